@@ -1,0 +1,27 @@
+/**
+ * `npm start`: builds the client when client/dist is missing or older than the client sources,
+ * then starts the server (server/main.ts) with the embedded defaults.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+const built = join(root, 'client', 'dist', 'index.html')
+
+/** Newest modification time (ms) of any file under dir. */
+function newest(dir: string): number {
+  let max = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name)
+    max = Math.max(max, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs)
+  }
+  return max
+}
+
+const sourcesNewer = () => Math.max(newest(join(root, 'client', 'src')), statSync(join(root, 'client', 'index.html')).mtimeMs) > statSync(built).mtimeMs
+if (!existsSync(built) || sourcesNewer()) {
+  console.log('Building the client...')
+  const build = Bun.spawnSync(['bun', 'run', 'build'], { cwd: root, stdout: 'inherit', stderr: 'inherit' })
+  if (build.exitCode !== 0) process.exit(build.exitCode ?? 1)
+}
+await import('../server/main')

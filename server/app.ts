@@ -1,0 +1,36 @@
+/**
+ * createApp(deps): the whole HotVote HTTP app (server-contract: General) — the one error mapper,
+ * the OpenAPI document under /api/openapi, every feature's routes, and the PWA for every other path.
+ */
+import { Elysia } from 'elysia'
+import { openapi } from '@elysiajs/openapi'
+import { toJsonSchema } from '@valibot/to-json-schema'
+import { join } from 'node:path'
+import type { Deps } from './deps'
+import { mapError } from './http/errors'
+import { serveClient } from './http/static-client'
+import { sessionRoutes } from './features/session/session.routes'
+
+/** Where `npm run build` writes the client. */
+export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
+
+const apiNotFound = (path: string) => Response.json({ error: `No API route ${path}` }, { status: 404 })
+
+/** Builds the app on deps; clientDist overrides where the built PWA is read from. Call .handle(Request) or .listen(port). */
+export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
+  return new Elysia()
+    .onError(({ code, error }) => mapError(code, error, crypto.randomUUID()))
+    .use(
+      openapi({
+        path: '/api/openapi',
+        mapJsonSchema: { valibot: (schema: never) => toJsonSchema(schema, { errorMode: 'ignore' }) },
+        documentation: { info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' } },
+      }),
+    )
+    .use(sessionRoutes(deps))
+    .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
+    .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })
+}
+
+/** The app type, for tests and Eden-style clients. */
+export type App = ReturnType<typeof createApp>

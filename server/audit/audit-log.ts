@@ -1,0 +1,27 @@
+/**
+ * Writes audit events (admin-back-office §3: the ten event types) into audit_logs.
+ * Shared by every feature that deletes, purges, changes a takedown or starts the server.
+ */
+import type { Db } from '../db/open'
+import { auditLogs } from '../db/schema'
+import type { Clock } from '../clock'
+
+/** The ten audit event types (admin-back-office §3). */
+export const AUDIT_EVENTS = [
+  'INACTIVE_USER_PURGE',
+  'INACTIVE_ACCOUNTS_PURGE_COMPLETED',
+  'ADMIN_DELETE_REQUEST',
+  'ADMIN_DELETE_COMPLETED',
+  'MEDIA_DELETE_REQUEST',
+  'MEDIA_DELETE_COMPLETED',
+  'DMCA_TAKEDOWN_CREATED',
+  'DMCA_TAKEDOWN_UPDATED',
+  'DEPLOYMENT_STARTUP',
+  'DEPLOYMENT_FILE_SYSTEM_CHECK',
+] as const
+export type AuditEvent = (typeof AUDIT_EVENTS)[number]
+
+/** Appends one event with its context object (stored as JSON) at clock.now(). */
+export function writeAuditEvent(deps: { db: Db; clock: Clock }, event: AuditEvent, context: Record<string, unknown>): void {
+  deps.db.insert(auditLogs).values({ event, timestamp: deps.clock.now().toISOString(), context: JSON.stringify(context) }).run()
+}

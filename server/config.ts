@@ -1,0 +1,90 @@
+/**
+ * Server configuration from the environment (server-contract: Configuration), parsed once with valibot.
+ * A bad value throws ConfigError whose message is one line naming the variable.
+ */
+import * as v from 'valibot'
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
+
+const BrandSchema = v.object({
+  siteName: v.pipe(v.string(), v.minLength(1)),
+  useLogo: v.boolean(),
+  logoType: v.string(),
+})
+export type Brand = v.InferOutput<typeof BrandSchema>
+
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number')), '3000'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  STORAGE: v.optional(v.picklist(['fs', 's3'], 'must be fs or s3'), 'fs'),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
+  S3_REGION: v.optional(v.string(), 'us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), v.transform((s) => s === 'true' || s === '1')), 'false'),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.string(), 'HotVote <no-reply@hotvote.local>'),
+  ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'admin'),
+  ADMIN_PASSWORD: optionalText,
+  SITE_BRANDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        try {
+          return JSON.parse(dataset.value) as unknown
+        } catch {
+          addIssue({ message: 'must be JSON' })
+          return NEVER
+        }
+      }),
+      v.record(v.string(), BrandSchema, 'must map host names to {siteName, useLogo, logoType}'),
+    ),
+  ),
+  ANALYTICS_ID: optionalText,
+})
+
+/** The parsed configuration; sizes in bytes, times in seconds unless named otherwise. */
+export type Config = {
+  port: number
+  dataDir: string
+  publicUrl: string
+  storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
+  smtpUrl?: string
+  mailFrom: string
+  adminUsername: string
+  adminPassword?: string
+  siteBrands: Record<string, Brand>
+  analyticsId?: string
+}
+
+/** Raised for a bad environment value; message: `VARIABLE: reason`. */
+export class ConfigError extends Error {}
+
+/** Parses env (default process.env) into a Config; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = v.safeParse(EnvSchema, Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')))
+  if (!result.success) {
+    const issue = result.issues[0]
+    const name = issue.path?.[0]?.key ?? 'environment'
+    throw new ConfigError(`${String(name)}: ${issue.message} (got ${JSON.stringify(env[String(name)])})`)
+  }
+  const e = result.output
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('S3_BUCKET: is required when STORAGE=s3')
+  return {
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    storage:
+      e.STORAGE === 's3'
+        ? { kind: 's3', endpoint: e.S3_ENDPOINT, region: e.S3_REGION, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE }
+        : { kind: 'fs' },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    siteBrands: e.SITE_BRANDS ?? {},
+    analyticsId: e.ANALYTICS_ID,
+  }
+}

@@ -1,0 +1,90 @@
+/** Media shapes and upload limits (public-visitor §3, §5, §9; server-contract: Media and votes). */
+import * as v from 'valibot'
+import { IdSchema } from './common'
+
+/** MB as the client counts it: 1024 x 1024 bytes. */
+export const MB = 1024 * 1024
+/** Largest accepted image, bytes (public-visitor §9). */
+export const MAX_IMAGE_BYTES = 10 * MB
+/** Largest accepted video and drop-zone file, bytes (public-visitor §9). */
+export const MAX_VIDEO_BYTES = 20 * MB
+/** Accepted types and the file name extensions each may carry (public-visitor §5). */
+export const ACCEPTED_TYPES = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'video/mp4': ['mp4'],
+} as const satisfies Record<string, readonly string[]>
+export type AcceptedType = keyof typeof ACCEPTED_TYPES
+export const IMAGE_TOO_LARGE = 'Image files must be under 10MB'
+export const VIDEO_TOO_LARGE = 'Video files must be under 20MB'
+export const UNSUPPORTED_TYPE = 'Only JPEG, PNG, GIF, WebP images and MP4 videos are accepted'
+
+/** The size limit for a type, bytes. */
+export const maxBytesFor = (mimeType: string) => (mimeType.startsWith('video/') ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES)
+
+/** The accepted type for a file name's extension, or undefined. */
+export function typeForFileName(name: string): AcceptedType | undefined {
+  const ext = name.split('.').pop()?.toLowerCase() ?? ''
+  return (Object.keys(ACCEPTED_TYPES) as AcceptedType[]).find((t) => (ACCEPTED_TYPES[t] as readonly string[]).includes(ext))
+}
+
+/** The message for a file the client or server refuses before upload, or undefined when acceptable. size in bytes. */
+export function checkUploadFile(name: string, size: number): string | undefined {
+  const type = typeForFileName(name)
+  if (!type) return UNSUPPORTED_TYPE
+  if (size > maxBytesFor(type)) return type.startsWith('video/') ? VIDEO_TOO_LARGE : IMAGE_TOO_LARGE
+  return undefined
+}
+
+/** Vote figures of one item. Percentages are whole numbers 0-100; hot + not = 100 when totalVotes > 0. */
+export const VoteStatsSchema = v.object({ totalVotes: v.number(), hotPercentage: v.number(), notPercentage: v.number() })
+export type VoteStats = v.InferOutput<typeof VoteStatsSchema>
+
+/** A media item to rate (GET /api/media/random/:userId). width/height in px, null when unknown. */
+export const RateMediaSchema = v.object({
+  id: v.number(),
+  url: v.string(),
+  mimeType: v.string(),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+  ...VoteStatsSchema.entries,
+  userHasVoted: v.boolean(),
+})
+export type RateMedia = v.InferOutput<typeof RateMediaSchema>
+
+/** Query of GET /api/media/random/:userId: exclude one id (the item on screen). */
+export const RandomQuerySchema = v.object({ exclude: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'exclude must be an id'), v.transform(Number))) })
+
+/** Largest queue a client may ask for. */
+export const MAX_QUEUE_LIMIT = 50
+/** Query of GET /api/media/queue/:userId: limit 1-50 (default 10), exclude a comma-separated id list. */
+export const QueueQuerySchema = v.object({
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a number'), v.transform(Number), v.minValue(1), v.maxValue(MAX_QUEUE_LIMIT, `limit must be at most ${MAX_QUEUE_LIMIT}`)), '10'),
+  exclude: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(\d+(,\d+)*)?$/, 'exclude must be a comma-separated list of ids'),
+      v.transform((s) => (s ? s.split(',').map(Number) : [])),
+    ),
+    '',
+  ),
+})
+
+/** POST /api/media/:id/view body. */
+export const ViewInputSchema = v.object({ userId: IdSchema })
+
+/** A stored media item as the upload answers it. size in bytes. */
+export const UploadedMediaSchema = v.object({
+  id: v.number(),
+  url: v.string(),
+  mimeType: v.string(),
+  originalName: v.string(),
+  size: v.number(),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+})
+/** POST /api/media/upload answer (201). */
+export const UploadAnswerSchema = v.object({ message: v.string(), media: UploadedMediaSchema })
+export type UploadAnswer = v.InferOutput<typeof UploadAnswerSchema>

@@ -1,0 +1,32 @@
+/** Public configuration reads and their defaults (public-visitor §3 Configs, server-contract: Public configuration). */
+import * as v from 'valibot'
+
+/** GET /api/site-settings. */
+export const SiteSettingsSchema = v.object({ siteName: v.string(), useLogo: v.boolean(), logoType: v.string() })
+export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>
+export const DEFAULT_SITE_SETTINGS: SiteSettings = { siteName: 'HotVote', useLogo: false, logoType: 'default' }
+
+/** GET /api/vote-multiplier-config. Displayed total = round(actual x multiplier) when enabled. */
+export const VoteMultiplierSchema = v.object({ isEnabled: v.boolean(), multiplier: v.number() })
+export type VoteMultiplier = v.InferOutput<typeof VoteMultiplierSchema>
+export const DEFAULT_VOTE_MULTIPLIER: VoteMultiplier = { isEnabled: false, multiplier: 1 }
+
+/** GET /api/email-capture-config. */
+export const EmailCaptureConfigSchema = v.object({ isEnabled: v.boolean(), voteThreshold: v.number() })
+export type EmailCaptureConfig = v.InferOutput<typeof EmailCaptureConfigSchema>
+export const DEFAULT_EMAIL_CAPTURE: EmailCaptureConfig = { isEnabled: false, voteThreshold: 5 }
+
+/** GET /api/ad-config/skip-button. */
+export const SkipButtonSchema = v.object({ buttonUrl: v.string(), buttonText: v.string(), isActive: v.boolean() })
+export type SkipButton = v.InferOutput<typeof SkipButtonSchema>
+export const DEFAULT_SKIP_BUTTON_TEXT = 'Skip this photo'
+export const DEFAULT_SKIP_BUTTON: SkipButton = { buttonUrl: '', buttonText: DEFAULT_SKIP_BUTTON_TEXT, isActive: true }
+
+/** GET /api/ad-config/:zoneId. */
+export const AdZoneSchema = v.object({ adCode: v.string(), isActive: v.boolean() })
+export type AdZone = v.InferOutput<typeof AdZoneSchema>
+
+/** GET /api/idle-redirect-config. idleRedirectTime in seconds; empty URLs mean off. */
+export const IdleRedirectSchema = v.object({ enabled: v.boolean(), idleRedirectTime: v.number(), idleRedirectUrl: v.string(), backButtonUrl: v.string() })
+export type IdleRedirect = v.InferOutput<typeof IdleRedirectSchema>
+export const DEFAULT_IDLE_REDIRECT_TIME = 300

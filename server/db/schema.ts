@@ -1,0 +1,246 @@
+/**
+ * Drizzle tables for every HotVote entity (public-visitor §3, admin-back-office §3, server-contract).
+ * Times are ISO-8601 UTC strings; booleans are SQLite integers in boolean mode.
+ * These tables are not the API contract: services map rows to server/contract shapes.
+ */
+import { sql } from 'drizzle-orm'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+const createdAt = () => text('created_at').notNull()
+const bool = (name: string) => integer(name, { mode: 'boolean' })
+
+/** A visitor (anonymous or with a saved email), a synthetic voter made by population, or the system owner of imports. */
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: text('session_id').notNull(),
+    username: text('username').notNull(),
+    email: text('email'),
+    emailVerified: bool('email_verified').notNull().default(false),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    createdAt: createdAt(),
+    lastLoginAt: text('last_login_at'),
+    loginCount: integer('login_count').notNull().default(0),
+    /** Made by vote population (admin §9); shown with a badge, never a real visitor. */
+    isSynthetic: bool('is_synthetic').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('users_session_id_unique').on(t.sessionId),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+)
+
+/** An uploaded or imported photo or video; the bytes live in the bucket under storageKey. */
+export const media = sqliteTable(
+  'media',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    sha256: text('sha256').notNull(),
+    uploadedAt: text('uploaded_at').notNull(),
+    /** Set while a resolved DMCA takedown names this item: hidden from rating (server-contract: Admin API). */
+    hiddenAt: text('hidden_at'),
+  },
+  (t) => [
+    uniqueIndex('media_storage_key_unique').on(t.storageKey),
+    uniqueIndex('media_sha256_unique').on(t.sha256),
+    index('media_user_id_idx').on(t.userId),
+  ],
+)
+
+/** One Hot/Not vote; at most one per user and media item. */
+export const votes = sqliteTable(
+  'votes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    isHot: bool('is_hot').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('votes_user_media_unique').on(t.userId, t.mediaId),
+    // Covering index: vote counts per item never touch the table.
+    index('votes_media_hot_idx').on(t.mediaId, t.isHot),
+  ],
+)
+
+/** One recorded view per user and media item. */
+export const views = sqliteTable(
+  'views',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('views_user_media_unique').on(t.userId, t.mediaId), index('views_media_idx').on(t.mediaId)],
+)
+
+/** The stored answer of a request sent with an Idempotency-Key, replayed on a repeat (offline outbox). */
+export const idempotencyKeys = sqliteTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  userId: integer('user_id').notNull(),
+  status: integer('status').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+})
+
+/** A magic-link token: only its SHA-256 is kept; single use; 15 minutes (server-contract: Email and magic links). */
+export const magicLinkTokens = sqliteTable(
+  'magic_link_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tokenHash: text('token_hash').notNull(),
+    /** 'save': verify this user's email; 'login': switch to the user owning the email. */
+    purpose: text('purpose', { enum: ['save', 'login'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    clientAddress: text('client_address').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('magic_link_tokens_hash_unique').on(t.tokenHash),
+    index('magic_link_tokens_email_idx').on(t.email, t.createdAt),
+    index('magic_link_tokens_client_idx').on(t.clientAddress, t.createdAt),
+  ],
+)
+
+/** An email left in the email-capture modal. */
+export const emailCaptures = sqliteTable('email_captures', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull(),
+  sessionId: text('session_id').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+})
+
+/** Single-row configuration (id = 1): how displayed vote totals are multiplied. */
+export const voteMultiplierConfig = sqliteTable('vote_multiplier_config', {
+  id: integer('id').primaryKey(),
+  isEnabled: bool('is_enabled').notNull(),
+  multiplier: real('multiplier').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/** Single-row configuration (id = 1): the email-capture prompt. */
+export const emailCaptureConfig = sqliteTable('email_capture_config', {
+  id: integer('id').primaryKey(),
+  isEnabled: bool('is_enabled').notNull(),
+  voteThreshold: integer('vote_threshold').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/** Ad code per zone (only zone1 is used by the client). */
+export const adZoneConfigs = sqliteTable('ad_zone_configs', {
+  zoneId: text('zone_id').primaryKey(),
+  zoneName: text('zone_name').notNull(),
+  adCode: text('ad_code').notNull(),
+  isActive: bool('is_active').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/** Single-row configuration (id = 1): the skip button on the rate screen. */
+export const skipButtonConfig = sqliteTable('skip_button_config', {
+  id: integer('id').primaryKey(),
+  zoneName: text('zone_name').notNull(),
+  buttonText: text('button_text').notNull(),
+  buttonUrl: text('button_url').notNull(),
+  isActive: bool('is_active').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/** Idle redirect settings; every save adds a row, the newest is current (history). */
+export const idleRedirectConfigs = sqliteTable('idle_redirect_configs', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  idleRedirectTime: integer('idle_redirect_time').notNull(),
+  idleRedirectUrl: text('idle_redirect_url').notNull(),
+  isActive: bool('is_active').notNull(),
+  createdAt: createdAt(),
+})
+
+/** Back-button redirect settings; every save adds a row, the newest is current (history). */
+export const backButtonConfigs = sqliteTable('back_button_configs', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  backButtonUrl: text('back_button_url').notNull(),
+  isActive: bool('is_active').notNull(),
+  createdAt: createdAt(),
+})
+
+/** A copyright takedown request (public-visitor §3, admin-back-office §3). */
+export const dmcaTakedowns = sqliteTable(
+  'dmca_takedowns',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    referenceNumber: text('reference_number').notNull(),
+    status: text('status', { enum: ['pending', 'reviewed', 'resolved', 'rejected'] }).notNull(),
+    complainantName: text('complainant_name').notNull(),
+    complainantEmail: text('complainant_email').notNull(),
+    complainantPhone: text('complainant_phone'),
+    complainantAddress: text('complainant_address'),
+    copyrightOwner: text('copyright_owner').notNull(),
+    workDescription: text('work_description').notNull(),
+    infringementDescription: text('infringement_description').notNull(),
+    /** JSON-encoded array of URLs. */
+    infringingUrls: text('infringing_urls').notNull(),
+    electronicSignature: text('electronic_signature').notNull(),
+    goodFaithStatement: bool('good_faith_statement').notNull(),
+    accuracyStatement: bool('accuracy_statement').notNull(),
+    adminNotes: text('admin_notes').notNull().default(''),
+    mediaId: integer('media_id'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('dmca_reference_unique').on(t.referenceNumber), index('dmca_status_idx').on(t.status)],
+)
+
+/** One audit event (admin-back-office §3: ten event types); context is JSON text. */
+export const auditLogs = sqliteTable(
+  'audit_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    event: text('event').notNull(),
+    timestamp: text('timestamp').notNull(),
+    context: text('context').notNull(),
+  },
+  (t) => [index('audit_logs_event_idx').on(t.event), index('audit_logs_timestamp_idx').on(t.timestamp)],
+)
+
+/** Single-row state (id = 1) of the resumable vote population (server-contract: Admin API). */
+export const votePopulationState = sqliteTable('vote_population_state', {
+  id: integer('id').primaryKey(),
+  /** Every media id up to this one has its synthetic votes. */
+  lastMediaId: integer('last_media_id').notNull(),
+  mediaProcessed: integer('media_processed').notNull(),
+  totalVotesInserted: integer('total_votes_inserted').notNull(),
+  hotVotesInserted: integer('hot_votes_inserted').notNull(),
+  usersCreated: integer('users_created').notNull(),
+  firstUserId: integer('first_user_id'),
+  lastUserId: integer('last_user_id'),
+  completedAt: text('completed_at'),
+  updatedAt: text('updated_at').notNull(),
+})

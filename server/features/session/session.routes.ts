@@ -1,0 +1,30 @@
+/** Routes /api/session (public-visitor §7, server-contract: Visitor session). */
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { SessionInputSchema, SessionUserSchema } from '../../contract/session'
+import { ErrorSchema } from '../../contract/common'
+import { HttpError } from '../../http/errors'
+import { SESSION_COOKIE, findSessionUser, sessionCookieOptions, toSessionUser } from '../../http/session-user'
+import { upsertSession } from './session.service'
+
+/** POST /api/session creates or resumes a visitor and sets the sid cookie; GET answers the cookie's user or 401. */
+export const sessionRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/session', tags: ['session'] })
+    .post(
+      '',
+      ({ body, cookie }) => {
+        const user = upsertSession(deps, body)
+        cookie[SESSION_COOKIE].set({ value: user.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
+        return toSessionUser(user)
+      },
+      { body: SessionInputSchema, response: { 200: SessionUserSchema, 400: ErrorSchema }, detail: { summary: 'Create or resume the visitor session (public-visitor §7)' } },
+    )
+    .get(
+      '',
+      ({ cookie }) => {
+        const user = findSessionUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined)
+        if (!user) throw new HttpError(401, 'No session')
+        return toSessionUser(user)
+      },
+      { response: { 200: SessionUserSchema, 401: ErrorSchema }, detail: { summary: 'The visitor of the sid cookie (public-visitor §7)' } },
+    )

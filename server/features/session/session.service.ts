@@ -1,0 +1,43 @@
+/**
+ * Visitor sessions (server-contract: Visitor session): create on first visit with a generated
+ * readable username, resume (counting a login at most once per 30 minutes), update location.
+ */
+import { adjectives, animals, uniqueNamesGenerator } from 'unique-names-generator'
+import type { Deps } from '../../deps'
+import { inTransaction } from '../../db/open'
+import type { SessionInput } from '../../contract/session'
+import type { UserRow } from '../../http/session-user'
+import { findUserBySessionId, insertVisitor, updateUser, usernameExists } from './session.repo'
+
+/** A resumed session counts as a new login only after this much time since the last one, ms. */
+export const LOGIN_RESUME_WINDOW_MS = 30 * 60 * 1000
+
+/** A readable username such as BraveOtter4821 that no user has yet (ignoring case). */
+export function generateUsername(deps: Pick<Deps, 'db'>): string {
+  for (;;) {
+    const words = uniqueNamesGenerator({ dictionaries: [adjectives, animals], separator: '', style: 'capital', length: 2 })
+    const name = `${words}${Math.floor(1000 + Math.random() * 9000)}`.slice(0, 30)
+    if (!usernameExists(deps.db, name)) return name
+  }
+}
+
+/**
+ * Creates the visitor for an unknown sessionId, or resumes a known one (updating location when given).
+ * A requested username is used only when free; otherwise one is generated. Returns the user row.
+ */
+export function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionInput): UserRow {
+  return inTransaction(deps.db, () => {
+    const now = deps.clock.now()
+    const existing = findUserBySessionId(deps.db, input.sessionId)
+    if (!existing) {
+      const wanted = input.username?.trim()
+      const username = wanted && /^[A-Za-z0-9_-]{3,30}$/.test(wanted) && !usernameExists(deps.db, wanted) ? wanted : generateUsername(deps)
+      return insertVisitor(deps.db, { sessionId: input.sessionId, username, latitude: input.latitude, longitude: input.longitude, now: now.toISOString() })
+    }
+    const changes: Partial<UserRow> = {}
+    if (input.latitude !== undefined && input.longitude !== undefined) Object.assign(changes, { latitude: input.latitude, longitude: input.longitude })
+    const last = existing.lastLoginAt ? Date.parse(existing.lastLoginAt) : 0
+    if (now.getTime() - last >= LOGIN_RESUME_WINDOW_MS) Object.assign(changes, { lastLoginAt: now.toISOString(), loginCount: existing.loginCount + 1 })
+    return Object.keys(changes).length ? updateUser(deps.db, existing.id, changes) : existing
+  })
+}

@@ -1,0 +1,54 @@
+/**
+ * HttpError and the one error mapper (STYLE §5): every error answer is JSON {error, issues?}, never a stack trace.
+ */
+
+/** One field problem of a 400: path is the dotted field name. */
+export type Issue = { path: string; message: string }
+
+/** An HTTP failure the client may see. status: 4xx/5xx; message: shown in the toast; issues: field errors (400 only); extra: more JSON fields (e.g. code). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: Issue[],
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message)
+  }
+}
+
+/** Returns row, or throws HttpError(404, `${what} not found`) when it is undefined. */
+export function mustFind<T>(row: T | undefined, what: string): T {
+  if (row === undefined) throw new HttpError(404, `${what} not found`)
+  return row
+}
+
+type ValibotPathItem = { key?: unknown }
+type ValidationLike = { valueError?: { message?: string; path?: ValibotPathItem[] }; type?: string }
+
+/** JSON answer with status; the only place that builds error responses. */
+export function errorResponse(status: number, body: Record<string, unknown>): Response {
+  return Response.json(body, { status })
+}
+
+/**
+ * Maps any error thrown while handling a request to its JSON answer (STYLE §5):
+ * HttpError -> its status; VALIDATION -> 400 with issues; PARSE -> 400 'Malformed JSON body';
+ * NOT_FOUND -> 404; anything else -> logged, 500 'Internal error'.
+ */
+export function mapError(code: string | number, error: unknown, requestId: string): Response {
+  if (error instanceof HttpError) {
+    return errorResponse(error.status, { error: error.message, ...(error.issues ? { issues: error.issues } : {}), ...error.extra })
+  }
+  if (code === 'VALIDATION') {
+    const e = error as ValidationLike
+    const path = (e.valueError?.path ?? []).map((p) => String(p.key)).join('.') || e.type || 'input'
+    const message = e.valueError?.message ?? 'Invalid input'
+    const text = /^Invalid (type|key)/.test(message) ? `${path}: ${message}` : message
+    return errorResponse(400, { error: text, issues: [{ path, message }] })
+  }
+  if (code === 'PARSE') return errorResponse(400, { error: 'Malformed JSON body' })
+  if (code === 'NOT_FOUND') return errorResponse(404, { error: 'Not found' })
+  console.error(`[${requestId}]`, error)
+  return errorResponse(500, { error: 'Internal error' })
+}

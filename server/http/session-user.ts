@@ -1,0 +1,52 @@
+/**
+ * The visitor behind a request: the httpOnly `sid` cookie names a session (server-contract: Visitor session).
+ * Calls that name a userId must come from that user's own session.
+ */
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/open'
+import { users } from '../db/schema'
+import type { SessionUser } from '../contract/session'
+import { HttpError } from './errors'
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'sid'
+/** Session cookie lifetime, seconds (one year). */
+export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 3600
+
+export type UserRow = typeof users.$inferSelect
+
+/** Cookie options for the sid cookie; secure when the public URL is https. */
+export function sessionCookieOptions(publicUrl: string) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: publicUrl.startsWith('https:'), path: '/', maxAge: SESSION_COOKIE_MAX_AGE }
+}
+
+/** The user whose sessionId is sid, or undefined (no cookie, unknown session). */
+export function findSessionUser(db: Db, sid: string | undefined): UserRow | undefined {
+  if (!sid) return undefined
+  return db.select().from(users).where(eq(users.sessionId, sid)).get()
+}
+
+/**
+ * Checks that userId is the visitor of the sid cookie and returns that user.
+ * Throws HttpError 401 without a valid session, 403 when userId is someone else's.
+ */
+export function requireOwnUser(db: Db, sid: string | undefined, userId: number): UserRow {
+  const user = findSessionUser(db, sid)
+  if (!user) throw new HttpError(401, 'No session: reload the page to start one')
+  if (user.id !== userId) throw new HttpError(403, 'That user id is not yours')
+  return user
+}
+
+/** Maps a users row to the session user shape (public-visitor §3 User). */
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    username: row.username,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    createdAt: row.createdAt,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Starts HotVote: reads the configuration, opens the database (running migrations) and the bucket,
+ * chooses the mailer, writes the start-up audit events, then listens and prints the URL.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/open'
+import { createFsStorage } from './storage/fs-storage'
+import { createS3Storage } from './storage/s3-storage'
+import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
+import { systemClock } from './clock'
+import { createApp } from './app'
+import { runStartupChecks } from './startup'
+
+let config
+try {
+  config = loadConfig()
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(`hotvote: bad configuration: ${e.message}`)
+    process.exit(1)
+  }
+  throw e
+}
+mkdirSync(config.dataDir, { recursive: true })
+const { db } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
+const storage = config.storage.kind === 's3' ? createS3Storage(config.storage) : createFsStorage(join(config.dataDir, 'bucket'))
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom)
+const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }
+mkdirSync(deps.tmpDir, { recursive: true })
+await runStartupChecks(deps)
+createApp(deps).listen({ port: config.port, hostname: '0.0.0.0', maxRequestBodySize: 64 * 1024 * 1024 })
+console.log(`HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider})`)

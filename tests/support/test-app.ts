@@ -1,0 +1,81 @@
+/**
+ * makeTestDeps / makeTestApp: a real app on a fresh temp dir (real SQLite file, real filesystem bucket,
+ * outbox mailer) and call(), which runs one request through app.handle without opening a port.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig } from '@server/config'
+import { openDatabase } from '@server/db/open'
+import { createFsStorage } from '@server/storage/fs-storage'
+import { createOutboxMailer, type MailMessage, type Mailer } from '@server/mail/mailer'
+import { createApp } from '@server/app'
+import type { Deps } from '@server/deps'
+import type { Clock } from '@server/clock'
+
+/** A clock tests can move: advance(ms). */
+export type TestClock = Clock & { advance(ms: number): void; set(d: Date): void }
+
+/** A clock starting at start that only moves when told. */
+export function makeTestClock(start = new Date('2026-11-22T12:00:00.000Z')): TestClock {
+  let now = start.getTime()
+  return { now: () => new Date(now), advance: (ms) => void (now += ms), set: (d) => void (now = d.getTime()) }
+}
+
+/** Deps on a new temp dir; env overrides configuration; sent collects every mail the app sends. */
+export function makeTestDeps(env: Record<string, string> = {}, overrides: Partial<Deps> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'hotvote-test-'))
+  const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'test-admin-password', ...env })
+  const { db, sqlite } = openDatabase(join(dir, 'hotvote.sqlite'))
+  const sent: MailMessage[] = []
+  const outbox = createOutboxMailer(join(dir, 'outbox'), config.mailFrom, () => {})
+  const mailer: Mailer = { send: async (m) => (sent.push(m), outbox.send(m)) }
+  const clock = makeTestClock()
+  const deps = { db, storage: createFsStorage(join(dir, 'bucket')), mailer, clock, config, tmpDir: join(dir, 'tmp'), ...overrides }
+  return { deps, dir, sqlite, sent, clock, cleanup: () => (sqlite.close(), rmSync(dir, { recursive: true, force: true })) }
+}
+
+/** A real app on makeTestDeps(); see makeTestDeps for the rest of the fields. */
+export function makeTestApp(env: Record<string, string> = {}, overrides: Partial<Deps> = {}) {
+  const t = makeTestDeps(env, overrides)
+  return { ...t, app: createApp(t.deps, join(t.dir, 'no-client')) }
+}
+
+type AnyApp = { handle(request: Request): Promise<Response> }
+/** Options of call(): cookie header, extra headers, a raw body (string, FormData) instead of JSON. */
+export type CallOptions = { cookie?: string; headers?: Record<string, string>; raw?: BodyInit }
+
+/**
+ * Runs METHOD path through app.handle. A non-undefined body is sent as JSON unless opts.raw is given.
+ * Returns status, headers, parsed JSON (undefined when not JSON) and the text body.
+ */
+export async function call(app: AnyApp, method: string, path: string, body?: unknown, opts: CallOptions = {}) {
+  const headers: Record<string, string> = { ...opts.headers }
+  if (opts.cookie) headers.cookie = opts.cookie
+  let payload: BodyInit | undefined = opts.raw
+  if (payload === undefined && body !== undefined) {
+    headers['content-type'] = 'application/json'
+    payload = JSON.stringify(body)
+  }
+  const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body: payload }))
+  const text = await res.text()
+  let json: any
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+  return { status: res.status, headers: res.headers, json, text }
+}
+
+let sessionCounter = 0
+/** A fresh 32-character base-36 session id. */
+export const newSessionId = () => (Date.now().toString(36) + (sessionCounter++).toString(36) + Math.random().toString(36).slice(2)).padEnd(32, '0').slice(0, 32)
+
+/** Creates a visitor through POST /api/session; returns its user and the cookie header to send. */
+export async function makeVisitor(app: AnyApp, fields: Record<string, unknown> = {}) {
+  const sessionId = newSessionId()
+  const r = await call(app, 'POST', '/api/session', { sessionId, ...fields })
+  if (r.status !== 200) throw new Error(`makeVisitor: ${r.status} ${r.text}`)
+  return { user: r.json as { id: number; sessionId: string; username: string }, cookie: `sid=${sessionId}` }
+}
