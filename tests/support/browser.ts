@@ -1,0 +1,58 @@
+/**
+ * Browser-test support: startServer() runs the real built app (client/dist) on a loopback port over a temp
+ * DATA_DIR; launchBrowser() starts Debian's chromium through playwright-core with the project's flags.
+ */
+import { chromium, type Browser } from 'playwright-core'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Subprocess } from 'bun'
+
+/** Path of the repository root. */
+export const ROOT = join(import.meta.dir, '..', '..')
+/** Real media for tests (read in place, never copied): ../shared/fixtures/media. */
+export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'media')
+
+/** Flags every chromium launch uses (DEVELOPERS.md). */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/** Launches headless Debian chromium at /usr/bin/chromium. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true })
+}
+
+/** A running server: url (http://127.0.0.1:PORT), its data dir, adminAuth header value, stop(). */
+export type TestServer = { url: string; dataDir: string; adminPassword: string; adminAuth: string; stop(): Promise<void> }
+
+let nextPort = 41000 + Math.floor(Math.random() * 2000)
+
+/** Starts server/main.ts as a child process on a free loopback port; env adds variables. Resolves once it answers. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-e2e-'))
+  const port = nextPort++
+  const adminPassword = 'e2e-admin-password'
+  const proc: Subprocess = Bun.spawn(['bun', 'run', join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: adminPassword, ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`${url}/api/site-settings`).then((r) => r.status < 500, () => false)
+    if (ok) break
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`)
+    await Bun.sleep(50)
+  }
+  return {
+    url,
+    dataDir,
+    adminPassword,
+    adminAuth: `Basic ${btoa(`admin:${adminPassword}`)}`,
+    async stop() {
+      proc.kill()
+      await proc.exited
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
