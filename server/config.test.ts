@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'bun:test'
+import { ConfigError, loadConfig } from './config'
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    const c = loadConfig({})
+    expect(c).toMatchObject({ port: 3000, dataDir: './data', publicUrl: 'http://localhost:3000', storage: { kind: 'fs' }, adminUsername: 'admin', siteBrands: {} })
+    expect(c.smtpUrl).toBeUndefined()
+  })
+
+  it('names the variable of an unparsable port in one line', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT: must be a port number (got "eighty")'))
+  })
+
+  it('refuses STORAGE=s3 without a bucket', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow('S3_BUCKET: is required when STORAGE=s3')
+  })
+
+  it('parses SITE_BRANDS and rejects broken JSON naming the variable', () => {
+    const brands = JSON.stringify({ 'hot.example': { siteName: 'Hot Example', useLogo: true, logoType: 'hot' } })
+    expect(loadConfig({ SITE_BRANDS: brands }).siteBrands['hot.example'].siteName).toBe('Hot Example')
+    expect(() => loadConfig({ SITE_BRANDS: '{nope' })).toThrow(/^SITE_BRANDS: must be JSON/)
+  })
+
+  it('reads S3 settings with path-style addressing', () => {
+    const c = loadConfig({ STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })
+    expect(c.storage).toMatchObject({ kind: 's3', bucket: 'media', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })
+  })
+})

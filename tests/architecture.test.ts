@@ -1,0 +1,54 @@
+/**
+ * Import boundaries of STYLE §1: client/ and cli/ reach into server/ only through server/contract/;
+ * contract modules import only valibot and each other; server services never import Elysia.
+ */
+import { describe, expect, it } from 'bun:test'
+import { Glob } from 'bun'
+import { join, relative, resolve, dirname } from 'node:path'
+
+const ROOT = join(import.meta.dir, '..')
+
+/** Every import specifier of a TypeScript file (static imports and re-exports). */
+function importsOf(source: string): string[] {
+  return [...source.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? m[2])
+}
+
+/** The repository-relative target of a specifier seen from file, or undefined for a package import. */
+function targetOf(file: string, spec: string): string | undefined {
+  if (spec.startsWith('@server/')) return join('server', spec.slice(8))
+  if (spec.startsWith('@contract/')) return join('server/contract', spec.slice(10))
+  if (spec.startsWith('@client/')) return join('client/src', spec.slice(8))
+  if (spec.startsWith('.')) return relative(ROOT, resolve(dirname(join(ROOT, file)), spec))
+  return undefined
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = []
+  for await (const f of new Glob(`${dir}/**/*.{ts,tsx}`).scan({ cwd: ROOT })) if (!f.includes('node_modules') && !f.endsWith('routeTree.gen.ts')) out.push(f)
+  return out
+}
+
+async function violations(dir: string, isBad: (file: string, spec: string, target: string | undefined) => boolean) {
+  const bad: string[] = []
+  for (const file of await filesUnder(dir)) {
+    for (const spec of importsOf(await Bun.file(join(ROOT, file)).text())) if (isBad(file, spec, targetOf(file, spec))) bad.push(`${file} -> ${spec}`)
+  }
+  return bad
+}
+
+describe('import boundaries', () => {
+  it('keeps client/ and cli/ out of server/ except server/contract/', async () => {
+    const intoServer = (_: string, __: string, target?: string) => !!target && target.startsWith('server/') && !target.startsWith('server/contract')
+    expect([...(await violations('client', intoServer)), ...(await violations('cli', intoServer))]).toEqual([])
+  })
+
+  it('lets contract modules import only valibot and other contract modules', async () => {
+    const bad = await violations('server/contract', (_, spec, target) => (target ? !target.startsWith('server/contract') : spec !== 'valibot'))
+    expect(bad).toEqual([])
+  })
+
+  it('keeps Elysia out of services and repos', async () => {
+    const bad = await violations('server/features', (file, spec) => /\.(service|repo)\.ts$/.test(file) && spec === 'elysia')
+    expect(bad).toEqual([])
+  })
+})
