@@ -10,6 +10,9 @@ import type { Deps } from './deps'
 import { mapError } from './http/errors'
 import { serveClient } from './http/static-client'
 import { sessionRoutes } from './features/session/session.routes'
+import { mediaRoutes } from './features/media/media.routes'
+import { votesRoutes } from './features/votes/votes.routes'
+import { publicConfigRoutes } from './features/public-config/public-config.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -28,6 +31,9 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
       }),
     )
     .use(sessionRoutes(deps))
+    .use(mediaRoutes(deps))
+    .use(votesRoutes(deps))
+    .use(publicConfigRoutes(deps))
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })
 }

@@ -1,0 +1,47 @@
+/** Drizzle queries on media, votes and views for rating and uploads. Missing rows come back undefined. */
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/open'
+import { media, views, votes } from '../../db/schema'
+
+export type MediaRow = typeof media.$inferSelect
+
+/** The media item with this id. */
+export const findMediaById = (db: Db, id: number) => db.select().from(media).where(eq(media.id, id)).get()
+
+/** The media item whose content has this SHA-256 (hex). */
+export const findMediaBySha256 = (db: Db, sha256: string) => db.select().from(media).where(eq(media.sha256, sha256)).get()
+
+/** Inserts one media row and returns it. */
+export const insertMedia = (db: Db, values: typeof media.$inferInsert) => db.insert(media).values(values).returning().get()
+
+/** Smallest and largest media id, both null when there is no media. */
+export const mediaIdRange = (db: Db) =>
+  db.select({ min: sql<number | null>`min(${media.id})`, max: sql<number | null>`max(${media.id})` }).from(media).get()!
+
+/** True when the user has a vote on the item (one probe of the unique votes(user_id, media_id) index). */
+export const hasVoted = (db: Db, userId: number, mediaId: number) =>
+  db.select({ id: votes.id }).from(votes).where(and(eq(votes.userId, userId), eq(votes.mediaId, mediaId))).get() !== undefined
+
+/**
+ * Up to `limit` random items the user may rate (visible, not own, not voted, not in excludeIds): the exact
+ * but slower query used when rejection sampling keeps missing (a visitor who rated almost everything).
+ */
+export const findRateableMediaExact = (db: Db, userId: number, excludeIds: number[], limit: number) =>
+  db
+    .select()
+    .from(media)
+    .where(
+      and(
+        isNull(media.hiddenAt),
+        sql`${media.userId} <> ${userId}`,
+        excludeIds.length ? notInArray(media.id, excludeIds) : undefined,
+        sql`not exists (select 1 from ${votes} where ${votes.userId} = ${userId} and ${votes.mediaId} = ${media.id})`,
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(limit)
+    .all()
+
+/** Records one view; a repeat for the same user and item is a no-op. */
+export const insertViewOnce = (db: Db, userId: number, mediaId: number, now: string) =>
+  db.insert(views).values({ userId, mediaId, createdAt: now }).onConflictDoNothing().run()

@@ -1,0 +1,74 @@
+/** Routes /api/media: upload, stored files, random item, prefetch queue, views (public-visitor §7, server-contract: Media and votes). */
+import { Elysia } from 'elysia'
+import * as v from 'valibot'
+import { rm } from 'node:fs/promises'
+import type { Deps } from '../../deps'
+import { IdParamsSchema, IdParamSchema, ErrorSchema } from '../../contract/common'
+import { QueueQuerySchema, RandomQuerySchema, RateMediaSchema, UploadAnswerSchema, ViewInputSchema } from '../../contract/media'
+import { HttpError } from '../../http/errors'
+import { withIdempotencyKey } from '../../http/idempotency'
+import { SESSION_COOKIE, findSessionUser, requireOwnUser } from '../../http/session-user'
+import { MEDIA_FILE_PREFIX } from './media-url'
+import { readMultipartUpload } from './upload-stream'
+import { storeUpload } from './media-upload.service'
+import { serveStoredObject } from './media-file.service'
+import { pickMediaQueue, pickRandomMedia } from './media-pick.service'
+import { recordView } from './media-view.service'
+
+const UserParamsSchema = v.object({ userId: IdParamSchema })
+
+/** Reads, checks and stores one multipart upload for the sid cookie's user; throws HttpError 400/401/403/409/413/415. */
+async function uploadFromRequest(deps: Deps, request: Request, sid: string | undefined) {
+  const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
+  try {
+    if (!/^\d+$/.test(fields.userId ?? '')) throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
+    requireOwnUser(deps.db, sid, Number(fields.userId))
+    return { status: 201, body: await storeUpload(deps, Number(fields.userId), file) }
+  } finally {
+    await rm(file.tmpPath, { force: true })
+  }
+}
+
+/** The /api/media routes. */
+export const mediaRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/media', tags: ['media'] })
+    .post(
+      '/upload',
+      async ({ request, cookie, set }) => {
+        const sid = cookie[SESSION_COOKIE].value as string | undefined
+        const user = findSessionUser(deps.db, sid)
+        if (!user) throw new HttpError(401, 'No session: reload the page to start one')
+        const answer = await withIdempotencyKey(deps.db, user.id, request.headers.get('idempotency-key'), deps.clock.now().toISOString(), () => uploadFromRequest(deps, request, sid))
+        set.status = answer.status
+        return answer.body as v.InferOutput<typeof UploadAnswerSchema>
+      },
+      { parse: 'none', response: { 201: UploadAnswerSchema }, detail: { summary: 'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract)' } },
+    )
+    .get('/file/*', ({ params, headers }) => serveStoredObject(deps.storage, params['*'], { range: headers.range ?? null, ifNoneMatch: headers['if-none-match'] ?? null }), {
+      detail: { summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range` },
+    })
+    .get(
+      '/random/:userId',
+      ({ params, query, cookie }) => {
+        requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, params.userId)
+        return pickRandomMedia(deps, params.userId, query.exclude ? [query.exclude] : [])
+      },
+      { params: UserParamsSchema, query: RandomQuerySchema, response: { 200: v.nullable(RateMediaSchema), 404: ErrorSchema }, detail: { summary: 'One random item to rate; null when the site has no media, 404 when all are rated' } },
+    )
+    .get(
+      '/queue/:userId',
+      ({ params, query, cookie }) => {
+        requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, params.userId)
+        return pickMediaQueue(deps, params.userId, query.exclude, query.limit)
+      },
+      { params: UserParamsSchema, query: QueueQuerySchema, response: { 200: v.array(RateMediaSchema) }, detail: { summary: 'Up to limit (max 50) random items to prefetch for offline rating' } },
+    )
+    .post(
+      '/:id/view',
+      ({ params, body, cookie, set }) => {
+        requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, body.userId)
+        recordView(deps, body.userId, params.id)
+        set.status = 204
+      },
+      { params: IdParamsSchema, body: ViewInputSchema, detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)' } },
+    )

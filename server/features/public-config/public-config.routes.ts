@@ -1,0 +1,45 @@
+/** Public configuration reads (public-visitor §7, server-contract: Public configuration), with defaults before any admin save. */
+import { Elysia } from 'elysia'
+import * as v from 'valibot'
+import type { Deps } from '../../deps'
+import { ErrorSchema } from '../../contract/common'
+import { AdZoneSchema, DEFAULT_SITE_SETTINGS, EmailCaptureConfigSchema, IdleRedirectSchema, SiteSettingsSchema, SkipButtonSchema, VoteMultiplierSchema } from '../../contract/public-config'
+import { mustFind } from '../../http/errors'
+import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from './public-config.repo'
+
+const ZoneParamsSchema = v.object({ zoneId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'zoneId must be a zone name')) })
+
+/** The public config routes under /api. */
+export const publicConfigRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api', tags: ['public config'] })
+    .get(
+      '/site-settings',
+      ({ headers }) => deps.config.siteBrands[(headers.host ?? '').split(':')[0].toLowerCase()] ?? DEFAULT_SITE_SETTINGS,
+      { response: { 200: SiteSettingsSchema }, detail: { summary: 'Branding for the request Host (SITE_BRANDS), else the default' } },
+    )
+    .get(
+      '/vote-multiplier-config',
+      () => {
+        const c = readVoteMultiplier(deps.db)
+        return { isEnabled: c.isEnabled, multiplier: c.multiplier }
+      },
+      { response: { 200: VoteMultiplierSchema }, detail: { summary: 'Vote multiplier for displayed totals (public-visitor §9)' } },
+    )
+    .get(
+      '/email-capture-config',
+      () => {
+        const c = readEmailCapture(deps.db)
+        return { isEnabled: c.isEnabled, voteThreshold: c.voteThreshold }
+      },
+      { response: { 200: EmailCaptureConfigSchema }, detail: { summary: 'Email-capture prompt settings' } },
+    )
+    .get('/ad-config/skip-button', () => readSkipButton(deps.db), { response: { 200: SkipButtonSchema }, detail: { summary: 'Skip button text and URL' } })
+    .get(
+      '/ad-config/:zoneId',
+      ({ params }) => {
+        const zone = mustFind(findAdZone(deps.db, params.zoneId), 'Ad zone')
+        return { adCode: zone.adCode, isActive: zone.isActive }
+      },
+      { params: ZoneParamsSchema, response: { 200: AdZoneSchema, 404: ErrorSchema }, detail: { summary: 'Ad code of a zone; 404 before it is configured' } },
+    )
+    .get('/idle-redirect-config', () => readIdleRedirect(deps.db), { response: { 200: IdleRedirectSchema }, detail: { summary: 'Idle and back-button redirect settings' } })

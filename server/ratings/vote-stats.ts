@@ -1,0 +1,25 @@
+/**
+ * Vote figures of a media item (public-visitor §3 Media item for rating), shared by rating, votes and stats.
+ * Counts come from the covering index votes(media_id, is_hot), never from the table.
+ */
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/open'
+import { votes } from '../db/schema'
+import type { VoteStats } from '../contract/media'
+
+/** Whole-number percentages of hot out of total; both 0 when there are no votes, otherwise they add up to 100. */
+export function toVoteStats(total: number, hot: number): VoteStats {
+  if (total === 0) return { totalVotes: 0, hotPercentage: 0, notPercentage: 0 }
+  const hotPercentage = Math.round((hot / total) * 100)
+  return { totalVotes: total, hotPercentage, notPercentage: 100 - hotPercentage }
+}
+
+/** Actual (never multiplied) vote figures of one media item. */
+export function voteStatsForMedia(db: Db, mediaId: number): VoteStats {
+  const row = db
+    .select({ total: sql<number>`count(*)`, hot: sql<number>`coalesce(sum(${votes.isHot}), 0)` })
+    .from(votes)
+    .where(eq(votes.mediaId, mediaId))
+    .get()!
+  return toVoteStats(row.total, row.hot)
+}
