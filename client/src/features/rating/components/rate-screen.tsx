@@ -1,0 +1,74 @@
+/**
+ * RateScreen (public-visitor §2 Rate screen): the item, Hot and Not buttons, the stats panel, the empty and
+ * rated-everything states, and the H/ArrowRight (Hot) and N/ArrowLeft (Not) keys. children render under
+ * the buttons (skip button, ad zone); votingBlocked replaces the buttons with its notice.
+ */
+import { Link } from '@tanstack/react-router'
+import { useEffect, type ReactNode } from 'react'
+import { Button } from '@client/components/ui/button'
+import { Spinner } from '@client/components/ui/spinner'
+import { useRating } from '../hooks/use-rating'
+import { MediaView } from './media-view'
+import { VoteStatsPanel } from './vote-stats-panel'
+
+/** Text shown once every item is rated (public-visitor §2). */
+export const RATED_ALL_TEXT = 'You have rated all the media we have right now - check back soon for more!'
+
+/** Props: userId of the visitor; children under the buttons; votingBlocked replaces the buttons; onVoted after each vote. */
+export type RateScreenProps = { userId: number; children?: ReactNode; votingBlocked?: ReactNode; onVoted?(): void }
+
+function RateScreen({ userId, children, votingBlocked, onVoted }: RateScreenProps) {
+  const { current, item, stats, castVote: vote, skip, busy, refresh } = useRating(userId, onVoted)
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (votingBlocked || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.metaKey || e.ctrlKey) return
+      if (e.key === 'h' || e.key === 'H' || e.key === 'ArrowRight') vote(true)
+      if (e.key === 'n' || e.key === 'N' || e.key === 'ArrowLeft') vote(false)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
+
+  if (current.isPending) return <Spinner className="mx-auto mt-24 block h-10 w-10" label="Loading media" />
+  if (current.isError) {
+    return (
+      <div className="mx-auto mt-16 max-w-md space-y-6 text-center">
+        <p className="text-5xl" aria-hidden>🎉</p>
+        <p className="text-lg text-zinc-200">{RATED_ALL_TEXT}</p>
+        <Button onClick={refresh}>Refresh for more images</Button>
+      </div>
+    )
+  }
+  if (!item || !stats) {
+    return (
+      <div className="mx-auto mt-16 max-w-md space-y-6 text-center">
+        <h1 className="text-2xl font-bold">No Photos to Rate</h1>
+        <p className="text-zinc-400">Be the first: upload a photo or video and let people vote on it.</p>
+        <Link to="/upload" className="inline-flex h-10 items-center rounded-lg bg-rose-600 px-4 font-medium text-white hover:bg-rose-500">
+          Upload Your First Photo
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <MediaView item={item} onError={skip} />
+      {votingBlocked ?? (
+        <div className="grid grid-cols-2 gap-4">
+          <Button variant="not" size="lg" disabled={busy} onClick={() => vote(false)} aria-keyshortcuts="N ArrowLeft">
+            ❄️ Not
+          </Button>
+          <Button variant="hot" size="lg" disabled={busy} onClick={() => vote(true)} aria-keyshortcuts="H ArrowRight">
+            🔥 Hot
+          </Button>
+        </div>
+      )}
+      <VoteStatsPanel stats={stats} />
+      {children}
+      <p className="hidden text-center text-xs text-zinc-500 md:block">Keys: H or → for Hot, N or ← for Not</p>
+    </div>
+  )
+}
+
+export { RateScreen }

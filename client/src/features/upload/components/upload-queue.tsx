@@ -1,0 +1,64 @@
+/** UploadQueue (public-visitor §2, §4): each file with its size, progress bar, status or message, Upload and remove controls, and Upload All. */
+import { MB } from '@contract/media'
+import { Button } from '@client/components/ui/button'
+import type { QueueItem } from '../hooks/use-upload-queue'
+
+/** Props: the queue state and actions from useUploadQueue. */
+export type UploadQueueProps = { items: QueueItem[]; canUploadAll: boolean; onUpload(id: string): void; onUploadAll(): void; onRemove(id: string): void }
+
+function statusText(item: QueueItem): string {
+  if (item.invalid) return item.invalid
+  if (item.status === 'error') return item.error ?? 'Upload failed'
+  if (item.status === 'completed') return 'Uploaded'
+  if (item.status === 'uploading') return `Uploading ${item.progress}%`
+  return 'Ready to upload'
+}
+
+function UploadQueue({ items, canUploadAll, onUpload, onUploadAll, onRemove }: UploadQueueProps) {
+  if (!items.length) return null
+  return (
+    <section aria-label="Upload queue" className="space-y-3">
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">Queue ({items.length})</h2>
+        <Button onClick={onUploadAll} disabled={!canUploadAll}>
+          Upload All
+        </Button>
+      </div>
+      <ul className="space-y-2">
+        {items.map((item) => {
+          const bad = item.invalid || item.status === 'error'
+          return (
+            <li key={item.id} aria-label={item.file.name} className="rounded-xl border border-zinc-800 bg-zinc-900 p-3">
+              <div className="flex items-center gap-3">
+                <span aria-hidden className="text-2xl">
+                  {item.file.type.startsWith('video/') ? '🎬' : '🖼️'}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{item.file.name}</p>
+                  <p className={bad ? 'text-sm text-red-400' : item.status === 'completed' ? 'text-sm text-emerald-400' : 'text-sm text-zinc-400'} role={bad ? 'alert' : undefined}>
+                    {(item.file.size / MB).toFixed(1)} MB · {statusText(item)}
+                  </p>
+                </div>
+                {!item.invalid && (item.status === 'pending' || item.status === 'error') && (
+                  <Button size="sm" onClick={() => onUpload(item.id)} aria-label={`Upload ${item.file.name}`}>
+                    Upload
+                  </Button>
+                )}
+                <Button size="sm" variant="ghost" onClick={() => onRemove(item.id)} aria-label={`Remove ${item.file.name}`}>
+                  ✕
+                </Button>
+              </div>
+              {(item.status === 'uploading' || item.status === 'completed') && (
+                <div className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-800" role="progressbar" aria-valuenow={item.progress} aria-valuemin={0} aria-valuemax={100} aria-label={`${item.file.name} progress`}>
+                  <div className="h-full bg-rose-500 transition-all" style={{ width: `${item.progress}%` }} />
+                </div>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+export { UploadQueue }

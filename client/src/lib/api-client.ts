@@ -1,0 +1,48 @@
+/**
+ * The one place that turns HTTP answers into values or errors (public-visitor §7 and §8, STYLE §5):
+ * cookies always sent, JSON body only when one exists, any non-OK answer throws ApiError whose message is
+ * `${status}: ${body || statusText}`.
+ */
+
+/** A non-OK answer. status: HTTP status; body: raw text; json: the parsed body when it is JSON. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly json: unknown,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`)
+  }
+
+  /** The server's human message ({error}) when there is one. */
+  get serverMessage(): string | undefined {
+    const error = (this.json as { error?: unknown } | undefined)?.error
+    return typeof error === 'string' ? error : undefined
+  }
+}
+
+/** Options of apiFetch: json is sent as the body; on401 'null' answers null instead of throwing. */
+export type ApiFetchOptions = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; idempotencyKey?: string; on401?: 'throw' | 'null' }
+
+/** Fetches path and parses its JSON (undefined for 204). Throws ApiError for a non-OK answer, TypeError when offline. */
+export async function apiFetch<T>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
+  const { json, idempotencyKey, on401 = 'throw', headers, ...init } = opts
+  const allHeaders = new Headers(headers)
+  if (json !== undefined) allHeaders.set('Content-Type', 'application/json')
+  if (idempotencyKey) allHeaders.set('Idempotency-Key', idempotencyKey)
+  const res = await fetch(path, { credentials: 'include', ...init, headers: allHeaders, body: json !== undefined ? JSON.stringify(json) : init.body })
+  if (res.status === 401 && on401 === 'null') return null as T
+  const text = await res.text()
+  let parsed: unknown
+  try {
+    parsed = text ? JSON.parse(text) : undefined
+  } catch {
+    parsed = undefined
+  }
+  if (!res.ok) throw new ApiError(res.status, text, parsed, res.statusText)
+  return parsed as T
+}
+
+/** The default query reader: fetches the first query-key element as the URL (public-visitor §7). */
+export const fetchQueryKeyUrl = ({ queryKey }: { queryKey: readonly unknown[] }) => apiFetch<unknown>(String(queryKey[0]))
