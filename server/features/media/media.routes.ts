@@ -51,7 +51,8 @@ export const mediaRoutes = (deps: Deps) =>
       '/random/:userId',
       ({ params, query, cookie }) => {
         requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, params.userId)
-        return pickRandomMedia(deps, params.userId, query.exclude ? [query.exclude] : [])
+        // Elysia would send an empty body for null; the contract answers the JSON value null.
+        return pickRandomMedia(deps, params.userId, query.exclude ? [query.exclude] : []) ?? Response.json(null)
       },
       { params: UserParamsSchema, query: RandomQuerySchema, response: { 200: v.nullable(RateMediaSchema), 404: ErrorSchema }, detail: { summary: 'One random item to rate; null when the site has no media, 404 when all are rated' } },
     )

@@ -1,8 +1,8 @@
 /**
- * Casting a vote (public-visitor §4 Rating flow, §7): POST /api/votes; on success the current and next
- * random-media queries are refreshed. recordView posts a view (POST /api/media/:id/view).
+ * Casting a vote (public-visitor §4 Rating flow, §7): POST /api/votes. The rating hook refreshes the current
+ * and next random-media queries once the voted item's new figures have been shown. recordView posts a view.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type { VoteAnswer, VoteInput } from '@contract/votes'
 import { apiFetch } from '@client/lib/api-client'
 
@@ -12,14 +12,5 @@ export const castVote = (input: VoteInput) => apiFetch<VoteAnswer>('/api/votes',
 /** Records that userId saw mediaId (204). */
 export const recordView = (mediaId: number, userId: number) => apiFetch<void>(`/api/media/${mediaId}/view`, { method: 'POST', json: { userId } })
 
-/** The vote mutation; onVoted runs with the answer before the random-media queries are refreshed. */
-export function useCastVote(onVoted: (answer: VoteAnswer) => void) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: castVote,
-    onSuccess: (answer) => {
-      onVoted(answer)
-      return queryClient.invalidateQueries({ queryKey: ['media', 'random'] })
-    },
-  })
-}
+/** The vote mutation; onVoted runs with the answer. */
+export const useCastVote = (onVoted: (answer: VoteAnswer) => void) => useMutation({ mutationFn: castVote, onSuccess: onVoted })

@@ -20,6 +20,7 @@ export function useRating(userId: number, onVoted?: () => void) {
   const current = useQuery(currentOptions)
   const item = current.data ?? undefined
   const next = useQuery(nextMediaQueryOptions(userId, item?.id))
+  // The figures of the item just voted on; they apply only while that item is still on screen.
   const [revealed, setRevealed] = useState<{ mediaId: number; stats: VoteStats } | null>(null)
   const viewed = useRef(new Set<number>())
 
@@ -35,18 +36,27 @@ export function useRating(userId: number, onVoted?: () => void) {
     recordView(item.id, userId).catch(() => viewed.current.delete(item.id))
   }, [item, userId])
 
-  /** Shows the prefetched next item (or fetches a new one) as the current item. */
+  /**
+   * Shows the prefetched next item as the current one, read from the cache at call time (a vote may be cast
+   * before the prefetch lands). Without one, a new item is fetched; the voted item and its figures stay until it arrives.
+   */
   const advance = useCallback(() => {
-    setRevealed(null)
-    if (next.data !== undefined && next.data !== null) queryClient.setQueryData(currentOptions.queryKey, next.data)
+    const prefetched = item && queryClient.getQueryData(nextMediaQueryOptions(userId, item.id).queryKey)
+    if (prefetched) {
+      queryClient.setQueryData(currentOptions.queryKey, prefetched)
+      // Only the slot still to fill is refreshed, so the item on screen never flips to another random pick.
+      return queryClient.invalidateQueries({ queryKey: ['media', 'random', { userId, slot: 'next' }] })
+    }
     return queryClient.invalidateQueries({ queryKey: ['media', 'random'] })
-  }, [next.data, queryClient, currentOptions.queryKey])
+  }, [item, queryClient, currentOptions.queryKey, userId])
 
   const vote = useCastVote((answer) => setRevealed({ mediaId: answer.vote.mediaId, stats: answer.stats }))
+  const isRevealing = revealed !== null && revealed.mediaId === item?.id
+  const busy = vote.isPending || isRevealing
 
   /** Votes on the item on screen; a failure shows 'Vote Failed'. */
   const castVote = (isHot: boolean) => {
-    if (!item || vote.isPending || revealed) return
+    if (!item || busy) return
     vote.mutate(
       { userId, mediaId: item.id, isHot },
       {
@@ -59,6 +69,5 @@ export function useRating(userId: number, onVoted?: () => void) {
     )
   }
 
-  const stats = revealed && item && revealed.mediaId === item.id ? revealed.stats : item
-  return { current, item, stats, castVote, skip: advance, busy: vote.isPending || revealed !== null, refresh: () => current.refetch() }
+  return { current, item, stats: isRevealing ? revealed.stats : item, castVote, skip: advance, busy, refresh: () => current.refetch() }
 }
