@@ -1,0 +1,77 @@
+/** Story (issue #2): visitor A uploads real photos and a video; visitor B rates them all and ends on the done message. */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { join } from 'node:path'
+import { FIXTURES, launchBrowser, startServer, type TestServer } from '../support/browser'
+
+let server: TestServer
+let browser: Browser
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const CHOSEN = ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'flowers-crossfade-tone.mp4']
+const PASTED = 'red-marigold.webp'
+
+/** Pastes the fixture image into the page as a clipboard file. */
+async function pasteImage(page: Page, name: string) {
+  const bytes = Array.from(await Bun.file(join(FIXTURES, name)).bytes())
+  await page.evaluate(
+    ({ bytes, name }) => {
+      const file = new File([new Uint8Array(bytes)], name, { type: 'image/webp' })
+      const data = new DataTransfer()
+      data.items.add(file)
+      document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }))
+    },
+    { bytes, name },
+  )
+}
+
+describe('rating and uploading', () => {
+  test('a visitor uploads photos and a video, another rates every one and sees the done message', async () => {
+    const a = await (await browser.newContext()).newPage()
+    await a.goto(`${server.url}/`)
+    await a.getByRole('heading', { name: 'No Photos to Rate' }).waitFor()
+    await a.getByRole('link', { name: 'Upload Your First Photo' }).click()
+    await a.getByRole('heading', { name: 'Upload Media' }).waitFor()
+
+    await a.getByLabel('Choose files').setInputFiles(CHOSEN.map((f) => join(FIXTURES, f)))
+    await pasteImage(a, PASTED)
+    await a.getByText('Image from clipboard added to upload queue').waitFor()
+    await a.getByRole('button', { name: 'Upload All' }).click()
+    for (const name of [...CHOSEN, PASTED]) await a.getByRole('listitem', { name: new RegExp(name.split('.')[0]) }).getByText('Uploaded').waitFor({ timeout: 20_000 })
+    expect(await a.getByRole('button', { name: 'Upload All' }).isDisabled()).toBe(true)
+
+    const b = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    await b.goto(`${server.url}/`)
+    const seen: string[] = []
+    const mediaSrc = () => b.getByRole('button', { name: 'Open full-screen viewer' }).locator('img, video').getAttribute('src')
+    for (let i = 0; i < CHOSEN.length + 1; i++) {
+      // Wait for an item not rated yet: a new file with no votes.
+      await b.waitForFunction((prev) => {
+        const el = document.querySelector('button[aria-label="Open full-screen viewer"] > img, button[aria-label="Open full-screen viewer"] > video')
+        return el !== null && el.getAttribute('src') !== prev
+      }, seen.at(-1) ?? '')
+      seen.push((await mediaSrc())!)
+      await b.getByRole('img', { name: '0% Hot, 0% Not' }).waitFor()
+      const hot = i % 2 === 0
+      await b.keyboard.press(hot ? 'h' : 'ArrowLeft')
+      // The item just voted on shows its new figures before the next one.
+      await b.getByRole('img', { name: hot ? '100% Hot, 0% Not' : '0% Hot, 100% Not' }).waitFor()
+      await expect(b.getByTestId('total-votes').textContent()).resolves.toBe('1')
+    }
+    await b.getByText('You have rated all the media we have right now - check back soon for more!').waitFor()
+    expect(new Set(seen).size).toBe(CHOSEN.length + 1)
+    await b.getByRole('button', { name: 'Refresh for more images' }).waitFor()
+  })
+
+  test('an unknown path shows the 404 page', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/no/such/page`)
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
+  })
+})
