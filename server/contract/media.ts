@@ -64,7 +64,9 @@ export const QueueQuerySchema = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a number'), v.transform(Number), v.minValue(1), v.maxValue(MAX_QUEUE_LIMIT, `limit must be at most ${MAX_QUEUE_LIMIT}`)), '10'),
   exclude: v.optional(
     v.pipe(
-      v.string(),
+      // Elysia may already have split a comma-separated value into an array.
+      v.union([v.string(), v.array(v.string())]),
+      v.transform((x) => (Array.isArray(x) ? x.join(',') : x)),
       v.regex(/^(\d+(,\d+)*)?$/, 'exclude must be a comma-separated list of ids'),
       v.transform((s) => (s ? s.split(',').map(Number) : [])),
     ),

@@ -18,14 +18,16 @@ export function parseRange(header: string | null, size: number): ByteRange | 'un
 
 /**
  * The response for GET of key: 200 whole, 206 a range, 304 when If-None-Match matches, 416 for a bad range.
- * Throws HttpError 400 for an unsafe key, 404 when the object does not exist.
+ * encodedKey is the URL path after the prefix. Throws HttpError 400 for an unsafe or malformed key, 404 when the object does not exist.
  */
-export async function serveStoredObject(storage: Storage, key: string, headers: { range: string | null; ifNoneMatch: string | null }): Promise<Response> {
-  let info
+export async function serveStoredObject(storage: Storage, encodedKey: string, headers: { range: string | null; ifNoneMatch: string | null }): Promise<Response> {
+  let key, info
   try {
+    // Decoded so that an encoded `..%2F` is seen, and refused, as the `../` it means.
+    key = decodeURIComponent(encodedKey)
     info = await storage.head(key)
   } catch (e) {
-    if (e instanceof InvalidKeyError) throw new HttpError(400, 'Invalid media path')
+    if (e instanceof InvalidKeyError || e instanceof URIError) throw new HttpError(400, 'Invalid media path')
     throw e
   }
   if (!info) throw new HttpError(404, 'Media file not found')

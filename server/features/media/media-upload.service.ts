@@ -60,7 +60,7 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
   const claimed = typeForFileName(file.originalName)!
   const actual = await sniffMediaType(file.head)
   if (actual !== claimed) {
-    throw new HttpError(415, actual ? `The file is a ${actual} but its name ends in .${file.originalName.split('.').pop()}` : `The file content is not a valid ${claimed} file`)
+    throw new HttpError(415, actual ? `The file content is ${actual} but its name ends in .${file.originalName.split('.').pop()}` : `The file content is not a valid ${claimed} file`)
   }
   if (findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
   const { width, height } = await readDimensions(file.tmpPath, actual)

@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'bun:test'
+import { call, makeTestApp } from '../support/test-app'
+
+const brands = { 'hot.example.com': { siteName: 'Hot Example', useLogo: true, logoType: 'hot' } }
+const t = makeTestApp({ SITE_BRANDS: JSON.stringify(brands) })
+afterAll(t.cleanup)
+const now = '2026-11-22T12:00:00.000Z'
+
+describe('public configuration before any admin save', () => {
+  it('answers the defaults', async () => {
+    expect((await call(t.app, 'GET', '/api/vote-multiplier-config')).json).toEqual({ isEnabled: false, multiplier: 1 })
+    expect((await call(t.app, 'GET', '/api/email-capture-config')).json).toEqual({ isEnabled: false, voteThreshold: 5 })
+    expect((await call(t.app, 'GET', '/api/ad-config/skip-button')).json).toEqual({ buttonUrl: '', buttonText: 'Skip this photo', isActive: true })
+    expect((await call(t.app, 'GET', '/api/idle-redirect-config')).json).toEqual({ enabled: false, idleRedirectTime: 300, idleRedirectUrl: '', backButtonUrl: '' })
+    expect(await call(t.app, 'GET', '/api/ad-config/zone1')).toMatchObject({ status: 404, json: { error: 'Ad zone not found' } })
+  })
+})
+
+describe('public configuration after admin saves', () => {
+  it('answers the saved values, the newest redirect row being current', async () => {
+    t.sqlite.run('insert into vote_multiplier_config (id, is_enabled, multiplier, updated_at) values (1, 1, 2.5, ?)', [now])
+    t.sqlite.run('insert into email_capture_config (id, is_enabled, vote_threshold, updated_at) values (1, 1, 3, ?)', [now])
+    t.sqlite.run("insert into ad_zone_configs values ('zone1', 'Ad Zone 1', '<b>ad</b>', 1, ?)", [now])
+    t.sqlite.run("insert into skip_button_config values (1, 'Skip Button', 'Next please', 'https://example.com/skip', 1, ?)", [now])
+    t.sqlite.run("insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (60, 'https://old.example', 1, ?), (45, 'https://new.example', 1, ?)", [now, now])
+    t.sqlite.run("insert into back_button_configs (back_button_url, is_active, created_at) values ('https://back.example', 1, ?)", [now])
+    expect((await call(t.app, 'GET', '/api/vote-multiplier-config')).json).toEqual({ isEnabled: true, multiplier: 2.5 })
+    expect((await call(t.app, 'GET', '/api/email-capture-config')).json).toEqual({ isEnabled: true, voteThreshold: 3 })
+    expect((await call(t.app, 'GET', '/api/ad-config/zone1')).json).toEqual({ adCode: '<b>ad</b>', isActive: true })
+    expect((await call(t.app, 'GET', '/api/ad-config/skip-button')).json).toEqual({ buttonUrl: 'https://example.com/skip', buttonText: 'Next please', isActive: true })
+    expect((await call(t.app, 'GET', '/api/idle-redirect-config')).json).toEqual({ enabled: true, idleRedirectTime: 45, idleRedirectUrl: 'https://new.example', backButtonUrl: 'https://back.example' })
+  })
+
+  it('turns the idle redirect off when the newest save has an empty URL', async () => {
+    t.sqlite.run("insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (300, '', 1, ?)", [now])
+    expect((await call(t.app, 'GET', '/api/idle-redirect-config')).json).toMatchObject({ enabled: false, idleRedirectUrl: '' })
+  })
+
+  it('refuses a zone id that is not a zone name', async () => {
+    expect((await call(t.app, 'GET', '/api/ad-config/..%2Fx')).status).toBe(400)
+  })
+})
+
+describe('GET /api/site-settings', () => {
+  it('answers the brand of the Host header, and the default for other hosts', async () => {
+    const branded = await call(t.app, 'GET', '/api/site-settings', undefined, { headers: { host: 'hot.example.com:3000' } })
+    expect(branded.json).toEqual(brands['hot.example.com'])
+    const plain = await call(t.app, 'GET', '/api/site-settings', undefined, { headers: { host: 'elsewhere.test' } })
+    expect(plain.json).toEqual({ siteName: 'HotVote', useLogo: false, logoType: 'default' })
+  })
+})

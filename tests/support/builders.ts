@@ -1,0 +1,25 @@
+/** Test data builders (STYLE §7): uploads of real fixture media through the real API. */
+import { join } from 'node:path'
+import { call } from './test-app'
+
+/** Real media for tests, read in place: ../shared/fixtures/media. */
+export const FIXTURES_DIR = join(import.meta.dir, '..', '..', '..', 'shared', 'fixtures', 'media')
+
+type AnyApp = { handle(request: Request): Promise<Response> }
+
+/** A multipart body with userId and a file: bytes (or the fixture `fixture`) under the name fileName. */
+export function uploadForm(userId: number | string, fileName: string, bytes?: Blob): FormData {
+  const form = new FormData()
+  form.append('userId', String(userId))
+  form.append('file', bytes ?? Bun.file(join(FIXTURES_DIR, fileName)), fileName)
+  return form
+}
+
+/** Uploads fixture (or bytes named fixture) as the visitor; returns the call result. */
+export function makeMedia(app: AnyApp, visitor: { user: { id: number }; cookie: string }, fixture: string, opts: { bytes?: Blob; idempotencyKey?: string } = {}) {
+  return call(app, 'POST', '/api/media/upload', undefined, {
+    cookie: visitor.cookie,
+    raw: uploadForm(visitor.user.id, fixture, opts.bytes),
+    headers: opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {},
+  })
+}
