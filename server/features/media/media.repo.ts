@@ -14,9 +14,9 @@ export const findMediaBySha256 = (db: Db, sha256: string) => db.select().from(me
 /** Inserts one media row and returns it. */
 export const insertMedia = (db: Db, values: typeof media.$inferInsert) => db.insert(media).values(values).returning().get()
 
-/** Smallest and largest media id, both null when there is no media. */
+/** Smallest and largest media id, both null when there is no media. Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree ends, but scans the table for both in one select. */
 export const mediaIdRange = (db: Db) =>
-  db.select({ min: sql<number | null>`min(${media.id})`, max: sql<number | null>`max(${media.id})` }).from(media).get()!
+  db.all<{ min: number | null; max: number | null }>(sql`select (select min(id) from media) as min, (select max(id) from media) as max`)[0]
 
 /** True when the user has a vote on the item (one probe of the unique votes(user_id, media_id) index). */
 export const hasVoted = (db: Db, userId: number, mediaId: number) =>
