@@ -12,6 +12,7 @@ import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
 import { systemClock } from './clock'
 import { createApp } from './app'
 import { runStartupChecks } from './startup'
+import { resolveAdminPassword } from './admin-password'
 
 let config
 try {
@@ -24,6 +25,7 @@ try {
   throw e
 }
 mkdirSync(config.dataDir, { recursive: true })
+config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
 const { db } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
 const storage = config.storage.kind === 's3' ? createS3Storage(config.storage) : createFsStorage(join(config.dataDir, 'bucket'))
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom)

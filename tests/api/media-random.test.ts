@@ -55,7 +55,10 @@ describe('GET /api/media/random/:userId', () => {
     }
     expect(counts.size).toBe(4)
     // 100 expected each; a fair pick stays far inside 50-150 (p < 1e-6 outside).
-    for (const n of counts.values()) expect(n).toBeGreaterThan(50) && expect(n).toBeLessThan(150)
+    for (const n of counts.values()) {
+      expect(n).toBeGreaterThan(50)
+      expect(n).toBeLessThan(150)
+    }
   })
 
   it('answers 403 for someone else\'s userId, 401 without a cookie and 400 for a non-numeric id', async () => {

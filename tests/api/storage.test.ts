@@ -10,7 +10,7 @@ import { createS3Storage } from '@server/storage/s3-storage'
 import { InvalidKeyError, type Storage } from '@server/storage/storage'
 import { FIXTURES_DIR } from '../support/builders'
 
-const streamOf = (bytes: Uint8Array) => new Blob([bytes]).stream()
+const streamOf = (bytes: Uint8Array<ArrayBuffer>) => new Blob([bytes]).stream()
 const readAll = async (s: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(s).arrayBuffer())
 
 /** The cases every backend must pass; storage() is called after the backend's beforeAll. */

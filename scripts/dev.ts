@@ -1,0 +1,17 @@
+export {}
+
+/**
+ * `npm run dev`: the API server in watch mode on :3000 and the Vite dev server (which proxies /api to it),
+ * together; Ctrl-C stops both.
+ */
+const server = Bun.spawn(['bun', '--watch', 'server/main.ts'], { stdout: 'inherit', stderr: 'inherit' })
+const vite = Bun.spawn(['bunx', '--bun', 'vite', '--config', 'client/vite.config.ts'], { stdout: 'inherit', stderr: 'inherit' })
+const stop = () => {
+  server.kill()
+  vite.kill()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+await Promise.race([server.exited, vite.exited])
+stop()
