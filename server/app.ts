@@ -13,6 +13,7 @@ import { sessionRoutes } from './features/session/session.routes'
 import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
 import { publicConfigRoutes } from './features/public-config/public-config.routes'
+import { userStatsRoutes } from './features/user-stats/user-stats.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -34,6 +35,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(mediaRoutes(deps))
     .use(votesRoutes(deps))
     .use(publicConfigRoutes(deps))
+    .use(userStatsRoutes(deps))
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })
 }

@@ -14,6 +14,8 @@ import { storeUpload } from './media-upload.service'
 import { serveStoredObject } from './media-file.service'
 import { pickMediaQueue, pickRandomMedia } from './media-pick.service'
 import { recordView } from './media-view.service'
+import { deleteOwnMedia } from './media-delete.service'
+import { OwnerQuerySchema } from '../../contract/users'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
@@ -72,4 +74,13 @@ export const mediaRoutes = (deps: Deps) =>
         set.status = 204
       },
       { params: IdParamsSchema, body: ViewInputSchema, detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)' } },
+    )
+    .delete(
+      '/:id',
+      async ({ params, query, cookie, set }) => {
+        requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, query.userId)
+        await deleteOwnMedia(deps, query.userId, params.id)
+        set.status = 204
+      },
+      { params: IdParamsSchema, query: OwnerQuerySchema, detail: { summary: 'Delete one of your own uploads, its votes and views (204)' } },
     )

@@ -1,0 +1,22 @@
+/**
+ * Deleting one's own media (server-contract: DELETE /api/media/:id): the stored object, the row, its votes and
+ * views, with MEDIA_DELETE_REQUEST and MEDIA_DELETE_COMPLETED audit events.
+ */
+import { eq } from 'drizzle-orm'
+import type { Deps } from '../../deps'
+import { media } from '../../db/schema'
+import { writeAuditEvent } from '../../audit/audit-log'
+import { HttpError, mustFind } from '../../http/errors'
+import { findMediaById } from './media.repo'
+
+/** Deletes mediaId for its owner userId. Throws HttpError 404 (unknown media), 403 (someone else's). */
+export async function deleteOwnMedia(deps: Deps, userId: number, mediaId: number): Promise<void> {
+  const row = mustFind(findMediaById(deps.db, mediaId), 'Media')
+  if (row.userId !== userId) throw new HttpError(403, 'That media is not yours')
+  const context = { mediaId, userId, storageKey: row.storageKey, originalName: row.originalName, size: row.size }
+  writeAuditEvent(deps, 'MEDIA_DELETE_REQUEST', context)
+  const objectDeleted = await deps.storage.delete(row.storageKey)
+  // Votes and views go with the row (ON DELETE CASCADE).
+  deps.db.delete(media).where(eq(media.id, mediaId)).run()
+  writeAuditEvent(deps, 'MEDIA_DELETE_COMPLETED', { ...context, objectDeleted })
+}

@@ -1,0 +1,20 @@
+/** Statistics of a visitor's own uploads (public-visitor §2 Stats screen; server-contract: GET /api/users/:id/stats). */
+import type { Deps } from '../../deps'
+import type { UserStats } from '../../contract/users'
+import { toVoteStats } from '../../ratings/vote-stats'
+import { mediaUrl } from '../media/media-url'
+import { findOwnMediaWithFigures } from './user-stats.repo'
+
+/** Totals and per-item figures of what userId's uploads received (actual counts, no multiplier). */
+export function getUserStats(deps: Pick<Deps, 'db'>, userId: number): UserStats {
+  const mediaStats = findOwnMediaWithFigures(deps.db, userId).map((row) => {
+    const { hotPercentage, notPercentage } = toVoteStats(row.totalVotes, row.hotVotes)
+    return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, originalName: row.originalName, size: row.size, uploadedAt: row.uploadedAt, totalViews: row.totalViews, totalVotes: row.totalVotes, hotPercentage, notPercentage }
+  })
+  return {
+    totalUploads: mediaStats.length,
+    totalVotes: mediaStats.reduce((n, m) => n + m.totalVotes, 0),
+    totalViews: mediaStats.reduce((n, m) => n + m.totalViews, 0),
+    mediaStats,
+  }
+}
