@@ -36,7 +36,9 @@ export function useUploadQueue(userId: number | undefined) {
       await uploadMedia(item.file, item.file.name, userId, (progress) => update(id, { progress }), item.id)
       update(id, { status: 'completed', progress: 100 })
       toast({ title: 'Upload Successful', description: 'Your media has been uploaded successfully!' })
+      // Data is never stale by default (public-visitor §9): what a new upload changes is refreshed here.
       void queryClient.invalidateQueries({ queryKey: ['media', 'random'] })
+      void queryClient.invalidateQueries({ queryKey: ['users', 'stats'] })
     } catch (e) {
       update(id, { status: 'error', error: (e as Error).message || 'Upload failed' })
     }

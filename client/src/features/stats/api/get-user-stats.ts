@@ -1,0 +1,19 @@
+/** The visitor's own-upload statistics (public-visitor §7 GET /api/users/{id}/stats) and deleting an upload (DELETE /api/media/{id}). */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { UserStats } from '@contract/users'
+import { apiFetch } from '@client/lib/api-client'
+
+/** Query options of the stats of userId. */
+export const userStatsQueryOptions = (userId: number) => queryOptions({ queryKey: ['users', 'stats', { userId }], queryFn: () => apiFetch<UserStats>(`/api/users/${userId}/stats`) })
+
+/** The stats query. */
+export const useUserStats = (userId: number) => useQuery(userStatsQueryOptions(userId))
+
+/** Deletes one of userId's uploads, then refreshes the stats and the rating queries. */
+export function useDeleteMedia(userId: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (mediaId: number) => apiFetch<void>(`/api/media/${mediaId}?userId=${userId}`, { method: 'DELETE' }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['users', 'stats'] }), queryClient.invalidateQueries({ queryKey: ['media', 'random'] })]),
+  })
+}
