@@ -14,6 +14,7 @@ import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
 import { publicConfigRoutes } from './features/public-config/public-config.routes'
 import { userStatsRoutes } from './features/user-stats/user-stats.routes'
+import { dmcaRoutes } from './features/dmca/dmca.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -36,6 +37,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(votesRoutes(deps))
     .use(publicConfigRoutes(deps))
     .use(userStatsRoutes(deps))
+    .use(dmcaRoutes(deps))
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })
 }

@@ -1,0 +1,76 @@
+import { afterAll, describe, expect, it } from 'bun:test'
+import { call, makeTestApp } from '../support/test-app'
+
+const t = makeTestApp()
+afterAll(t.cleanup)
+
+const valid = {
+  complainantName: 'Ada Lovelace',
+  complainantEmail: 'ada@example.com',
+  complainantPhone: '+44 20 7946 0000',
+  copyrightOwner: 'Analytical Engines Ltd',
+  workDescription: 'My photograph of a mountain meadow at dawn',
+  infringementDescription: 'The photo was uploaded without my permission',
+  infringingUrls: JSON.stringify(['https://hotvote.example/media/1', 'http://mirror.example/x']),
+  mediaId: 7,
+  goodFaithStatement: true,
+  accuracyStatement: true,
+  electronicSignature: 'Ada Lovelace',
+}
+
+describe('POST /api/dmca-takedown', () => {
+  it('stores a pending request with a reference number, audits it and emails the complainant', async () => {
+    const r = await call(t.app, 'POST', '/api/dmca-takedown', valid)
+    expect(r.status).toBe(201)
+    expect(r.json).toEqual({ id: expect.any(Number), status: 'pending', referenceNumber: expect.stringMatching(/^DMCA-20261122-[0-9A-F]{6}$/) })
+    const row = t.sqlite.query('select * from dmca_takedowns where id = ?').get(r.json.id) as Record<string, unknown>
+    expect(row).toMatchObject({ status: 'pending', complainant_name: 'Ada Lovelace', media_id: 7, infringing_urls: JSON.stringify(['https://hotvote.example/media/1', 'http://mirror.example/x']) })
+    const audit = t.sqlite.query("select context from audit_logs where event = 'DMCA_TAKEDOWN_CREATED'").get() as { context: string }
+    expect(JSON.parse(audit.context)).toMatchObject({ id: r.json.id, referenceNumber: r.json.referenceNumber })
+    const mail = t.sent.at(-1)!
+    expect(mail.to).toBe('ada@example.com')
+    expect(mail.text).toContain(r.json.referenceNumber)
+    expect(mail.text).toContain('24-48 hours')
+  })
+
+  it('accepts the URLs as newline-separated text or an array, dropping blank lines', async () => {
+    for (const infringingUrls of ['https://a.example/1\n\n  https://b.example/2  \n', ['https://a.example/1', ' ', 'https://b.example/2']]) {
+      const r = await call(t.app, 'POST', '/api/dmca-takedown', { ...valid, infringingUrls })
+      expect(r.status).toBe(201)
+      const row = t.sqlite.query('select infringing_urls from dmca_takedowns where id = ?').get(r.json.id) as { infringing_urls: string }
+      expect(JSON.parse(row.infringing_urls)).toEqual(['https://a.example/1', 'https://b.example/2'])
+    }
+  })
+
+  it('needs no phone, address or media id', async () => {
+    const { complainantPhone, mediaId, ...rest } = valid
+    expect((await call(t.app, 'POST', '/api/dmca-takedown', rest)).status).toBe(201)
+  })
+
+  const rules: [string, unknown, string][] = [
+    ['complainantName', '  ', 'Complainant name is required'],
+    ['complainantEmail', 'not-an-email', 'Valid email is required'],
+    ['copyrightOwner', '', 'Copyright owner is required'],
+    ['workDescription', 'too short', 'Please provide a detailed description of your work'],
+    ['infringementDescription', 'short', 'Please describe the infringement in detail'],
+    ['infringingUrls', '\n \n', 'At least one infringing URL is required'],
+    ['infringingUrls', 'ftp://files.example/x', 'Each infringing URL must start with http:// or https://'],
+    ['goodFaithStatement', false, 'You must confirm the good faith statement'],
+    ['accuracyStatement', false, 'You must confirm the accuracy statement'],
+    ['electronicSignature', '', 'Electronic signature is required'],
+  ]
+  for (const [field, value, message] of rules) {
+    it(`answers 400 '${message}' for ${field} = ${JSON.stringify(value)}`, async () => {
+      const before = t.sqlite.query('select count(*) as n from dmca_takedowns').get()
+      const r = await call(t.app, 'POST', '/api/dmca-takedown', { ...valid, [field]: value })
+      expect(r).toMatchObject({ status: 400, json: { error: message, issues: [{ path: field, message }] } })
+      expect(t.sqlite.query('select count(*) as n from dmca_takedowns').get()).toEqual(before)
+    })
+  }
+
+  it('answers 400 for a missing field and for broken JSON', async () => {
+    const { electronicSignature, ...rest } = valid
+    expect((await call(t.app, 'POST', '/api/dmca-takedown', rest)).json.error).toBe('Electronic signature is required')
+    expect((await call(t.app, 'POST', '/api/dmca-takedown', undefined, { raw: '{"complainantName":', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+  })
+})
