@@ -41,7 +41,7 @@ describe('rating and uploading', () => {
 
     await a.getByLabel('Choose files').setInputFiles(CHOSEN.map((f) => join(FIXTURES, f)))
     await pasteImage(a, PASTED)
-    await a.getByText('Image from clipboard added to upload queue').waitFor()
+    await a.getByText('Image from clipboard added to upload queue').first().waitFor()
     await a.getByRole('button', { name: 'Upload All' }).click()
     for (const name of [...CHOSEN, PASTED]) await a.getByRole('listitem', { name: new RegExp(name.split('.')[0]) }).getByText('Uploaded').waitFor({ timeout: 20_000 })
     expect(await a.getByRole('button', { name: 'Upload All' }).isDisabled()).toBe(true)

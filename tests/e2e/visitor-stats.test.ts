@@ -35,7 +35,7 @@ describe('my stats', () => {
     await cat.getByRole('button', { name: 'Delete' }).click()
     await page.getByText('Are you sure you want to delete "tabby-cat.png"? This action cannot be undone.').waitFor()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-    await page.getByText('Your media has been successfully deleted.').waitFor()
+    await page.getByText('Your media has been successfully deleted.').first().waitFor()
     await cat.waitFor({ state: 'detached' })
     expect(await page.getByLabel('Total Uploads').textContent()).toBe('Total Uploads1')
   })
