@@ -15,6 +15,7 @@ import { votesRoutes } from './features/votes/votes.routes'
 import { publicConfigRoutes } from './features/public-config/public-config.routes'
 import { userStatsRoutes } from './features/user-stats/user-stats.routes'
 import { dmcaRoutes } from './features/dmca/dmca.routes'
+import { profileRoutes } from './features/profile/profile.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -38,6 +39,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(publicConfigRoutes(deps))
     .use(userStatsRoutes(deps))
     .use(dmcaRoutes(deps))
+    .use(profileRoutes(deps))
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })
 }

@@ -23,3 +23,20 @@ export type UserStats = v.InferOutput<typeof UserStatsSchema>
 
 /** DELETE /api/media/:id query: the owner's user id (public-visitor §7). */
 export const OwnerQuerySchema = v.object({ userId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, 'userId must be a user id'), v.transform(Number), IdSchema) })
+
+/** Username rule (server-contract: PATCH /api/users/:id): 3-30 of [A-Za-z0-9_-]. */
+export const USERNAME_MIN = 3
+export const USERNAME_MAX = 30
+export const USERNAME_RULE = 'Username must be 3-30 characters: letters, digits, _ or -'
+export const UsernameSchema = v.pipe(v.string(USERNAME_RULE), v.trim(), v.maxLength(USERNAME_MAX, USERNAME_RULE), v.regex(/^[A-Za-z0-9_-]{3,}$/, USERNAME_RULE))
+export const EMAIL_RULE = 'Please enter a valid email address'
+
+/** PATCH /api/users/:id body: only the changed fields. An empty email removes it. */
+export const ProfileUpdateSchema = v.object({
+  username: v.optional(UsernameSchema),
+  email: v.optional(v.union([v.literal(''), v.pipe(v.string(EMAIL_RULE), v.trim(), v.toLowerCase(), v.maxLength(254, EMAIL_RULE), v.email(EMAIL_RULE))], EMAIL_RULE)),
+})
+export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>
+
+/** GET /api/users/check-username/:username answer. */
+export const UsernameAvailabilitySchema = v.object({ available: v.boolean() })
