@@ -47,6 +47,12 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
+  it('keeps client features from importing each other (compose them in routes)', async () => {
+    const featureOf = (path: string) => path.match(/^client\/src\/features\/([^/]+)\//)?.[1]
+    const bad = await violations('client/src/features', (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file))
+    expect(bad).toEqual([])
+  })
+
   it('keeps Elysia out of services and repos', async () => {
     const bad = await violations('server/features', (file, spec) => /\.(service|repo)\.ts$/.test(file) && spec === 'elysia')
     expect(bad).toEqual([])

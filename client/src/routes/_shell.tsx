@@ -7,7 +7,7 @@ import { Spinner } from '@client/components/ui/spinner'
 import { useSessionUser } from '@client/features/session/api/get-session'
 import { Sidebar } from '@client/features/shell/components/sidebar'
 import { BottomBar, MobileHeader } from '@client/features/shell/components/mobile-bars'
-import { Avatar } from '@client/features/shell/components/avatar'
+import { Avatar } from '@client/components/ui/avatar'
 import { isLoggedOut } from '@client/lib/session-storage'
 
 function Shell() {

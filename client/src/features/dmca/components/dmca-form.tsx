@@ -11,7 +11,7 @@ import { Card, CardTitle } from '@client/components/ui/card'
 import { ApiError } from '@client/lib/api-client'
 import { toast } from '@client/lib/toast'
 import { useSubmitTakedown } from '../api/submit-takedown'
-import { FormField } from './form-field'
+import { FormField } from '@client/components/ui/form-field'
 
 const EMPTY = { complainantName: '', complainantEmail: '', complainantPhone: '', copyrightOwner: '', complainantAddress: '', workDescription: '', infringementDescription: '', infringingUrls: '', electronicSignature: '' }
 type Fields = typeof EMPTY

@@ -1,5 +1,5 @@
 /** Brand: the site's logo or name from the site settings (public-visitor §2 Shell behaviour). */
-import { useSiteSettings } from '@client/features/site-settings/api/get-site-settings'
+import { useSiteSettings } from '../api/get-site-settings'
 
 function Brand() {
   const { data } = useSiteSettings()

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { NAV_ITEMS } from '../nav-items'
-import { Avatar } from './avatar'
+import { Avatar } from '@client/components/ui/avatar'
 import { Brand } from './brand'
 
 /** Props: username (undefined while loading); footer: extra content under the user block (user menu). */

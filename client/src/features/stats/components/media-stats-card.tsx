@@ -6,7 +6,7 @@ import { useState } from 'react'
 import type { OwnMediaStats } from '@contract/users'
 import { Button } from '@client/components/ui/button'
 import { Dialog } from '@client/components/ui/dialog'
-import { formatDate, formatMegabytes } from '../format'
+import { formatDate, formatMegabytes } from '@client/lib/format'
 import { MediaThumb } from './media-thumb'
 
 /** Props: the upload; onDelete runs after the visitor confirms; deleting disables the button. */

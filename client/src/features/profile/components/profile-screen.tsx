@@ -1,0 +1,65 @@
+/**
+ * ProfileScreen (public-visitor §2 Profile screen): member since, the update form, the private location card
+ * with the geolocation request, and the session info card.
+ */
+import type { SessionUser } from '@contract/session'
+import { Button } from '@client/components/ui/button'
+import { Card, CardTitle } from '@client/components/ui/card'
+import { formatDate } from '@client/lib/format'
+import { Avatar } from '@client/components/ui/avatar'
+import { useSaveLocation } from '../api/update-profile'
+import { useGeolocation } from '../hooks/use-geolocation'
+import { ProfileForm } from './profile-form'
+
+function LocationCard({ user }: { user: SessionUser }) {
+  const save = useSaveLocation()
+  const geo = useGeolocation((position) => save.mutate(position))
+  return (
+    <Card className="space-y-3" aria-label="Location">
+      <CardTitle>Location</CardTitle>
+      {user.latitude !== null && user.longitude !== null ? (
+        <p className="text-zinc-300">
+          {user.latitude.toFixed(4)}, {user.longitude.toFixed(4)} <span className="text-xs text-zinc-500">(private: only you can see this)</span>
+        </p>
+      ) : (
+        <p className="text-sm text-zinc-400">No location shared.</p>
+      )}
+      <Button variant="secondary" onClick={geo.request} disabled={geo.status === 'loading'}>
+        {geo.status === 'loading' ? 'Locating...' : 'Share My Location'}
+      </Button>
+      {geo.error && (
+        <p role="alert" className="text-sm text-red-400">
+          {geo.error}
+        </p>
+      )}
+    </Card>
+  )
+}
+
+function ProfileScreen({ user }: { user: SessionUser }) {
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-bold">Edit Profile</h1>
+      <Card className="flex items-center gap-4">
+        <Avatar username={user.username} className="h-14 w-14 text-lg" />
+        <div>
+          <p className="text-lg font-semibold">{user.username}</p>
+          <p className="text-sm text-zinc-400">Member since {formatDate(user.createdAt)}</p>
+        </div>
+      </Card>
+      <ProfileForm key={`${user.username}|${user.email}`} user={user} />
+      <LocationCard user={user} />
+      <Card className="space-y-1 text-sm" aria-label="Session info">
+        <CardTitle>Session Info</CardTitle>
+        <p>
+          User ID: <span className="font-mono">{user.id}</span>
+        </p>
+        <p className="break-all">
+          Session ID: <span className="font-mono">{user.sessionId}</span>
+        </p>
+      </Card>
+    </div>
+  )
+}
+
+export { ProfileScreen }

@@ -1,0 +1,13 @@
+/** Route /profile: the visitor's profile (public-visitor §2 Profile screen). */
+import { createFileRoute } from '@tanstack/react-router'
+import { Spinner } from '@client/components/ui/spinner'
+import { useSessionUser } from '@client/features/session/api/get-session'
+import { ProfileScreen } from '@client/features/profile/components/profile-screen'
+
+function ProfilePage() {
+  const { data: user } = useSessionUser()
+  if (!user) return <Spinner className="mx-auto mt-24 block h-10 w-10" label="Loading profile" />
+  return <ProfileScreen user={user} />
+}
+
+export const Route = createFileRoute('/_shell/profile')({ component: ProfilePage })
