@@ -16,6 +16,7 @@ import { publicConfigRoutes } from './features/public-config/public-config.route
 import { userStatsRoutes } from './features/user-stats/user-stats.routes'
 import { dmcaRoutes } from './features/dmca/dmca.routes'
 import { profileRoutes } from './features/profile/profile.routes'
+import { authRoutes } from './features/auth/auth.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -40,6 +41,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(userStatsRoutes(deps))
     .use(dmcaRoutes(deps))
     .use(profileRoutes(deps))
+    .use(authRoutes(deps))
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })
 }

@@ -1,0 +1,27 @@
+/**
+ * Email checks (server-contract: POST /api/validate-email) with maintained libraries: syntax by validator,
+ * throw-away domains by disposable-email-domains, typo suggestions by @zootools/email-spell-checker.
+ */
+import validator from 'validator'
+import disposableDomains from 'disposable-email-domains'
+import emailSpellChecker from '@zootools/email-spell-checker'
+
+const DISPOSABLE = new Set<string>(disposableDomains)
+export const INVALID_EMAIL = 'Please enter a valid email address'
+export const DISPOSABLE_EMAIL = 'Disposable email addresses are not accepted'
+
+/** The result of checking one address: errors in display order; suggestions is a corrected address or null. */
+export type EmailCheck = { isValid: boolean; errors: string[]; suggestions: string | null }
+
+/** Trims and lowercases an address the way every email flow stores it. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+/** Checks email (normalised first). */
+export function checkEmail(raw: string): EmailCheck {
+  const email = normalizeEmail(raw)
+  const errors: string[] = []
+  if (!validator.isEmail(email, { allow_utf8_local_part: false })) errors.push(INVALID_EMAIL)
+  else if (DISPOSABLE.has(email.split('@')[1])) errors.push(DISPOSABLE_EMAIL)
+  const suggestion = email.includes('@') ? emailSpellChecker.run({ email })?.full ?? null : null
+  return { isValid: errors.length === 0, errors, suggestions: suggestion && suggestion !== email ? suggestion : null }
+}

@@ -1,0 +1,22 @@
+/** Drizzle queries on magic-link tokens and the users they point at. Missing rows come back undefined. */
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/open'
+import { emailCaptures, magicLinkTokens, users } from '../../db/schema'
+
+/** The user owning this (normalised) email. */
+export const findUserByEmail = (db: Db, email: string) => db.select().from(users).where(eq(users.email, email)).get()
+
+/** The user with this session id. */
+export const findUserBySessionId = (db: Db, sessionId: string) => db.select().from(users).where(eq(users.sessionId, sessionId)).get()
+
+/** Stores a token (its SHA-256 only). */
+export const insertToken = (db: Db, values: typeof magicLinkTokens.$inferInsert) => db.insert(magicLinkTokens).values(values).run()
+
+/** The token row with this hash. */
+export const findTokenByHash = (db: Db, tokenHash: string) => db.select().from(magicLinkTokens).where(eq(magicLinkTokens.tokenHash, tokenHash)).get()
+
+/** Marks a token used at `at` (ISO-8601). */
+export const markTokenUsed = (db: Db, id: number, at: string) => db.update(magicLinkTokens).set({ usedAt: at }).where(eq(magicLinkTokens.id, id)).run()
+
+/** Stores one email-capture answer. */
+export const insertEmailCapture = (db: Db, values: typeof emailCaptures.$inferInsert) => db.insert(emailCaptures).values(values).run()

@@ -1,0 +1,68 @@
+/**
+ * Email and magic-link routes (public-visitor §7; server-contract: Email and magic links): validate-email,
+ * send-magic-link, login-existing, verify (POST uses the token; GET only redirects to the client page), email-capture.
+ */
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { EmailCaptureSchema, EmailInputSchema, EmailValidationSchema, MessageSchema, SendMagicLinkSchema, VerifyAnswerSchema, VerifyTokenSchema } from '../../contract/auth'
+import { checkEmail } from '../../email/email-check'
+import { createRateLimiter } from '../../email/rate-limit'
+import { HttpError } from '../../http/errors'
+import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session-user'
+import { captureEmail, requireValidEmail, sendLoginLink, sendSaveLink, verifyToken } from './auth.service'
+
+const HOUR_MS = 3600_000
+export const LOGIN_LINK_SENT = 'If an account uses this email, a login link is on its way.'
+
+/** The auth routes; 429 past 5 links per email or 20 per client address in an hour. */
+export function authRoutes(deps: Deps) {
+  const perEmail = createRateLimiter(deps.clock, 5, HOUR_MS)
+  const perAddress = createRateLimiter(deps.clock, 20, HOUR_MS)
+  /** Throws HttpError 429 when this email or address has asked too often. */
+  const limit = (email: string, address: string) => {
+    if (!perAddress.hit(address) || !perEmail.hit(email)) throw new HttpError(429, 'Too many login links requested. Please try again later.')
+  }
+  const addressOf = (server: { requestIP(r: Request): { address: string } | null } | null, request: Request) => server?.requestIP(request)?.address ?? 'unknown'
+
+  return new Elysia({ prefix: '/api', tags: ['auth'] })
+    .post('/validate-email', ({ body }) => checkEmail(body.email), { body: EmailInputSchema, response: { 200: EmailValidationSchema }, detail: { summary: 'Syntax, disposable-domain and typo check of an email' } })
+    .post(
+      '/auth/send-magic-link',
+      async ({ body, server, request }) => {
+        limit(requireValidEmail(body.email), addressOf(server, request))
+        await sendSaveLink(deps, body, addressOf(server, request))
+        return { message: 'Magic link sent! Check your email.' }
+      },
+      { body: SendMagicLinkSchema, response: { 200: MessageSchema }, detail: { summary: "Email a link that saves the visitor's account (409 for another user's email)" } },
+    )
+    .post(
+      '/auth/login-existing',
+      async ({ body, server, request }) => {
+        limit(requireValidEmail(body.email), addressOf(server, request))
+        await sendLoginLink(deps, body.email, addressOf(server, request))
+        return { message: LOGIN_LINK_SENT }
+      },
+      { body: EmailInputSchema, response: { 200: MessageSchema }, detail: { summary: 'Email a login link when an account has this email; same answer either way' } },
+    )
+    .post(
+      '/auth/verify',
+      ({ body, cookie }) => {
+        const answer = verifyToken(deps, body.token)
+        cookie[SESSION_COOKIE].set({ value: answer.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
+        return answer
+      },
+      { body: VerifyTokenSchema, response: { 200: VerifyAnswerSchema }, detail: { summary: 'Use a magic-link token (400 {error, code} when it cannot be used)' } },
+    )
+    .get('/auth/verify', ({ query, redirect }) => redirect(`/auth/verify?token=${encodeURIComponent(String(query.token ?? ''))}`, 302), {
+      detail: { summary: 'Old links and mail scanners: changes nothing, redirects to the client page' },
+    })
+    .post(
+      '/email-capture',
+      ({ body, set }) => {
+        captureEmail(deps, body)
+        set.status = 201
+        return { message: 'Thanks for your email!' }
+      },
+      { body: EmailCaptureSchema, response: { 201: MessageSchema }, detail: { summary: 'Store an email from the email-capture prompt' } },
+    )
+}

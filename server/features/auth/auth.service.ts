@@ -1,0 +1,87 @@
+/**
+ * Magic links (server-contract: Email and magic links): single-use tokens (32 random bytes, base64url, only the
+ * SHA-256 stored) that expire after 15 minutes; verification only through POST, so mail scanners using GET
+ * never use a token up.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Deps } from '../../deps'
+import { inTransaction } from '../../db/open'
+import { users } from '../../db/schema'
+import { eq } from 'drizzle-orm'
+import { MAGIC_LINK_TTL_MS, type VerifyErrorCode } from '../../contract/auth'
+import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'
+import { checkEmail, normalizeEmail } from '../../email/email-check'
+import { HttpError } from '../../http/errors'
+import { findTokenByHash, findUserByEmail, findUserBySessionId, insertEmailCapture, insertToken, markTokenUsed } from './auth.repo'
+import { magicLinkEmail } from './magic-link-email'
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+const fail = (code: VerifyErrorCode, message: string) => new HttpError(400, message, undefined, { code })
+
+/** Throws HttpError 400 with the first problem of email; returns it normalised. */
+export function requireValidEmail(email: string): string {
+  const check = checkEmail(email)
+  if (!check.isValid) throw new HttpError(400, check.errors[0])
+  return normalizeEmail(email)
+}
+
+/** Creates a token for userId and emails its link to email. */
+async function issueLink(deps: Deps, userId: number, email: string, purpose: 'save' | 'login', clientAddress: string) {
+  const token = randomBytes(32).toString('base64url')
+  const now = deps.clock.now()
+  insertToken(deps.db, { tokenHash: sha256(token), purpose, userId, email, clientAddress, expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(), createdAt: now.toISOString() })
+  const link = `${deps.config.publicUrl}/auth/verify?token=${token}`
+  await deps.mailer.send(magicLinkEmail(DEFAULT_SITE_SETTINGS.siteName, email, link, purpose))
+}
+
+/** Emails a link that saves (verifies) email on the visitor of sessionId. Throws 400 (no session, bad email), 409 (another user's email). */
+export async function sendSaveLink(deps: Deps, input: { email: string; sessionId: string }, clientAddress: string): Promise<void> {
+  const user = findUserBySessionId(deps.db, input.sessionId)
+  if (!user) throw new HttpError(400, 'No valid session found.')
+  const email = requireValidEmail(input.email)
+  const owner = findUserByEmail(deps.db, email)
+  if (owner && owner.id !== user.id) throw new HttpError(409, 'This email already belongs to another account. Use "Login as Different User" to log in to it.')
+  await issueLink(deps, user.id, email, 'save', clientAddress)
+}
+
+/** Emails a login link when a user has email; does nothing otherwise (the caller answers the same either way). */
+export async function sendLoginLink(deps: Deps, rawEmail: string, clientAddress: string): Promise<void> {
+  const email = requireValidEmail(rawEmail)
+  const owner = findUserByEmail(deps.db, email)
+  if (owner) await issueLink(deps, owner.id, email, 'login', clientAddress)
+}
+
+/**
+ * Uses token: 'save' verifies the email on its user, 'login' switches to the user owning the email. Counts a login
+ * and answers the session id to continue as. Throws HttpError 400 {code} with public-visitor §8's codes.
+ */
+export function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string): { sessionId: string } {
+  return inTransaction(deps.db, () => {
+    const row = findTokenByHash(deps.db, sha256(token))
+    if (!row || row.usedAt) throw fail('invalid-token', 'Invalid or expired magic link')
+    const now = deps.clock.now()
+    if (Date.parse(row.expiresAt) <= now.getTime()) throw fail('expired-token', 'Magic link has expired')
+    const user = deps.db.select().from(users).where(eq(users.id, row.userId)).get()
+    if (!user) throw fail('invalid-user', 'User verification failed')
+    const owner = findUserByEmail(deps.db, row.email)
+    if (row.purpose === 'save' && owner && owner.id !== user.id) throw fail('verification-failed', 'Account verification failed')
+    if (row.purpose === 'login' && owner?.id !== user.id) throw fail('verification-failed', 'Account verification failed')
+    markTokenUsed(deps.db, row.id, now.toISOString())
+    deps.db
+      .update(users)
+      .set({ email: row.email, emailVerified: true, lastLoginAt: now.toISOString(), loginCount: user.loginCount + 1 })
+      .where(eq(users.id, user.id))
+      .run()
+    return { sessionId: user.sessionId }
+  })
+}
+
+/** Stores an email-capture answer and sets the email on the visitor when they have none (server-contract: POST /api/email-capture). */
+export function captureEmail(deps: Pick<Deps, 'db' | 'clock'>, input: { email: string; sessionId: string }): void {
+  const email = requireValidEmail(input.email)
+  inTransaction(deps.db, () => {
+    const user = findUserBySessionId(deps.db, input.sessionId)
+    insertEmailCapture(deps.db, { email, sessionId: input.sessionId, userId: user?.id ?? null, createdAt: deps.clock.now().toISOString() })
+    if (user && !user.email && !findUserByEmail(deps.db, email)) deps.db.update(users).set({ email }).where(eq(users.id, user.id)).run()
+  })
+}
