@@ -2,6 +2,7 @@
  * ProfileScreen (public-visitor §2 Profile screen): member since, the update form, the private location card
  * with the geolocation request, and the session info card.
  */
+import type { ReactNode } from 'react'
 import type { SessionUser } from '@contract/session'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
@@ -36,7 +37,8 @@ function LocationCard({ user }: { user: SessionUser }) {
   )
 }
 
-function ProfileScreen({ user }: { user: SessionUser }) {
+/** Props: the session user; children render last (the Save Your Account card, composed by the route). */
+function ProfileScreen({ user, children }: { user: SessionUser; children?: ReactNode }) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-bold">Edit Profile</h1>
@@ -58,6 +60,7 @@ function ProfileScreen({ user }: { user: SessionUser }) {
           Session ID: <span className="font-mono">{user.sessionId}</span>
         </p>
       </Card>
+      {children}
     </div>
   )
 }
