@@ -7,11 +7,14 @@ import { Spinner } from '@client/components/ui/spinner'
 import { useSessionUser } from '@client/features/session/api/get-session'
 import { Sidebar } from '@client/features/shell/components/sidebar'
 import { BottomBar, MobileHeader } from '@client/features/shell/components/mobile-bars'
-import { Avatar } from '@client/components/ui/avatar'
+import { UserMenu } from '@client/features/account/components/user-menu'
+import { WelcomeBackDialog } from '@client/features/account/components/account-dialogs'
+import { useLoggedOutSync } from '@client/features/account/hooks/use-logged-out-sync'
 import { isLoggedOut } from '@client/lib/session-storage'
 
 function Shell() {
   const session = useSessionUser()
+  useLoggedOutSync()
   if (session.isPending && !isLoggedOut()) {
     return (
       <div className="grid min-h-screen place-items-center">
@@ -19,11 +22,13 @@ function Shell() {
       </div>
     )
   }
-  const username = session.data?.username
+  const user = session.data
+  const menu = user ? <UserMenu user={user} /> : null
   return (
     <div className="min-h-screen">
-      <Sidebar username={username} />
-      <MobileHeader right={<Avatar username={username} />} />
+      <Sidebar username={user?.username} menu={menu} />
+      <MobileHeader right={menu} />
+      <WelcomeBackDialog open={!user && isLoggedOut()} />
       <main className="px-4 pb-24 pt-4 md:ml-64 md:px-8 md:pb-8 md:pt-8">
         <Outlet />
       </main>

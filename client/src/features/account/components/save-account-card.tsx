@@ -1,21 +1,19 @@
 /**
- * SaveAccountCard (public-visitor §2 Profile 'Save Your Account' card, §5 Email): an email and 'Send Magic Link';
- * the button is disabled while the field is empty or invalid or a send is pending.
+ * SaveAccountCard (public-visitor §2 Profile 'Save Your Account' card, §5 Email): the shared email input (prefixed
+ * texts) and 'Send Magic Link', disabled while the field is empty, not checked valid, or a send is pending.
  */
 import { useState, type FormEvent } from 'react'
-import * as v from 'valibot'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
-import { FormField } from '@client/components/ui/form-field'
+import { EmailInput, type EmailState } from '@client/components/email-input'
 import { ApiError } from '@client/lib/api-client'
 import { toast } from '@client/lib/toast'
 import { useSendMagicLink } from '../api/magic-links'
 
-const looksValid = (email: string) => v.is(v.pipe(v.string(), v.trim(), v.email()), email)
-
 /** Props: the saved email, if any (then the card says the account is saved). */
 function SaveAccountCard({ email, verified }: { email: string | null; verified: boolean }) {
   const [value, setValue] = useState('')
+  const [state, setState] = useState<EmailState>('idle')
   const send = useSendMagicLink()
   if (email && verified) {
     return (
@@ -37,8 +35,8 @@ function SaveAccountCard({ email, verified }: { email: string | null; verified: 
       <form onSubmit={onSubmit} className="space-y-3" noValidate>
         <CardTitle>Save Your Account</CardTitle>
         <p className="text-sm text-zinc-400">Get a magic link by email to keep this account and log in on other devices. No password needed.</p>
-        <FormField label="Email for your magic link" name="save-email" type="email" value={value} onChange={(e) => setValue(e.target.value)} error={value && !looksValid(value) ? 'Please enter a valid email address' : undefined} />
-        <Button type="submit" disabled={!value.trim() || !looksValid(value) || send.isPending}>
+        <EmailInput id="save-email" label="Email for your magic link" value={value} onChange={setValue} onState={setState} prefixed />
+        <Button type="submit" disabled={!value.trim() || state !== 'valid' || send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Magic Link'}
         </Button>
       </form>

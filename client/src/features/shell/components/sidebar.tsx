@@ -5,8 +5,8 @@ import { NAV_ITEMS } from '../nav-items'
 import { Avatar } from '@client/components/ui/avatar'
 import { Brand } from './brand'
 
-/** Props: username (undefined while loading); footer: extra content under the user block (user menu). */
-function Sidebar({ username, footer }: { username?: string; footer?: ReactNode }) {
+/** Props: username (undefined while loading); menu: the user menu trigger shown in the user block when a user exists. */
+function Sidebar({ username, menu }: { username?: string; menu?: ReactNode }) {
   return (
     <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-zinc-800 bg-zinc-950/95 p-5 md:flex">
       <Link to="/" className="mb-8">
@@ -27,7 +27,7 @@ function Sidebar({ username, footer }: { username?: string; footer?: ReactNode }
         ))}
       </nav>
       <div className="flex items-center gap-3 rounded-xl border border-zinc-800 bg-zinc-900 p-3" data-testid="sidebar-user">
-        <Avatar username={username} />
+        {menu ?? <Avatar username={username} />}
         <div className="min-w-0">
           <p className="truncate font-medium">{username ?? 'Loading...'}</p>
           <p className="flex items-center gap-1 text-xs text-emerald-400">
@@ -36,7 +36,6 @@ function Sidebar({ username, footer }: { username?: string; footer?: ReactNode }
           </p>
         </div>
       </div>
-      {footer}
     </aside>
   )
 }

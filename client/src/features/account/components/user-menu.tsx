@@ -1,0 +1,52 @@
+/**
+ * UserMenu (public-visitor §2 User menu): the avatar opens a menu with the username and email, Edit Profile,
+ * Save Account, Login as Different User and Logout. Rendered only when a session user exists.
+ */
+import * as Menu from '@radix-ui/react-dropdown-menu'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { SessionUser } from '@contract/session'
+import { Avatar } from '@client/components/ui/avatar'
+import { logout } from '../session-actions'
+import { LoginDifferentDialog, SaveAccountDialog } from './account-dialogs'
+
+const itemClass = 'cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-zinc-800'
+
+function UserMenu({ user }: { user: SessionUser }) {
+  const navigate = useNavigate()
+  const [dialog, setDialog] = useState<'save' | 'login' | null>(null)
+  return (
+    <>
+      <Menu.Root>
+        <Menu.Trigger aria-label="User menu" className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-rose-400">
+          <Avatar username={user.username} />
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-zinc-800 bg-zinc-900 p-1 text-zinc-100 shadow-2xl">
+            <div className="px-3 py-2">
+              <p className="font-medium">{user.username}</p>
+              {user.email && <p className="text-xs text-zinc-400">{user.email}</p>}
+            </div>
+            <Menu.Separator className="my-1 h-px bg-zinc-800" />
+            <Menu.Item className={itemClass} onSelect={() => navigate({ to: '/profile' })}>
+              Edit Profile
+            </Menu.Item>
+            <Menu.Item className={itemClass} onSelect={() => setDialog('save')}>
+              Save Account
+            </Menu.Item>
+            <Menu.Item className={itemClass} onSelect={() => setDialog('login')}>
+              Login as Different User
+            </Menu.Item>
+            <Menu.Item className={itemClass} onSelect={logout}>
+              Logout
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+      <SaveAccountDialog open={dialog === 'save'} onOpenChange={(o) => setDialog(o ? 'save' : null)} />
+      <LoginDifferentDialog open={dialog === 'login'} onOpenChange={(o) => setDialog(o ? 'login' : null)} />
+    </>
+  )
+}
+
+export { UserMenu }

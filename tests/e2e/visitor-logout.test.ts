@@ -1,0 +1,49 @@
+/** Story (issue #3): a visitor logs out, is welcomed back, and starts again as a new user; the email input checks addresses. */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, startServer, type TestServer } from '../support/browser'
+
+let server: TestServer
+let browser: Browser
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('logout and welcome back', () => {
+  test('Logout shows Welcome Back; a typo is suggested; Login as a New User starts a fresh session', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    await page.goto(`${server.url}/`)
+    const user = page.getByTestId('sidebar-user')
+    await user.getByText('Active').waitFor()
+    const before = (await user.locator('p').first().textContent())!
+
+    await user.getByRole('button', { name: 'User menu' }).click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Welcome Back' })
+    await dialog.waitFor()
+    await dialog.getByText('Or', { exact: true }).waitFor()
+    expect(await dialog.getByRole('button', { name: 'Send Login Link' }).isDisabled()).toBe(true)
+
+    await dialog.getByLabel('Email').fill('someone@gmial.com')
+    await dialog.getByRole('button', { name: 'Did you mean: someone@gmail.com?' }).click()
+    await dialog.getByText('Email looks good!').waitFor()
+    await dialog.getByRole('button', { name: 'Send Login Link' }).click()
+    await page.getByText('Check your email for a secure login link to access your existing account.').first().waitFor()
+    await dialog.waitFor({ state: 'detached' })
+
+    // Sending a link cleared the logged-out flag: a reload starts a session again; log out once more.
+    await page.reload()
+    await user.getByRole('button', { name: 'User menu' }).click()
+    await page.getByRole('menuitem', { name: 'Logout' }).click()
+    await page.getByRole('dialog', { name: 'Welcome Back' }).getByRole('button', { name: 'Login as a New User' }).click()
+    await user.getByText('Active').waitFor()
+    await page.waitForFunction((old) => {
+      const name = document.querySelector('[data-testid="sidebar-user"] p')?.textContent
+      return !!name && name !== 'Loading...' && name !== old
+    }, before)
+  })
+})
