@@ -1,12 +1,40 @@
-/** Route / : the rate screen for the session user (public-visitor §2). */
+/** Route / : the rate screen with its skip button, ad zone, account prompts and voting block (public-visitor §2, §4). */
 import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { SessionUser } from '@contract/session'
 import { useSessionUser } from '@client/features/session/api/get-session'
 import { RateScreen } from '@client/features/rating/components/rate-screen'
+import { AdZone } from '@client/features/ads/components/ad-zone'
+import { SkipButton } from '@client/features/ads/components/skip-button'
+import { useVotePrompts } from '@client/features/prompts/hooks/use-vote-prompts'
+import { AccountSaveModal, AccountSaveTooltip, EmailCaptureModal, VotingBlockedNotice } from '@client/features/prompts/components/prompt-dialogs'
+
+function RateWithPrompts({ user }: { user: SessionUser }) {
+  const prompts = useVotePrompts(user)
+  const [saving, setSaving] = useState(false)
+  return (
+    <>
+      <RateScreen userId={user.id} onVoted={prompts.countVote} votingBlocked={prompts.votingBlocked ? <VotingBlockedNotice /> : undefined} skipButton={(skip) => <SkipButton skip={skip} />}>
+        <AdZone zoneId="zone1" />
+      </RateScreen>
+      {prompts.showAccountTooltip && (
+        <AccountSaveTooltip
+          onClick={() => {
+            prompts.markPromptSeen()
+            setSaving(true)
+          }}
+        />
+      )}
+      <AccountSaveModal open={saving} onClose={() => setSaving(false)} />
+      <EmailCaptureModal open={prompts.captureOpen} onDismiss={prompts.dismissCapture} />
+    </>
+  )
+}
 
 function RatePage() {
   const { data: user } = useSessionUser()
   if (!user) return null
-  return <RateScreen userId={user.id} />
+  return <RateWithPrompts user={user} />
 }
 
 export const Route = createFileRoute('/_shell/')({ component: RatePage })

@@ -4,7 +4,7 @@
  * the buttons (skip button, ad zone); votingBlocked replaces the buttons with its notice.
  */
 import { Link } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
 import { useRating } from '../hooks/use-rating'
@@ -14,21 +14,28 @@ import { VoteStatsPanel } from './vote-stats-panel'
 /** Text shown once every item is rated (public-visitor §2). */
 export const RATED_ALL_TEXT = 'You have rated all the media we have right now - check back soon for more!'
 
-/** Props: userId of the visitor; children under the buttons; votingBlocked replaces the buttons; onVoted after each vote. */
-export type RateScreenProps = { userId: number; children?: ReactNode; votingBlocked?: ReactNode; onVoted?(): void }
+/**
+ * Props: userId of the visitor; skipButton renders the skip control given the default skip action; children render
+ * under it (ad zone); votingBlocked replaces the vote buttons with its notice; onVoted runs after each successful vote.
+ */
+export type RateScreenProps = { userId: number; skipButton?(skip: () => void): ReactNode; children?: ReactNode; votingBlocked?: ReactNode; onVoted?(): void }
 
-function RateScreen({ userId, children, votingBlocked, onVoted }: RateScreenProps) {
+function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: RateScreenProps) {
   const { current, item, stats, castVote: vote, skip, busy, refresh } = useRating(userId, onVoted)
 
+  // The listener is attached once and always calls the latest render's handler, so a key pressed right after a
+  // new item paints is not handled by a stale closure that still sees the previous item as busy.
+  const onKey = useRef<(e: KeyboardEvent) => void>(() => {})
+  onKey.current = (e) => {
+    if (votingBlocked || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.metaKey || e.ctrlKey) return
+    if (e.key === 'h' || e.key === 'H' || e.key === 'ArrowRight') vote(true)
+    if (e.key === 'n' || e.key === 'N' || e.key === 'ArrowLeft') vote(false)
+  }
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (votingBlocked || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.metaKey || e.ctrlKey) return
-      if (e.key === 'h' || e.key === 'H' || e.key === 'ArrowRight') vote(true)
-      if (e.key === 'n' || e.key === 'N' || e.key === 'ArrowLeft') vote(false)
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  })
+    const listener = (e: KeyboardEvent) => onKey.current(e)
+    window.addEventListener('keydown', listener)
+    return () => window.removeEventListener('keydown', listener)
+  }, [])
 
   if (current.isPending) return <Spinner className="mx-auto mt-24 block h-10 w-10" label="Loading media" />
   if (current.isError) {
@@ -64,6 +71,7 @@ function RateScreen({ userId, children, votingBlocked, onVoted }: RateScreenProp
           </Button>
         </div>
       )}
+      {skipButton?.(skip)}
       <VoteStatsPanel stats={stats} />
       {children}
       <p className="hidden text-center text-xs text-zinc-500 md:block">Keys: H or → for Hot, N or ← for Not</p>
