@@ -1,10 +1,10 @@
 /** Public configuration reads and their defaults (public-visitor §3 Configs, server-contract: Public configuration). */
 import * as v from 'valibot'
 
-/** GET /api/site-settings. */
-export const SiteSettingsSchema = v.object({ siteName: v.string(), useLogo: v.boolean(), logoType: v.string() })
+/** GET /api/site-settings; analyticsId is ANALYTICS_ID (null: no third-party tag is loaded). */
+export const SiteSettingsSchema = v.object({ siteName: v.string(), useLogo: v.boolean(), logoType: v.string(), analyticsId: v.nullable(v.string()) })
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>
-export const DEFAULT_SITE_SETTINGS: SiteSettings = { siteName: 'HotVote', useLogo: false, logoType: 'default' }
+export const DEFAULT_SITE_SETTINGS: Omit<SiteSettings, 'analyticsId'> = { siteName: 'HotVote', useLogo: false, logoType: 'default' }
 
 /** GET /api/vote-multiplier-config. Displayed total = round(actual x multiplier) when enabled. */
 export const VoteMultiplierSchema = v.object({ isEnabled: v.boolean(), multiplier: v.number() })

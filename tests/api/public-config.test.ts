@@ -44,8 +44,14 @@ describe('public configuration after admin saves', () => {
 describe('GET /api/site-settings', () => {
   it('answers the brand of the Host header, and the default for other hosts', async () => {
     const branded = await call(t.app, 'GET', '/api/site-settings', undefined, { headers: { host: 'hot.example.com:3000' } })
-    expect(branded.json).toEqual(brands['hot.example.com'])
+    expect(branded.json).toEqual({ ...brands['hot.example.com'], analyticsId: null })
     const plain = await call(t.app, 'GET', '/api/site-settings', undefined, { headers: { host: 'elsewhere.test' } })
-    expect(plain.json).toEqual({ siteName: 'HotVote', useLogo: false, logoType: 'default' })
+    expect(plain.json).toEqual({ siteName: 'HotVote', useLogo: false, logoType: 'default', analyticsId: null })
+  })
+
+  it('names the analytics id when ANALYTICS_ID is set', async () => {
+    const withTag = makeTestApp({ ANALYTICS_ID: 'G-TEST123' })
+    expect((await call(withTag.app, 'GET', '/api/site-settings')).json.analyticsId).toBe('G-TEST123')
+    withTag.cleanup()
   })
 })

@@ -10,11 +10,15 @@ import { BottomBar, MobileHeader } from '@client/features/shell/components/mobil
 import { UserMenu } from '@client/features/account/components/user-menu'
 import { WelcomeBackDialog } from '@client/features/account/components/account-dialogs'
 import { useLoggedOutSync } from '@client/features/account/hooks/use-logged-out-sync'
+import { useMagicLinkReturn } from '@client/features/account/hooks/use-magic-link-return'
+import { useRedirects } from '@client/features/redirects/hooks/use-redirects'
 import { isLoggedOut } from '@client/lib/session-storage'
 
 function Shell() {
   const session = useSessionUser()
   useLoggedOutSync()
+  useMagicLinkReturn()
+  useRedirects()
   if (session.isPending && !isLoggedOut()) {
     return (
       <div className="grid min-h-screen place-items-center">

@@ -14,8 +14,8 @@ export const publicConfigRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api', tags: ['public config'] })
     .get(
       '/site-settings',
-      ({ headers }) => deps.config.siteBrands[(headers.host ?? '').split(':')[0].toLowerCase()] ?? DEFAULT_SITE_SETTINGS,
-      { response: { 200: SiteSettingsSchema }, detail: { summary: 'Branding for the request Host (SITE_BRANDS), else the default' } },
+      ({ headers }) => ({ ...(deps.config.siteBrands[(headers.host ?? '').split(':')[0].toLowerCase()] ?? DEFAULT_SITE_SETTINGS), analyticsId: deps.config.analyticsId ?? null }),
+      { response: { 200: SiteSettingsSchema }, detail: { summary: 'Branding for the request Host (SITE_BRANDS), else the default, and the analytics id' } },
     )
     .get(
       '/vote-multiplier-config',

@@ -1,9 +1,15 @@
-/** Brand: the site's logo or name from the site settings (public-visitor §2 Shell behaviour). */
+/** Brand: the site's logo or name from the site settings (public-visitor §2 Shell behaviour); also sets the document title and loads analytics. */
+import { useEffect } from 'react'
+import { loadAnalytics } from '@client/lib/analytics'
 import { useSiteSettings } from '../api/get-site-settings'
 
 function Brand() {
   const { data } = useSiteSettings()
   const name = data?.siteName ?? 'HotVote'
+  useEffect(() => {
+    document.title = name
+    if (data) loadAnalytics(data.analyticsId)
+  }, [name, data])
   if (data?.useLogo) {
     return (
       <span className="flex items-center gap-2 text-xl font-extrabold tracking-tight" aria-label={name}>
