@@ -28,6 +28,9 @@ describe('logout and welcome back', () => {
     await dialog.getByText('Or', { exact: true }).waitFor()
     expect(await dialog.getByRole('button', { name: 'Send Login Link' }).isDisabled()).toBe(true)
 
+    await dialog.getByLabel('Email').focus()
+    await dialog.getByLabel('Email').blur()
+    await dialog.getByText('Email address is required').waitFor()
     await dialog.getByLabel('Email').fill('someone@gmial.com')
     await dialog.getByRole('button', { name: 'Did you mean: someone@gmail.com?' }).click()
     await dialog.getByText('Email looks good!').waitFor()
