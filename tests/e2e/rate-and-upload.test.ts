@@ -1,18 +1,10 @@
 /** Story (issue #2): visitor A uploads real photos and a video; visitor B rates them all and ends on the done message. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
 import { join } from 'node:path'
-import { FIXTURES, launchBrowser, startServer, type TestServer } from '../support/browser'
+import { FIXTURES, useServerAndBrowser } from '../support/browser'
 
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = useServerAndBrowser()
 
 const CHOSEN = ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'flowers-crossfade-tone.mp4']
 const PASTED = 'red-marigold.webp'
@@ -33,8 +25,8 @@ async function pasteImage(page: Page, name: string) {
 
 describe('rating and uploading', () => {
   test('a visitor uploads photos and a video, another rates every one and sees the done message', async () => {
-    const a = await (await browser.newContext()).newPage()
-    await a.goto(`${server.url}/`)
+    const a = await (await app.browser.newContext()).newPage()
+    await a.goto(`${app.server.url}/`)
     await a.getByRole('heading', { name: 'No Photos to Rate' }).waitFor()
     await a.getByRole('link', { name: 'Upload Your First Photo' }).click()
     await a.getByRole('heading', { name: 'Upload Media' }).waitFor()
@@ -46,8 +38,8 @@ describe('rating and uploading', () => {
     for (const name of [...CHOSEN, PASTED]) await a.getByRole('listitem', { name: new RegExp(name.split('.')[0]) }).getByText('Uploaded').waitFor({ timeout: 20_000 })
     expect(await a.getByRole('button', { name: 'Upload All' }).isDisabled()).toBe(true)
 
-    const b = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
-    await b.goto(`${server.url}/`)
+    const b = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    await b.goto(`${app.server.url}/`)
     const seen: string[] = []
     const mediaSrc = () => b.getByRole('button', { name: 'Open full-screen viewer' }).locator('img, video').getAttribute('src')
     for (let i = 0; i < CHOSEN.length + 1; i++) {
@@ -70,8 +62,8 @@ describe('rating and uploading', () => {
   })
 
   test('an unknown path shows the 404 page', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.url}/no/such/page`)
+    const page = await app.browser.newPage()
+    await page.goto(`${app.server.url}/no/such/page`)
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor()
   })
 })

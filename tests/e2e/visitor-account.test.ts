@@ -1,23 +1,14 @@
-/** Story (issue #3): a visitor saves their account by the emailed link and comes back as that user in a fresh browser. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
+/** Story (issue #3): a visitor saves their account by the emailed link and comes back as that user in a fresh app.browser. */
+import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { launchBrowser, startServer, type TestServer } from '../support/browser'
+import { useServerAndBrowser } from '../support/browser'
 
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = useServerAndBrowser()
 
 /** The newest magic link mailed to `to`, read from the outbox .eml files (quoted-printable undone). */
 function linkMailedTo(to: string): string {
-  const dir = join(server.dataDir, 'outbox')
+  const dir = join(app.server.dataDir, 'outbox')
   const mails = readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
   const mail = mails.filter((m) => m.includes(`To: ${to}`)).at(-1)!
   return mail.match(/https?:\/\/\S+\/auth\/verify\?token=[A-Za-z0-9_-]+/)![0]
@@ -25,8 +16,8 @@ function linkMailedTo(to: string): string {
 
 describe('saving an account', () => {
   test('the emailed link logs a fresh browser in as the same user', async () => {
-    const first = await browser.newPage()
-    await first.goto(`${server.url}/profile`)
+    const first = await app.browser.newPage()
+    await first.goto(`${app.server.url}/profile`)
     await first.getByText(/^Member since /).waitFor()
     const username = (await first.getByTestId('sidebar-user').locator('p').first().textContent())!
     expect(await first.getByRole('button', { name: 'Send Magic Link' }).isDisabled()).toBe(true)
@@ -35,16 +26,16 @@ describe('saving an account', () => {
     await first.getByText('Check your email for a secure login link to save your account.').first().waitFor()
 
     const link = linkMailedTo('keeper@example.com')
-    const fresh = await (await browser.newContext()).newPage()
+    const fresh = await (await app.browser.newContext()).newPage()
     await fresh.goto(link)
     await fresh.getByText("You've successfully logged in to your saved account.").first().waitFor()
-    await fresh.waitForURL(`${server.url}/`)
+    await fresh.waitForURL(`${app.server.url}/`)
     await fresh.getByTestId('sidebar-user').getByText(username).waitFor()
-    await fresh.goto(`${server.url}/profile`)
+    await fresh.goto(`${app.server.url}/profile`)
     await fresh.getByText('Your account is saved with keeper@example.com.').waitFor()
 
     // The link works once: opening it again shows the verification error.
-    const again = await (await browser.newContext()).newPage()
+    const again = await (await app.browser.newContext()).newPage()
     await again.goto(link)
     await again.getByRole('heading', { name: 'Verification Error' }).waitFor()
     await again.getByText('Invalid or expired magic link').first().waitFor()

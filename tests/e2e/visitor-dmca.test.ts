@@ -1,24 +1,15 @@
 /** Story (issue #3): a rights holder files a takedown, fixing a validation error first. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { launchBrowser, startServer, type TestServer } from '../support/browser'
+import { useServerAndBrowser } from '../support/browser'
 
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = useServerAndBrowser()
 
 describe('DMCA takedown', () => {
   test('a submission with a too-short description is refused, then goes through and is confirmed by email', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.url}/dmca`)
+    const page = await app.browser.newPage()
+    await page.goto(`${app.server.url}/dmca`)
     await page.getByRole('heading', { name: 'DMCA Takedown Request' }).waitFor()
     await page.getByLabel('Full name', { exact: true }).fill('Grace Hopper')
     await page.getByLabel('Email', { exact: true }).fill('grace@example.com')
@@ -40,7 +31,7 @@ describe('DMCA takedown', () => {
     await page.getByText('Your takedown request has been submitted and will be reviewed by our team.').first().waitFor()
     const reference = (await page.locator('strong', { hasText: 'DMCA-' }).textContent())!
     expect(reference).toMatch(/^DMCA-\d{8}-[0-9A-F]{6}$/)
-    const outbox = join(server.dataDir, 'outbox')
+    const outbox = join(app.server.dataDir, 'outbox')
     const mail = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8')).find((m) => m.includes(reference))
     expect(mail).toContain('To: grace@example.com')
     await page.getByRole('link', { name: 'Return to Home' }).click()

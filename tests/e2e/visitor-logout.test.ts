@@ -1,22 +1,13 @@
 /** Story (issue #3): a visitor logs out, is welcomed back, and starts again as a new user; the email input checks addresses. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
-import { launchBrowser, startServer, type TestServer } from '../support/browser'
+import { describe, expect, test } from 'bun:test'
+import { useServerAndBrowser } from '../support/browser'
 
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = useServerAndBrowser()
 
 describe('logout and welcome back', () => {
   test('Logout shows Welcome Back; a typo is suggested; Login as a New User starts a fresh session', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
-    await page.goto(`${server.url}/`)
+    const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    await page.goto(`${app.server.url}/`)
     const user = page.getByTestId('sidebar-user')
     await user.getByText('Active').waitFor()
     const before = (await user.locator('p').first().textContent())!

@@ -1,29 +1,20 @@
 /** Story (issue #3): a visitor changes their username, is stopped on a taken one, and sees their session info. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
-import { launchBrowser, startServer, type TestServer } from '../support/browser'
+import { describe, expect, test } from 'bun:test'
+import { useServerAndBrowser } from '../support/browser'
 
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = useServerAndBrowser()
 
 describe('profile', () => {
   test('a taken username is flagged and refused; a free one is saved', async () => {
-    const first = await browser.newPage()
-    await first.goto(`${server.url}/profile`)
+    const first = await app.browser.newPage()
+    await first.goto(`${app.server.url}/profile`)
     await first.getByLabel('Username').fill('HarbourLights')
     await first.getByText('✓ Username is available').waitFor()
     await first.getByRole('button', { name: 'Save Changes' }).click()
     await first.getByText('Your profile has been successfully updated.').first().waitFor()
 
-    const page = await (await browser.newContext()).newPage()
-    await page.goto(`${server.url}/profile`)
+    const page = await (await app.browser.newContext()).newPage()
+    await page.goto(`${app.server.url}/profile`)
     await page.getByText(/^Member since /).waitFor()
     await expect(page.getByLabel('Session info').textContent()).resolves.toMatch(/User ID: \d+Session ID: [0-9a-z]{32}/)
     await page.getByRole('button', { name: 'Save Changes' }).click()

@@ -2,14 +2,12 @@
  * Story (issue #3): the rate screen's prompts and ads. The admin API lands with its own issue, so the configuration is
  * written straight into the server's SQLite file before the visitor arrives.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import type { Browser } from 'playwright-core'
 import { join } from 'node:path'
-import { FIXTURES, launchBrowser, startServer, type TestServer } from '../support/browser'
+import { FIXTURES, useServerAndBrowser } from '../support/browser'
 
-let server: TestServer
-let browser: Browser
+const app = useServerAndBrowser()
 const AD = `<p id="ad">loading</p><script>
   let result
   try { result = 'read ' + String(localStorage.getItem('hotvote.session')) } catch (e) { result = 'storage blocked' }
@@ -17,31 +15,26 @@ const AD = `<p id="ad">loading</p><script>
 </script>`
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
   const sessionId = 'promptsowner'.padEnd(32, '0')
-  const owner = (await (await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
+  const owner = (await (await fetch(`${app.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
   for (const name of ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg', 'paint-brushes.gif']) {
     const form = new FormData()
     form.append('userId', String(owner.id))
     form.append('file', Bun.file(join(FIXTURES, name)), name)
-    expect((await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}` }, body: form })).status).toBe(201)
+    expect((await fetch(`${app.server.url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}` }, body: form })).status).toBe(201)
   }
-  const db = new Database(join(server.dataDir, 'hotvote.sqlite'))
+  const db = new Database(join(app.server.dataDir, 'hotvote.sqlite'))
   const now = new Date().toISOString()
   db.run('insert into email_capture_config (id, is_enabled, vote_threshold, updated_at) values (1, 1, 2, ?)', [now])
   db.run("insert into ad_zone_configs values ('zone1', 'Ad Zone 1', ?, 1, ?)", [AD, now])
   db.run("insert into skip_button_config values (1, 'Skip Button', 'Show me another', '', 1, ?)", [now])
   db.close()
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 
 describe('rate screen prompts and ads', () => {
   test('the ad runs sandboxed; after 2 votes the prompts show; dismissing the capture blocks voting until an email is saved', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
-    await page.goto(`${server.url}/`)
+    const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    await page.goto(`${app.server.url}/`)
     await page.frameLocator('iframe[title="Ad zone1"]').getByText('Ad: storage blocked').waitFor()
     await page.getByRole('button', { name: 'Show me another' }).waitFor()
 

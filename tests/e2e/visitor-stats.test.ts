@@ -1,23 +1,14 @@
 /** Story (issue #3): a visitor sees the figures of their uploads on /stats and deletes one of them. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { FIXTURES, launchBrowser, startServer, type TestServer } from '../support/browser'
+import { FIXTURES, useServerAndBrowser } from '../support/browser'
 
-let server: TestServer
-let browser: Browser
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const app = useServerAndBrowser()
 
 describe('my stats', () => {
   test('a visitor without uploads is told so, then deletes one of two uploads from /stats', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
-    await page.goto(`${server.url}/stats`)
+    const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    await page.goto(`${app.server.url}/stats`)
     await page.getByText("You haven't uploaded any media yet").waitFor()
 
     await page.getByRole('link', { name: 'Upload Media' }).first().click()

@@ -2,6 +2,7 @@
  * Browser-test support: startServer() runs the real built app (client/dist) on a loopback port over a temp
  * DATA_DIR; launchBrowser() starts Debian's chromium through playwright-core with the project's flags.
  */
+import { afterAll, beforeAll } from 'bun:test'
 import { chromium, type Browser } from 'playwright-core'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -55,4 +56,20 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Registers beforeAll/afterAll that start a server (env adds variables) and chromium for the enclosing file, and
+ * returns an object whose server and browser are set once they are up.
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}): { server: TestServer; browser: Browser } {
+  const running = {} as { server: TestServer; browser: Browser }
+  beforeAll(async () => {
+    ;[running.server, running.browser] = await Promise.all([startServer(env), launchBrowser()])
+  })
+  afterAll(async () => {
+    await running.browser?.close()
+    await running.server?.stop()
+  })
+  return running
 }
