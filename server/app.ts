@@ -17,6 +17,8 @@ import { userStatsRoutes } from './features/user-stats/user-stats.routes'
 import { dmcaRoutes } from './features/dmca/dmca.routes'
 import { profileRoutes } from './features/profile/profile.routes'
 import { authRoutes } from './features/auth/auth.routes'
+import { adminGuard } from './features/admin-auth/admin-auth'
+import { adminConfigRoutes } from './features/admin-config/admin-config.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -42,6 +44,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(dmcaRoutes(deps))
     .use(profileRoutes(deps))
     .use(authRoutes(deps))
+    .use(adminGuard(deps).use(adminConfigRoutes(deps)))
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })
 }

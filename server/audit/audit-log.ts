@@ -19,7 +19,9 @@ export const AUDIT_EVENTS = [
   'DEPLOYMENT_STARTUP',
   'DEPLOYMENT_FILE_SYSTEM_CHECK',
 ] as const
-export type AuditEvent = (typeof AUDIT_EVENTS)[number]
+/** Events the issues add beyond the spec's ten (who, when and the figures of admin changes). */
+export const EXTRA_AUDIT_EVENTS = ['VOTE_MULTIPLIER_UPDATED'] as const
+export type AuditEvent = (typeof AUDIT_EVENTS)[number] | (typeof EXTRA_AUDIT_EVENTS)[number]
 
 /** Appends one event with its context object (stored as JSON) at clock.now(). */
 export function writeAuditEvent(deps: { db: Db; clock: Clock }, event: AuditEvent, context: Record<string, unknown>): void {

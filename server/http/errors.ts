@@ -5,13 +5,14 @@
 /** One field problem of a 400: path is the dotted field name. */
 export type Issue = { path: string; message: string }
 
-/** An HTTP failure the client may see. status: 4xx/5xx; message: shown in the toast; issues: field errors (400 only); extra: more JSON fields (e.g. code). */
+/** An HTTP failure the client may see. status: 4xx/5xx; message: shown in the toast; issues: field errors (400 only); extra: more JSON fields (e.g. code); headers: response headers (e.g. WWW-Authenticate). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly issues?: Issue[],
     readonly extra?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
   ) {
     super(message)
   }
@@ -27,8 +28,8 @@ type ValibotPathItem = { key?: unknown }
 type ValidationLike = { valueError?: { message?: string; path?: ValibotPathItem[] }; type?: string }
 
 /** JSON answer with status; the only place that builds error responses. */
-export function errorResponse(status: number, body: Record<string, unknown>): Response {
-  return Response.json(body, { status })
+export function errorResponse(status: number, body: Record<string, unknown>, headers?: Record<string, string>): Response {
+  return Response.json(body, { status, headers })
 }
 
 /**
@@ -38,7 +39,7 @@ export function errorResponse(status: number, body: Record<string, unknown>): Re
  */
 export function mapError(code: string | number, error: unknown, requestId: string): Response {
   if (error instanceof HttpError) {
-    return errorResponse(error.status, { error: error.message, ...(error.issues ? { issues: error.issues } : {}), ...error.extra })
+    return errorResponse(error.status, { error: error.message, ...(error.issues ? { issues: error.issues } : {}), ...error.extra }, error.headers)
   }
   if (code === 'VALIDATION') {
     const e = error as ValidationLike
