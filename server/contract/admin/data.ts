@@ -1,0 +1,45 @@
+/** Admin data shapes (admin-back-office §3): media, users, database counts and tests. Times ISO-8601 UTC, sizes bytes. */
+import * as v from 'valibot'
+
+/** One media item as the admin sees it: actual counts, never multiplied. */
+export const AdminMediaSchema = v.object({
+  id: v.number(),
+  url: v.string(),
+  mimeType: v.string(),
+  originalName: v.string(),
+  size: v.number(),
+  username: v.string(),
+  uploadedAt: v.string(),
+  hotVotes: v.number(),
+  notVotes: v.number(),
+  totalViews: v.number(),
+  totalVotes: v.number(),
+})
+export type AdminMedia = v.InferOutput<typeof AdminMediaSchema>
+
+/** One user row; votes and views are those the user cast and made; isSynthetic marks population voters. */
+export const AdminUserSchema = v.object({
+  id: v.number(),
+  username: v.string(),
+  email: v.nullable(v.string()),
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+  totalUploads: v.number(),
+  totalVotes: v.number(),
+  totalViews: v.number(),
+  lastLoginAt: v.nullable(v.string()),
+  loginCount: v.number(),
+  createdAt: v.string(),
+  isSynthetic: v.boolean(),
+})
+export type AdminUser = v.InferOutput<typeof AdminUserSchema>
+
+/** Optional paging of the admin lists; the whole list without limit. X-Total-Count gives the total. */
+export const PageQuerySchema = v.object({
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a number'), v.transform(Number), v.minValue(1), v.maxValue(10_000))),
+  offset: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'offset must be a number'), v.transform(Number)), '0'),
+})
+
+/** GET /api/db-test/counts. */
+export const DbCountsSchema = v.object({ totalUsers: v.number(), totalMedia: v.number(), totalVotes: v.number(), totalViews: v.number() })
+export type DbCounts = v.InferOutput<typeof DbCountsSchema>

@@ -1,0 +1,55 @@
+/** Admin list and count queries (admin-back-office §7), each one query with figures from indexed subqueries. */
+import { desc, sql } from 'drizzle-orm'
+import type { Db } from '../../db/open'
+import { media, users } from '../../db/schema'
+
+/** Media with uploader name and actual vote/view figures, newest first; limit/offset optional. Table names are
+ * written out in the subqueries because drizzle leaves select-list columns unqualified. */
+export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
+  db
+    .select({
+      id: media.id,
+      storageKey: media.storageKey,
+      mimeType: media.mimeType,
+      originalName: media.originalName,
+      size: media.size,
+      uploadedAt: media.uploadedAt,
+      username: sql<string>`(select username from users where users.id = media.user_id)`,
+      hotVotes: sql<number>`(select count(*) from votes where votes.media_id = media.id and votes.is_hot = 1)`,
+      totalVotes: sql<number>`(select count(*) from votes where votes.media_id = media.id)`,
+      totalViews: sql<number>`(select count(*) from views where views.media_id = media.id)`,
+    })
+    .from(media)
+    .orderBy(desc(media.id))
+    .limit(limit)
+    .offset(offset)
+    .all()
+
+/** Users with what they uploaded, cast and viewed, newest first; limit/offset optional. */
+export const listUsersWithActivity = (db: Db, limit: number, offset: number) =>
+  db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      latitude: users.latitude,
+      longitude: users.longitude,
+      lastLoginAt: users.lastLoginAt,
+      loginCount: users.loginCount,
+      createdAt: users.createdAt,
+      isSynthetic: users.isSynthetic,
+      totalUploads: sql<number>`(select count(*) from media where media.user_id = users.id)`,
+      totalVotes: sql<number>`(select count(*) from votes where votes.user_id = users.id)`,
+      totalViews: sql<number>`(select count(*) from views where views.user_id = users.id)`,
+    })
+    .from(users)
+    .orderBy(desc(users.id))
+    .limit(limit)
+    .offset(offset)
+    .all()
+
+/** Rows in the four main tables. */
+export const countTables = (db: Db) =>
+  db.all<{ totalUsers: number; totalMedia: number; totalVotes: number; totalViews: number }>(
+    sql`select (select count(*) from users) as totalUsers, (select count(*) from media) as totalMedia, (select count(*) from votes) as totalVotes, (select count(*) from views) as totalViews`,
+  )[0]

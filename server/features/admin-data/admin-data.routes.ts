@@ -1,0 +1,47 @@
+/**
+ * Admin media, users and database-test calls (admin-back-office §7; server-contract: Admin API). Lists answer the
+ * array the client expects, with optional limit/offset and X-Total-Count. Mounted behind adminGuard, /api/db-test too.
+ */
+import { Elysia } from 'elysia'
+import * as v from 'valibot'
+import type { Deps } from '../../deps'
+import { IdParamsSchema } from '../../contract/common'
+import { AdminMediaSchema, AdminUserSchema, PageQuerySchema } from '../../contract/admin/data'
+import { adminDeleteMedia, dbChecks, listAdminMedia, listAdminUsers } from './admin-data.service'
+
+const detail = (summary: string) => ({ summary, tags: ['admin'] })
+
+/** The admin data routes. */
+export const adminDataRoutes = (deps: Deps) =>
+  new Elysia()
+    .get(
+      '/api/admin/media',
+      ({ query, set }) => {
+        const page = listAdminMedia(deps, query.limit, query.offset)
+        set.headers['x-total-count'] = String(page.total)
+        set.headers['cache-control'] = 'no-store'
+        return page.items
+      },
+      { query: PageQuerySchema, response: { 200: v.array(AdminMediaSchema) }, detail: detail('Every media item with actual counts (also verifies an admin login)') },
+    )
+    .delete(
+      '/api/admin/media/:id',
+      async ({ params, set }) => {
+        await adminDeleteMedia(deps, params.id)
+        set.status = 204
+      },
+      { params: IdParamsSchema, detail: detail('Delete any media item, its votes and views (audited)') },
+    )
+    .get(
+      '/api/admin/users',
+      ({ query, set }) => {
+        const page = listAdminUsers(deps, query.limit, query.offset)
+        set.headers['x-total-count'] = String(page.total)
+        return page.items
+      },
+      { query: PageQuerySchema, response: { 200: v.array(AdminUserSchema) }, detail: detail('Users with uploads, votes and views they made, logins and last login') },
+    )
+    .get('/api/db-test/connection', () => dbChecks.connection(deps), { detail: detail('Database connection check, with durationMs') })
+    .get('/api/db-test/schema', () => dbChecks.schema(deps), { detail: detail('Tables of the schema, with durationMs') })
+    .get('/api/db-test/counts', () => dbChecks.counts(deps), { detail: detail('Rows in users, media, votes and views, with durationMs') })
+    .get('/api/db-test/queries', () => dbChecks.queries(deps), { detail: detail('Sample queries, with durationMs') })

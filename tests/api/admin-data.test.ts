@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { makeMedia } from '../support/builders'
+
+const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
+const t = makeTestApp()
+afterAll(t.cleanup)
+let owner: Awaited<ReturnType<typeof makeVisitor>>
+let voter: Awaited<ReturnType<typeof makeVisitor>>
+let catId = 0
+beforeAll(async () => {
+  owner = await makeVisitor(t.app)
+  voter = await makeVisitor(t.app)
+  catId = (await makeMedia(t.app, owner, 'tabby-cat.png')).json.media.id
+  await makeMedia(t.app, owner, 'yellow-daisy.webp')
+  await call(t.app, 'POST', `/api/media/${catId}/view`, { userId: voter.user.id }, { cookie: voter.cookie })
+  await call(t.app, 'POST', '/api/votes', { userId: voter.user.id, mediaId: catId, isHot: false }, { cookie: voter.cookie })
+  await call(t.app, 'POST', '/api/admin/vote-multiplier-config', { isEnabled: true, multiplier: 10 }, { headers: ADMIN })
+})
+
+describe('GET /api/admin/media', () => {
+  it('lists every item with actual counts (no multiplier) and the uploader, and pages with X-Total-Count', async () => {
+    const all = await call(t.app, 'GET', '/api/admin/media', undefined, { headers: ADMIN })
+    expect(all.headers.get('x-total-count')).toBe('2')
+    const cat = all.json.find((m: { id: number }) => m.id === catId)
+    expect(cat).toMatchObject({ originalName: 'tabby-cat.png', username: owner.user.username, hotVotes: 0, notVotes: 1, totalVotes: 1, totalViews: 1, size: 218952, mimeType: 'image/png' })
+    const page = await call(t.app, 'GET', '/api/admin/media?limit=1&offset=1', undefined, { headers: ADMIN })
+    expect(page.json).toHaveLength(1)
+    expect(page.json[0].id).toBe(catId)
+    expect((await call(t.app, 'GET', '/api/admin/media')).status).toBe(401)
+  })
+})
+
+describe('GET /api/admin/users', () => {
+  it('lists users with what they uploaded, cast and viewed, logins, and pages with X-Total-Count', async () => {
+    const r = await call(t.app, 'GET', '/api/admin/users', undefined, { headers: ADMIN })
+    expect(r.headers.get('x-total-count')).toBe('2')
+    const byId = Object.fromEntries(r.json.map((u: { id: number }) => [u.id, u]))
+    expect(byId[owner.user.id]).toMatchObject({ totalUploads: 2, totalVotes: 0, totalViews: 0, loginCount: 1, isSynthetic: false, email: null })
+    expect(byId[voter.user.id]).toMatchObject({ totalUploads: 0, totalVotes: 1, totalViews: 1 })
+    expect(await call(t.app, 'GET', '/api/admin/users?limit=x', undefined, { headers: ADMIN })).toMatchObject({ status: 400, json: { error: 'limit must be a number' } })
+  })
+})
+
+describe('/api/db-test', () => {
+  it('runs the four checks with durations, behind admin authentication', async () => {
+    expect((await call(t.app, 'GET', '/api/db-test/connection', undefined, { headers: ADMIN })).json).toMatchObject({ connected: true, durationMs: expect.any(Number) })
+    expect((await call(t.app, 'GET', '/api/db-test/schema', undefined, { headers: ADMIN })).json.tables).toContain('votes')
+    expect((await call(t.app, 'GET', '/api/db-test/counts', undefined, { headers: ADMIN })).json).toMatchObject({ totalUsers: 2, totalMedia: 2, totalVotes: 1, totalViews: 1 })
+    expect((await call(t.app, 'GET', '/api/db-test/queries', undefined, { headers: ADMIN })).json.newestMedia).toHaveLength(2)
+    expect((await call(t.app, 'GET', '/api/db-test/counts')).status).toBe(401)
+  })
+})
+
+describe('DELETE /api/admin/media/:id', () => {
+  it('deletes any media item with its votes, views and object, audited, and 404 for an unknown one', async () => {
+    const r = await call(t.app, 'DELETE', `/api/admin/media/${catId}`, undefined, { headers: ADMIN })
+    expect(r.status).toBe(204)
+    expect(t.sqlite.query('select count(*) as n from votes where media_id = ?').get(catId)).toEqual({ n: 0 })
+    const events = (t.sqlite.query("select event from audit_logs where event like 'ADMIN_DELETE%' order by id").all() as { event: string }[]).map((e) => e.event)
+    expect(events).toEqual(['ADMIN_DELETE_REQUEST', 'ADMIN_DELETE_COMPLETED'])
+    expect((await call(t.app, 'DELETE', `/api/admin/media/${catId}`, undefined, { headers: ADMIN })).status).toBe(404)
+  })
+})
