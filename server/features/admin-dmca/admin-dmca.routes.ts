@@ -1,0 +1,19 @@
+/** Admin takedown calls (admin-back-office §7). Mounted behind adminGuard. */
+import { Elysia } from 'elysia'
+import * as v from 'valibot'
+import type { Deps } from '../../deps'
+import { IdParamsSchema } from '../../contract/common'
+import { AdminDmcaSchema, DmcaUpdateSchema } from '../../contract/admin/dmca'
+import { listTakedowns, updateTakedown } from './admin-dmca.service'
+
+const detail = (summary: string) => ({ summary, tags: ['admin'] })
+
+/** The admin takedown routes under /api/admin. */
+export const adminDmcaRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/admin' })
+    .get('/dmca-takedowns', () => listTakedowns(deps), { response: { 200: v.array(AdminDmcaSchema) }, detail: detail('Every takedown request, newest first') })
+    .patch('/dmca-takedowns/:id', ({ params, body }) => updateTakedown(deps, params.id, body), {
+      params: IdParamsSchema,
+      body: DmcaUpdateSchema,
+      detail: detail('Change status (allowed transitions only, else 409) and notes; resolving hides the named media'),
+    })
