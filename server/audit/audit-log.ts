@@ -20,7 +20,7 @@ export const AUDIT_EVENTS = [
   'DEPLOYMENT_FILE_SYSTEM_CHECK',
 ] as const
 /** Events the issues add beyond the spec's ten (who, when and the figures of admin changes). */
-export const EXTRA_AUDIT_EVENTS = ['VOTE_MULTIPLIER_UPDATED', 'DATABASE_RESET', 'MEDIA_IMPORT'] as const
+export const EXTRA_AUDIT_EVENTS = ['VOTE_MULTIPLIER_UPDATED', 'DATABASE_RESET', 'MEDIA_IMPORT', 'VOTE_POPULATION_RUN'] as const
 export type AuditEvent = (typeof AUDIT_EVENTS)[number] | (typeof EXTRA_AUDIT_EVENTS)[number]
 
 /** Appends one event with its context object (stored as JSON) at clock.now(). */
