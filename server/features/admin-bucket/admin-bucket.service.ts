@@ -1,0 +1,91 @@
+/**
+ * Bucket management (admin-back-office §2 Bucket, §3; server-contract: delete-bucket-files, find-duplicates,
+ * import-media): keys with `..` or unknown keys are reported, never touched; a deleted key's media row goes too.
+ */
+import { createHash } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { Deps } from '../../deps'
+import { media } from '../../db/schema'
+import { InvalidKeyError } from '../../storage/storage'
+
+export type BucketFile = { key: string; size: number; lastModified: string }
+
+/** Every object in the bucket. */
+export async function listBucketFiles(deps: Pick<Deps, 'storage'>): Promise<{ files: BucketFile[]; provider: string }> {
+  const files: BucketFile[] = []
+  for await (const o of deps.storage.list()) files.push({ key: o.key, size: o.size, lastModified: o.lastModified })
+  return { files, provider: deps.storage.provider }
+}
+
+/** Deletes the named objects and their media rows; answers {message, deleted (count), errors (one line per refused key)}. */
+export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, filenames: string[]) {
+  let deleted = 0
+  const errors: string[] = []
+  for (const key of filenames) {
+    try {
+      if (!(await deps.storage.delete(key))) {
+        errors.push(`${key}: not found`)
+        continue
+      }
+      deps.db.delete(media).where(eq(media.storageKey, key)).run()
+      deleted++
+    } catch (e) {
+      errors.push(e instanceof InvalidKeyError ? `${key}: invalid key, not touched` : `${key}: ${(e as Error).message}`)
+    }
+  }
+  return { message: `Deleted ${deleted} of ${filenames.length} files`, deleted, errors }
+}
+
+/** SHA-256 (hex) of an object's content, read as a stream. */
+export async function hashObject(deps: Pick<Deps, 'storage'>, key: string): Promise<string | undefined> {
+  const object = await deps.storage.get(key)
+  if (!object) return undefined
+  const hash = createHash('sha256')
+  for await (const chunk of object.body) hash.update(chunk)
+  return hash.digest('hex')
+}
+
+/** The name of a file without folders, extension and copy markers such as " (1)", "-copy" or "_2". */
+export const baseName = (key: string) =>
+  key
+    .split('/')
+    .pop()!
+    .toLowerCase()
+    .replace(/\.[a-z0-9]+$/, '')
+    .replace(/([ _-]?\(\d+\)|[ _-]copy( \d+)?|[ _-]\d+)$/, '')
+
+type Group = { type: 'hash' | 'size' | 'name-similarity'; criteria: string; files: BucketFile[] }
+
+/** Groups of duplicates: identical content (hash), equal size, similar names; each with more than one file. */
+export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>) {
+  const { files, provider } = await listBucketFiles(deps)
+  const known = new Map(deps.db.select({ key: media.storageKey, sha: media.sha256 }).from(media).all().map((r) => [r.key, r.sha]))
+  const groupBy = async (type: Group['type'], keyOf: (f: BucketFile) => Promise<string | undefined> | string) => {
+    const groups = new Map<string, BucketFile[]>()
+    for (const f of files) {
+      const k = await keyOf(f)
+      if (k !== undefined) groups.set(k, [...(groups.get(k) ?? []), f])
+    }
+    return [...groups].filter(([, g]) => g.length > 1).map(([criteria, g]) => ({ type, criteria, files: g }))
+  }
+  const duplicateGroups: Group[] = [
+    ...(await groupBy('hash', (f) => known.get(f.key) ?? hashObject(deps, f.key))),
+    ...(await groupBy('size', (f) => `${f.size} bytes`)),
+    ...(await groupBy('name-similarity', (f) => baseName(f.key))),
+  ]
+  const inGroups = new Set(duplicateGroups.flatMap((g) => g.files.map((f) => f.key)))
+  const potentialDeletions = duplicateGroups.filter((g) => g.type === 'hash').reduce((n, g) => n + g.files.length - 1, 0)
+  return {
+    success: true,
+    provider,
+    totalFiles: files.length,
+    duplicateGroups,
+    totalDuplicateFiles: inGroups.size,
+    potentialDeletions,
+    message: duplicateGroups.length ? `Found ${duplicateGroups.length} groups of possible duplicates` : 'No duplicates found',
+  }
+}
+
+/** True when some media row stores this key. */
+export const isImported = (deps: Pick<Deps, 'db'>, key: string) => deps.db.all<{ n: number }>(sql`select count(*) as n from media where storage_key = ${key}`)[0].n > 0
+

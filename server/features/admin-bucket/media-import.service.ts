@@ -1,0 +1,64 @@
+/**
+ * Import from the bucket (server-contract: import-media): every object that is valid media by its magic bytes and
+ * not yet a media row becomes one, owned by the system user; others are counted as skipped or errors.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { mkdir, rm } from 'node:fs/promises'
+import type { Deps } from '../../deps'
+import { users } from '../../db/schema'
+import { writeAuditEvent } from '../../audit/audit-log'
+import { findMediaBySha256, insertMedia } from '../media/media.repo'
+import { readDimensions, sniffMediaType } from '../media/media-upload.service'
+import { isImported, listBucketFiles } from './admin-bucket.service'
+
+/** Session id of the user that owns imported media. */
+export const SYSTEM_SESSION_ID = 'system-import-owner'
+
+/** The system user, created on first use. */
+function systemUserId(deps: Pick<Deps, 'db' | 'clock'>): number {
+  const existing = deps.db.select({ id: users.id }).from(users).where(eq(users.sessionId, SYSTEM_SESSION_ID)).get()
+  return existing?.id ?? deps.db.insert(users).values({ sessionId: SYSTEM_SESSION_ID, username: 'system-import', createdAt: deps.clock.now().toISOString() }).returning({ id: users.id }).get().id
+}
+
+/** Imports one object; answers 'imported' or 'skipped'. Throws on a read failure (counted as an error). */
+async function importObject(deps: Deps, key: string, ownerId: number): Promise<'imported' | 'skipped'> {
+  if (isImported(deps, key)) return 'skipped'
+  const head = await deps.storage.get(key, { start: 0, end: 4099 })
+  const type = head && (await sniffMediaType(new Uint8Array(await new Response(head.body).arrayBuffer())))
+  if (!type) return 'skipped'
+  await mkdir(deps.tmpDir, { recursive: true })
+  const tmp = join(deps.tmpDir, `import-${randomUUID()}`)
+  try {
+    const object = (await deps.storage.get(key))!
+    const hash = createHash('sha256')
+    const sink = Bun.file(tmp).writer()
+    for await (const chunk of object.body) (hash.update(chunk), sink.write(chunk))
+    await sink.end()
+    const sha256 = hash.digest('hex')
+    if (findMediaBySha256(deps.db, sha256)) return 'skipped'
+    const { width, height } = await readDimensions(tmp, type)
+    insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size: object.size, width, height, sha256, uploadedAt: deps.clock.now().toISOString() })
+    return 'imported'
+  } finally {
+    await rm(tmp, { force: true })
+  }
+}
+
+/** Imports every importable object; answers {message, imported, skipped, errors, totalFiles}. */
+export async function importMediaFromBucket(deps: Deps) {
+  const { files } = await listBucketFiles(deps)
+  const ownerId = systemUserId(deps)
+  const counts = { imported: 0, skipped: 0, errors: 0 }
+  for (const f of files) {
+    try {
+      counts[await importObject(deps, f.key, ownerId)]++
+    } catch (e) {
+      counts.errors++
+      console.error(`import ${f.key}:`, e)
+    }
+  }
+  writeAuditEvent(deps, 'MEDIA_IMPORT', { ...counts, totalFiles: files.length, by: deps.config.adminUsername })
+  return { message: `Imported ${counts.imported} of ${files.length} files`, ...counts, totalFiles: files.length }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
+import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { FIXTURES_DIR, makeMedia } from '../support/builders'
+
+const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
+type T = ReturnType<typeof makeTestApp>
+const putFixture = async (t: T, key: string, fixture: string) => {
+  const file = Bun.file(join(FIXTURES_DIR, fixture))
+  await t.deps.storage.put(key, file.stream(), { size: file.size, contentType: 'application/octet-stream' })
+}
+
+describe('bucket management', () => {
+  it('lists objects, deletes selected ones with their media rows, and refuses ../x and unknown keys', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const item = (await makeMedia(t.app, v, 'tabby-cat.png')).json.media
+    const key = item.url.replace('/api/media/file/', '')
+    const list = await call(t.app, 'GET', '/api/admin/list-bucket-files', undefined, { headers: ADMIN })
+    expect(list.json).toMatchObject({ provider: 'fs', files: [{ key, size: 218952 }] })
+    const r = await call(t.app, 'POST', '/api/admin/delete-bucket-files', { filenames: [key, '../x', 'media/none.jpg'] }, { headers: ADMIN })
+    expect(r.json).toEqual({ message: 'Deleted 1 of 3 files', deleted: 1, errors: ['../x: invalid key, not touched', 'media/none.jpg: not found'] })
+    expect(t.sqlite.query('select count(*) as n from media').get()).toEqual({ n: 0 })
+    expect((await call(t.app, 'POST', '/api/admin/delete-bucket-files', { filenames: 'all' }, { headers: ADMIN })).status).toBe(400)
+    t.cleanup()
+  })
+
+  it('finds identical copies, equal sizes and similar names', async () => {
+    const t = makeTestApp()
+    await putFixture(t, 'media/a/cat.png', 'tabby-cat.png')
+    await putFixture(t, 'media/b/cat (1).png', 'tabby-cat.png')
+    await putFixture(t, 'media/c/daisy.webp', 'yellow-daisy.webp')
+    const r = (await call(t.app, 'GET', '/api/admin/find-duplicates', undefined, { headers: ADMIN })).json
+    expect(r).toMatchObject({ success: true, provider: 'fs', totalFiles: 3, totalDuplicateFiles: 2, potentialDeletions: 1 })
+    expect(r.duplicateGroups.map((g: { type: string }) => g.type).sort()).toEqual(['hash', 'name-similarity', 'size'])
+    const hash = r.duplicateGroups.find((g: { type: string }) => g.type === 'hash')
+    expect(hash.files.map((f: { key: string }) => f.key).sort()).toEqual(['media/a/cat.png', 'media/b/cat (1).png'])
+    t.cleanup()
+  })
+
+  it('imports valid media dropped into the bucket once, skipping other files and copies', async () => {
+    const t = makeTestApp()
+    await putFixture(t, 'drop/meadow.jpg', 'autumn-mountain-meadow.jpg')
+    await putFixture(t, 'drop/clip.mp4', 'kite-sky-portrait.mp4')
+    await putFixture(t, 'drop/copy-of-meadow.jpg', 'autumn-mountain-meadow.jpg')
+    await t.deps.storage.put('drop/notes.txt', new Blob(['not media']).stream(), { size: 9, contentType: 'text/plain' })
+    const first = await call(t.app, 'POST', '/api/admin/import-media', undefined, { headers: ADMIN })
+    expect(first.json).toEqual({ message: 'Imported 2 of 4 files', imported: 2, skipped: 2, errors: 0, totalFiles: 4 })
+    const rows = t.sqlite.query('select storage_key, mime_type, width, height from media order by storage_key').all()
+    expect(rows).toEqual([
+      { storage_key: 'drop/clip.mp4', mime_type: 'video/mp4', width: 720, height: 1280 },
+      { storage_key: 'drop/copy-of-meadow.jpg', mime_type: 'image/jpeg', width: 1600, height: 1065 },
+    ])
+    expect((await call(t.app, 'POST', '/api/admin/import-media', undefined, { headers: ADMIN })).json).toMatchObject({ imported: 0, skipped: 4 })
+    const rater = await makeVisitor(t.app)
+    expect((await call(t.app, 'GET', `/api/media/random/${rater.user.id}`, undefined, { cookie: rater.cookie })).status).toBe(200)
+    t.cleanup()
+  })
+})
