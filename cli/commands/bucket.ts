@@ -1,0 +1,45 @@
+/** `hotvote bucket ls|rm|dupes`: list, delete and find duplicate objects in the bucket (admin-back-office §2 Bucket). */
+import type { Command } from 'commander'
+import { contextOf } from '../lib/context'
+import { adminJson } from '../lib/http'
+import { emit, printFields, printTable } from '../lib/output'
+
+type BucketFile = { key: string; size: number; lastModified: string }
+type Dupes = { totalFiles: number; duplicateGroups: { type: string; criteria: string; files: BucketFile[] }[]; potentialDeletions: number }
+
+/** Registers the commands. */
+export function registerBucket(program: Command): void {
+  const bucket = program.command('bucket').description('Manage the storage bucket')
+  bucket
+    .command('ls')
+    .description('List every object')
+    .action(async (_: unknown, cmd: Command) => {
+      const ctx = contextOf(cmd)
+      const r = await adminJson<{ files: BucketFile[]; provider: string }>(ctx.conn, 'GET', '/api/admin/list-bucket-files')
+      emit(ctx.json, r, () => printTable(['key', 'bytes', 'modified'], r.files.map((f) => [f.key, f.size, f.lastModified])))
+    })
+  bucket
+    .command('rm <keys...>')
+    .description('Delete objects (and their media rows); unknown or unsafe keys are reported')
+    .addHelpText('after', '\nExample:\n  hotvote bucket rm media/2026/11/abc.jpg')
+    .action(async (keys: string[], _: unknown, cmd: Command) => {
+      const ctx = contextOf(cmd)
+      const r = await adminJson<{ message: string; deleted: number; errors: string[] }>(ctx.conn, 'POST', '/api/admin/delete-bucket-files', { filenames: keys })
+      emit(ctx.json, r, () => printFields({ deleted: r.deleted, errors: r.errors.join('; ') || 'none' }))
+      if (r.errors.length) process.exitCode = 1
+    })
+  bucket
+    .command('dupes')
+    .description('Find duplicates; --select deletes all but the newest of each identical-content group')
+    .option('--select', 'delete the older copies of identical files')
+    .action(async (opts: { select?: boolean }, cmd: Command) => {
+      const ctx = contextOf(cmd)
+      const r = await adminJson<Dupes>(ctx.conn, 'GET', '/api/admin/find-duplicates')
+      const older = r.duplicateGroups.filter((g) => g.type === 'hash').flatMap((g) => [...g.files].sort((a, b) => b.lastModified.localeCompare(a.lastModified)).slice(1).map((f) => f.key))
+      const removed = opts.select && older.length ? await adminJson<{ deleted: number; errors: string[] }>(ctx.conn, 'POST', '/api/admin/delete-bucket-files', { filenames: older }) : null
+      emit(ctx.json, { ...r, selected: older, removed }, () => {
+        printTable(['type', 'criteria', 'files'], r.duplicateGroups.map((g) => [g.type, g.criteria, g.files.map((f) => f.key).join('\n')]))
+        if (removed) process.stdout.write(`deleted ${removed.deleted} older copies\n`)
+      })
+    })
+}

@@ -1,0 +1,17 @@
+/** `hotvote fix-sequence`: set the users id sequence to the current largest id. */
+import type { Command } from 'commander'
+import { contextOf } from '../lib/context'
+import { adminJson } from '../lib/http'
+import { emit } from '../lib/output'
+
+/** Registers the command. */
+export function registerFixSequence(program: Command): void {
+  program
+    .command('fix-sequence')
+    .description('Repair the users id sequence')
+    .action(async (_: unknown, cmd: Command) => {
+      const ctx = contextOf(cmd)
+      const r = await adminJson<{ nextUserId: number }>(ctx.conn, 'POST', '/api/admin/fix-user-sequence')
+      emit(ctx.json, r, () => process.stdout.write(`next user id: ${r.nextUserId}\n`))
+    })
+}

@@ -1,0 +1,30 @@
+/** `hotvote populate [--max-batches N]`: call vote population until complete, with a progress bar of media processed. */
+import type { Command } from 'commander'
+import { SingleBar, Presets } from 'cli-progress'
+import { contextOf } from '../lib/context'
+import { adminJson } from '../lib/http'
+import { emit, printFields } from '../lib/output'
+
+type Population = { success: boolean; paused: boolean; message: string; mediaProcessed: number; totalMediaCount: number; totalVotesInserted: number; usersCreated: number; overallHotPercentage: number; userIdRange: string }
+
+/** Registers the command. */
+export function registerPopulate(program: Command): void {
+  program
+    .command('populate')
+    .description('Add synthetic votes (10-50 per item, 70-100% Hot) until every item has them')
+    .option('--max-batches <n>', 'stop after this many calls of about 500 votes', (v) => Number.parseInt(v, 10))
+    .addHelpText('after', '\nExamples:\n  hotvote populate\n  hotvote populate --max-batches 2 --json')
+    .action(async (opts: { maxBatches?: number }, cmd: Command) => {
+      const ctx = contextOf(cmd)
+      const bar = ctx.json || !process.stderr.isTTY ? null : new SingleBar({ format: 'media {bar} {value}/{total}  votes {votes}', stream: process.stderr }, Presets.shades_classic)
+      let r: Population
+      let batches = 0
+      do {
+        r = await adminJson<Population>(ctx.conn, 'POST', '/api/admin/populate-votes')
+        batches++
+        if (bar) batches === 1 ? bar.start(r.totalMediaCount, r.mediaProcessed, { votes: r.totalVotesInserted }) : bar.update(r.mediaProcessed, { votes: r.totalVotesInserted })
+      } while (r.paused && (opts.maxBatches === undefined || batches < opts.maxBatches))
+      bar?.stop()
+      emit(ctx.json, { ...r, batches }, () => printFields({ status: r.paused ? 'paused' : 'complete', batches, media: `${r.mediaProcessed}/${r.totalMediaCount}`, votes: r.totalVotesInserted, 'users created': r.usersCreated, 'hot %': r.overallHotPercentage, 'user ids': r.userIdRange }))
+    })
+}

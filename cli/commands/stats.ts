@@ -1,0 +1,19 @@
+/** `hotvote stats`: row counts of users, media, votes and views (GET /api/db-test/counts). */
+import type { Command } from 'commander'
+import type { DbCounts } from '@contract/admin/data'
+import { contextOf } from '../lib/context'
+import { adminJson } from '../lib/http'
+import { emit, printFields } from '../lib/output'
+
+/** Registers the command. */
+export function registerStats(program: Command): void {
+  program
+    .command('stats')
+    .description('Show database counts')
+    .addHelpText('after', '\nExample:\n  hotvote stats --json')
+    .action(async (_: unknown, cmd: Command) => {
+      const ctx = contextOf(cmd)
+      const counts = await adminJson<DbCounts>(ctx.conn, 'GET', '/api/db-test/counts')
+      emit(ctx.json, counts, () => printFields({ users: counts.totalUsers, media: counts.totalMedia, votes: counts.totalVotes, views: counts.totalViews }))
+    })
+}

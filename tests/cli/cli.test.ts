@@ -1,0 +1,111 @@
+/** The hotvote CLI run as a real process against a real server (issue #6). */
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import ExcelJS from 'exceljs'
+import { mkdtempSync, existsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { FIXTURES, ROOT, startServer, type TestServer } from '../support/browser'
+
+let server: TestServer
+const work = mkdtempSync(join(tmpdir(), 'hotvote-cli-'))
+beforeAll(async () => {
+  server = await startServer()
+  const sessionId = 'cliowner'.padEnd(32, '0')
+  const owner = (await (await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
+  for (const name of ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg']) {
+    const form = new FormData()
+    form.append('userId', String(owner.id))
+    form.append('file', Bun.file(join(FIXTURES, name)), name)
+    await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}` }, body: form })
+  }
+  // An idle visitor for purge to find.
+  await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: 'cliidle'.padEnd(32, '0') }) })
+})
+afterAll(() => server?.stop())
+
+/** Runs `bun cli/main.ts ...args` with the server's URL and password in the environment; answers stdout, stderr, exit code. */
+async function hotvote(args: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawn(['bun', join(ROOT, 'cli', 'main.ts'), ...args], {
+    cwd: work,
+    env: { ...process.env, HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword, ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    stdin: 'ignore',
+  })
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  return { stdout, stderr, code }
+}
+
+describe('hotvote', () => {
+  it('prints database counts for people and as JSON', async () => {
+    const people = await hotvote(['stats'])
+    expect(people.code).toBe(0)
+    expect(people.stdout).toMatch(/media\s+3/)
+    expect(JSON.parse((await hotvote(['stats', '--json'])).stdout)).toEqual({ totalUsers: 2, totalMedia: 3, totalVotes: 0, totalViews: 0, durationMs: expect.any(Number) })
+  })
+
+  it('fails with exit 1 and a clear message for a wrong password, and for an unreachable server', async () => {
+    const wrong = await hotvote(['stats'], { HOTVOTE_ADMIN_PASSWORD: 'wrong' })
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('error: authentication failed (401): check --user and --password')
+    expect(wrong.stderr).not.toContain('    at ')
+    const down = await hotvote(['stats', '--url', 'http://127.0.0.1:9'])
+    expect(down.code).toBe(1)
+    expect(down.stderr).toContain('error: cannot reach the server at http://127.0.0.1:9')
+  })
+
+  it('exits 2 for an unknown command, a missing argument or no password', async () => {
+    expect((await hotvote(['nope'])).code).toBe(2)
+    expect((await hotvote(['dmca', 'set', '1'])).code).toBe(2)
+    const noPassword = await hotvote(['stats'], { HOTVOTE_ADMIN_PASSWORD: '' })
+    expect(noPassword.code).toBe(2)
+    expect(noPassword.stderr).toContain('no admin password')
+  })
+
+  it('reads the password from a file and from standard input', async () => {
+    const file = join(work, 'pw')
+    writeFileSync(file, `${server.adminPassword}\n`)
+    expect((await hotvote(['--password-file', file, 'stats'], { HOTVOTE_ADMIN_PASSWORD: '' })).code).toBe(0)
+    const proc = Bun.spawn(['bun', join(ROOT, 'cli', 'main.ts'), '--password-stdin', 'stats', '--json'], { cwd: work, env: { ...process.env, HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: '' }, stdin: new Blob([`${server.adminPassword}\n`]), stdout: 'pipe', stderr: 'pipe' })
+    expect(await proc.exited).toBe(0)
+  })
+
+  it('shows a purge with --dry-run without changing anything, then purges with --yes', async () => {
+    const dry = JSON.parse((await hotvote(['purge', '--dry-run', '--json'])).stdout)
+    expect(dry).toMatchObject({ dryRun: true, inactiveUsers: 1, totalUsers: 2 })
+    expect(JSON.parse((await hotvote(['stats', '--json'])).stdout).totalUsers).toBe(2)
+    expect((await hotvote(['purge'])).code).toBe(2)
+    expect(JSON.parse((await hotvote(['purge', '--yes', '--json'])).stdout)).toMatchObject({ deletedCount: 1, remainingUsers: 1 })
+  })
+
+  it('populates to completion and exports votes that exceljs reads back one row per vote', async () => {
+    const pop = JSON.parse((await hotvote(['populate', '--json'])).stdout)
+    expect(pop).toMatchObject({ success: true, paused: false, mediaProcessed: 3, totalMediaCount: 3 })
+    const file = join(work, 'votes.xlsx')
+    const out = await hotvote(['export', 'votes', '-o', file])
+    expect(out.code).toBe(0)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(file)
+    expect(workbook.worksheets[0].rowCount - 1).toBe(pop.totalVotesInserted)
+    expect(workbook.worksheets[0].getRow(1).values).toEqual([undefined, 'user_id', 'media_id', 'is_hot', 'voted_at'])
+    const audit = await hotvote(['export', 'audit', '--event', 'VOTE_POPULATION_RUN'])
+    expect(audit.code).toBe(0)
+    expect(existsSync(join(work, `audit-logs-${new Date().toISOString().slice(0, 10)}.json`))).toBe(true)
+  })
+
+  it('runs the database checks, lists the bucket, and reads and saves a config', async () => {
+    const db = JSON.parse((await hotvote(['db', 'test', '--json'])).stdout)
+    expect(db.map((c: { check: string; ok: boolean }) => [c.check, c.ok])).toEqual([['connection', true], ['schema', true], ['counts', true], ['queries', true]])
+    expect(JSON.parse((await hotvote(['bucket', 'ls', '--json'])).stdout).files).toHaveLength(3)
+    const refused = await hotvote(['bucket', 'rm', '../x', '--json'])
+    expect(refused.code).toBe(1)
+    expect(JSON.parse(refused.stdout).errors).toEqual(['../x: invalid key, not touched'])
+    expect((await hotvote(['config', 'set', 'vote-multiplier', '{"isEnabled":true,"multiplier":3}'])).code).toBe(0)
+    expect(JSON.parse((await hotvote(['config', 'get', 'vote-multiplier', '--json'])).stdout)).toMatchObject({ isEnabled: true, multiplier: 3 })
+    const bad = await hotvote(['config', 'set', 'vote-multiplier', '{"isEnabled":true,"multiplier":0}'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('Vote multiplier must be greater than 0')
+    expect((await hotvote(['config', 'get', 'colour'])).code).toBe(2)
+    expect(JSON.parse((await hotvote(['fix-sequence', '--json'])).stdout)).toMatchObject({ nextUserId: expect.any(Number) })
+  })
+})
