@@ -17,6 +17,7 @@ import { registerDmca } from './commands/dmca'
 import { registerConfig } from './commands/config'
 import { registerReset } from './commands/reset'
 import { registerFixSequence } from './commands/fix-sequence'
+import { registerUpload } from './commands/upload'
 
 const program = new Command('hotvote')
   .description('Operate a HotVote server from the terminal (imports, purges, population, exports, maintenance)')
@@ -30,7 +31,7 @@ const program = new Command('hotvote')
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(pc.red(text)) })
 
-for (const register of [registerStats, registerDb, registerImport, registerPurge, registerPopulate, registerExport, registerBucket, registerDmca, registerConfig, registerReset, registerFixSequence]) register(program)
+for (const register of [registerStats, registerDb, registerImport, registerUpload, registerPurge, registerPopulate, registerExport, registerBucket, registerDmca, registerConfig, registerReset, registerFixSequence]) register(program)
 /** Usage errors of every nested command too must exit 2, not commander's default 1. */
 const overrideExits = (cmd: Command): void => (cmd.exitOverride(), cmd.commands.forEach(overrideExits))
 overrideExits(program)

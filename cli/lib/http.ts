@@ -13,13 +13,14 @@ export class CliError extends Error {
   }
 }
 
-/** Sends one admin call and answers the Response (OK only). Throws CliError for network failures and non-OK answers. */
+/** Sends one admin call (body: JSON, or FormData sent as multipart) and answers the Response (OK only). Throws CliError for network failures and non-OK answers. */
 export async function adminFetch(conn: Connection, method: string, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${conn.user}:${conn.password}`).toString('base64')}` }
-  if (body !== undefined) headers['content-type'] = 'application/json'
+  const multipart = body instanceof FormData
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json'
   let res: Response
   try {
-    res = await fetch(new URL(path, conn.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    res = await fetch(new URL(path, conn.url), { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body) })
   } catch (e) {
     throw new CliError(`cannot reach the server at ${conn.url} (${(e as Error).message})`)
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
-import { FIXTURES_DIR, makeMedia } from '../support/builders'
+import { FIXTURES_DIR, makeMedia, uploadForm } from '../support/builders'
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 type T = ReturnType<typeof makeTestApp>
@@ -54,6 +54,18 @@ describe('bucket management', () => {
     expect((await call(t.app, 'POST', '/api/admin/import-media', undefined, { headers: ADMIN })).json).toMatchObject({ imported: 0, skipped: 4 })
     const rater = await makeVisitor(t.app)
     expect((await call(t.app, 'GET', `/api/media/random/${rater.user.id}`, undefined, { cookie: rater.cookie })).status).toBe(200)
+    t.cleanup()
+  })
+
+  it('streams an uploaded file into the bucket for import, refusing content that is not its type and callers without credentials', async () => {
+    const t = makeTestApp()
+    const ok = await call(t.app, 'POST', '/api/admin/bucket-upload', undefined, { headers: ADMIN, raw: uploadForm(0, 'paint-brushes.gif') })
+    expect(ok.status).toBe(201)
+    expect(ok.json.key).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.gif$/)
+    expect(await t.deps.storage.head(ok.json.key)).toMatchObject({ size: 344445 })
+    const fake = await call(t.app, 'POST', '/api/admin/bucket-upload', undefined, { headers: ADMIN, raw: uploadForm(0, 'fake.png', new Blob(['text'])) })
+    expect(fake.status).toBe(415)
+    expect((await call(t.app, 'POST', '/api/admin/bucket-upload', undefined, { raw: uploadForm(0, 'paint-brushes.gif') })).status).toBe(401)
     t.cleanup()
   })
 })

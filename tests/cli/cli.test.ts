@@ -93,10 +93,24 @@ describe('hotvote', () => {
     expect(existsSync(join(work, `audit-logs-${new Date().toISOString().slice(0, 10)}.json`))).toBe(true)
   })
 
+  it('uploads a folder into the bucket, skipping what is not media, and imports it', async () => {
+    const folder = join(work, 'drop')
+    await Bun.write(join(folder, 'notes.txt'), 'not media')
+    await Bun.write(join(folder, 'sub', 'boats.jpg'), Bun.file(join(FIXTURES, 'rowing-boats-sunset.jpg')))
+    await Bun.write(join(folder, 'clip.mp4'), Bun.file(join(FIXTURES, 'rowing-boats-pan.mp4')))
+    const up = await hotvote(['upload', folder, '--json'])
+    expect(up.code).toBe(0)
+    const results = JSON.parse(up.stdout) as { file: string; status: string; reason?: string }[]
+    expect(results.map((r) => [r.file.replace(`${folder}/`, ''), r.status]).sort()).toEqual([['clip.mp4', 'uploaded'], ['notes.txt', 'skipped'], ['sub/boats.jpg', 'uploaded']])
+    expect(results.find((r) => r.status === 'skipped')!.reason).toBe('Only JPEG, PNG, GIF, WebP images and MP4 videos are accepted')
+    const imported = JSON.parse((await hotvote(['import', '--json'])).stdout)
+    expect(imported).toMatchObject({ imported: 2 })
+  })
+
   it('runs the database checks, lists the bucket, and reads and saves a config', async () => {
     const db = JSON.parse((await hotvote(['db', 'test', '--json'])).stdout)
     expect(db.map((c: { check: string; ok: boolean }) => [c.check, c.ok])).toEqual([['connection', true], ['schema', true], ['counts', true], ['queries', true]])
-    expect(JSON.parse((await hotvote(['bucket', 'ls', '--json'])).stdout).files).toHaveLength(3)
+    expect(JSON.parse((await hotvote(['bucket', 'ls', '--json'])).stdout).files).toHaveLength(5)
     const refused = await hotvote(['bucket', 'rm', '../x', '--json'])
     expect(refused.code).toBe(1)
     expect(JSON.parse(refused.stdout).errors).toEqual(['../x: invalid key, not touched'])

@@ -7,6 +7,10 @@ import { eq, sql } from 'drizzle-orm'
 import type { Deps } from '../../deps'
 import { media } from '../../db/schema'
 import { InvalidKeyError } from '../../storage/storage'
+import { typeForFileName } from '../../contract/media'
+import { HttpError } from '../../http/errors'
+import { newStorageKey, sniffMediaType } from '../media/media-upload.service'
+import type { SpooledFile } from '../media/upload-stream'
 
 export type BucketFile = { key: string; size: number; lastModified: string }
 
@@ -89,3 +93,15 @@ export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>) {
 /** True when some media row stores this key. */
 export const isImported = (deps: Pick<Deps, 'db'>, key: string) => deps.db.all<{ n: number }>(sql`select count(*) as n from media where storage_key = ${key}`)[0].n > 0
 
+
+/**
+ * Stores a spooled upload in the bucket under uploads/YYYY/MM/<uuid>.<ext> for a later import (the CLI's `upload`).
+ * Throws HttpError 415 when the content is not the type its name says.
+ */
+export async function storeBucketUpload(deps: Pick<Deps, 'storage' | 'clock'>, file: SpooledFile): Promise<{ key: string; size: number }> {
+  const type = await sniffMediaType(file.head)
+  if (!type || type !== typeForFileName(file.originalName)) throw new HttpError(415, `${file.originalName}: the content is not the type its name says`)
+  const key = newStorageKey(deps.clock.now(), type).replace(/^media\//, 'uploads/')
+  await deps.storage.put(key, Bun.file(file.tmpPath).stream(), { size: file.size, contentType: type })
+  return { key, size: file.size }
+}
