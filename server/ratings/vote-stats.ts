@@ -23,3 +23,13 @@ export function voteStatsForMedia(db: Db, mediaId: number): VoteStats {
     .get()!
   return toVoteStats(row.total, row.hot)
 }
+
+/**
+ * Select-list columns with a media row's actual figures, for queries over `media`. Table names are written out:
+ * drizzle leaves select-list columns unqualified, and a bare "id" inside a subquery would mean votes.id.
+ */
+export const mediaFigureColumns = {
+  totalVotes: sql<number>`(select count(*) from votes where votes.media_id = media.id)`,
+  hotVotes: sql<number>`(select count(*) from votes where votes.media_id = media.id and votes.is_hot = 1)`,
+  totalViews: sql<number>`(select count(*) from views where views.media_id = media.id)`,
+}

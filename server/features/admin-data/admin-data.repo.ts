@@ -2,9 +2,9 @@
 import { desc, sql } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { media, users } from '../../db/schema'
+import { mediaFigureColumns } from '../../ratings/vote-stats'
 
-/** Media with uploader name and actual vote/view figures, newest first; limit/offset optional. Table names are
- * written out in the subqueries because drizzle leaves select-list columns unqualified. */
+/** Media with uploader name and actual vote/view figures, newest first; limit/offset optional. */
 export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
   db
     .select({
@@ -15,9 +15,7 @@ export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
       size: media.size,
       uploadedAt: media.uploadedAt,
       username: sql<string>`(select username from users where users.id = media.user_id)`,
-      hotVotes: sql<number>`(select count(*) from votes where votes.media_id = media.id and votes.is_hot = 1)`,
-      totalVotes: sql<number>`(select count(*) from votes where votes.media_id = media.id)`,
-      totalViews: sql<number>`(select count(*) from views where views.media_id = media.id)`,
+      ...mediaFigureColumns,
     })
     .from(media)
     .orderBy(desc(media.id))
