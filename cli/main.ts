@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError, Option } from 'commander'
 import { CliError } from './lib/http'
-import { pc } from './lib/output'
+import { errColors } from './lib/output'
 import { registerStats } from './commands/stats'
 import { registerDb } from './commands/db'
 import { registerImport } from './commands/import'
@@ -29,7 +29,7 @@ const program = new Command('hotvote')
   .option('--json', 'print one JSON document on stdout')
   .addHelpText('after', '\nExamples:\n  HOTVOTE_URL=https://hotvote.example hotvote stats\n  hotvote --password-file ~/.hotvote-admin purge --yes\n  echo "$PW" | hotvote --password-stdin export votes -o votes.xlsx')
   .exitOverride()
-  .configureOutput({ outputError: (text, write) => write(pc.red(text)) })
+  .configureOutput({ outputError: (text, write) => write(errColors.red(text)) })
 
 for (const register of [registerStats, registerDb, registerImport, registerUpload, registerPurge, registerPopulate, registerExport, registerBucket, registerDmca, registerConfig, registerReset, registerFixSequence]) register(program)
 /** Usage errors of every nested command too must exit 2, not commander's default 1. */
@@ -40,6 +40,6 @@ try {
   await program.parseAsync(process.argv)
 } catch (e) {
   if (e instanceof CommanderError) process.exit(['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(e.code) ? 0 : 2)
-  process.stderr.write(`${pc.red('error:')} ${e instanceof Error ? e.message : String(e)}\n`)
+  process.stderr.write(`${errColors.red('error:')} ${e instanceof Error ? e.message : String(e)}\n`)
   process.exit(e instanceof CliError ? e.exitCode : 1)
 }

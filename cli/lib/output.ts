@@ -1,6 +1,12 @@
 /** Output for people (aligned tables, colours only on a TTY) and for scripts (--json: one JSON document on stdout). */
 import Table from 'cli-table3'
-import pc from 'picocolors'
+import { createColors } from 'picocolors'
+
+// Colours only when the stream is a terminal (picocolors alone also turns them on under CI=true).
+/** Colours for stdout. */
+export const pc = createColors(Boolean(process.stdout.isTTY))
+/** Colours for stderr. */
+export const errColors = createColors(Boolean(process.stderr.isTTY))
 
 /** Prints value as JSON when json is set, otherwise runs human(). */
 export function emit(json: boolean, value: unknown, human: () => void): void {
@@ -21,4 +27,3 @@ export function printFields(fields: Record<string, unknown>): void {
   for (const [k, v] of Object.entries(fields)) process.stdout.write(`${pc.dim(k.padEnd(width))}  ${typeof v === 'object' ? JSON.stringify(v) : String(v)}\n`)
 }
 
-export { pc }

@@ -27,7 +27,8 @@ afterAll(() => server?.stop())
 async function hotvote(args: string[], env: Record<string, string> = {}) {
   const proc = Bun.spawn(['bun', join(ROOT, 'cli', 'main.ts'), ...args], {
     cwd: work,
-    env: { ...process.env, HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword, ...env },
+    // CI=true pins that colours follow the terminal, not the environment.
+    env: { ...process.env, CI: 'true', HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword, ...env },
     stdout: 'pipe',
     stderr: 'pipe',
     stdin: 'ignore',
