@@ -1,6 +1,7 @@
 /**
  * The admin guard (server-contract: Admin API): HTTP Basic with ADMIN_USERNAME / ADMIN_PASSWORD compared in
- * constant time; 401 with `WWW-Authenticate: Basic realm="admin"` otherwise; 10 failures from one client address
+ * constant time; 401 with `WWW-Authenticate: Basic realm="admin"` otherwise (not for the /adm app's own calls,
+ * marked X-Requested-With, so the browser shows no prompt of its own); 10 failures from one client address
  * within 10 minutes lock that address out with 429 for 10 minutes. Routes used after it on its instance are guarded.
  */
 import { Elysia } from 'elysia'
@@ -42,6 +43,8 @@ export function adminGuard(deps: Deps) {
       failures.delete(address)
       throw new HttpError(429, 'Too many failed admin logins. Try again in 10 minutes.')
     }
-    throw new HttpError(401, 'Admin authentication required', undefined, undefined, { 'WWW-Authenticate': 'Basic realm="admin"' })
+    // The /adm app marks its calls with X-Requested-With: a challenge would make the browser open its own login prompt.
+    const challenge = request.headers.has('x-requested-with') ? undefined : { 'WWW-Authenticate': 'Basic realm="admin"' }
+    throw new HttpError(401, 'Admin authentication required', undefined, undefined, challenge)
   })
 }

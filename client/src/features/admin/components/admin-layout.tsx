@@ -1,0 +1,56 @@
+/**
+ * AdminLayout (admin-back-office §2): the admin sidebar (collapsible on small screens) with Logout, around each admin
+ * page; without a stored token it sends the visitor to /adm.
+ */
+import { Link, Outlet, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { Button } from '@client/components/ui/button'
+import { cn } from '@client/lib/cn'
+import { clearAdminToken, readAdminToken } from '../api/admin-api'
+
+const LINKS = [
+  { to: '/adm/media', label: 'Media' },
+  { to: '/adm/vote-multiplier', label: 'Vote Multiplier' },
+] as const
+
+function AdminLayout() {
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const hasToken = readAdminToken() !== null
+  useEffect(() => {
+    if (!hasToken) void navigate({ to: '/adm' })
+  }, [hasToken, navigate])
+  if (!hasToken) return null
+  const logout = () => {
+    clearAdminToken()
+    void navigate({ to: '/adm' })
+  }
+  return (
+    <div className="min-h-screen md:flex">
+      <header className="flex items-center justify-between border-b border-zinc-800 p-4 md:hidden">
+        <span className="font-bold">HotVote Admin</span>
+        <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
+          Menu
+        </Button>
+      </header>
+      <aside className={cn('w-full space-y-1 border-zinc-800 bg-zinc-950 p-4 md:block md:min-h-screen md:w-60 md:border-r', open ? 'block' : 'hidden')}>
+        <p className="mb-4 hidden text-lg font-bold md:block">HotVote Admin</p>
+        <nav aria-label="Admin" className="flex flex-col gap-1">
+          {LINKS.map((l) => (
+            <Link key={l.to} to={l.to} className="rounded-lg px-3 py-2 text-zinc-300 hover:bg-zinc-800" activeProps={{ className: 'bg-zinc-800 text-white' }}>
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+        <Button variant="secondary" className="mt-6 w-full" onClick={logout}>
+          Logout
+        </Button>
+      </aside>
+      <main className="flex-1 p-4 md:p-8">
+        <Outlet />
+      </main>
+    </div>
+  )
+}
+
+export { AdminLayout }

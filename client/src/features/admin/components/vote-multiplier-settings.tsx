@@ -1,0 +1,100 @@
+/**
+ * VoteMultiplierSettings (admin-back-office §2 Vote Multiplier Settings, §4, §5, §8): enable switch, multiplier input
+ * (min 0.1, step 0.1), preview, Save / Reset with the 'Unsaved Changes' badge, and the Current Configuration card.
+ * Saving refreshes the public multiplier so the rate screen shows it.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Button } from '@client/components/ui/button'
+import { Card, CardTitle } from '@client/components/ui/card'
+import { Spinner } from '@client/components/ui/spinner'
+import { toast } from '@client/lib/toast'
+import { adminErrorText, adminFetch } from '../api/admin-api'
+import { formatDateTime } from '../format'
+
+type MultiplierConfig = { isEnabled: boolean; multiplier: number; updatedAt: string | null }
+
+/** The multiplier typed in the input: a non-numeric or empty entry falls back to 1 (admin-back-office §5). */
+export const parseMultiplier = (text: string) => (Number.isFinite(Number.parseFloat(text)) ? Number.parseFloat(text) : 1)
+
+function MultiplierForm({ config }: { config: MultiplierConfig }) {
+  const queryClient = useQueryClient()
+  const [enabled, setEnabled] = useState(config.isEnabled)
+  const [text, setText] = useState(String(config.multiplier))
+  const [invalid, setInvalid] = useState(false)
+  const dirty = enabled !== config.isEnabled || parseMultiplier(text) !== config.multiplier
+  const save = useMutation({
+    mutationFn: (body: { isEnabled: boolean; multiplier: number }) => adminFetch<MultiplierConfig>('/api/admin/vote-multiplier-config', { method: 'POST', json: body }),
+    onSuccess: () => {
+      toast({ title: 'Configuration Updated', description: 'Vote multiplier settings have been saved successfully.' })
+      return Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'vote-multiplier'] }), queryClient.invalidateQueries({ queryKey: ['/api/vote-multiplier-config'] })])
+    },
+    onError: (e) => toast({ title: 'Update Failed', description: adminErrorText(e, 'Failed to update vote multiplier configuration'), variant: 'destructive' }),
+  })
+  const multiplier = parseMultiplier(text)
+  const onSave = () => {
+    if (!(multiplier > 0)) return setInvalid(true)
+    setInvalid(false)
+    save.mutate({ isEnabled: enabled, multiplier })
+  }
+  return (
+    <Card className="space-y-4">
+      <div className="flex items-center justify-between">
+        <CardTitle>Configuration</CardTitle>
+        <span className={enabled ? 'rounded-full bg-emerald-600 px-2 py-0.5 text-xs' : 'rounded-full bg-zinc-700 px-2 py-0.5 text-xs'}>{enabled ? 'Enabled' : 'Disabled'}</span>
+      </div>
+      <label className="flex items-center gap-3">
+        <input type="checkbox" role="switch" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="h-5 w-5 accent-rose-500" />
+        Enable vote multiplier
+      </label>
+      <div className="space-y-1">
+        <label htmlFor="multiplier" className="block text-sm font-medium">
+          Multiplier
+        </label>
+        <input id="multiplier" type="number" min={0.1} step={0.1} placeholder="1.0" value={text} onChange={(e) => setText(e.target.value)} className="w-40 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2" />
+        <p className="text-xs text-zinc-500">Example: 2.5 will show 250 votes when actual count is 100</p>
+        <p className="text-xs text-zinc-500">Common values: 1.5-10.0</p>
+      </div>
+      {enabled && <p className="text-sm text-zinc-300">{`With multiplier ${multiplier}, 100 actual votes will display as ${Math.round(100 * multiplier)} votes`}</p>}
+      {invalid && (
+        <p role="alert" className="text-sm text-red-400">
+          Invalid Configuration: Vote multiplier must be greater than 0
+        </p>
+      )}
+      <div className="flex items-center gap-2">
+        <Button onClick={onSave} disabled={!dirty || save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Configuration'}
+        </Button>
+        <Button variant="secondary" disabled={!dirty} onClick={() => (setEnabled(config.isEnabled), setText(String(config.multiplier)), setInvalid(false))}>
+          Reset Changes
+        </Button>
+        {dirty && <span className="rounded-full bg-amber-600 px-2 py-0.5 text-xs">Unsaved Changes</span>}
+      </div>
+    </Card>
+  )
+}
+
+function VoteMultiplierSettings() {
+  const config = useQuery({ queryKey: ['admin', 'vote-multiplier'], queryFn: () => adminFetch<MultiplierConfig>('/api/admin/vote-multiplier-config'), staleTime: 10 * 60 * 1000 })
+  if (config.isPending) return <Spinner className="h-10 w-10" label="Loading configuration" />
+  if (config.isError) return <p role="alert" className="text-red-400">Failed to load vote multiplier configuration. Please try again.</p>
+  const c = config.data
+  return (
+    <div className="max-w-2xl space-y-6">
+      <h1 className="text-2xl font-bold">Vote Multiplier Settings</h1>
+      <p className="text-zinc-400">Multiply the vote totals visitors see on the rate screen.</p>
+      <p role="note" className="rounded-lg border border-sky-700/50 bg-sky-500/10 p-3 text-sm text-sky-200">
+        Only displayed counts are affected. Stored votes never change.
+      </p>
+      <MultiplierForm key={`${c.isEnabled}|${c.multiplier}|${c.updatedAt}`} config={c} />
+      <Card aria-label="Current Configuration" className="space-y-1 text-sm">
+        <CardTitle>Current Configuration</CardTitle>
+        <p>Last updated: {c.updatedAt ? formatDateTime(c.updatedAt) : 'Never'}</p>
+        <p>Status: {c.isEnabled ? 'Enabled' : 'Disabled'}</p>
+        <p>Multiplier: {c.multiplier}x</p>
+      </Card>
+    </div>
+  )
+}
+
+export { VoteMultiplierSettings }

@@ -1,0 +1,80 @@
+/** Stories (issue #4, first screens): an admin logs in, deletes media and sets the multiplier seen on the rate screen; visitors never download admin code. */
+import { describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { FIXTURES, useServerAndBrowser } from '../support/browser'
+
+const app = useServerAndBrowser()
+
+/** Uploads fixtures through the public API as a fresh visitor; answers the media ids. */
+async function seed(names: string[]): Promise<number[]> {
+  const sessionId = `admseed${Date.now()}`.padEnd(32, '0')
+  const owner = (await (await fetch(`${app.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
+  const ids: number[] = []
+  for (const name of names) {
+    const form = new FormData()
+    form.append('userId', String(owner.id))
+    form.append('file', Bun.file(join(FIXTURES, name)), name)
+    ids.push(((await (await fetch(`${app.server.url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}` }, body: form })).json()) as { media: { id: number } }).media.id)
+  }
+  return ids
+}
+
+describe('admin back office', () => {
+  test('a visitor page loads no admin code', async () => {
+    const page = await app.browser.newPage()
+    const scripts: string[] = []
+    page.on('response', async (r) => r.url().endsWith('.js') && scripts.push(await r.text()))
+    await page.goto(`${app.server.url}/`)
+    await page.getByRole('link', { name: 'Upload Media' }).first().waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const js of scripts) expect(js).not.toContain('Vote Multiplier Settings')
+  })
+
+  test('an admin logs in, deletes a media item, and sets a multiplier that the rate screen shows', async () => {
+    await seed(['tabby-cat.png', 'yellow-daisy.webp'])
+    const admin = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    await admin.goto(`${app.server.url}/adm/media`)
+    await admin.waitForURL(`${app.server.url}/adm`)
+    await admin.getByLabel('Username').fill('admin')
+    await admin.getByLabel('Password').fill('wrong')
+    await admin.getByLabel('Password').press('Enter')
+    await admin.getByText('Invalid credentials').waitFor()
+    await admin.getByLabel('Password').fill(app.server.adminPassword)
+    await admin.getByLabel('Password').press('Enter')
+    await admin.waitForURL(`${app.server.url}/adm/media`)
+    await admin.getByText('Successfully logged in to admin panel').first().waitFor()
+
+    admin.once('dialog', (d) => (expect(d.message()).toBe('Are you sure you want to delete this media? This action cannot be undone.'), d.accept()))
+    await admin.getByRole('article', { name: 'tabby-cat.png' }).getByRole('button', { name: 'Delete' }).click()
+    await admin.getByText('Media deleted successfully').first().waitFor()
+    await admin.getByRole('article', { name: 'tabby-cat.png' }).waitFor({ state: 'detached' })
+    await expect(admin.getByLabel('Total Media').textContent()).resolves.toBe('Total Media1')
+
+    await admin.getByRole('link', { name: 'Vote Multiplier' }).click()
+    await admin.getByText('Last updated: Never').waitFor()
+    await admin.getByRole('switch').check()
+    await admin.getByLabel('Multiplier', { exact: true }).fill('0')
+    await admin.getByText('Unsaved Changes').waitFor()
+    await admin.getByRole('button', { name: 'Save Configuration' }).click()
+    await admin.getByText('Invalid Configuration: Vote multiplier must be greater than 0').waitFor()
+    await admin.getByLabel('Multiplier', { exact: true }).fill('2.5')
+    await admin.getByText('With multiplier 2.5, 100 actual votes will display as 250 votes').waitFor()
+    await admin.getByRole('button', { name: 'Save Configuration' }).click()
+    await admin.getByText('Vote multiplier settings have been saved successfully.').first().waitFor()
+    await admin.getByText('Multiplier: 2.5x').waitFor()
+
+    // A vote on the remaining item shows 1 actual vote as round(1 x 2.5) = 3.
+    const visitor = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    await visitor.goto(`${app.server.url}/`)
+    await visitor.getByRole('img', { name: '0% Hot, 0% Not' }).waitFor()
+    await visitor.keyboard.press('h')
+    await visitor.getByRole('img', { name: '100% Hot, 0% Not' }).waitFor()
+    await expect(visitor.getByTestId('total-votes').textContent()).resolves.toBe('3')
+
+    await admin.getByRole('button', { name: 'Logout' }).click()
+    await admin.waitForURL(`${app.server.url}/adm`)
+    await admin.goto(`${app.server.url}/adm/vote-multiplier`)
+    await admin.waitForURL(`${app.server.url}/adm`)
+  })
+})
