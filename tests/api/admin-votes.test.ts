@@ -29,7 +29,7 @@ describe('vote population', () => {
     for (const item of perItem) {
       expect(item.n).toBeGreaterThanOrEqual(10)
       expect(item.n).toBeLessThanOrEqual(50)
-      expect(item.hot / item.n).toBeGreaterThanOrEqual(0.69)
+      expect(item.hot / item.n).toBeGreaterThanOrEqual(0.7)
     }
     const total = perItem.reduce((n, i) => n + i.n, 0)
     expect(last.totalVotesInserted).toBe(total)

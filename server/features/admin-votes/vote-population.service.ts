@@ -31,7 +31,8 @@ function syntheticPool(deps: Pick<Deps, 'db' | 'clock'>): { ids: number[]; creat
 /** Gives one item its synthetic votes; answers how many were inserted and how many of them Hot. */
 function populateItem(deps: Pick<Deps, 'db' | 'clock'>, mediaId: number, pool: number[]) {
   const wanted = Math.round(between(VOTES_PER_ITEM.min, VOTES_PER_ITEM.max))
-  const hotWanted = Math.round(wanted * between(HOT_SHARE.min, HOT_SHARE.max))
+  // ceil keeps every item at or above HOT_SHARE.min: round(19 * 0.7) = 13 would give 68%.
+  const hotWanted = Math.ceil(wanted * between(HOT_SHARE.min, HOT_SHARE.max))
   const voters = [...pool].sort(() => Math.random() - 0.5).slice(0, wanted)
   let inserted = 0
   let hot = 0
