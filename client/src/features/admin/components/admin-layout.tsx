@@ -10,7 +10,17 @@ import { clearAdminToken, readAdminToken } from '../api/admin-api'
 
 const LINKS = [
   { to: '/adm/media', label: 'Media' },
+  { to: '/adm/users', label: 'Users' },
   { to: '/adm/vote-multiplier', label: 'Vote Multiplier' },
+  { to: '/adm/populate-votes', label: 'Populate Votes' },
+  { to: '/adm/export-votes', label: 'Export Votes' },
+  { to: '/adm/dbtest', label: 'Database' },
+  { to: '/adm/bucket', label: 'Bucket' },
+  { to: '/adm/traffic-handlers', label: 'Traffic Handlers' },
+  { to: '/adm/ads', label: 'Ads' },
+  { to: '/adm/email-capture', label: 'Email Capture' },
+  { to: '/adm/dmca', label: 'DMCA' },
+  { to: '/adm/logs', label: 'Audit Logs' },
 ] as const
 
 function AdminLayout() {
