@@ -1,8 +1,9 @@
 /**
  * AdminLayout (admin-back-office §2): the admin sidebar (collapsible on small screens) with Logout, around each admin
- * page; without a stored token it sends the visitor to /adm.
+ * page; without a stored token it sends the visitor to /adm, except on the pages that say so themselves
+ * (PAGES_WITHOUT_REDIRECT).
  */
-import { Link, Outlet, useNavigate } from '@tanstack/react-router'
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { Button } from '@client/components/ui/button'
 import { cn } from '@client/lib/cn'
@@ -23,14 +24,21 @@ const LINKS = [
   { to: '/adm/logs', label: 'Audit Logs' },
 ] as const
 
+/**
+ * Pages that handle a missing token themselves (admin-back-office §2): population shows a Go to Admin Login button,
+ * DMCA and audit logs fail with 'Admin authentication required'.
+ */
+export const PAGES_WITHOUT_REDIRECT: readonly string[] = ['/adm/populate-votes', '/adm/dmca', '/adm/logs']
+
 function AdminLayout() {
   const navigate = useNavigate()
+  const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
-  const hasToken = readAdminToken() !== null
+  const mustRedirect = readAdminToken() === null && !PAGES_WITHOUT_REDIRECT.includes(pathname)
   useEffect(() => {
-    if (!hasToken) void navigate({ to: '/adm' })
-  }, [hasToken, navigate])
-  if (!hasToken) return null
+    if (mustRedirect) void navigate({ to: '/adm' })
+  }, [mustRedirect, navigate])
+  if (mustRedirect) return null
   const logout = () => {
     clearAdminToken()
     void navigate({ to: '/adm' })
