@@ -1,23 +1,9 @@
 /** Stories (issue #4, first screens): an admin logs in, deletes media and sets the multiplier seen on the rate screen; visitors never download admin code. */
 import { describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
-import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { useServerAndBrowser } from '../support/browser'
+import { seedUploads } from '../support/seed'
 
 const app = useServerAndBrowser()
-
-/** Uploads fixtures through the public API as a fresh visitor; answers the media ids. */
-async function seed(names: string[]): Promise<number[]> {
-  const sessionId = `admseed${Date.now()}`.padEnd(32, '0')
-  const owner = (await (await fetch(`${app.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
-  const ids: number[] = []
-  for (const name of names) {
-    const form = new FormData()
-    form.append('userId', String(owner.id))
-    form.append('file', Bun.file(join(FIXTURES, name)), name)
-    ids.push(((await (await fetch(`${app.server.url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}` }, body: form })).json()) as { media: { id: number } }).media.id)
-  }
-  return ids
-}
 
 describe('admin back office', () => {
   test('a visitor page loads no admin code', async () => {
@@ -32,7 +18,7 @@ describe('admin back office', () => {
   })
 
   test('an admin logs in, deletes a media item, and sets a multiplier that the rate screen shows', async () => {
-    await seed(['tabby-cat.png', 'yellow-daisy.webp'])
+    await seedUploads(app.server, ['tabby-cat.png', 'yellow-daisy.webp'])
     const admin = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
     await admin.goto(`${app.server.url}/adm/media`)
     await admin.waitForURL(`${app.server.url}/adm`)

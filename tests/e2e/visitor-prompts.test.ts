@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
-import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { useServerAndBrowser } from '../support/browser'
+import { seedUploads } from '../support/seed'
 
 const app = useServerAndBrowser()
 const AD = `<p id="ad">loading</p><script>
@@ -15,14 +16,7 @@ const AD = `<p id="ad">loading</p><script>
 </script>`
 
 beforeAll(async () => {
-  const sessionId = 'promptsowner'.padEnd(32, '0')
-  const owner = (await (await fetch(`${app.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
-  for (const name of ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg', 'paint-brushes.gif']) {
-    const form = new FormData()
-    form.append('userId', String(owner.id))
-    form.append('file', Bun.file(join(FIXTURES, name)), name)
-    expect((await fetch(`${app.server.url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}` }, body: form })).status).toBe(201)
-  }
+  await seedUploads(app.server, ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg', 'paint-brushes.gif'])
   const db = new Database(join(app.server.dataDir, 'hotvote.sqlite'))
   const now = new Date().toISOString()
   db.run('insert into email_capture_config (id, is_enabled, vote_threshold, updated_at) values (1, 1, 2, ?)', [now])

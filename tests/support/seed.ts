@@ -1,0 +1,33 @@
+/**
+ * Browser-test data through a running server's public and admin API: seedUploads() uploads fixtures as a fresh
+ * visitor; adminPage() opens a page whose browser already holds the admin token (admin-back-office §3 Admin session).
+ */
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { FIXTURES, type TestServer } from './browser'
+
+let visitorCounter = 0
+
+/** Uploads each fixture name as one new visitor; answers the owner's id, cookie and the media ids. Throws on a non-201. */
+export async function seedUploads(server: TestServer, names: string[]): Promise<{ ownerId: number; cookie: string; mediaIds: number[] }> {
+  const sessionId = `seed${Date.now().toString(36)}${visitorCounter++}`.padEnd(32, '0')
+  const owner = (await (await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
+  const cookie = `sid=${sessionId}`
+  const mediaIds: number[] = []
+  for (const name of names) {
+    const form = new FormData()
+    form.append('userId', String(owner.id))
+    form.append('file', Bun.file(join(FIXTURES, name)), name)
+    const res = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie }, body: form })
+    if (res.status !== 201) throw new Error(`seedUploads: ${name}: ${res.status} ${await res.text()}`)
+    mediaIds.push(((await res.json()) as { media: { id: number } }).media.id)
+  }
+  return { ownerId: owner.id, cookie, mediaIds }
+}
+
+/** A new desktop-sized page (1280x900) in a fresh context that is logged in to /adm with the server's admin password. */
+export async function adminPage(app: { server: TestServer; browser: Browser }): Promise<Page> {
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  await context.addInitScript((token) => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', token), btoa(`admin:${app.server.adminPassword}`))
+  return context.newPage()
+}
