@@ -7,20 +7,35 @@ import { ApiError, apiFetch, type ApiFetchOptions } from '@client/lib/api-client
 /** localStorage key of the admin token. */
 export const ADMIN_TOKEN_KEY = 'adminToken'
 export const SESSION_EXPIRED = 'Your admin session may have expired. Please log in again at /adm'
+/** The error of an admin call attempted with no stored token (admin-back-office §8 Missing token). */
+export const TOKEN_MISSING = 'Admin authentication required. Please log in to the admin portal first.'
+
+/** Thrown by adminFetch before any request when no admin token is stored; message is TOKEN_MISSING. */
+export class AdminTokenMissingError extends Error {
+  constructor() {
+    super(TOKEN_MISSING)
+  }
+}
 
 export const readAdminToken = () => localStorage.getItem(ADMIN_TOKEN_KEY)
 export const storeAdminToken = (username: string, password: string) => localStorage.setItem(ADMIN_TOKEN_KEY, btoa(`${username}:${password}`))
 export const clearAdminToken = () => localStorage.removeItem(ADMIN_TOKEN_KEY)
 
-/** An admin call; throws ApiError (its message replaced by SESSION_EXPIRED on a 401). */
+/** An admin call; throws AdminTokenMissingError without a stored token, ApiError otherwise (its message SESSION_EXPIRED on a 401). */
 export async function adminFetch<T>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
+  const token = readAdminToken()
+  if (token === null) throw new AdminTokenMissingError()
   try {
-    return await apiFetch<T>(path, { ...opts, headers: { ...opts.headers, authorization: `Basic ${readAdminToken() ?? ''}`, 'x-requested-with': 'HotVote' } })
+    return await apiFetch<T>(path, { ...opts, headers: { ...opts.headers, authorization: `Basic ${token}`, 'x-requested-with': 'HotVote' } })
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) throw Object.assign(e, { message: SESSION_EXPIRED })
     throw e
   }
 }
 
-/** The server's error text of a failed call, or fallback. */
-export const adminErrorText = (e: unknown, fallback: string) => (e instanceof ApiError && e.status === 401 ? SESSION_EXPIRED : (e instanceof ApiError && e.serverMessage) || fallback)
+/** The text to show for a failed admin call: TOKEN_MISSING, SESSION_EXPIRED on a 401, the server's error text, or fallback. */
+export function adminErrorText(e: unknown, fallback: string): string {
+  if (e instanceof AdminTokenMissingError) return TOKEN_MISSING
+  if (!(e instanceof ApiError)) return fallback
+  return e.status === 401 ? SESSION_EXPIRED : e.serverMessage || fallback
+}

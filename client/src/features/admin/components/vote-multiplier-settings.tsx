@@ -4,7 +4,7 @@
  * Saving refreshes the public multiplier so the rate screen shows it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
@@ -76,6 +76,9 @@ function MultiplierForm({ config }: { config: MultiplierConfig }) {
 
 function VoteMultiplierSettings() {
   const config = useQuery({ queryKey: ['admin', 'vote-multiplier'], queryFn: () => adminFetch<MultiplierConfig>('/api/admin/vote-multiplier-config'), staleTime: 10 * 60 * 1000 })
+  useEffect(() => {
+    if (config.isError) toast({ title: 'Error', description: adminErrorText(config.error, 'Failed to fetch vote multiplier configuration'), variant: 'destructive' })
+  }, [config.isError, config.error])
   if (config.isPending) return <Spinner className="h-10 w-10" label="Loading configuration" />
   if (config.isError) return <p role="alert" className="text-red-400">Failed to load vote multiplier configuration. Please try again.</p>
   const c = config.data
