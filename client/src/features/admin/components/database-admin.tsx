@@ -16,7 +16,7 @@ function DatabaseAdmin() {
       <h1 className="text-2xl font-bold">Database Administration</h1>
       <DbTestsCard steps={tests.steps} running={tests.running} onRun={() => void tests.runAll()} />
       <DbStatsCards stats={tests.stats} />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid items-start gap-4 lg:grid-cols-2">
         <DbImportCard onImported={() => void tests.runAll()} />
         <DbPurgeCard />
       </div>
