@@ -1,0 +1,19 @@
+/**
+ * Email-capture configuration (admin-back-office §3, §7 email-capture-config, §9): read with a 10-minute cache; a save
+ * also refreshes the public ['/api/email-capture-config'] query the rate screen reads. Fetchers throw ApiError.
+ */
+import type { EmailCaptureConfig } from '@contract/public-config'
+import { adminFetch } from './admin-api'
+
+/** How long the admin page keeps the configuration, ms (admin-back-office §9). */
+export const EMAIL_CAPTURE_ADMIN_STALE_MS = 10 * 60 * 1000
+export const EMAIL_CAPTURE_KEY = ['admin', 'email-capture'] as const
+export const PUBLIC_EMAIL_CAPTURE_KEY = ['/api/email-capture-config'] as const
+
+/** The threshold typed in the input: an unparsable entry becomes 1 (admin-back-office §5). */
+export const parseThreshold = (text: string) => (Number.isFinite(Number.parseInt(text, 10)) ? Number.parseInt(text, 10) : 1)
+
+/** {isEnabled, voteThreshold} (defaults before the first save). */
+export const getEmailCaptureConfig = () => adminFetch<EmailCaptureConfig>('/api/admin/email-capture-config')
+/** Saves the settings; answers them. 400 'Vote threshold must be at least 1' below 1. */
+export const saveEmailCaptureConfig = (input: EmailCaptureConfig) => adminFetch<EmailCaptureConfig>('/api/admin/email-capture-config', { method: 'POST', json: input })
