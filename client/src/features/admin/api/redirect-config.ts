@@ -26,16 +26,20 @@ export const redirectHistoryQueryOptions = <K extends RedirectKind>(kind: K) =>
     queryFn: () => adminFetch<RedirectConfigs[K][]>(`/api/admin/${kind}-history`, { cache: 'no-store' }).catch((): RedirectConfigs[K][] => []),
   })
 
+/** The screen's reactions to a save; they run in the mutation itself because the saved form remounts with the new config. */
+export type SaveCallbacks = { onSuccess: () => void; onError: (e: unknown) => void }
+
 /** Saves a config of kind (a new history row; an empty URL turns it off). Throws ApiError with the server's message on 400. */
-export function useSaveRedirectConfig<K extends RedirectKind>(kind: K) {
+export function useSaveRedirectConfig<K extends RedirectKind>(kind: K, { onSuccess, onError }: SaveCallbacks) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: RedirectInputs[K]) => adminFetch<RedirectConfigs[K]>(`/api/admin/${kind}-config`, { method: 'POST', json: input }),
+    onError,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: redirectConfigQueryOptions(kind).queryKey }),
         queryClient.invalidateQueries({ queryKey: redirectHistoryQueryOptions(kind).queryKey }),
         queryClient.invalidateQueries({ queryKey: ['/api/idle-redirect-config'] }),
-      ]),
+      ]).then(onSuccess),
   })
 }

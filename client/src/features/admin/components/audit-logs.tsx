@@ -5,7 +5,7 @@
  * 'Audit logs exported successfully' or 'Error' / 'Failed to export logs'.
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { AUDIT_EVENTS, type AuditLogEntry } from '@contract/admin/audit'
 import { Button } from '@client/components/ui/button'
 import { Card } from '@client/components/ui/card'
@@ -27,12 +27,22 @@ export function auditStats(entries: AuditLogEntry[]): [string, number][] {
   ]
 }
 
+function Filter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
+  )
+}
+
 function FilterBar({ filters, onChange }: { filters: AuditFilters; onChange: (f: AuditFilters) => void }) {
   return (
     <div className="grid gap-3 md:grid-cols-3">
-      <label className="space-y-1 text-sm font-medium">
-        <span className="block">Event Type</span>
-        <select value={filters.eventType} onChange={(e) => onChange({ ...filters, eventType: e.target.value })} className={controlClass}>
+      <Filter id="audit-event" label="Event Type">
+        <select id="audit-event" value={filters.eventType} onChange={(e) => onChange({ ...filters, eventType: e.target.value })} className={controlClass}>
           <option value="all">All Events</option>
           {AUDIT_EVENTS.map((ev) => (
             <option key={ev} value={ev}>
@@ -40,15 +50,13 @@ function FilterBar({ filters, onChange }: { filters: AuditFilters; onChange: (f:
             </option>
           ))}
         </select>
-      </label>
-      <label className="space-y-1 text-sm font-medium">
-        <span className="block">Search</span>
-        <input type="search" placeholder="Search logs..." value={filters.search} onChange={(e) => onChange({ ...filters, search: e.target.value })} className={controlClass} />
-      </label>
-      <label className="space-y-1 text-sm font-medium">
-        <span className="block">Date</span>
-        <input type="date" value={filters.date} onChange={(e) => onChange({ ...filters, date: e.target.value })} className={controlClass} />
-      </label>
+      </Filter>
+      <Filter id="audit-search" label="Search">
+        <input id="audit-search" type="search" placeholder="Search logs..." value={filters.search} onChange={(e) => onChange({ ...filters, search: e.target.value })} className={controlClass} />
+      </Filter>
+      <Filter id="audit-date" label="Date">
+        <input id="audit-date" type="date" value={filters.date} onChange={(e) => onChange({ ...filters, date: e.target.value })} className={controlClass} />
+      </Filter>
     </div>
   )
 }

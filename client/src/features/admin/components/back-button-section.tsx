@@ -23,24 +23,24 @@ export const backButtonPreview = (url: string) => (url.trim() === '' ? 'Back but
 function BackButtonForm({ config }: { config: BackConfig }) {
   const [url, setUrl] = useState(config.backButtonUrl)
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const save = useSaveRedirectConfig('back-button')
+  const save = useSaveRedirectConfig('back-button', {
+    onSuccess: () => toast({ title: 'Configuration Saved', description: 'Back button redirect settings have been saved successfully.' }),
+    onError: (e) => toast({ title: 'Save Failed', description: adminErrorText(e, 'Failed to save back button configuration'), variant: 'destructive' }),
+  })
   const input = { backButtonUrl: url.trim() }
   const dirty = input.backButtonUrl !== config.backButtonUrl
   const onSave = () => {
     const found = fieldErrors(BackButtonInputSchema, input)
     setErrors(found ?? {})
     if (found) return
-    save.mutate(input, {
-      onSuccess: () => toast({ title: 'Configuration Saved', description: 'Back button redirect settings have been saved successfully.' }),
-      onError: (e) => toast({ title: 'Save Failed', description: adminErrorText(e, 'Failed to save back button configuration'), variant: 'destructive' }),
-    })
+    save.mutate(input)
   }
   return (
     <Card className="space-y-4">
       <CardTitle>Back Button Redirects</CardTitle>
       <p className="text-sm text-zinc-400">Send visitors who press Back to leave the site to another page. Leave the URL empty to turn this off.</p>
       <FormField label="Back button redirect URL" name="backButtonUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.backButtonUrl} />
-      <p aria-label="Back button preview" className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">
+      <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">
         {backButtonPreview(url)}
       </p>
       <DirtyFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={() => (setUrl(config.backButtonUrl), setErrors({}))} saveLabel="Save Back Button Redirect" />

@@ -28,17 +28,17 @@ function IdleRedirectForm({ config }: { config: IdleConfig }) {
   const [timeText, setTimeText] = useState(String(config.idleRedirectTime))
   const [url, setUrl] = useState(config.idleRedirectUrl)
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const save = useSaveRedirectConfig('idle-redirect')
+  const save = useSaveRedirectConfig('idle-redirect', {
+    onSuccess: () => toast({ title: 'Configuration Saved', description: 'Idle redirect settings have been saved successfully.' }),
+    onError: (e) => toast({ title: 'Save Failed', description: adminErrorText(e, 'Failed to save idle redirect configuration'), variant: 'destructive' }),
+  })
   const input = { idleRedirectTime: parseIdleTime(timeText), idleRedirectUrl: url.trim() }
   const dirty = input.idleRedirectTime !== config.idleRedirectTime || input.idleRedirectUrl !== config.idleRedirectUrl
   const onSave = () => {
     const found = fieldErrors(IdleRedirectInputSchema, input)
     setErrors(found ?? {})
     if (found) return
-    save.mutate(input, {
-      onSuccess: () => toast({ title: 'Configuration Saved', description: 'Idle redirect settings have been saved successfully.' }),
-      onError: (e) => toast({ title: 'Save Failed', description: adminErrorText(e, 'Failed to save idle redirect configuration'), variant: 'destructive' }),
-    })
+    save.mutate(input)
   }
   const onReset = () => (setTimeText(String(config.idleRedirectTime)), setUrl(config.idleRedirectUrl), setErrors({}))
   return (
@@ -47,7 +47,7 @@ function IdleRedirectForm({ config }: { config: IdleConfig }) {
       <p className="text-sm text-zinc-400">Send visitors elsewhere after a period without activity. Leave the URL empty to turn this off.</p>
       <FormField label="Idle time (seconds)" name="idleRedirectTime" type="number" min={IDLE_TIME_MIN} max={IDLE_TIME_MAX} step={1} value={timeText} onChange={(e) => setTimeText(e.target.value)} error={errors.idleRedirectTime} hint={`Between ${IDLE_TIME_MIN} and ${IDLE_TIME_MAX} seconds`} />
       <FormField label="Idle redirect URL" name="idleRedirectUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.idleRedirectUrl} />
-      <p aria-label="Idle redirect preview" className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">
+      <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">
         {idlePreview(input.idleRedirectTime, url)}
       </p>
       <DirtyFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={onReset} saveLabel="Save Idle Redirect" />
