@@ -1,6 +1,8 @@
 /** Stories (admin-back-office §2 Traffic Handlers, DMCA, Audit Logs): an admin sets redirects, processes a takedown and filters and exports the audit logs. */
 import { describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { format } from 'date-fns'
 import type { Page } from 'playwright-core'
 import { useServerAndBrowser } from '../support/browser'
@@ -58,17 +60,17 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
     await idle.getByText('Idle redirect is disabled: no URL is set.').waitFor()
 
     const idleUrl = `${app.server.url}/dmca?from=idle`
-    await idle.getByLabel('Idle time (seconds)').fill('45')
+    await idle.getByLabel('Idle time (seconds)').fill('30')
     await idle.getByLabel('Idle redirect URL').fill(idleUrl)
     await idle.getByRole('button', { name: 'Save Idle Redirect' }).click()
     await page.getByText('Idle redirect settings have been saved successfully.').first().waitFor()
     const idleCurrent = idle.getByLabel('Current idle redirect settings')
-    await idleCurrent.getByText('Idle time: 45 seconds').waitFor()
+    await idleCurrent.getByText('Idle time: 30 seconds').waitFor()
     await idleCurrent.getByText(`Redirect URL: ${idleUrl}`).waitFor()
     await idleCurrent.getByText('Status: Active').waitFor()
-    await idle.getByLabel('Idle Redirect History').getByText(`45s → ${idleUrl}`).waitFor()
+    await idle.getByLabel('Idle Redirect History').getByText(`30s → ${idleUrl}`).waitFor()
     expect(await idle.getByText('Unsaved Changes').count()).toBe(0)
-    expect(await adminGet<{ idleRedirectTime: number; idleRedirectUrl: string }[]>('/api/admin/idle-redirect-history')).toMatchObject([{ idleRedirectTime: 45, idleRedirectUrl: idleUrl }])
+    expect(await adminGet<{ idleRedirectTime: number; idleRedirectUrl: string }[]>('/api/admin/idle-redirect-history')).toMatchObject([{ idleRedirectTime: 30, idleRedirectUrl: idleUrl }])
 
     const back = page.getByRole('region', { name: 'Back Button Redirects' })
     const backUrl = `${app.server.url}/stats?from=back`
@@ -88,8 +90,14 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
     await visitor.goBack()
     await visitor.waitForURL(backUrl)
     await visitor.context().close()
+
+    // The idle redirect needs 30 quiet seconds on a visitor page.
+    const idleVisitor = await (await app.browser.newContext()).newPage()
+    await idleVisitor.goto(`${app.server.url}/upload`)
+    await idleVisitor.waitForURL(idleUrl, { timeout: 45_000 })
+    await idleVisitor.context().close()
     await page.context().close()
-  })
+  }, 90_000)
 
   test('an admin reviews and resolves a takedown, and the named media is no longer offered for rating', async () => {
     const { mediaIds } = await seedUploads(app.server, ['tabby-cat.png', 'yellow-daisy.webp'])
@@ -184,6 +192,20 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
     expect(exported).toHaveLength(1)
     expect(exported[0]).toMatchObject({ event: 'DMCA_TAKEDOWN_CREATED', context: { complainantEmail: first.email } })
     await page.getByText('Audit logs exported successfully').first().waitFor()
+    await page.context().close()
+  })
+
+  // Last: it drops the redirect tables of this file's server.
+  test('the traffic handlers page asks for a database migration when its tables are missing', async () => {
+    const db = new Database(join(app.server.dataDir, 'hotvote.sqlite'))
+    db.run('drop table idle_redirect_configs')
+    db.run('drop table back_button_configs')
+    db.close()
+    const page = await adminPage(app)
+    await page.goto(`${app.server.url}/adm/traffic-handlers`)
+    await page.getByText('Database Migration Required').waitFor()
+    await page.getByText(/^Table missing/).waitFor()
+    expect(await page.getByRole('region', { name: 'Idle Session Redirects' }).count()).toBe(0)
     await page.context().close()
   })
 })
