@@ -138,7 +138,9 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
     expect(stored).toMatchObject({ status: 'resolved', adminNotes: 'Checked the upload; media removed' })
 
     const sessionId = `dmcavisitor${Date.now()}`.padEnd(32, '0')
-    const visitor = (await (await fetch(`${app.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
+    const visitor = (await (await fetch(`${app.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as {
+      id: number
+    }
     const cookie = `sid=${sessionId}`
     const queue = (await (await fetch(`${app.server.url}/api/media/queue/${visitor.id}?limit=50`, { headers: { cookie } })).json()) as { id: number }[]
     expect(queue.map((m) => m.id)).toContain(other)

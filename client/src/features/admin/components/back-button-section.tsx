@@ -18,7 +18,8 @@ import { RedirectHistory } from './redirect-history'
 type BackConfig = RedirectConfigs['back-button']
 
 /** The preview sentence for a back-button URL. */
-export const backButtonPreview = (url: string) => (url.trim() === '' ? 'Back button redirect is disabled: no URL is set.' : `When visitors press Back to leave the site, they are sent to ${url.trim()}`)
+export const backButtonPreview = (url: string) =>
+  url.trim() === '' ? 'Back button redirect is disabled: no URL is set.' : `When visitors press Back to leave the site, they are sent to ${url.trim()}`
 
 function BackButtonForm({ config }: { config: BackConfig }) {
   const [url, setUrl] = useState(config.backButtonUrl)
@@ -40,9 +41,7 @@ function BackButtonForm({ config }: { config: BackConfig }) {
       <CardTitle>Back Button Redirects</CardTitle>
       <p className="text-sm text-zinc-400">Send visitors who press Back to leave the site to another page. Leave the URL empty to turn this off.</p>
       <FormField label="Back button redirect URL" name="backButtonUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.backButtonUrl} />
-      <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">
-        {backButtonPreview(url)}
-      </p>
+      <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{backButtonPreview(url)}</p>
       <DirtyFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={() => (setUrl(config.backButtonUrl), setErrors({}))} saveLabel="Save Back Button Redirect" />
     </Card>
   )

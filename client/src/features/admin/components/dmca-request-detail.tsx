@@ -63,7 +63,14 @@ function DmcaRequestDetail({ request: r, onDone }: DmcaRequestDetailProps) {
               ...(r.complainantAddress ? [['Address', r.complainantAddress]] : []),
               ['Copyright Owner', r.copyrightOwner],
             ] as [string, string | null][]
-          ).map(([label, value]) => [<dt key={`${label}-t`} className="text-zinc-500">{label}</dt>, <dd key={`${label}-d`} className="break-words">{orNA(value)}</dd>])}
+          ).map(([label, value]) => [
+            <dt key={`${label}-t`} className="text-zinc-500">
+              {label}
+            </dt>,
+            <dd key={`${label}-d`} className="break-words">
+              {orNA(value)}
+            </dd>,
+          ])}
         </dl>
       </Section>
       <Section title="Copyrighted Work">

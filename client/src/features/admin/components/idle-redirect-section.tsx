@@ -22,7 +22,8 @@ type IdleConfig = RedirectConfigs['idle-redirect']
 export const parseIdleTime = (text: string) => (Number.isFinite(Number.parseInt(text, 10)) ? Number.parseInt(text, 10) : IDLE_TIME_MIN)
 
 /** The preview sentence for an idle time (seconds) and URL. */
-export const idlePreview = (seconds: number, url: string) => (url.trim() === '' ? 'Idle redirect is disabled: no URL is set.' : `After ${seconds} seconds without activity, visitors are sent to ${url.trim()}`)
+export const idlePreview = (seconds: number, url: string) =>
+  url.trim() === '' ? 'Idle redirect is disabled: no URL is set.' : `After ${seconds} seconds without activity, visitors are sent to ${url.trim()}`
 
 function IdleRedirectForm({ config }: { config: IdleConfig }) {
   const [timeText, setTimeText] = useState(String(config.idleRedirectTime))
@@ -45,11 +46,20 @@ function IdleRedirectForm({ config }: { config: IdleConfig }) {
     <Card className="space-y-4">
       <CardTitle>Idle Session Redirects</CardTitle>
       <p className="text-sm text-zinc-400">Send visitors elsewhere after a period without activity. Leave the URL empty to turn this off.</p>
-      <FormField label="Idle time (seconds)" name="idleRedirectTime" type="number" min={IDLE_TIME_MIN} max={IDLE_TIME_MAX} step={1} value={timeText} onChange={(e) => setTimeText(e.target.value)} error={errors.idleRedirectTime} hint={`Between ${IDLE_TIME_MIN} and ${IDLE_TIME_MAX} seconds`} />
+      <FormField
+        label="Idle time (seconds)"
+        name="idleRedirectTime"
+        type="number"
+        min={IDLE_TIME_MIN}
+        max={IDLE_TIME_MAX}
+        step={1}
+        value={timeText}
+        onChange={(e) => setTimeText(e.target.value)}
+        error={errors.idleRedirectTime}
+        hint={`Between ${IDLE_TIME_MIN} and ${IDLE_TIME_MAX} seconds`}
+      />
       <FormField label="Idle redirect URL" name="idleRedirectUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.idleRedirectUrl} />
-      <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">
-        {idlePreview(input.idleRedirectTime, url)}
-      </p>
+      <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{idlePreview(input.idleRedirectTime, url)}</p>
       <DirtyFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={onReset} saveLabel="Save Idle Redirect" />
     </Card>
   )
