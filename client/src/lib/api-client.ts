@@ -4,13 +4,13 @@
  * `${status}: ${body || statusText}`.
  */
 
-/** A non-OK answer. status: HTTP status; body: raw text; json: the parsed body when it is JSON. */
+/** A non-OK answer. status: HTTP status; body: raw text; json: the parsed body when it is JSON; statusText: the reason phrase. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
     readonly json: unknown,
-    statusText: string,
+    readonly statusText: string,
   ) {
     super(`${status}: ${body || statusText}`)
   }

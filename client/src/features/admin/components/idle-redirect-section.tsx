@@ -1,0 +1,85 @@
+/**
+ * IdleRedirectSection (admin-back-office §2 Traffic Handlers, §4, §5, §8, §9): idle time in seconds (30-3600, an
+ * unparsable entry becomes 30) and the redirect URL (empty disables), checked with IdleRedirectInputSchema; a preview
+ * of the typed values; Save/Reset enabled by the dirty flag; the current settings and the history.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { IDLE_TIME_MAX, IDLE_TIME_MIN, IdleRedirectInputSchema } from '@contract/admin/config'
+import { Card, CardTitle } from '@client/components/ui/card'
+import { FormField } from '@client/components/ui/form-field'
+import { toast } from '@client/lib/toast'
+import { adminErrorText } from '../api/admin-api'
+import { redirectHistoryQueryOptions, useSaveRedirectConfig, type RedirectConfigs } from '../api/redirect-config'
+import { fieldErrors } from '../field-errors'
+import { formatDateTime } from '../format'
+import { DirtyFormActions } from './dirty-form-actions'
+import { RedirectHistory } from './redirect-history'
+
+type IdleConfig = RedirectConfigs['idle-redirect']
+
+/** The idle time typed in the input, in seconds: an unparsable entry becomes 30 (admin-back-office §5). */
+export const parseIdleTime = (text: string) => (Number.isFinite(Number.parseInt(text, 10)) ? Number.parseInt(text, 10) : IDLE_TIME_MIN)
+
+/** The preview sentence for an idle time (seconds) and URL. */
+export const idlePreview = (seconds: number, url: string) =>
+  url.trim() === '' ? 'Idle redirect is disabled: no URL is set.' : `After ${seconds} seconds without activity, visitors are sent to ${url.trim()}`
+
+function IdleRedirectForm({ config }: { config: IdleConfig }) {
+  const [timeText, setTimeText] = useState(String(config.idleRedirectTime))
+  const [url, setUrl] = useState(config.idleRedirectUrl)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const save = useSaveRedirectConfig('idle-redirect', {
+    onSuccess: () => toast({ title: 'Configuration Saved', description: 'Idle redirect settings have been saved successfully.' }),
+    onError: (e) => toast({ title: 'Save Failed', description: adminErrorText(e, 'Failed to save idle redirect configuration'), variant: 'destructive' }),
+  })
+  const input = { idleRedirectTime: parseIdleTime(timeText), idleRedirectUrl: url.trim() }
+  const dirty = input.idleRedirectTime !== config.idleRedirectTime || input.idleRedirectUrl !== config.idleRedirectUrl
+  const onSave = () => {
+    const found = fieldErrors(IdleRedirectInputSchema, input)
+    setErrors(found ?? {})
+    if (found) return
+    save.mutate(input)
+  }
+  const onReset = () => (setTimeText(String(config.idleRedirectTime)), setUrl(config.idleRedirectUrl), setErrors({}))
+  return (
+    <Card className="space-y-4">
+      <CardTitle>Idle Session Redirects</CardTitle>
+      <p className="text-sm text-zinc-400">Send visitors elsewhere after a period without activity. Leave the URL empty to turn this off.</p>
+      <FormField
+        label="Idle time (seconds)"
+        name="idleRedirectTime"
+        type="number"
+        min={IDLE_TIME_MIN}
+        max={IDLE_TIME_MAX}
+        step={1}
+        value={timeText}
+        onChange={(e) => setTimeText(e.target.value)}
+        error={errors.idleRedirectTime}
+        hint={`Between ${IDLE_TIME_MIN} and ${IDLE_TIME_MAX} seconds`}
+      />
+      <FormField label="Idle redirect URL" name="idleRedirectUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.idleRedirectUrl} />
+      <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{idlePreview(input.idleRedirectTime, url)}</p>
+      <DirtyFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={onReset} saveLabel="Save Idle Redirect" />
+    </Card>
+  )
+}
+
+function IdleRedirectSection({ config }: { config: IdleConfig }) {
+  const history = useQuery(redirectHistoryQueryOptions('idle-redirect'))
+  return (
+    <section aria-label="Idle Session Redirects" className="space-y-4">
+      <IdleRedirectForm key={`${config.createdAt}|${config.idleRedirectTime}|${config.idleRedirectUrl}`} config={config} />
+      <Card aria-label="Current idle redirect settings" className="space-y-1 text-sm">
+        <CardTitle className="text-base">Current Settings</CardTitle>
+        <p>Status: {config.isActive ? 'Active' : 'Inactive'}</p>
+        <p>Idle time: {config.idleRedirectTime} seconds</p>
+        <p className="break-all">Redirect URL: {config.idleRedirectUrl || 'Not set'}</p>
+        <p>Last updated: {config.createdAt ? formatDateTime(config.createdAt) : 'Never'}</p>
+      </Card>
+      <RedirectHistory title="Idle Redirect History" items={(history.data ?? []).map((h) => ({ ...h, text: `${h.idleRedirectTime}s → ${h.idleRedirectUrl || '(disabled)'}` }))} />
+    </section>
+  )
+}
+
+export { IdleRedirectSection }

@@ -1,0 +1,31 @@
+/** RedirectHistory (admin-back-office §2 Traffic Handlers): every save of one redirect handler, newest first, with its time and status. */
+import { Card, CardTitle } from '@client/components/ui/card'
+import { formatDateTime } from '../format'
+
+/** One history row as shown: the saved settings as text, whether it was active, createdAt ISO-8601 UTC. */
+export type RedirectHistoryItem = { id?: number; text: string; isActive: boolean; createdAt: string | null }
+
+function RedirectHistory({ title, items }: { title: string; items: RedirectHistoryItem[] }) {
+  return (
+    <Card aria-label={title} className="space-y-2">
+      <CardTitle className="text-base">{title}</CardTitle>
+      {items.length === 0 ? (
+        <p className="text-sm text-zinc-400">No changes saved yet</p>
+      ) : (
+        <ol className="max-h-64 space-y-2 overflow-y-auto text-sm">
+          {items.map((h, i) => (
+            <li key={h.id ?? i} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-zinc-950 px-3 py-2">
+              <span className="break-all">{h.text}</span>
+              <span className="flex items-center gap-2 text-xs text-zinc-500">
+                <span className={h.isActive ? 'text-emerald-400' : 'text-zinc-400'}>{h.isActive ? 'Active' : 'Inactive'}</span>
+                {formatDateTime(h.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  )
+}
+
+export { RedirectHistory }
