@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { EmailCaptureInputSchema, SkipButtonInputSchema } from '@contract/admin/config'
+import { BackButtonInputSchema, EmailCaptureInputSchema, IdleRedirectInputSchema, SkipButtonInputSchema } from '@contract/admin/config'
 import { parseThreshold } from './api/email-capture-config'
 import { fieldErrors } from './validate'
 
@@ -12,8 +12,18 @@ describe('fieldErrors', () => {
     })
   })
 
-  it('answers nothing for valid values', () => {
+  it('answers the messages of the redirect forms', () => {
+    expect(fieldErrors(IdleRedirectInputSchema, { idleRedirectTime: 29, idleRedirectUrl: 'example.com' })).toEqual({
+      idleRedirectTime: 'Idle redirect time must be at least 30 seconds',
+      idleRedirectUrl: 'Please enter a valid URL including http:// or https://',
+    })
+    expect(fieldErrors(BackButtonInputSchema, { backButtonUrl: 'ftp://files.example/x' })).toEqual({ backButtonUrl: 'Please enter a valid URL including http:// or https://' })
+  })
+
+  it('answers nothing for valid values, including an empty URL that turns a redirect off', () => {
     expect(fieldErrors(EmailCaptureInputSchema, { isEnabled: true, voteThreshold: 3 })).toEqual({})
+    expect(fieldErrors(IdleRedirectInputSchema, { idleRedirectTime: 30, idleRedirectUrl: '' })).toEqual({})
+    expect(fieldErrors(BackButtonInputSchema, { backButtonUrl: 'https://example.com/x' })).toEqual({})
   })
 })
 

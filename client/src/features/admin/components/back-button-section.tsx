@@ -10,9 +10,9 @@ import { FormField } from '@client/components/ui/form-field'
 import { toast } from '@client/lib/toast'
 import { adminErrorText } from '../api/admin-api'
 import { redirectHistoryQueryOptions, useSaveRedirectConfig, type RedirectConfigs } from '../api/redirect-config'
-import { fieldErrors } from '../field-errors'
+import { fieldErrors } from '../validate'
 import { formatDateTime } from '../format'
-import { DirtyFormActions } from './dirty-form-actions'
+import { ConfigFormActions } from './config-form-actions'
 import { RedirectHistory } from './redirect-history'
 
 type BackConfig = RedirectConfigs['back-button']
@@ -32,8 +32,8 @@ function BackButtonForm({ config }: { config: BackConfig }) {
   const dirty = input.backButtonUrl !== config.backButtonUrl
   const onSave = () => {
     const found = fieldErrors(BackButtonInputSchema, input)
-    setErrors(found ?? {})
-    if (found) return
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
     save.mutate(input)
   }
   return (
@@ -42,7 +42,7 @@ function BackButtonForm({ config }: { config: BackConfig }) {
       <p className="text-sm text-zinc-400">Send visitors who press Back to leave the site to another page. Leave the URL empty to turn this off.</p>
       <FormField label="Back button redirect URL" name="backButtonUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.backButtonUrl} />
       <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{backButtonPreview(url)}</p>
-      <DirtyFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={() => (setUrl(config.backButtonUrl), setErrors({}))} saveLabel="Save Back Button Redirect" />
+      <ConfigFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={() => (setUrl(config.backButtonUrl), setErrors({}))} saveLabel="Save Back Button Redirect" />
     </Card>
   )
 }

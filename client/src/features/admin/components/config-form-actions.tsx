@@ -4,14 +4,14 @@
  */
 import { Button } from '@client/components/ui/button'
 
-/** Props: dirty (edited since load or save), saving (the save is pending), and the two actions. */
-export type ConfigFormActionsProps = { dirty: boolean; saving: boolean; onSave(): void; onReset(): void }
+/** Props: dirty (edited since load or save), saving (the save is pending), the two actions, and the save button's label. */
+export type ConfigFormActionsProps = { dirty: boolean; saving: boolean; onSave(): void; onReset(): void; saveLabel?: string }
 
-function ConfigFormActions({ dirty, saving, onSave, onReset }: ConfigFormActionsProps) {
+function ConfigFormActions({ dirty, saving, onSave, onReset, saveLabel = 'Save Configuration' }: ConfigFormActionsProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button onClick={onSave} disabled={!dirty || saving}>
-        {saving ? 'Saving...' : 'Save Configuration'}
+        {saving ? 'Saving...' : saveLabel}
       </Button>
       <Button variant="secondary" onClick={onReset} disabled={!dirty || saving}>
         Reset Changes

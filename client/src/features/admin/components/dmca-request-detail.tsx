@@ -2,7 +2,7 @@
  * DmcaRequestDetail (admin-back-office §2 DMCA, §4 transitions, §8): complainant info ('N/A' when missing), the work
  * ('No description provided'), infringement details, infringing URLs, the signature ('No signature provided'), the
  * admin notes box preloaded with the request's notes, and one button per allowed status change. A change sends the
- * notes; on success it toasts 'Success' / 'DMCA takedown updated successfully' and calls onDone (clears the selection).
+ * notes; on success it toasts 'Success: DMCA takedown updated successfully' and calls onDone (clears the selection).
  */
 import { useState, type ReactNode } from 'react'
 import { DMCA_TRANSITIONS, type DmcaStatus } from '@contract/admin/dmca'
@@ -40,7 +40,7 @@ function DmcaRequestDetail({ request: r, onDone }: DmcaRequestDetailProps) {
     update.mutate(
       { id: r.id, status, adminNotes: notes },
       {
-        onSuccess: () => (toast({ title: 'Success', description: 'DMCA takedown updated successfully' }), setNotes(''), onDone()),
+        onSuccess: () => (toast({ title: 'Success: DMCA takedown updated successfully' }), setNotes(''), onDone()),
         onError: (e) => toast({ title: 'Error', description: adminErrorText(e, 'Failed to update takedown'), variant: 'destructive' }),
       },
     )

@@ -11,9 +11,9 @@ import { FormField } from '@client/components/ui/form-field'
 import { toast } from '@client/lib/toast'
 import { adminErrorText } from '../api/admin-api'
 import { redirectHistoryQueryOptions, useSaveRedirectConfig, type RedirectConfigs } from '../api/redirect-config'
-import { fieldErrors } from '../field-errors'
+import { fieldErrors } from '../validate'
 import { formatDateTime } from '../format'
-import { DirtyFormActions } from './dirty-form-actions'
+import { ConfigFormActions } from './config-form-actions'
 import { RedirectHistory } from './redirect-history'
 
 type IdleConfig = RedirectConfigs['idle-redirect']
@@ -37,8 +37,8 @@ function IdleRedirectForm({ config }: { config: IdleConfig }) {
   const dirty = input.idleRedirectTime !== config.idleRedirectTime || input.idleRedirectUrl !== config.idleRedirectUrl
   const onSave = () => {
     const found = fieldErrors(IdleRedirectInputSchema, input)
-    setErrors(found ?? {})
-    if (found) return
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
     save.mutate(input)
   }
   const onReset = () => (setTimeText(String(config.idleRedirectTime)), setUrl(config.idleRedirectUrl), setErrors({}))
@@ -60,7 +60,7 @@ function IdleRedirectForm({ config }: { config: IdleConfig }) {
       />
       <FormField label="Idle redirect URL" name="idleRedirectUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.idleRedirectUrl} />
       <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{idlePreview(input.idleRedirectTime, url)}</p>
-      <DirtyFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={onReset} saveLabel="Save Idle Redirect" />
+      <ConfigFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={onReset} saveLabel="Save Idle Redirect" />
     </Card>
   )
 }

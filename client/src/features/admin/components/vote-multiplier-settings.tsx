@@ -5,12 +5,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/lib/toast'
 import { adminErrorText, adminFetch } from '../api/admin-api'
 import { formatDateTime } from '../format'
+import { ConfigFormActions } from './config-form-actions'
 
 type MultiplierConfig = { isEnabled: boolean; multiplier: number; updatedAt: string | null }
 
@@ -61,15 +61,7 @@ function MultiplierForm({ config }: { config: MultiplierConfig }) {
           Invalid Configuration: Vote multiplier must be greater than 0
         </p>
       )}
-      <div className="flex items-center gap-2">
-        <Button onClick={onSave} disabled={!dirty || save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Configuration'}
-        </Button>
-        <Button variant="secondary" disabled={!dirty} onClick={() => (setEnabled(config.isEnabled), setText(String(config.multiplier)), setInvalid(false))}>
-          Reset Changes
-        </Button>
-        {dirty && <span className="rounded-full bg-amber-600 px-2 py-0.5 text-xs">Unsaved Changes</span>}
-      </div>
+      <ConfigFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={() => (setEnabled(config.isEnabled), setText(String(config.multiplier)), setInvalid(false))} />
     </Card>
   )
 }
