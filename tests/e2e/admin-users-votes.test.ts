@@ -106,6 +106,98 @@ describe('admin users and votes', () => {
     await page.context().close()
   })
 
+  test('an admin populates votes through the pauses, and the results match the database', async () => {
+    const { ownerId } = await seedUploads(app.server, ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg'])
+    // 57 more rows (population reads only ids): 60 items of at least 10 votes each must pause after 500 votes.
+    withDb((db) => {
+      const insert = db.prepare('insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, ?, ?, ?, ?, ?)')
+      db.transaction(() => {
+        for (let i = 0; i < 57; i++) insert.run(ownerId, `extra-${i}.jpg`, `extra-${i}.jpg`, 'image/jpeg', 1000, String(i).padStart(64, 'f'), new Date().toISOString())
+      })()
+    })
+    const page = await adminPage(app)
+    await page.goto(`${app.server.url}/adm/populate-votes`)
+    await page.getByText('Each media item gets 10 to 50 votes from synthetic users, with a 70-100% Hot bias. Processing pauses every 500 votes; continue to go on.').waitFor()
+    await page.getByRole('button', { name: 'Start Vote Population' }).click()
+    await page.getByRole('button', { name: 'Continue Processing' }).waitFor()
+    await page.getByText(/^Paused after \d+ votes: \d+ of 60 media processed/).waitFor()
+    await page.getByRole('progressbar', { name: 'Population progress' }).waitFor()
+    await page.getByRole('button', { name: 'Stop Processing' }).click()
+    await page.getByRole('button', { name: 'Start Vote Population' }).waitFor()
+    await expect(page.getByLabel('Total Votes').count()).resolves.toBe(0)
+
+    await page.getByRole('button', { name: 'Start Vote Population' }).click()
+    const complete = page.getByRole('button', { name: 'Population Complete' })
+    const proceed = page.getByRole('button', { name: 'Continue Processing' })
+    for (let calls = 1; ; calls++) {
+      await proceed.and(page.locator(':enabled')).or(complete).waitFor()
+      if (await complete.isVisible()) break
+      expect(calls).toBeLessThan(15)
+      await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/admin/populate-votes')), proceed.click()])
+    }
+    expect(await complete.isDisabled()).toBe(true)
+    await page.getByText('Population complete: 60 media processed.').waitFor()
+    const db = withDb((db) => ({
+      votes: db.query<{ n: number; hot: number }, []>('select count(*) as n, sum(is_hot) as hot from votes').get()!,
+      synthetic: db.query<{ n: number; lo: number; hi: number }, []>('select count(*) as n, min(id) as lo, max(id) as hi from users where is_synthetic = 1').get()!,
+      perItem: db.query<{ n: number }, []>('select count(*) as n from votes group by media_id').all().map((r) => r.n),
+    }))
+    expect(db.perItem.length).toBe(60)
+    for (const n of db.perItem) expect(n >= 10 && n <= 50).toBe(true)
+    await expect(page.getByLabel('Media Processed').textContent()).resolves.toBe('Media Processed60 of 60')
+    await expect(page.getByLabel('Total Votes').textContent()).resolves.toBe(`Total Votes${db.votes.n}`)
+    await expect(page.getByLabel('Users Created').textContent()).resolves.toBe(`Users Created${db.synthetic.n}`)
+    await expect(page.getByLabel('Hot Percentage').textContent()).resolves.toBe(`Hot Percentage${Math.round((db.votes.hot / db.votes.n) * 1000) / 10}%`)
+    await expect(page.getByLabel('User ID Range').textContent()).resolves.toBe(`User ID Range${db.synthetic.lo}-${db.synthetic.hi}`)
+
+    await page.getByRole('button', { name: 'Fix User Sequence' }).click()
+    const maxId = withDb((db) => db.query<{ id: number }, []>('select max(id) as id from users').get()!.id)
+    await page.getByText(`Next user ID: ${maxId + 1}`).waitFor()
+    await page.context().close()
+  })
+
+  test('an admin downloads the votes table as an Excel file with one row per vote', async () => {
+    const page = await adminPage(app)
+    await page.goto(`${app.server.url}/adm/export-votes`)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Votes Table' }).click()])
+    expect(download.suggestedFilename()).toBe(`votes_export_${new Date().toISOString().slice(0, 10)}.xlsx`)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile((await download.path())!)
+    const rows: unknown[][] = []
+    workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+    expect(rows[0]).toEqual(['user_id', 'media_id', 'is_hot', 'voted_at'])
+    const votes = withDb((db) => db.query<{ user_id: number; media_id: number; is_hot: number; created_at: string }, []>('select user_id, media_id, is_hot, created_at from votes order by id').all())
+    expect(votes.length).toBeGreaterThan(500)
+    expect(rows.slice(1)).toEqual(votes.map((v) => [v.user_id, v.media_id, v.is_hot ? 'true' : 'false', v.created_at]))
+    await page.getByText(`Saved ${download.suggestedFilename()}`).waitFor()
+    await page.context().close()
+  })
+
+  test('10,000 media items render only the cards in view, and scrolling reaches the oldest', async () => {
+    const { ownerId } = await seedUploads(app.server, ['paint-brushes.gif'])
+    withDb((db) => {
+      const insert = db.prepare('insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, ?, ?, ?, ?, ?)')
+      db.transaction(() => {
+        for (let i = 0; i < 10_000; i++) insert.run(ownerId, `bulk-${i}.jpg`, `bulk-${i}.jpg`, 'image/jpeg', 2048, String(i).padStart(64, 'e'), new Date().toISOString())
+      })()
+    })
+    const { total, oldest } = withDb((db) => db.query<{ total: number; oldest: string }, []>('select count(*) as total, (select original_name from media order by id limit 1) as oldest from media').get()!)
+    expect(total).toBeGreaterThan(10_000)
+    const page = await adminPage(app)
+    await page.goto(`${app.server.url}/adm/media`)
+    await expect(page.getByLabel('Total Media').textContent()).resolves.toBe(`Total Media${total}`)
+    const grid = page.getByRole('region', { name: 'Media items' })
+    await grid.getByRole('article', { name: 'bulk-9999.jpg' }).waitFor()
+    const cards = await grid.getByRole('article').count()
+    expect(cards).toBeGreaterThan(2)
+    expect(cards).toBeLessThan(200)
+    await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+    await grid.getByRole('article', { name: oldest }).waitFor()
+    expect(await grid.getByRole('article').count()).toBeLessThan(200)
+    await expect(grid.getByRole('article', { name: 'bulk-9999.jpg' }).count()).resolves.toBe(0)
+    await page.context().close()
+  })
+
   test('a page without a stored token offers Go to Admin Login', async () => {
     const page = await (await app.browser.newContext()).newPage()
     await page.goto(`${app.server.url}/adm/populate-votes`)
