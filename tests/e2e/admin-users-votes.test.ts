@@ -198,6 +198,23 @@ describe('admin users and votes', () => {
     await page.context().close()
   })
 
+  test('a stale admin token shows the session-expired text on users, population and export', async () => {
+    const context = await app.browser.newContext()
+    await context.addInitScript(() => localStorage.setItem('adminToken', btoa('admin:wrong-password')))
+    const page = await context.newPage()
+    const expired = page.getByText('Your admin session may have expired. Please log in again at /adm')
+    await page.goto(`${app.server.url}/adm/users`)
+    await expired.waitFor()
+    await page.goto(`${app.server.url}/adm/populate-votes`)
+    await page.getByRole('button', { name: 'Start Vote Population' }).click()
+    await expired.waitFor()
+    await page.goto(`${app.server.url}/adm/export-votes`)
+    await page.getByRole('button', { name: 'Download Votes Table' }).click()
+    await expired.waitFor()
+    await page.getByText('Failed to export votes data').first().waitFor()
+    await context.close()
+  })
+
   test('a page without a stored token offers Go to Admin Login', async () => {
     const page = await (await app.browser.newContext()).newPage()
     await page.goto(`${app.server.url}/adm/populate-votes`)

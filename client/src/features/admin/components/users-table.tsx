@@ -18,9 +18,9 @@ const COLUMNS: { label: string; sortKey?: UserSortKey; width: string }[] = [
   { label: 'User', sortKey: 'username', width: 'w-[22%]' },
   { label: 'Contact', sortKey: 'email', width: 'w-[18%]' },
   { label: 'Location', width: 'w-[11%]' },
-  { label: 'Activity', sortKey: 'totalUploads', width: 'w-[17%]' },
+  { label: 'Activity', sortKey: 'totalUploads', width: 'w-[16%]' },
   { label: 'Last Login', sortKey: 'lastLoginAt', width: 'w-[13%]' },
-  { label: 'Logins', sortKey: 'loginCount', width: 'w-[6%]' },
+  { label: 'Logins', sortKey: 'loginCount', width: 'w-[7%]' },
   { label: 'Joined', sortKey: 'createdAt', width: 'w-[13%]' },
 ]
 
@@ -34,11 +34,11 @@ function UserRow({ user, index }: { user: AdminUser; index: number }) {
         <div className="flex items-center gap-3">
           <Avatar username={user.username} />
           <div className="min-w-0">
-            <p className="flex items-center gap-2">
-              <span className="truncate font-medium">{user.username}</span>
-              {user.isSynthetic && <span className={cn(badge, 'bg-purple-700')}>Synthetic</span>}
+            <p className="truncate font-medium">{user.username}</p>
+            <p className="flex items-center gap-2 text-xs text-zinc-500">
+              ID: {user.id}
+              {user.isSynthetic && <span className={cn(badge, 'bg-purple-700 text-white')}>Synthetic</span>}
             </p>
-            <p className="text-xs text-zinc-500">ID: {user.id}</p>
           </div>
         </div>
       </td>
@@ -82,8 +82,8 @@ function UsersTable({ users, sort, onSort }: { users: AdminUser[]; sort: UserSor
   const above = rows[0]?.start ?? 0
   const below = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0)
   return (
-    <div ref={scrollRef} role="region" aria-label="Users" tabIndex={0} className="max-h-[70vh] overflow-auto rounded-2xl border border-zinc-800">
-      <table aria-rowcount={users.length + 1} className="w-full min-w-[1000px] table-fixed text-sm">
+    <div ref={scrollRef} role="region" aria-label="Users" tabIndex={0} className="max-h-[70vh] overflow-auto rounded-2xl border border-zinc-800 [contain:inline-size]">
+      <table aria-rowcount={users.length + 1} className="w-full min-w-[900px] table-fixed text-sm">
         <thead>
           <tr aria-rowindex={1}>
             {COLUMNS.map((c) => (
