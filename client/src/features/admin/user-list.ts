@@ -19,9 +19,14 @@ export const isActiveUser = (u: AdminUser) => u.totalUploads > 0 || u.totalVotes
 /** The sort after a click on key: the same column flips its direction, another column starts descending. */
 export const nextUserSort = (sort: UserSort, key: UserSortKey): UserSort => (sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'desc' })
 
-function compareValues(a: string | number, b: string | number): number {
+// One collator for every comparison: localeCompare with options builds one per call, too slow for 10,000 rows.
+const textOrder = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+
+/** Names and emails in the reader's order ignoring case; numbers by value; ISO-8601 times as plain text. */
+function compareValues(key: UserSortKey, a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b
-  return String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true })
+  if (key === 'username' || key === 'email') return textOrder.compare(String(a), String(b))
+  return a < b ? -1 : a > b ? 1 : 0
 }
 
 /**
@@ -36,6 +41,6 @@ export function listUsers(users: readonly AdminUser[], created: Interval | null,
       const x = a[sort.key]
       const y = b[sort.key]
       if (x === null || y === null) return x === y ? a.id - b.id : x === null ? 1 : -1
-      return sign * compareValues(x, y) || a.id - b.id
+      return sign * compareValues(sort.key, x, y) || a.id - b.id
     })
 }
