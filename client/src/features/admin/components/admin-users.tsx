@@ -44,7 +44,12 @@ function AdminUsersPage() {
     }
   }
   if (users.isPending) return <Spinner className="h-10 w-10" label="Loading users" />
-  if (users.isError) return <p role="alert" className="text-red-400">{adminErrorText(users.error, 'Failed to fetch users data')}</p>
+  if (users.isError)
+    return (
+      <p role="alert" className="text-red-400">
+        {adminErrorText(users.error, 'Failed to fetch users data')}
+      </p>
+    )
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">User Management</h1>

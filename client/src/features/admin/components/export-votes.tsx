@@ -23,7 +23,11 @@ function ExportVotesPage() {
         <Button disabled={download.isPending} aria-busy={download.isPending} onClick={() => download.mutate()}>
           {download.isPending ? 'Downloading...' : 'Download Votes Table'}
         </Button>
-        {download.isSuccess && <p role="status" className="text-emerald-300">Saved {download.data}</p>}
+        {download.isSuccess && (
+          <p role="status" className="text-emerald-300">
+            Saved {download.data}
+          </p>
+        )}
         {download.isError && (
           <p role="alert" className="text-red-400">
             {adminErrorText(download.error, 'Failed to export votes')}

@@ -23,7 +23,11 @@ function MediaCard({ item, deleting, onDelete }: { item: AdminMedia; deleting: b
         <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs uppercase">{isVideo ? 'Video' : 'Image'}</span>
         <span className="text-xs text-zinc-500">#{item.id}</span>
       </div>
-      {isVideo ? <video src={item.url} muted preload="metadata" className="aspect-video w-full rounded-lg bg-black object-cover" /> : <img src={item.url} alt={item.originalName} loading="lazy" className="aspect-video w-full rounded-lg bg-black object-cover" />}
+      {isVideo ? (
+        <video src={item.url} muted preload="metadata" className="aspect-video w-full rounded-lg bg-black object-cover" />
+      ) : (
+        <img src={item.url} alt={item.originalName} loading="lazy" className="aspect-video w-full rounded-lg bg-black object-cover" />
+      )}
       <p className="truncate font-medium">{item.originalName}</p>
       <p className="truncate text-sm text-zinc-400">
         {formatSize(item.size)} · {item.username} · {formatDateTime(item.uploadedAt)}
@@ -57,7 +61,13 @@ function MediaGrid({ items, deleting, onDelete }: { items: AdminMedia[]; deletin
   const scrollRef = useRef<HTMLDivElement>(null)
   const columns = mediaColumns(useWidth(scrollRef))
   const rowCount = Math.ceil(items.length / columns)
-  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_ESTIMATE, overscan: 2, getItemKey: (row) => `${columns}:${items[row * columns]?.id}` })
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 2,
+    getItemKey: (row) => `${columns}:${items[row * columns]?.id}`,
+  })
   return (
     <div ref={scrollRef} role="region" aria-label="Media items" tabIndex={0} className="max-h-[75vh] overflow-auto pr-1">
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>

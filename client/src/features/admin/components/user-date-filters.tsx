@@ -61,7 +61,9 @@ function DateFilterFields({ legend, filter, onChange }: { legend: string; filter
           </select>
         )}
       </Labelled>
-      {filter.mode === 'lastDays' && <NumberSelect label="Days" value={filter.lastDays} options={LAST_DAYS_CHOICES.map((d) => [d, d === 1 ? 'Last 1 day' : `Last ${d} days`] as const)} onChange={(lastDays) => set({ lastDays })} />}
+      {filter.mode === 'lastDays' && (
+        <NumberSelect label="Days" value={filter.lastDays} options={LAST_DAYS_CHOICES.map((d) => [d, d === 1 ? 'Last 1 day' : `Last ${d} days`] as const)} onChange={(lastDays) => set({ lastDays })} />
+      )}
       {filter.mode === 'month' && (
         <div className="grid grid-cols-2 gap-2">
           <NumberSelect label="Month" value={filter.month} options={MONTHS.map((m, i) => [i + 1, m] as const)} onChange={(month) => set({ month })} />

@@ -60,11 +60,17 @@ function UserRow({ user, index }: { user: AdminUser; index: number }) {
 function SortHeader({ label, sortKey, width, sort, onSort }: (typeof COLUMNS)[number] & { sort: UserSort; onSort: (key: UserSortKey) => void }) {
   const active = sortKey !== undefined && sort.key === sortKey
   return (
-    <th scope="col" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined} className={cn('sticky top-0 z-10 bg-zinc-900 px-3 py-2 text-left font-medium text-zinc-300', width)}>
+    <th
+      scope="col"
+      aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+      className={cn('sticky top-0 z-10 bg-zinc-900 px-3 py-2 text-left font-medium text-zinc-300', width)}
+    >
       {sortKey ? (
         <button type="button" onClick={() => onSort(sortKey)} className="inline-flex items-center gap-1 hover:text-white">
           {label}
-          <span aria-hidden className="text-xs">{active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+          <span aria-hidden className="text-xs">
+            {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+          </span>
         </button>
       ) : (
         label
