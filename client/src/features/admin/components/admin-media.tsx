@@ -1,15 +1,15 @@
 /**
  * AdminMedia (admin-back-office §2 Media, §8): total media, votes and views; a card per item (type badge, name, size,
- * uploader, date, hot/not/views with actual counts) with Delete after confirmation; 'No media found' when empty.
+ * uploader, date, hot/not/views with actual counts) with Delete after confirmation, in a virtualised grid (MediaGrid);
+ * 'No media found' when empty.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AdminMedia } from '@contract/admin/data'
-import { Button } from '@client/components/ui/button'
 import { Card } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/lib/toast'
 import { adminErrorText, adminFetch } from '../api/admin-api'
-import { formatDateTime, formatSize } from '../format'
+import { MediaGrid } from './media-grid'
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this media? This action cannot be undone.'
 
@@ -45,27 +45,7 @@ function AdminMediaPage() {
       {items.length === 0 ? (
         <p className="text-zinc-400">No media found</p>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {items.map((m) => (
-            <article key={m.id} aria-label={m.originalName} className="space-y-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-4">
-              <div className="flex items-center justify-between">
-                <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs uppercase">{m.mimeType.startsWith('video/') ? 'Video' : 'Image'}</span>
-                <span className="text-xs text-zinc-500">#{m.id}</span>
-              </div>
-              {m.mimeType.startsWith('video/') ? <video src={m.url} muted className="aspect-video w-full rounded-lg bg-black object-cover" /> : <img src={m.url} alt={m.originalName} loading="lazy" className="aspect-video w-full rounded-lg bg-black object-cover" />}
-              <p className="truncate font-medium">{m.originalName}</p>
-              <p className="text-sm text-zinc-400">
-                {formatSize(m.size)} · {m.username} · {formatDateTime(m.uploadedAt)}
-              </p>
-              <p className="text-sm">
-                🔥 {m.hotVotes} hot · ❄️ {m.notVotes} not · 👁 {m.totalViews} views
-              </p>
-              <Button variant="destructive" size="sm" className="w-full" disabled={remove.isPending} onClick={() => window.confirm(DELETE_CONFIRM) && remove.mutate(m.id)}>
-                Delete
-              </Button>
-            </article>
-          ))}
-        </div>
+        <MediaGrid items={items} deleting={remove.isPending} onDelete={(m) => window.confirm(DELETE_CONFIRM) && remove.mutate(m.id)} />
       )}
     </div>
   )

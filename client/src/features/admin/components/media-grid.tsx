@@ -1,0 +1,92 @@
+/**
+ * MediaGrid (admin-back-office §2 Media): the admin media cards in a scrollable region, laid out in rows of 1-3 cards
+ * by the region's width and virtualised with @tanstack/react-virtual, so 10,000 items keep only the visible rows in
+ * the DOM. Each card is an article named by the original file name, with its Delete button.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import type { AdminMedia } from '@contract/admin/data'
+import { Button } from '@client/components/ui/button'
+import { formatDateTime, formatSize } from '../format'
+
+/** Estimated height of one row of cards in px, before the row is measured. */
+const ROW_ESTIMATE = 380
+
+/** Cards per row for a region width in px: 3 from 900 px, 2 from 520 px, else 1. */
+export const mediaColumns = (width: number) => (width >= 900 ? 3 : width >= 520 ? 2 : 1)
+
+function MediaCard({ item, deleting, onDelete }: { item: AdminMedia; deleting: boolean; onDelete: (m: AdminMedia) => void }) {
+  const isVideo = item.mimeType.startsWith('video/')
+  return (
+    <article aria-label={item.originalName} className="min-w-0 space-y-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-4">
+      <div className="flex items-center justify-between">
+        <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs uppercase">{isVideo ? 'Video' : 'Image'}</span>
+        <span className="text-xs text-zinc-500">#{item.id}</span>
+      </div>
+      {isVideo ? (
+        <video src={item.url} muted preload="metadata" className="aspect-video w-full rounded-lg bg-black object-cover" />
+      ) : (
+        <img src={item.url} alt={item.originalName} loading="lazy" className="aspect-video w-full rounded-lg bg-black object-cover" />
+      )}
+      <p className="truncate font-medium">{item.originalName}</p>
+      <p className="truncate text-sm text-zinc-400">
+        {formatSize(item.size)} · {item.username} · {formatDateTime(item.uploadedAt)}
+      </p>
+      <p className="text-sm">
+        🔥 {item.hotVotes} hot · ❄️ {item.notVotes} not · 👁 {item.totalViews} views
+      </p>
+      <Button variant="destructive" size="sm" className="w-full" disabled={deleting} onClick={() => onDelete(item)}>
+        Delete
+      </Button>
+    </article>
+  )
+}
+
+/** The width of an element in px, kept up to date with a ResizeObserver (0 before the first layout). */
+function useWidth(ref: RefObject<HTMLElement | null>) {
+  const [width, setWidth] = useState(0)
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    setWidth(el.clientWidth)
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [ref])
+  return width
+}
+
+/** Props: the items in display order, whether a delete is running, and the Delete click of a card. */
+function MediaGrid({ items, deleting, onDelete }: { items: AdminMedia[]; deleting: boolean; onDelete: (m: AdminMedia) => void }) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const columns = mediaColumns(useWidth(scrollRef))
+  const rowCount = Math.ceil(items.length / columns)
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 2,
+    getItemKey: (row) => `${columns}:${items[row * columns]?.id}`,
+  })
+  return (
+    <div ref={scrollRef} role="region" aria-label="Media items" tabIndex={0} className="max-h-[75vh] overflow-auto pr-1">
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
+            className="absolute left-0 top-0 grid w-full gap-4 pb-4"
+            style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+          >
+            {items.slice(row.index * columns, row.index * columns + columns).map((m) => (
+              <MediaCard key={m.id} item={m} deleting={deleting} onDelete={onDelete} />
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+export { MediaGrid }
