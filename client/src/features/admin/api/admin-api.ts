@@ -39,3 +39,13 @@ export function adminErrorText(e: unknown, fallback: string): string {
   if (!(e instanceof ApiError)) return fallback
   return e.status === 401 ? SESSION_EXPIRED : e.serverMessage || fallback
 }
+
+/** The DMCA and audit screens' text for a missing token (admin-back-office §8: 'DMCA and audit calls give ...'). */
+export const AUTH_REQUIRED = 'Admin authentication required'
+
+/** The text of a failed DMCA or audit list: AUTH_REQUIRED without a token, SESSION_EXPIRED on 401, 'HTTP {status}: {statusText}', else 'Unknown error'. */
+export function listErrorText(e: unknown): string {
+  if (e instanceof AdminTokenMissingError) return AUTH_REQUIRED
+  if (e instanceof ApiError) return e.status === 401 ? SESSION_EXPIRED : `HTTP ${e.status}: ${e.statusText}`
+  return e instanceof Error && e.message ? e.message : 'Unknown error'
+}

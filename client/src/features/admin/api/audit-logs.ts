@@ -7,7 +7,6 @@ import { queryOptions } from '@tanstack/react-query'
 import { format } from 'date-fns'
 import type { AuditLogEntry, AuditLogsAnswer } from '@contract/admin/audit'
 import { adminFetch } from './admin-api'
-import { requireAdminToken } from './require-admin-token'
 
 /** The screen's filters: eventType 'all' or one event name; search free text; date YYYY-MM-DD or ''. */
 export type AuditFilters = { eventType: string; search: string; date: string }
@@ -19,9 +18,8 @@ export function auditEntriesOf(answer: AuditLogsAnswer): AuditLogEntry[] {
   return answer.logs
 }
 
-/** Every audit entry, newest first. Throws Error('Admin authentication required') without a token, ApiError on a non-OK answer. */
+/** Every audit entry, newest first. Throws AdminTokenMissingError without a token, ApiError on a non-OK answer. */
 export async function getAuditLogs(): Promise<AuditLogEntry[]> {
-  requireAdminToken()
   return auditEntriesOf(await adminFetch<AuditLogsAnswer>('/api/admin/audit-logs', { cache: 'no-store' }))
 }
 
@@ -46,7 +44,6 @@ export function auditExportQuery({ eventType, search, date }: AuditFilters): str
 
 /** Downloads the filtered entries as audit-logs-{today, local YYYY-MM-DD}.json. Throws like getAuditLogs. */
 export async function exportAuditLogs(filters: AuditFilters): Promise<void> {
-  requireAdminToken()
   const entries = auditEntriesOf(await adminFetch<AuditLogsAnswer>(`/api/admin/audit-logs?${auditExportQuery(filters)}`, { cache: 'no-store' }))
   const url = URL.createObjectURL(new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }))
   const link = Object.assign(document.createElement('a'), { href: url, download: `audit-logs-${format(new Date(), 'yyyy-MM-dd')}.json` })

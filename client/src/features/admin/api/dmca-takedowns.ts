@@ -6,14 +6,12 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type * as v from 'valibot'
 import type { AdminDmcaSchema, DmcaStatus } from '@contract/admin/dmca'
 import { adminFetch } from './admin-api'
-import { requireAdminToken } from './require-admin-token'
 
 /** One takedown as listed: createdAt ISO-8601 UTC; infringingUrls the stored string (see parseInfringingUrls). */
 export type AdminDmca = v.InferOutput<typeof AdminDmcaSchema>
 
-/** Every takedown, newest first. Throws Error('Admin authentication required') without a token, ApiError on a non-OK answer. */
+/** Every takedown, newest first. Throws AdminTokenMissingError without a token, ApiError on a non-OK answer. */
 export async function getDmcaTakedowns(): Promise<AdminDmca[]> {
-  requireAdminToken()
   return adminFetch<AdminDmca[]>('/api/admin/dmca-takedowns', { cache: 'no-store' })
 }
 
@@ -25,7 +23,6 @@ export type DmcaChange = { id: number; status: DmcaStatus; adminNotes: string }
 
 /** Sends one change. Throws like getDmcaTakedowns; a 409 (transition not allowed) or 404 carries the server's error text. */
 export async function updateDmcaTakedown({ id, status, adminNotes }: DmcaChange): Promise<{ message: string }> {
-  requireAdminToken()
   return adminFetch<{ message: string }>(`/api/admin/dmca-takedowns/${id}`, { method: 'PATCH', json: { status, adminNotes } })
 }
 

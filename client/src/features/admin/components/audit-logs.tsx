@@ -12,7 +12,7 @@ import { Card } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/lib/toast'
 import { auditLogsQueryOptions, exportAuditLogs, filterAuditLogs, type AuditFilters } from '../api/audit-logs'
-import { listErrorText } from '../api/require-admin-token'
+import { listErrorText } from '../api/admin-api'
 import { AuditLogList } from './audit-log-list'
 
 const controlClass = 'w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-zinc-100 outline-none focus:border-rose-500'

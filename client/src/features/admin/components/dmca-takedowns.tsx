@@ -10,7 +10,7 @@ import { DMCA_STATUSES } from '@contract/admin/dmca'
 import { Card } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { dmcaTakedownsQueryOptions } from '../api/dmca-takedowns'
-import { listErrorText } from '../api/require-admin-token'
+import { listErrorText } from '../api/admin-api'
 import { DmcaRequestDetail } from './dmca-request-detail'
 import { DmcaRequestList } from './dmca-request-list'
 

@@ -2,7 +2,7 @@
  * PopulateVotesPage (admin-back-office §2 Vote Population, §4, §8, §9): Start Vote Population, which becomes Continue
  * Processing while the server answers paused and Population Complete (disabled) when done; Stop Processing clears the
  * result; the paused message shows as progress; Fix User Sequence; the results grid. Without a stored token it shows
- * only a Go to Admin Login button (the layout does not redirect this page).
+ * 'Authentication failed' with a Go to Admin Login button (the layout does not redirect this page).
  */
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -10,7 +10,7 @@ import { useState } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
-import { adminErrorText, readAdminToken } from '../api/admin-api'
+import { adminErrorText, readAdminToken, TOKEN_MISSING } from '../api/admin-api'
 import { fixUserSequence, populateVotes, type PopulationResult } from '../api/populate-votes'
 
 function ResultsGrid({ result }: { result: PopulationResult }) {
@@ -99,9 +99,10 @@ function PopulateVotesPage() {
     return (
       <div className="max-w-3xl space-y-4">
         {heading}
-        <p role="alert" className="text-red-400">
-          Admin authentication required. Please log in to the admin portal first.
-        </p>
+        <div role="alert" className="text-red-400">
+          <p className="font-semibold">Authentication failed</p>
+          <p>{TOKEN_MISSING}</p>
+        </div>
         <Button onClick={() => void navigate({ to: '/adm' })}>Go to Admin Login</Button>
       </div>
     )
