@@ -8,7 +8,7 @@ type Sent = { url: string; key: string | null; body: string }
 /** A fake fetch that records each request and answers with answer(request number, url), or throws when it answers 'offline'. */
 function fakeFetch(answer: (n: number, url: string) => Response | 'offline' = () => new Response(null, { status: 204 })) {
   const sent: Sent[] = []
-  const fetch = (async (url: string, init: RequestInit) => {
+  const fetchImpl = (async (url: string, init: RequestInit): Promise<Response> => {
     const a = answer(sent.length, url)
     const body = init.body instanceof FormData ? `form:${(init.body.get('file') as File).name}:${init.body.get('userId')}` : String(init.body)
     sent.push({ url, key: new Headers(init.headers).get('Idempotency-Key'), body })
@@ -17,7 +17,7 @@ function fakeFetch(answer: (n: number, url: string) => Response | 'offline' = ()
     await Bun.sleep(2)
     return a
   }) as unknown as typeof fetch
-  return { fetch, sent }
+  return { fetch: fetchImpl, sent }
 }
 
 const vote = (mediaId: number, isHot = true) => ({ kind: 'vote' as const, vote: { userId: 1, mediaId, isHot } })

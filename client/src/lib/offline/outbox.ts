@@ -99,7 +99,8 @@ async function claimHead(now: number, force: boolean): Promise<OutboxItem | unde
 }
 
 /** Applies outcome to the claimed item: deleted when sent, moved to the drop reports when refused, rescheduled otherwise. */
-async function settle(item: OutboxItem, outcome: SendOutcome, now: number, random: () => number): Promise<void> {
+async function settle(item: OutboxItem, outcome: SendOutcome, now: number, random: () => number): Promise<DropReport | undefined> {
+  let report: DropReport | undefined
   const tx = (await outboxDb()).transaction(['items', 'dropped'], 'readwrite')
   const items = tx.objectStore('items')
   if (outcome.type === 'retry') {
@@ -110,10 +111,12 @@ async function settle(item: OutboxItem, outcome: SendOutcome, now: number, rando
     await items.delete(item.seq!)
     if (outcome.type === 'drop') {
       const subject = item.kind === 'vote' ? { mediaId: item.vote.mediaId } : item.kind === 'view' ? { mediaId: item.mediaId } : { fileName: item.fileName }
-      await tx.objectStore('dropped').put({ id: item.id, kind: item.kind, status: outcome.status, reason: outcome.reason, serverMessage: outcome.serverMessage, droppedAt: now, ...subject })
+      report = { id: item.id, kind: item.kind, status: outcome.status, reason: outcome.reason, serverMessage: outcome.serverMessage, droppedAt: now, ...subject }
+      await tx.objectStore('dropped').put(report)
     }
   }
   await tx.done
+  return report
 }
 
 /**
@@ -131,10 +134,10 @@ export async function flushOutbox(options: FlushOptions = {}): Promise<FlushResu
     if (!item) break
     emitOutboxEvent({ type: 'changed' })
     const outcome = await send(item)
-    await settle(item, outcome, now(), random)
+    const report = await settle(item, outcome, now(), random)
     if (outcome.type === 'sent') result.sent++
-    if (outcome.type === 'drop') result.dropped++
-    emitOutboxEvent(outcome.type === 'sent' ? { type: 'sent', id: item.id, kind: item.kind, body: outcome.body } : outcome.type === 'drop' ? { type: 'dropped', id: item.id, kind: item.kind } : { type: 'changed' })
+    if (report) result.dropped++
+    emitOutboxEvent(outcome.type === 'sent' ? { type: 'sent', id: item.id, kind: item.kind, body: outcome.body } : report ? { type: 'dropped', id: item.id, kind: item.kind, report } : { type: 'changed' })
     if (outcome.type === 'retry') {
       result.retrying = true
       break
