@@ -10,6 +10,9 @@ import { onOutboxEvent } from './outbox-events'
 import { takeDropReports } from './outbox'
 import { startOutboxRunner } from './outbox-runner'
 
+/** How long to gather drop reports before one toast, ms. */
+export const DROP_REPORT_DELAY_MS = 300
+
 /** Toast title per kind of refused item. */
 const DROP_TITLES = { vote: 'Vote Failed', upload: 'Upload failed', view: 'View not recorded' } as const
 /** Fallback text per kind when the server gave no message (public-visitor §8). */
@@ -34,8 +37,15 @@ export function useOutboxSync(): void {
       if (reports.length) toast(dropToast(reports))
     }
     void report()
-    const off = onOutboxEvent((e) => e.type === 'dropped' && void report())
+    // Drops of one flush (a vote and the view of the same deleted item) arrive together: one toast for them.
+    let pending: ReturnType<typeof setTimeout> | undefined
+    const off = onOutboxEvent((e) => {
+      if (e.type !== 'dropped') return
+      clearTimeout(pending)
+      pending = setTimeout(() => void report(), DROP_REPORT_DELAY_MS)
+    })
     return () => {
+      clearTimeout(pending)
       off()
       stop()
     }
