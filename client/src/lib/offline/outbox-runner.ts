@@ -35,7 +35,8 @@ async function scheduleWake(): Promise<void> {
 
 /** Sends what is waiting now (force: also items backing off); a request during a running flush runs after it. */
 export async function flushNow(force: boolean): Promise<void> {
-  if (!navigator.onLine) return void (await scheduleWake())
+  // Offline, the online event is the trigger (and Background Sync where there is one); no timer spins meanwhile.
+  if (!navigator.onLine) return void requestOutboxSync()
   if (running) {
     again = (again ?? false) || force
     return

@@ -1,7 +1,8 @@
 /**
  * The rate screen's queue of upcoming items (issue 5; public-visitor §2 Rate screen states): fetched QUEUE_SIZE at a
  * time from GET /api/media/queue, refilled while online once fewer than REFILL_BELOW remain, never offering an item
- * voted on or skipped here (votes still waiting in the outbox included). The head is the item on screen.
+ * voted on or skipped here (votes still waiting in the outbox included). The head is the item on screen. The queue
+ * is kept in localStorage, so a reload while offline goes on with it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
@@ -20,11 +21,31 @@ async function waitingVoteIds(): Promise<number[]> {
   return (await readOutbox().catch(() => [])).flatMap((i) => (i.kind === 'vote' ? [i.vote.mediaId] : []))
 }
 
+const storageKey = (userId: number) => `hotvote.rateQueue.${userId}`
+
+/** The queue kept from the last visit, used only when starting offline (online, fresh figures are fetched). */
+function storedQueue(userId: number): RateMedia[] {
+  if (navigator.onLine) return []
+  try {
+    return JSON.parse(localStorage.getItem(storageKey(userId)) ?? '[]') as RateMedia[]
+  } catch {
+    return []
+  }
+}
+
 /** The queue for userId: items (head on screen), status, remove(id, voted), refresh(). */
 export function useMediaQueue(userId: number) {
   const online = useOnline()
-  const [items, setItems] = useState<RateMedia[]>([])
-  const [status, setStatus] = useState<QueueStatus>('loading')
+  const [items, setItems] = useState<RateMedia[]>(() => storedQueue(userId))
+  const [status, setStatus] = useState<QueueStatus>(() => (storedQueue(userId).length ? 'ready' : 'loading'))
+  // Kept so a reload while offline can go on rating what was prefetched (the files are in the caches).
+  useEffect(() => {
+    try {
+      localStorage.setItem(storageKey(userId), JSON.stringify(items))
+    } catch {
+      // Storage full or blocked: only the offline reload loses its queue.
+    }
+  }, [items, userId])
   const itemsRef = useRef(items)
   itemsRef.current = items
   const voted = useRef(new Set<number>())
