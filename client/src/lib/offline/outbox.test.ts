@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { closeOutboxDb, OUTBOX_DB_NAME } from './outbox-db'
-import { BACKOFF_MAX_MS, backoffDelayMs, cancelOutboxItem, countByKind, enqueueOutbox, flushOutbox, readOutbox, takeDropReports } from './outbox'
+import { BACKOFF_MAX_MS, backoffDelayMs, cancelOutboxItem, countByKind, enqueueOutbox, flushOutbox, readOutbox, syncOutbox, takeDropReports } from './outbox'
 
 type Sent = { url: string; key: string | null; body: string }
 
@@ -134,5 +134,17 @@ describe('flushOutbox', () => {
     release()
     expect(await running).toEqual({ sent: 1, dropped: 0, retrying: false })
     expect(other.sent).toEqual([])
+  })
+})
+
+describe('syncOutbox', () => {
+  it('sends items still backing off and rejects while something waits, so Background Sync tries again', async () => {
+    await enqueueOutbox(vote(1))
+    await flushOutbox({ fetch: fakeFetch(() => 'offline').fetch })
+    await expect(syncOutbox({ fetch: fakeFetch(() => 'offline').fetch })).rejects.toThrow('still waiting')
+    const net = fakeFetch()
+    await syncOutbox({ fetch: net.fetch })
+    expect(net.sent.length).toBe(1)
+    expect(await readOutbox()).toEqual([])
   })
 })

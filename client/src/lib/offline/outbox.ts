@@ -145,3 +145,13 @@ export async function flushOutbox(options: FlushOptions = {}): Promise<FlushResu
   }
   return result
 }
+
+/**
+ * The service worker's Background Sync handler for OUTBOX_SYNC_TAG: sends everything waiting (backoff ignored) and
+ * rejects while items still wait after a failed send, so the browser schedules the sync again. Usage in the worker:
+ * `if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(syncOutbox())`.
+ */
+export async function syncOutbox(options: Omit<FlushOptions, 'force'> = {}): Promise<void> {
+  const result = await flushOutbox({ ...options, force: true })
+  if (result.retrying) throw new Error('Outbox items are still waiting; the sync will be retried')
+}

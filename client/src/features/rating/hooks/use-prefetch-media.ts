@@ -29,10 +29,12 @@ export function itemsToWarm(queue: RateMedia[], budgetBytes: number, saveData: b
   return chosen
 }
 
-/** Fetches url to the end, throwing the bytes away (they stay in the caches), then preloads it as an image when it is one. */
+/** Fetches the item's file to the end, throwing the bytes away (they stay in the caches), then preloads it as an image when it is one. */
 async function warm(item: RateMedia): Promise<void> {
-  const res = await fetch(item.url, { credentials: 'same-origin' })
-  if (!res.ok) throw new Error(`${res.status}`)
+  // A file on another origin (a public S3 URL) is fetched opaquely: its bytes still land in the caches.
+  const sameOrigin = new URL(item.url, location.href).origin === location.origin
+  const res = await fetch(item.url, sameOrigin ? {} : { mode: 'no-cors' })
+  if (!res.ok && res.type !== 'opaque') throw new Error(`${res.status}`)
   await res.body?.pipeTo(new WritableStream())
   if (item.mimeType.startsWith('image/')) new Image().src = item.url
 }

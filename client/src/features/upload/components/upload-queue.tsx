@@ -13,13 +13,14 @@ export type UploadQueueProps = { items: QueueItem[]; canUploadAll: boolean; onUp
 /** Status of a file stored in the outbox but not being sent: no network, or its last send failed (issue 5). */
 export const WAITING_TEXT = 'Waiting for connection'
 
-/** The status line of item; stalled: a queued file cannot be sent right now. */
+/** The status line of item; stalled: a queued or interrupted file cannot be sent right now. */
 function statusText(item: QueueItem, stalled: boolean): string {
   if (item.invalid) return item.invalid
   if (item.status === 'error') return item.error ?? 'Upload failed'
   if (item.status === 'completed') return 'Uploaded'
+  if ((item.status === 'uploading' || item.status === 'queued') && stalled) return WAITING_TEXT
   if (item.status === 'uploading') return `Uploading ${item.progress}%`
-  if (item.status === 'queued') return stalled ? WAITING_TEXT : 'Starting upload'
+  if (item.status === 'queued') return 'Starting upload'
   return 'Ready to upload'
 }
 
