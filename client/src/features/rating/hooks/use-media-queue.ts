@@ -12,7 +12,7 @@ import { getMediaQueue, getRandomMedia, REFILL_BELOW } from '../api/get-media-qu
 
 /**
  * loading: first fetch running; ready: items to show (or more coming); empty: the site has no media; done: everything
- * is rated; offline: nothing left here and no network to fetch more; error: the fetch failed online.
+ * is rated (also shown when a fetch fails online, as before); offline: nothing left here and no network to fetch more.
  */
 export type QueueStatus = 'loading' | 'ready' | 'empty' | 'done' | 'offline'
 
