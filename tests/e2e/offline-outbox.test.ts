@@ -12,7 +12,20 @@ import { seedUploads } from '../support/seed'
 
 const app = useServerAndBrowser()
 
-const IMAGES = ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'dandelion-clocks-portrait.jpg', 'fig-in-red-bowl-square.jpg', 'forest-path-portrait.png', 'forest-stream-cascade.jpg', 'kite-in-blue-sky-portrait.jpg', 'lakeside-jetty-planks.jpg']
+const IMAGES = [
+  'autumn-mountain-meadow.jpg',
+  'colorful-cups.png',
+  'dandelion-clocks-portrait.jpg',
+  'fig-in-red-bowl-square.jpg',
+  'forest-path-portrait.png',
+  'forest-stream-cascade.jpg',
+  'kite-in-blue-sky-portrait.jpg',
+  'lakeside-jetty-planks.jpg',
+  'ladybird-forget-me-nots-portrait.webp',
+  'red-marigold.webp',
+  'spaniels-at-window-portrait.jpg',
+  'paint-brushes.gif',
+]
 const MEDIA = 'button[aria-label="Open full-screen viewer"] > img'
 
 /** Counts rows of the server's SQLite file with sql and args. */
@@ -83,7 +96,8 @@ describe('offline outbox', () => {
     await seedUploads(app.server, IMAGES)
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const { page, userId } = await openRateScreen(context)
-    await waitForPrefetch(page, 7)
+    // The item on screen and at least 10 more are in the cache before the network goes.
+    await waitForPrefetch(page, 11)
     // Without the service worker (another part of issue 5) the upload route's code is loaded once while online.
     await page.getByRole('link', { name: 'Upload Media' }).click()
     await page.getByRole('heading', { name: 'Upload Media' }).waitFor()

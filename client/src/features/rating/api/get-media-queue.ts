@@ -5,10 +5,13 @@
 import type { RateMedia } from '@contract/media'
 import { apiFetch } from '@client/lib/api-client'
 
-/** Items asked for per fetch, and so at least how many can be rated offline (issue 5). */
+/** Items asked for per fetch, and how many more than the one on screen can be rated offline at least (issue 5). */
 export const QUEUE_SIZE = 10
-/** The queue is refilled when fewer than this many items remain (and the browser is online). */
-export const REFILL_BELOW = 5
+/**
+ * While online the queue is refilled once it holds fewer than this many items (the one on screen and QUEUE_SIZE
+ * more), so it holds 10 to 20 upcoming items and is fetched about once every 10 votes.
+ */
+export const REFILL_BELOW = QUEUE_SIZE + 1
 /** Most ids sent in one exclude list (the newest win); the server already leaves out items voted on. */
 export const MAX_EXCLUDE = 300
 
