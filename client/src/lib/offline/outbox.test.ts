@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { closeOutboxDb, OUTBOX_DB_NAME } from './outbox-db'
-import { BACKOFF_MAX_MS, backoffDelayMs, cancelOutboxItem, countByKind, enqueueOutbox, flushOutbox, readOutbox, syncOutbox, takeDropReports } from './outbox'
+import { BACKOFF_MAX_MS, backoffDelayMs, cancelOutboxItem, countByKind, enqueueOutbox, flushOutbox, nextWakeAt, readOutbox, syncOutbox, takeDropReports } from './outbox'
 
 type Sent = { url: string; key: string | null; body: string }
 
@@ -62,6 +62,11 @@ describe('flushOutbox', () => {
     expect(delays.slice(0, 9)).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000, 256000])
     expect(delays.slice(9)).toEqual([BACKOFF_MAX_MS, BACKOFF_MAX_MS])
     expect(new Set(net.sent.map((s) => s.key))).toEqual(new Set([id]))
+    // A newer item waits behind the one backing off, and the next wake-up is that item's retry time.
+    await enqueueOutbox(vote(8))
+    const [head] = await readOutbox()
+    expect(nextWakeAt(await readOutbox())).toBe(head!.nextAttemptAt)
+    expect(await flushOutbox({ fetch: net.fetch, now: () => head!.nextAttemptAt - 1 })).toEqual({ sent: 0, dropped: 0, retrying: false })
     expect((await readOutbox())[0]!.lastError).toBe('Failed to fetch')
   })
 

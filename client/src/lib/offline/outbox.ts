@@ -70,10 +70,13 @@ export function countByKind(items: OutboxItem[]): Record<OutboxKind, number> {
   return counts
 }
 
-/** The earliest epoch ms at which a waiting item becomes sendable (backoff or lease ends), or undefined when empty. */
+/**
+ * The epoch ms at which the outbox can move again: when the oldest item's backoff or lease ends (items, oldest first;
+ * everything behind the head waits for it), or undefined when empty.
+ */
 export function nextWakeAt(items: OutboxItem[]): number | undefined {
-  const times = items.map((i) => Math.max(i.nextAttemptAt, i.leaseUntil))
-  return times.length ? Math.min(...times) : undefined
+  const head = items[0]
+  return head && Math.max(head.nextAttemptAt, head.leaseUntil)
 }
 
 /** Removes and returns the drop reports not yet shown; each report goes to exactly one caller. */
