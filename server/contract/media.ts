@@ -42,11 +42,15 @@ export function checkUploadFile(name: string, size: number): string | undefined 
 export const VoteStatsSchema = v.object({ totalVotes: v.number(), hotPercentage: v.number(), notPercentage: v.number() })
 export type VoteStats = v.InferOutput<typeof VoteStatsSchema>
 
-/** A media item to rate (GET /api/media/random/:userId). width/height in px, null when unknown. */
+/**
+ * A media item to rate (GET /api/media/random/:userId and /queue). width/height in px, null when unknown; size in
+ * bytes (ours: the client's prefetch byte budget counts it).
+ */
 export const RateMediaSchema = v.object({
   id: v.number(),
   url: v.string(),
   mimeType: v.string(),
+  size: v.number(),
   width: v.nullable(v.number()),
   height: v.nullable(v.number()),
   ...VoteStatsSchema.entries,

@@ -78,10 +78,17 @@ describe('GET /api/media/queue/:userId', () => {
   it('answers up to limit distinct rateable items, leaving out the excluded ones', async () => {
     const owner = await makeVisitor(t.app)
     const ids: number[] = []
-    for (const f of FILES) ids.push((await makeMedia(t.app, owner, f)).json.media.id)
+    const sizes = new Map<number, number>()
+    for (const f of FILES) {
+      const media = (await makeMedia(t.app, owner, f)).json.media
+      ids.push(media.id)
+      sizes.set(media.id, media.size)
+    }
     const rater = await makeVisitor(t.app)
     const all = await call(t.app, 'GET', `/api/media/queue/${rater.user.id}`, undefined, { cookie: rater.cookie })
     expect(all.json.map((m: { id: number }) => m.id).sort()).toEqual([...ids].sort())
+    // Each item carries its size in bytes, which the client's prefetch byte budget counts.
+    for (const m of all.json) expect(m.size).toBe(sizes.get(m.id)!)
     const some = await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=2&exclude=${ids[0]},${ids[1]}`, undefined, { cookie: rater.cookie })
     expect(some.json).toHaveLength(2)
     for (const m of some.json) expect([ids[0], ids[1]]).not.toContain(m.id)

@@ -13,12 +13,14 @@ import { useLoggedOutSync } from '@client/features/account/hooks/use-logged-out-
 import { useMagicLinkReturn } from '@client/features/account/hooks/use-magic-link-return'
 import { useRedirects } from '@client/features/redirects/hooks/use-redirects'
 import { isLoggedOut } from '@client/lib/session-storage'
+import { useOutboxSync } from '@client/lib/offline/use-outbox-sync'
 
 function Shell() {
   const session = useSessionUser()
   useLoggedOutSync()
   useMagicLinkReturn()
   useRedirects()
+  useOutboxSync()
   if (session.isPending && !isLoggedOut()) {
     return (
       <div className="grid min-h-screen place-items-center">

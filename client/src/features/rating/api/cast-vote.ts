@@ -1,16 +1,22 @@
 /**
- * Casting a vote (public-visitor §4 Rating flow, §7): POST /api/votes. The rating hook refreshes the current
- * and next random-media queries once the voted item's new figures have been shown. recordView posts a view.
+ * Votes and views through the offline outbox (public-visitor §4 Rating flow, §7; issue 5): POST /api/votes and
+ * POST /api/media/:id/view are written to IndexedDB first and sent from there, so they survive going offline and
+ * reach the server once. optimisticStats() gives the figures to show before the server's answer.
  */
-import { useMutation } from '@tanstack/react-query'
-import type { VoteAnswer, VoteInput } from '@contract/votes'
-import { apiFetch } from '@client/lib/api-client'
+import type { RateMedia, VoteStats } from '@contract/media'
+import type { VoteInput } from '@contract/votes'
+import { enqueueOutbox } from '@client/lib/offline/outbox'
 
-/** Sends one vote; resolves to the vote and the item's new actual figures. */
-export const castVote = (input: VoteInput) => apiFetch<VoteAnswer>('/api/votes', { method: 'POST', json: input })
+/** Queues input as a vote under id (the Idempotency-Key); resolves once stored. Rejects when IndexedDB fails. */
+export const queueVote = (input: VoteInput, id: string = crypto.randomUUID()) => enqueueOutbox({ kind: 'vote', vote: input }, id)
 
-/** Records that userId saw mediaId (204). */
-export const recordView = (mediaId: number, userId: number) => apiFetch<void>(`/api/media/${mediaId}/view`, { method: 'POST', json: { userId } })
+/** Queues a view of mediaId by userId; resolves once stored. */
+export const queueView = (mediaId: number, userId: number) => enqueueOutbox({ kind: 'view', mediaId, userId })
 
-/** The vote mutation; onVoted runs with the answer. */
-export const useCastVote = (onVoted: (answer: VoteAnswer) => void) => useMutation({ mutationFn: castVote, onSuccess: onVoted })
+/** The item's figures with one more vote (hot or not), percentages rounded as the server does. */
+export function optimisticStats(item: RateMedia, isHot: boolean): VoteStats {
+  const hot = Math.round((item.totalVotes * item.hotPercentage) / 100) + (isHot ? 1 : 0)
+  const total = item.totalVotes + 1
+  const hotPercentage = Math.round((hot / total) * 100)
+  return { totalVotes: total, hotPercentage, notPercentage: 100 - hotPercentage }
+}

@@ -1,7 +1,8 @@
 /**
  * RateScreen (public-visitor §2 Rate screen): the item, Hot and Not buttons, the stats panel, the empty and
  * rated-everything states, and the H/ArrowRight (Hot) and N/ArrowLeft (Not) keys. children render under
- * the buttons (skip button, ad zone); votingBlocked replaces the buttons with its notice.
+ * the buttons (skip button, ad zone); votingBlocked replaces the buttons with its notice. Items come from a
+ * prefetched queue, so rating goes on offline; the votes waiting in the outbox are counted under the buttons (issue 5).
  */
 import { Link } from '@tanstack/react-router'
 import { useEffect, useRef, type ReactNode } from 'react'
@@ -10,18 +11,21 @@ import { Spinner } from '@client/components/ui/spinner'
 import { useRating } from '../hooks/use-rating'
 import { MediaView } from './media-view'
 import { VoteStatsPanel } from './vote-stats-panel'
+import { VotesWaiting } from './votes-waiting'
 
 /** Text shown once every item is rated (public-visitor §2). */
 export const RATED_ALL_TEXT = 'You have rated all the media we have right now - check back soon for more!'
+/** Text shown offline once every prefetched item is rated (ours, issue 5). */
+export const OFFLINE_EMPTY_TEXT = 'You have rated everything saved for offline use. More will load when you are back online.'
 
 /**
  * Props: userId of the visitor; skipButton renders the skip control given the default skip action; children render
- * under it (ad zone); votingBlocked replaces the vote buttons with its notice; onVoted runs after each successful vote.
+ * under it (ad zone); votingBlocked replaces the vote buttons with its notice; onVoted runs after each vote is queued.
  */
 export type RateScreenProps = { userId: number; skipButton?(skip: () => void): ReactNode; children?: ReactNode; votingBlocked?: ReactNode; onVoted?(): void }
 
 function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: RateScreenProps) {
-  const { current, item, stats, castVote: vote, skip, busy, refresh } = useRating(userId, onVoted)
+  const { status, item, stats, castVote: vote, skip, busy, refresh } = useRating(userId, onVoted)
 
   // The listener is attached once and always calls the latest render's handler, so a key pressed right after a
   // new item paints is not handled by a stale closure that still sees the previous item as busy.
@@ -37,17 +41,17 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
     return () => window.removeEventListener('keydown', listener)
   }, [])
 
-  if (current.isPending) return <Spinner className="mx-auto mt-24 block h-10 w-10" label="Loading media" />
-  if (current.isError) {
+  if (status === 'done') {
     return (
       <div className="mx-auto mt-16 max-w-md space-y-6 text-center">
         <p className="text-5xl" aria-hidden>🎉</p>
         <p className="text-lg text-zinc-200">{RATED_ALL_TEXT}</p>
         <Button onClick={refresh}>Refresh for more images</Button>
+        <VotesWaiting />
       </div>
     )
   }
-  if (!item || !stats) {
+  if (status === 'empty') {
     return (
       <div className="mx-auto mt-16 max-w-md space-y-6 text-center">
         <h1 className="text-2xl font-bold">No Photos to Rate</h1>
@@ -58,6 +62,15 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
       </div>
     )
   }
+  if (status === 'offline' && !item) {
+    return (
+      <div className="mx-auto mt-16 max-w-md space-y-4 text-center">
+        <p className="text-lg text-zinc-200">{OFFLINE_EMPTY_TEXT}</p>
+        <VotesWaiting />
+      </div>
+    )
+  }
+  if (!item || !stats) return <Spinner className="mx-auto mt-24 block h-10 w-10" label="Loading media" />
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <MediaView item={item} onError={skip} />
@@ -71,6 +84,7 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
           </Button>
         </div>
       )}
+      <VotesWaiting />
       {skipButton?.(skip)}
       <VoteStatsPanel stats={stats} />
       {children}

@@ -1,21 +1,34 @@
-/** UploadQueue (public-visitor §2, §4): each file with its size, progress bar, status or message, Upload and remove controls, and Upload All. */
+/**
+ * UploadQueue (public-visitor §2, §4): each file with its size, progress bar, status or message, Upload and remove controls,
+ * and Upload All. A file stored in the outbox that cannot be sent now shows 'Waiting for connection' (issue 5).
+ */
 import { MB } from '@contract/media'
 import { Button } from '@client/components/ui/button'
+import { useOnline, useOutboxState } from '@client/lib/offline/use-outbox'
 import type { QueueItem } from '../hooks/use-upload-queue'
 
 /** Props: the queue state and actions from useUploadQueue. */
 export type UploadQueueProps = { items: QueueItem[]; canUploadAll: boolean; onUpload(id: string): void; onUploadAll(): void; onRemove(id: string): void }
 
-function statusText(item: QueueItem): string {
+/** Status of a file stored in the outbox but not being sent: no network, or its last send failed (issue 5). */
+export const WAITING_TEXT = 'Waiting for connection'
+
+/** The status line of item; stalled: a queued or interrupted file cannot be sent right now. */
+function statusText(item: QueueItem, stalled: boolean): string {
   if (item.invalid) return item.invalid
   if (item.status === 'error') return item.error ?? 'Upload failed'
   if (item.status === 'completed') return 'Uploaded'
+  if ((item.status === 'uploading' || item.status === 'queued') && stalled) return WAITING_TEXT
   if (item.status === 'uploading') return `Uploading ${item.progress}%`
+  if (item.status === 'queued') return 'Starting upload'
   return 'Ready to upload'
 }
 
 function UploadQueue({ items, canUploadAll, onUpload, onUploadAll, onRemove }: UploadQueueProps) {
+  const online = useOnline()
+  const outbox = useOutboxState()
   if (!items.length) return null
+  const stalled = (id: string) => !online || outbox.entries.some((e) => e.id === id && e.attempts > 0 && e.status === 'waiting')
   return (
     <section aria-label="Upload queue" className="space-y-3">
       <div className="flex items-center justify-between">
@@ -36,7 +49,7 @@ function UploadQueue({ items, canUploadAll, onUpload, onUploadAll, onRemove }: U
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{item.file.name}</p>
                   <p className={bad ? 'text-sm text-red-400' : item.status === 'completed' ? 'text-sm text-emerald-400' : 'text-sm text-zinc-400'} role={bad ? 'alert' : undefined}>
-                    {(item.file.size / MB).toFixed(1)} MB · {statusText(item)}
+                    {(item.file.size / MB).toFixed(1)} MB · {statusText(item, stalled(item.id))}
                   </p>
                 </div>
                 {!item.invalid && (item.status === 'pending' || item.status === 'error') && (

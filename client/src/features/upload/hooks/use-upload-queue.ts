@@ -1,15 +1,19 @@
 /**
- * The upload queue (public-visitor §4 Upload queue item, §5 Upload): items are pending, uploading (0-100),
- * completed or error; files failing the size/type check carry their message and cannot be uploaded.
+ * The upload queue (public-visitor §4 Upload queue item, §5 Upload; issue 5): items are pending, queued (stored in
+ * the outbox, shown as 'Waiting for connection' while they cannot be sent), uploading (0-100), completed or error;
+ * files failing the size/type check carry their message and cannot be uploaded. Uploads still in the outbox after a
+ * reload come back as queued items, and one sent by another tab or the service worker completes here too.
  */
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { checkUploadFile } from '@contract/media'
 import { toast } from '@client/lib/toast'
-import { uploadMedia } from '../api/upload-media'
+import { cancelOutboxItem, readOutbox } from '@client/lib/offline/outbox'
+import { useOutboxEvent } from '@client/lib/offline/use-outbox'
+import { queueUpload, uploadDropMessage } from '../api/upload-media'
 
-/** One queued file. progress 0-100; invalid: the validation message (no upload possible). */
-export type QueueItem = { id: string; file: File; status: 'pending' | 'uploading' | 'completed' | 'error'; progress: number; error?: string; invalid?: string }
+/** One file in the queue. progress 0-100; invalid: the validation message (no upload possible). */
+export type QueueItem = { id: string; file: File; status: 'pending' | 'queued' | 'uploading' | 'completed' | 'error'; progress: number; error?: string; invalid?: string }
 
 /** The queue for userId: add files, remove, upload one, upload all pending. */
 export function useUploadQueue(userId: number | undefined) {
@@ -19,6 +23,26 @@ export function useUploadQueue(userId: number | undefined) {
   const queryClient = useQueryClient()
   const update = (id: string, patch: Partial<QueueItem>) => setItems((list) => list.map((i) => (i.id === id ? { ...i, ...patch } : i)))
 
+  // Uploads stored before a reload are shown again.
+  useEffect(() => {
+    if (userId === undefined) return
+    void readOutbox().then((waiting) => {
+      const restored = waiting.flatMap((w) => (w.kind === 'upload' && w.userId === userId ? [{ id: w.id, file: new File([w.file], w.fileName, { type: w.fileType }), status: 'queued' as const, progress: 0 }] : []))
+      setItems((list) => [...restored.filter((r) => !list.some((i) => i.id === r.id)), ...list])
+    })
+  }, [userId])
+
+  useOutboxEvent((e) => {
+    if (e.type === 'changed' || !itemsRef.current.some((i) => i.id === e.id)) return
+    if (e.type === 'progress') return update(e.id, { status: 'uploading', progress: e.percent })
+    if (e.kind !== 'upload') return
+    if (e.type === 'dropped') return update(e.id, { status: 'error', error: uploadDropMessage(e.report) })
+    update(e.id, { status: 'completed', progress: 100 })
+    toast({ title: 'Upload Successful', description: 'Your media has been uploaded successfully!' })
+    // Data is never stale by default (public-visitor §9): what a new upload changes is refreshed here.
+    void queryClient.invalidateQueries({ queryKey: ['users', 'stats'] })
+  })
+
   /** Adds files; returns the validation message of each refused one. */
   const addFiles = useCallback((files: File[]) => {
     const added = files.map((file) => ({ id: crypto.randomUUID(), file, status: 'pending' as const, progress: 0, invalid: checkUploadFile(file.name, file.size) }))
@@ -26,21 +50,23 @@ export function useUploadQueue(userId: number | undefined) {
     return added.flatMap((i) => (i.invalid ? [i.invalid] : []))
   }, [])
 
-  const remove = (id: string) => setItems((list) => list.filter((i) => i.id !== id))
+  /** Removes id from the list and, unless it is being sent right now, from the outbox. */
+  const remove = (id: string) => {
+    void cancelOutboxItem(id)
+    setItems((list) => list.filter((i) => i.id !== id))
+  }
 
+  /** Stores one pending (or failed) file in the outbox; a failed one gets a new id, so it is a new request. */
   const upload = async (id: string) => {
     const item = itemsRef.current.find((i) => i.id === id)
-    if (!item || item.invalid || item.status === 'uploading' || item.status === 'completed' || userId === undefined) return
-    update(id, { status: 'uploading', progress: 0, error: undefined })
+    if (!item || item.invalid || (item.status !== 'pending' && item.status !== 'error') || userId === undefined) return
+    const key = item.status === 'error' ? crypto.randomUUID() : item.id
+    setItems((list) => list.map((i) => (i.id === id ? { ...i, id: key, status: 'queued', progress: 0, error: undefined } : i)))
+    itemsRef.current = itemsRef.current.map((i) => (i.id === id ? { ...i, id: key } : i))
     try {
-      await uploadMedia(item.file, item.file.name, userId, (progress) => update(id, { progress }), item.id)
-      update(id, { status: 'completed', progress: 100 })
-      toast({ title: 'Upload Successful', description: 'Your media has been uploaded successfully!' })
-      // Data is never stale by default (public-visitor §9): what a new upload changes is refreshed here.
-      void queryClient.invalidateQueries({ queryKey: ['media', 'random'] })
-      void queryClient.invalidateQueries({ queryKey: ['users', 'stats'] })
+      await queueUpload(item.file, userId, key)
     } catch (e) {
-      update(id, { status: 'error', error: (e as Error).message || 'Upload failed' })
+      update(key, { status: 'error', error: (e as Error).message || 'Upload failed' })
     }
   }
 
@@ -48,7 +74,7 @@ export function useUploadQueue(userId: number | undefined) {
     for (const item of itemsRef.current.filter((i) => i.status === 'pending' && !i.invalid)) await upload(item.id)
   }
 
-  const uploading = items.some((i) => i.status === 'uploading')
+  const uploading = items.some((i) => i.status === 'uploading' || i.status === 'queued')
   const pendingCount = items.filter((i) => i.status === 'pending' && !i.invalid).length
   return { items, addFiles, remove, upload, uploadAll, uploading, canUploadAll: pendingCount > 0 && !uploading }
 }

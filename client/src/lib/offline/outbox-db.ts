@@ -1,0 +1,71 @@
+/**
+ * The outbox's IndexedDB database (issue 5: offline outbox): store `items` holds what waits to be sent, in FIFO
+ * order of its auto-increment key `seq`; store `dropped` holds reports of items the server refused (4xx) until a
+ * window shows them. No DOM API here: a service worker opens the same database.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
+import type { VoteInput } from '@contract/votes'
+
+/** Name of the IndexedDB database. */
+export const OUTBOX_DB_NAME = 'hotvote-outbox'
+
+/** What an item sends: a vote (POST /api/votes), a view (POST /api/media/:id/view) or an upload (multipart POST /api/media/upload). */
+export type OutboxPayload =
+  | { kind: 'vote'; vote: VoteInput }
+  | { kind: 'view'; mediaId: number; userId: number }
+  | { kind: 'upload'; userId: number; file: Blob; fileName: string; fileType: string }
+
+/** The kinds of item. */
+export type OutboxKind = OutboxPayload['kind']
+
+/**
+ * One waiting item. id: client-generated UUID sent as Idempotency-Key (stable across retries); times are epoch ms:
+ * createdAt, nextAttemptAt (0 = now), leaseUntil (a sender holds the item until then; 0 = free); attempts: failed
+ * sends so far; lastError: why the last send failed.
+ */
+export type OutboxItem = OutboxPayload & { seq?: number; id: string; createdAt: number; attempts: number; nextAttemptAt: number; leaseUntil: number; lastError?: string }
+
+/** A refused item, kept until a window reports it. status: the HTTP status; reason: the server's message or `${status}: ${text}`. */
+export type DropReport = {
+  id: string
+  kind: OutboxKind
+  status: number
+  reason: string
+  serverMessage?: string
+  mediaId?: number
+  fileName?: string
+  droppedAt: number
+}
+
+interface OutboxSchema extends DBSchema {
+  items: { key: number; value: OutboxItem; indexes: { id: string } }
+  dropped: { key: string; value: DropReport }
+}
+
+/** The open database type. */
+export type OutboxDb = IDBPDatabase<OutboxSchema>
+
+let dbPromise: Promise<OutboxDb> | undefined
+
+/** The shared connection, opened (and created at version 1) on first use. */
+export function outboxDb(): Promise<OutboxDb> {
+  dbPromise ??= openDB<OutboxSchema>(OUTBOX_DB_NAME, 1, {
+    upgrade(db) {
+      const items = db.createObjectStore('items', { keyPath: 'seq', autoIncrement: true })
+      items.createIndex('id', 'id', { unique: true })
+      db.createObjectStore('dropped', { keyPath: 'id' })
+    },
+    // Another context deleting or upgrading the database: let go so it can proceed; the next call reopens.
+    blocking() {
+      void closeOutboxDb()
+    },
+  })
+  return dbPromise
+}
+
+/** Closes the shared connection; the next outboxDb() opens a new one (tests use this to simulate a reload). */
+export async function closeOutboxDb(): Promise<void> {
+  const open = dbPromise
+  dbPromise = undefined
+  if (open) (await open).close()
+}

@@ -1,0 +1,46 @@
+/**
+ * Outbox change notices (issue 5): every write to the outbox emits an event to listeners in this context and, over
+ * a BroadcastChannel, to other tabs and the service worker, so their views of the outbox update live. Works in a
+ * window, a worker and a service worker (no DOM API); without BroadcastChannel only this context hears.
+ */
+import type { DropReport, OutboxKind } from './outbox-db'
+
+/** Name of the BroadcastChannel the outbox talks on. */
+export const OUTBOX_CHANNEL = 'hotvote-outbox'
+
+/**
+ * An outbox event. changed: items were added, claimed or rescheduled; sent: item id reached the server (body: the
+ * answer's JSON); dropped: the server refused it (the same report also waits in the dropped store); progress: upload percent 0-100
+ * (this context only).
+ */
+export type OutboxEvent =
+  | { type: 'changed' }
+  | { type: 'sent'; id: string; kind: OutboxKind; body: unknown }
+  | { type: 'dropped'; id: string; kind: OutboxKind; report: DropReport }
+  | { type: 'progress'; id: string; percent: number }
+
+const listeners = new Set<(event: OutboxEvent) => void>()
+let channel: BroadcastChannel | null | undefined
+
+function sharedChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(OUTBOX_CHANNEL) : null
+    if (channel) channel.onmessage = (e: MessageEvent<OutboxEvent>) => listeners.forEach((l) => l(e.data))
+    // Node-like runtimes (bun test) would otherwise stay alive for the open channel.
+    ;(channel as { unref?(): void } | null)?.unref?.()
+  }
+  return channel
+}
+
+/** Tells this context's listeners and (except progress) every other context about event. */
+export function emitOutboxEvent(event: OutboxEvent): void {
+  listeners.forEach((l) => l(event))
+  if (event.type !== 'progress') sharedChannel()?.postMessage(event)
+}
+
+/** Calls listener for every outbox event from any context; returns the unsubscribe function. */
+export function onOutboxEvent(listener: (event: OutboxEvent) => void): () => void {
+  sharedChannel()
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}

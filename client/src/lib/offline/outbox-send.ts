@@ -1,0 +1,75 @@
+/**
+ * Sending one outbox item over HTTP and classifying the answer (issue 5; STYLE §5: a network failure, 5xx, 408 or
+ * 429 is retried later; any other 4xx drops the item and is reported). Uses fetch only, so a service worker can
+ * call it; the window may pass its own sender (XMLHttpRequest, for upload progress).
+ */
+import type { OutboxItem } from './outbox-db'
+
+/** An HTTP answer as the classifier needs it: status, raw text, statusText and Retry-After (seconds or a date). */
+export type RawAnswer = { status: number; text: string; statusText: string; retryAfter?: string | null }
+
+/** What a send led to. sent: body is the parsed JSON (undefined for 204); retry: retryAfterMs from Retry-After when given. */
+export type SendOutcome =
+  | { type: 'sent'; status: number; body: unknown }
+  | { type: 'retry'; reason: string; retryAfterMs?: number }
+  | { type: 'drop'; status: number; reason: string; serverMessage?: string }
+
+/** Sends item with an Idempotency-Key of its id and classifies the answer; the network failing resolves to a retry. */
+export type Sender = (item: OutboxItem) => Promise<SendOutcome>
+
+/** The URL and request of item (relative URLs: same origin as the page or the service worker). */
+export function requestFor(item: OutboxItem): { url: string; init: RequestInit } {
+  const headers = new Headers({ 'Idempotency-Key': item.id })
+  const base: RequestInit = { method: 'POST', credentials: 'include', headers }
+  if (item.kind === 'vote') {
+    headers.set('Content-Type', 'application/json')
+    return { url: '/api/votes', init: { ...base, body: JSON.stringify(item.vote) } }
+  }
+  if (item.kind === 'view') {
+    headers.set('Content-Type', 'application/json')
+    return { url: `/api/media/${item.mediaId}/view`, init: { ...base, body: JSON.stringify({ userId: item.userId }) } }
+  }
+  const form = new FormData()
+  form.append('userId', String(item.userId))
+  form.append('file', new File([item.file], item.fileName, { type: item.fileType }))
+  return { url: '/api/media/upload', init: { ...base, body: form } }
+}
+
+/** Milliseconds named by a Retry-After header (delta seconds or an HTTP date), or undefined. */
+export function retryAfterMs(header: string | null | undefined, now: number): number | undefined {
+  if (!header) return undefined
+  if (/^\d+$/.test(header.trim())) return Number(header) * 1000
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/** Classifies an answer: 2xx sent; 408, 429 and 5xx retried; any other status dropped with the server's message. */
+export function classifyAnswer(answer: RawAnswer, now: number): SendOutcome {
+  let json: unknown
+  try {
+    json = answer.text ? JSON.parse(answer.text) : undefined
+  } catch {
+    json = undefined
+  }
+  if (answer.status >= 200 && answer.status < 300) return { type: 'sent', status: answer.status, body: json }
+  const message = `${answer.status}: ${answer.text || answer.statusText}`
+  if (answer.status === 408 || answer.status === 429 || answer.status >= 500) return { type: 'retry', reason: message, retryAfterMs: retryAfterMs(answer.retryAfter, now) }
+  const body = json as { error?: unknown; message?: unknown } | undefined
+  const serverMessage = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : undefined
+  return { type: 'drop', status: answer.status, reason: serverMessage ?? message, serverMessage }
+}
+
+/** A Sender over fetchImpl (default: the global fetch); now gives epoch ms for Retry-After dates. */
+export function fetchSender(fetchImpl: typeof fetch = fetch, now: () => number = Date.now): Sender {
+  return async (item) => {
+    const { url, init } = requestFor(item)
+    let res: Response
+    try {
+      res = await fetchImpl(url, init)
+    } catch (e) {
+      return { type: 'retry', reason: (e as Error).message || 'Network error' }
+    }
+    const text = await res.text().catch(() => '')
+    return classifyAnswer({ status: res.status, text, statusText: res.statusText, retryAfter: res.headers.get('Retry-After') }, now())
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The offline outbox (issue 5; public-visitor §4 Rating flow and Upload queue item; server-contract: Idempotency-Key,
+ * replay-safe votes and views). Votes, views and uploads are written to IndexedDB first, each with a client UUID sent
+ * as Idempotency-Key, then sent oldest first by flushOutbox(). A network failure, 5xx, 408 or 429 keeps the item and
+ * backs off exponentially (1 s doubling to 5 min, with jitter); another 4xx drops it and leaves a report for the UI.
+ * Safe from several tabs and a service worker at once: a sender leases the head item in the same IndexedDB
+ * transaction that reads it, so no item is sent twice at the same time. No DOM API here (service-worker safe).
+ */
+import { outboxDb, type DropReport, type OutboxItem, type OutboxKind, type OutboxPayload } from './outbox-db'
+import { emitOutboxEvent } from './outbox-events'
+import { fetchSender, type Sender, type SendOutcome } from './outbox-send'
+
+/** Background Sync tag under which the window registers a replay and the service worker calls flushOutbox(). */
+export const OUTBOX_SYNC_TAG = 'hotvote-outbox'
+/** First retry delay, ms. */
+export const BACKOFF_BASE_MS = 1000
+/** Longest retry delay, ms (5 min). */
+export const BACKOFF_MAX_MS = 5 * 60 * 1000
+/** How long a sender holds a vote or view, ms; a sender that dies frees it after this. */
+export const LEASE_MS = 30_000
+/** How long a sender holds an upload, ms (20 MB on a slow link). */
+export const UPLOAD_LEASE_MS = 5 * 60 * 1000
+
+/** Options of flushOutbox. now: epoch ms clock; random: 0-1 for jitter; force: send items still backing off (online event, start). */
+export type FlushOptions = { fetch?: typeof fetch; send?: Sender; now?: () => number; random?: () => number; force?: boolean }
+/** What one flush did: items sent and dropped; retrying: a send failed and items wait for a later attempt. */
+export type FlushResult = { sent: number; dropped: number; retrying: boolean }
+
+/**
+ * The delay before retry number `attempts` (1 = after the first failure), ms: min(5 min, 1 s x 2^(attempts-1)),
+ * of which the upper half is jitter (random() = 1 gives the full delay).
+ */
+export function backoffDelayMs(attempts: number, random: () => number = Math.random): number {
+  const full = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1))
+  return Math.round(full / 2 + (random() * full) / 2)
+}
+
+/** Writes payload to the outbox under id (default a new UUID, the Idempotency-Key); resolves to the id once stored. */
+export async function enqueueOutbox(payload: OutboxPayload, id: string = crypto.randomUUID(), now: number = Date.now()): Promise<string> {
+  const db = await outboxDb()
+  const item: OutboxItem = { ...payload, id, createdAt: now, attempts: 0, nextAttemptAt: 0, leaseUntil: 0 }
+  const tx = db.transaction('items', 'readwrite')
+  // The same id twice (a double click) is one item.
+  if (!(await tx.store.index('id').getKey(id))) await tx.store.add(item)
+  await tx.done
+  emitOutboxEvent({ type: 'changed' })
+  return id
+}
+
+/** Removes the waiting item id (a visitor removing a queued upload); false when it is gone or being sent right now. */
+export async function cancelOutboxItem(id: string, now: number = Date.now()): Promise<boolean> {
+  const tx = (await outboxDb()).transaction('items', 'readwrite')
+  const item = await tx.store.index('id').get(id)
+  const removable = item !== undefined && item.leaseUntil <= now
+  if (removable) await tx.store.delete(item.seq!)
+  await tx.done
+  if (removable) emitOutboxEvent({ type: 'changed' })
+  return removable
+}
+
+/** Every waiting item, oldest first. */
+export async function readOutbox(): Promise<OutboxItem[]> {
+  return (await outboxDb()).getAll('items')
+}
+
+/** Waiting items per kind. */
+export function countByKind(items: OutboxItem[]): Record<OutboxKind, number> {
+  const counts = { vote: 0, view: 0, upload: 0 }
+  for (const i of items) counts[i.kind]++
+  return counts
+}
+
+/**
+ * The epoch ms at which the outbox can move again: when the oldest item's backoff or lease ends (items, oldest first;
+ * everything behind the head waits for it), or undefined when empty.
+ */
+export function nextWakeAt(items: OutboxItem[]): number | undefined {
+  const head = items[0]
+  return head && Math.max(head.nextAttemptAt, head.leaseUntil)
+}
+
+/** Removes and returns the drop reports not yet shown; each report goes to exactly one caller. */
+export async function takeDropReports(): Promise<DropReport[]> {
+  const tx = (await outboxDb()).transaction('dropped', 'readwrite')
+  const reports = await tx.store.getAll()
+  await tx.store.clear()
+  await tx.done
+  return reports.sort((a, b) => a.droppedAt - b.droppedAt)
+}
+
+/** Leases the oldest item when it is free and due (or force); undefined when empty, held by another sender or backing off. */
+async function claimHead(now: number, force: boolean): Promise<OutboxItem | undefined> {
+  const tx = (await outboxDb()).transaction('items', 'readwrite')
+  const cursor = await tx.store.openCursor()
+  const head = cursor?.value
+  // Strict FIFO: when the head is busy or waiting, everything behind it waits too.
+  if (!cursor || !head || head.leaseUntil > now || (!force && head.nextAttemptAt > now)) return void (await tx.done)
+  const claimed = { ...head, leaseUntil: now + (head.kind === 'upload' ? UPLOAD_LEASE_MS : LEASE_MS) }
+  await cursor.update(claimed)
+  await tx.done
+  return claimed
+}
+
+/** Applies outcome to the claimed item: deleted when sent, moved to the drop reports when refused, rescheduled otherwise. */
+async function settle(item: OutboxItem, outcome: SendOutcome, now: number, random: () => number): Promise<DropReport | undefined> {
+  let report: DropReport | undefined
+  const tx = (await outboxDb()).transaction(['items', 'dropped'], 'readwrite')
+  const items = tx.objectStore('items')
+  if (outcome.type === 'retry') {
+    const attempts = item.attempts + 1
+    const delay = Math.max(backoffDelayMs(attempts, random), outcome.retryAfterMs ?? 0)
+    await items.put({ ...item, attempts, nextAttemptAt: now + delay, leaseUntil: 0, lastError: outcome.reason })
+  } else {
+    await items.delete(item.seq!)
+    if (outcome.type === 'drop') {
+      const subject = item.kind === 'vote' ? { mediaId: item.vote.mediaId } : item.kind === 'view' ? { mediaId: item.mediaId } : { fileName: item.fileName }
+      report = { id: item.id, kind: item.kind, status: outcome.status, reason: outcome.reason, serverMessage: outcome.serverMessage, droppedAt: now, ...subject }
+      await tx.objectStore('dropped').put(report)
+    }
+  }
+  await tx.done
+  return report
+}
+
+/**
+ * Sends waiting items oldest first until the outbox is empty, the head is held by another sender or backing off, or a
+ * send fails (then the item is rescheduled and the flush stops). Safe to call concurrently from tabs and a service
+ * worker. Emits 'sent' and 'dropped' events; the window turns drop reports into toasts. Never throws for HTTP answers.
+ */
+export async function flushOutbox(options: FlushOptions = {}): Promise<FlushResult> {
+  const now = options.now ?? Date.now
+  const random = options.random ?? Math.random
+  const send = options.send ?? fetchSender(options.fetch, now)
+  const result: FlushResult = { sent: 0, dropped: 0, retrying: false }
+  for (;;) {
+    const item = await claimHead(now(), options.force ?? false)
+    if (!item) break
+    emitOutboxEvent({ type: 'changed' })
+    const outcome = await send(item)
+    const report = await settle(item, outcome, now(), random)
+    if (outcome.type === 'sent') result.sent++
+    if (report) result.dropped++
+    emitOutboxEvent(outcome.type === 'sent' ? { type: 'sent', id: item.id, kind: item.kind, body: outcome.body } : report ? { type: 'dropped', id: item.id, kind: item.kind, report } : { type: 'changed' })
+    if (outcome.type === 'retry') {
+      result.retrying = true
+      break
+    }
+  }
+  return result
+}
+
+/**
+ * The service worker's Background Sync handler for OUTBOX_SYNC_TAG: sends everything waiting (backoff ignored) and
+ * rejects while items still wait after a failed send, so the browser schedules the sync again. Usage in the worker:
+ * `if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(syncOutbox())`.
+ */
+export async function syncOutbox(options: Omit<FlushOptions, 'force'> = {}): Promise<void> {
+  const result = await flushOutbox({ ...options, force: true })
+  if (result.retrying) throw new Error('Outbox items are still waiting; the sync will be retried')
+}

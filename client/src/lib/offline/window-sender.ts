@@ -1,0 +1,31 @@
+/**
+ * The window's outbox sender (issue 5; public-visitor §4 Upload queue item: per-file progress 0-100): uploads go
+ * through XMLHttpRequest so upload progress can be reported as 'progress' events; votes and views use fetch.
+ * The service worker's replay uses plain fetchSender (no progress there).
+ */
+import type { OutboxItem } from './outbox-db'
+import { emitOutboxEvent } from './outbox-events'
+import { classifyAnswer, fetchSender, requestFor, type Sender, type SendOutcome } from './outbox-send'
+
+/** Sends an upload item with XMLHttpRequest, emitting progress events (percent 0-100) for its id. */
+function sendUploadWithProgress(item: OutboxItem): Promise<SendOutcome> {
+  const { url, init } = requestFor(item)
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', url)
+    xhr.withCredentials = true
+    new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value))
+    xhr.upload.onprogress = (e) => e.lengthComputable && emitOutboxEvent({ type: 'progress', id: item.id, percent: Math.round((e.loaded / e.total) * 100) })
+    xhr.onload = () => resolve(classifyAnswer({ status: xhr.status, text: xhr.responseText, statusText: xhr.statusText, retryAfter: xhr.getResponseHeader('Retry-After') }, Date.now()))
+    xhr.onerror = xhr.ontimeout = () => resolve({ type: 'retry', reason: 'Network error during upload' })
+    xhr.onabort = () => resolve({ type: 'retry', reason: 'Upload aborted' })
+    emitOutboxEvent({ type: 'progress', id: item.id, percent: 0 })
+    xhr.send(init.body as FormData)
+  })
+}
+
+/** The window's Sender: XMLHttpRequest with progress for uploads, fetch for the rest. */
+export function windowSender(): Sender {
+  const viaFetch = fetchSender()
+  return (item) => (item.kind === 'upload' ? sendUploadWithProgress(item) : viaFetch(item))
+}
