@@ -11,8 +11,17 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/**
+ * The query-core that @tanstack/react-query uses. query-persist-client-core pins an older query-core, so npm keeps
+ * two copies; pointing every import at react-query's copy bundles one and keeps persistence on the same classes.
+ */
+const requireFromReactQuery = createRequire(createRequire(import.meta.url).resolve('@tanstack/react-query'))
+const QUERY_CORE_DIR = dirname(requireFromReactQuery.resolve('@tanstack/query-core/package.json'))
 
 /** Theme colour (rose-600, the brand) and background colour (zinc-950, the page) of the manifest and index.html. */
 const THEME_COLOR = '#e11d48'
@@ -59,7 +68,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  resolve: { alias: { '@client': here('./src'), '@contract': here('../server/contract') } },
+  resolve: { alias: { '@client': here('./src'), '@contract': here('../server/contract'), '@tanstack/query-core': QUERY_CORE_DIR } },
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
