@@ -24,3 +24,31 @@ export function cacheEntries(page: Page): Promise<Record<string, number>> {
     return result
   })
 }
+
+/** Waits (up to timeoutMs) until the persisted query cache in IndexedDB (client/src/lib/query-persistence.ts) holds a query whose key starts with root. */
+export async function waitForPersistedQuery(page: Page, root: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await persistedQueryRoots(page)).includes(root)) {
+    if (Date.now() > deadline) throw new Error(`waitForPersistedQuery: no persisted ${root} query after ${timeoutMs} ms`)
+    await Bun.sleep(100)
+  }
+}
+
+/** The first key elements of the queries in the persisted query cache (empty when there is none yet). */
+export function persistedQueryRoots(page: Page): Promise<unknown[]> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('hotvote-query-cache')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    if (!db.objectStoreNames.contains('clients')) return (db.close(), [])
+    const entry = await new Promise<{ clientState: { queries: { queryKey: unknown[] }[] } } | undefined>((resolve) => {
+      const get = db.transaction('clients').objectStore('clients').get('query-client')
+      get.onsuccess = () => resolve(get.result)
+      get.onerror = () => resolve(undefined)
+    })
+    db.close()
+    return entry?.clientState.queries.map((query) => query.queryKey[0]) ?? []
+  })
+}

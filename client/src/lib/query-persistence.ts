@@ -41,7 +41,7 @@ export function shouldPersistQueryKey(queryKey: QueryKey): boolean {
 /** True when the query is persisted: a persisted key holding data (never a pending or failed query). */
 export const shouldDehydrateQuery = (query: { queryKey: QueryKey; state: { status: string } }) => query.state.status === 'success' && shouldPersistQueryKey(query.queryKey)
 
-/** A Persister over one IndexedDB entry; writes are throttled to PERSIST_THROTTLE_MS, the last state wins. */
+/** A Persister over one IndexedDB entry; writes are throttled to PERSIST_THROTTLE_MS (the last state wins) and flushed when the page is hidden. */
 export function createIdbPersister(dbName = DB_NAME): Persister {
   let db: Promise<IDBPDatabase> | undefined
   const open = () => (db ??= openDB(dbName, 1, { upgrade: (d) => void d.createObjectStore(STORE) }))
@@ -53,6 +53,14 @@ export function createIdbPersister(dbName = DB_NAME): Persister {
     pending = undefined
     if (client) await (await open()).put(STORE, client, ENTRY)
   }
+  // A reload right after a change must not lose it: write what is pending when the page is hidden or left.
+  const flushNow = () => {
+    if (!timer) return
+    clearTimeout(timer)
+    void flush().catch(() => undefined)
+  }
+  addEventListener('pagehide', flushNow)
+  addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flushNow())
   return {
     persistClient(client) {
       pending = client

@@ -6,29 +6,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { SessionUser } from '@contract/session'
 import { ApiError, apiFetch } from '@client/lib/api-client'
-import { ensureStoredSession, isLoggedOut, writeStoredSession } from '@client/lib/session-storage'
+import { ensureStoredSession, isLoggedOut, readLastKnownUser, writeStoredSession } from '@client/lib/session-storage'
 
 /** POSTs the stored session; answers the user and stores its name and email. Throws ApiError or TypeError (offline). */
 async function resumeSession(): Promise<SessionUser> {
   const stored = ensureStoredSession()
   const user = await apiFetch<SessionUser>('/api/session', { method: 'POST', json: { sessionId: stored.sessionId, username: stored.username || undefined } })
-  writeStoredSession({ ...stored, username: user.username, email: user.email, emailVerified: user.emailVerified })
+  writeStoredSession({ ...stored, username: user.username, email: user.email, emailVerified: user.emailVerified, lastUser: user })
   return user
 }
 
 /**
- * Query options of the session user; null while logged out. Fetched once, never stale, no retry. When the network
- * is down (not an HTTP error) and a user is already known, that user is kept instead of failing.
+ * Query options of the session user; null while logged out. Fetched once, never stale, no retry, and no refetch
+ * when a failed query gets a new observer (the shell would otherwise spin between spinner and error). When the
+ * network is down (not an HTTP error), the last known user (in the cache, restored from IndexedDB, or kept with the
+ * stored session) is answered instead of failing.
  */
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: ['session'],
+    retryOnMount: false,
     queryFn: async ({ client, queryKey }): Promise<SessionUser | null> => {
       if (isLoggedOut()) return null
       try {
         return await resumeSession()
       } catch (error) {
-        const lastKnown = client.getQueryData<SessionUser | null>(queryKey)
+        const lastKnown = client.getQueryData<SessionUser | null>(queryKey) ?? readLastKnownUser()
         if (error instanceof ApiError || !lastKnown) throw error
         return lastKnown
       }
