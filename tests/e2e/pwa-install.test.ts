@@ -64,6 +64,10 @@ describe('installable app', () => {
     // The browser offers installing (beforeinstallprompt), so the profile shows the Install App button.
     await page.getByRole('link', { name: 'Profile' }).first().click()
     await page.getByRole('button', { name: 'Install App' }).waitFor({ timeout: 10_000 })
+    // The session card shows the storage estimate and whether storage is persistent.
+    const sessionCard = page.getByLabel('Session info')
+    await sessionCard.getByText(/^Storage: \d+(\.\d)? (B|KB|MB) used of \d+\.\d (MB|GB|TB)$/).waitFor()
+    await sessionCard.getByText(/^Persistent storage: (Yes|No \(the browser may clear it when space runs low\))$/).waitFor()
     await context.close()
     rmSync(profile, { recursive: true, force: true })
   })
