@@ -32,6 +32,9 @@ describe('installable app', () => {
       expect(`${size.width}x${size.height}`).toBe(icon.sizes)
       expect(size.type).toBe('png')
     }
+    const worker = await fetch(`${app.server.url}/sw.js`)
+    expect([worker.status, worker.headers.get('cache-control'), worker.headers.get('content-type')]).toEqual([200, 'no-cache', 'text/javascript;charset=utf-8'])
+    expect(res.headers.get('cache-control')).toBe('no-cache')
     const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')
     const touch = await fetch(`${app.server.url}${touchIcon}`)
     expect([touch.status, touch.headers.get('content-type'), imageSize(new Uint8Array(await touch.arrayBuffer())).width]).toEqual([200, 'image/png', 180])

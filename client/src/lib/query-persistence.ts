@@ -18,6 +18,8 @@ import {
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000
 /** Saves are coalesced to at most one write per this many ms. */
 export const PERSIST_THROTTLE_MS = 500
+/** Longest wait for the restore before the app renders anyway, ms (a stuck IndexedDB must not keep the page blank). */
+export const RESTORE_TIMEOUT_MS = 2000
 /** Changing it discards every persisted cache (bump when a persisted answer changes shape). */
 export const PERSIST_BUSTER = 'hotvote-1'
 
@@ -81,7 +83,8 @@ export async function startQueryPersistence(queryClient: QueryClient, persister 
   // query-persist-client-core 5.104 is typed against its own query-core copy while react-query 5.108 bundles a newer
   // one: the same public QueryClient API at runtime, but distinct nominal types (#private), hence the cast.
   const options = { queryClient: queryClient as unknown as PersistedClientOptions['queryClient'], persister, buster: PERSIST_BUSTER }
-  await persistQueryClientRestore({ ...options, maxAge: PERSIST_MAX_AGE_MS }).catch(() => undefined)
+  const restore = persistQueryClientRestore({ ...options, maxAge: PERSIST_MAX_AGE_MS }).catch(() => undefined)
+  await Promise.race([restore, new Promise((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS))])
   const restored = { predicate: (query: Query) => shouldPersistQueryKey(query.queryKey), refetchType: 'none' as const }
   if (navigator.onLine) void queryClient.invalidateQueries(restored)
   else window.addEventListener('online', () => void queryClient.invalidateQueries({ ...restored, refetchType: 'active' }), { once: true })
