@@ -17,7 +17,7 @@ function iconSvg(size: number, inset: number, rounded: boolean): string {
   const scale = (size * (1 - 2 * inset)) / 100
   const offset = size * inset
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f43f5e"/><stop offset="1" stop-color="#fb923c"/></linearGradient></defs>
+  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f43f5e"/><stop offset="1" stop-color="#fb923c"/></linearGradient></defs>
   <rect width="${size}" height="${size}" rx="${radius}" fill="url(#g)"/>
   <g transform="translate(${offset} ${offset}) scale(${scale})"><path d="${FLAME}" fill="#fff"/></g>
 </svg>`
