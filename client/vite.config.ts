@@ -1,14 +1,36 @@
 /**
- * Vite build of the HotVote PWA: React, TanStack Router file routes (code-split per route), Tailwind.
- * Output goes to client/dist, which the Bun server serves; in dev, /api is proxied to the server on :3000.
+ * Vite build of the HotVote PWA: React, TanStack Router file routes (code-split per route), Tailwind, and the
+ * installable shell (issue #5) through vite-plugin-pwa: the web app manifest and the service worker built from
+ * src/sw.ts (injectManifest) with the precache list of the app shell. Output goes to client/dist (sw.js and
+ * manifest.webmanifest at its root, which the Bun server serves with no-cache); in dev, /api is proxied to :3000
+ * and no service worker runs.
  */
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/**
+ * The query-core that @tanstack/react-query uses. query-persist-client-core pins an older query-core, so npm keeps
+ * two copies; pointing every import at react-query's copy bundles one and keeps persistence on the same classes.
+ */
+const requireFromReactQuery = createRequire(createRequire(import.meta.url).resolve('@tanstack/react-query'))
+const QUERY_CORE_DIR = dirname(requireFromReactQuery.resolve('@tanstack/query-core/package.json'))
+
+/** Theme colour (rose-600, the brand) and background colour (zinc-950, the page) of the manifest and index.html. */
+const THEME_COLOR = '#e11d48'
+const BACKGROUND_COLOR = '#09090b'
+
+/** True for a chunk that holds back-office code: it is named adm-* so the precache can leave it out (visitors never download admin code). */
+const ADMIN_SOURCE = /\/client\/src\/(routes\/adm|features\/admin)\//
+const isAdminChunk = (moduleIds: readonly string[]) =>
+  moduleIds.some((id) => ADMIN_SOURCE.test(id)) && moduleIds.every((id) => ADMIN_SOURCE.test(id) || !id.includes('/client/src/'))
 
 export default defineConfig({
   root: here('.'),
@@ -16,8 +38,44 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: here('./src/routes'), generatedRouteTree: here('./src/routeTree.gen.ts') }),
     react(),
     tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'HotVote',
+        short_name: 'HotVote',
+        description: 'Rate photos and videos as Hot or Not, upload your own and see how they do.',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html}'],
+        globIgnores: ['assets/adm-*'],
+      },
+      devOptions: { enabled: false },
+    }),
   ],
-  resolve: { alias: { '@client': here('./src'), '@contract': here('../server/contract') } },
-  build: { outDir: here('./dist'), emptyOutDir: true, sourcemap: true },
+  resolve: { alias: { '@client': here('./src'), '@contract': here('../server/contract'), '@tanstack/query-core': QUERY_CORE_DIR } },
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: { chunkFileNames: (chunk) => (isAdminChunk(chunk.moduleIds) ? 'assets/adm-[name]-[hash].js' : 'assets/[name]-[hash].js') },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 })

@@ -2,15 +2,18 @@
  * The visitor session kept in browser storage (public-visitor §3 Session, §4 Logout): the session record under
  * SESSION_KEY, the logged-out flag, and the per-session "account prompt seen" flag.
  */
-import { SESSION_ID_LENGTH } from '@contract/session'
+import { SESSION_ID_LENGTH, type SessionUser } from '@contract/session'
 
 /** localStorage key of the session record. */
 export const SESSION_KEY = 'hotvote.session'
 /** localStorage key of the logged-out flag ('true' while logged out). */
 export const LOGGED_OUT_KEY = 'hotvote.loggedOut'
 
-/** The stored session record. latitude/longitude in degrees. */
-export type StoredSession = { sessionId: string; username: string; email?: string | null; emailVerified?: boolean; latitude?: number; longitude?: number }
+/**
+ * The stored session record. latitude/longitude in degrees; lastUser: the last answer of POST /api/session for this
+ * record, kept so an offline start shows the last known visitor (issue #5).
+ */
+export type StoredSession = { sessionId: string; username: string; email?: string | null; emailVerified?: boolean; latitude?: number; longitude?: number; lastUser?: SessionUser }
 
 /** A new session id: 32 base-36 characters from crypto.getRandomValues (public-visitor §9). */
 export function generateSessionId(): string {
@@ -38,6 +41,12 @@ export function ensureStoredSession(): StoredSession {
   const fresh = { sessionId: generateSessionId(), username: '' }
   writeStoredSession(fresh)
   return fresh
+}
+
+/** The last user the server answered for the stored session id, or null (none yet, or the session changed since). */
+export function readLastKnownUser(): SessionUser | null {
+  const stored = readStoredSession()
+  return stored?.lastUser && stored.lastUser.sessionId === stored.sessionId ? stored.lastUser : null
 }
 
 /** True while the logged-out flag is set. */

@@ -1,9 +1,10 @@
-/** Route /profile: the visitor's profile (public-visitor §2 Profile screen). */
+/** Route /profile: the visitor's profile (public-visitor §2 Profile screen) and the install card (issue #5). */
 import { createFileRoute } from '@tanstack/react-router'
 import { Spinner } from '@client/components/ui/spinner'
 import { useSessionUser } from '@client/features/session/api/get-session'
 import { ProfileScreen } from '@client/features/profile/components/profile-screen'
 import { SaveAccountCard } from '@client/features/account/components/save-account-card'
+import { InstallCard } from '@client/features/pwa/components/install-card'
 
 function ProfilePage() {
   const { data: user } = useSessionUser()
@@ -11,6 +12,7 @@ function ProfilePage() {
   return (
     <ProfileScreen user={user}>
       <SaveAccountCard email={user.email} verified={user.emailVerified} />
+      <InstallCard />
     </ProfileScreen>
   )
 }

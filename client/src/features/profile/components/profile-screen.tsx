@@ -1,15 +1,17 @@
 /**
  * ProfileScreen (public-visitor §2 Profile screen): member since, the update form, the private location card
- * with the geolocation request, and the session info card.
+ * with the geolocation request, and the session info card (with the storage estimate and persistence, issue #5).
  */
 import type { ReactNode } from 'react'
 import type { SessionUser } from '@contract/session'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { formatDate } from '@client/lib/format'
+import { formatStorageStatus } from '@client/lib/persistent-storage'
 import { Avatar } from '@client/components/ui/avatar'
 import { useSaveLocation } from '../api/update-profile'
 import { useGeolocation } from '../hooks/use-geolocation'
+import { useStorageStatus } from '../hooks/use-storage-status'
 import { ProfileForm } from './profile-form'
 
 function LocationCard({ user }: { user: SessionUser }) {
@@ -37,7 +39,18 @@ function LocationCard({ user }: { user: SessionUser }) {
   )
 }
 
-/** Props: the session user; children render last (the Save Your Account card, composed by the route). */
+function StorageInfo() {
+  const status = useStorageStatus()
+  if (!status) return null
+  return (
+    <>
+      <p>{formatStorageStatus(status)}</p>
+      <p>Persistent storage: {status.persisted ? 'Yes' : 'No (the browser may clear it when space runs low)'}</p>
+    </>
+  )
+}
+
+/** Props: the session user; children render last (the Save Your Account and install cards, composed by the route). */
 function ProfileScreen({ user, children }: { user: SessionUser; children?: ReactNode }) {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -59,6 +72,7 @@ function ProfileScreen({ user, children }: { user: SessionUser; children?: React
         <p className="break-all">
           Session ID: <span className="font-mono">{user.sessionId}</span>
         </p>
+        <StorageInfo />
       </Card>
       {children}
     </div>

@@ -1,22 +1,40 @@
 /**
  * The visitor session (public-visitor §3, §4, §7): unless logged out, the stored session (created on first
- * visit) is posted to POST /api/session, which creates or resumes the user and sets the sid cookie.
+ * visit) is posted to POST /api/session, which creates or resumes the user and sets the sid cookie. Offline
+ * (issue #5) the last known user (restored from the persisted query cache) stays in place of an error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { SessionUser } from '@contract/session'
-import { apiFetch } from '@client/lib/api-client'
-import { ensureStoredSession, isLoggedOut, writeStoredSession } from '@client/lib/session-storage'
+import { ApiError, apiFetch } from '@client/lib/api-client'
+import { ensureStoredSession, isLoggedOut, readLastKnownUser, writeStoredSession } from '@client/lib/session-storage'
 
-/** Query options of the session user; null while logged out. Fetched once, never stale, no retry. */
+/** POSTs the stored session; answers the user and stores its name and email. Throws ApiError or TypeError (offline). */
+async function resumeSession(): Promise<SessionUser> {
+  const stored = ensureStoredSession()
+  const user = await apiFetch<SessionUser>('/api/session', { method: 'POST', json: { sessionId: stored.sessionId, username: stored.username || undefined } })
+  writeStoredSession({ ...stored, username: user.username, email: user.email, emailVerified: user.emailVerified, lastUser: user })
+  return user
+}
+
+/**
+ * Query options of the session user; null while logged out. Fetched once, never stale, no retry, and no refetch
+ * when a failed query gets a new observer (the shell would otherwise spin between spinner and error). When the
+ * network is down (not an HTTP error), the last known user (in the cache, restored from IndexedDB, or kept with the
+ * stored session) is answered instead of failing.
+ */
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: ['session'],
-    queryFn: async (): Promise<SessionUser | null> => {
+    retryOnMount: false,
+    queryFn: async ({ client, queryKey }): Promise<SessionUser | null> => {
       if (isLoggedOut()) return null
-      const stored = ensureStoredSession()
-      const user = await apiFetch<SessionUser>('/api/session', { method: 'POST', json: { sessionId: stored.sessionId, username: stored.username || undefined } })
-      writeStoredSession({ ...stored, username: user.username, email: user.email, emailVerified: user.emailVerified })
-      return user
+      try {
+        return await resumeSession()
+      } catch (error) {
+        const lastKnown = client.getQueryData<SessionUser | null>(queryKey) ?? readLastKnownUser()
+        if (error instanceof ApiError || !lastKnown) throw error
+        return lastKnown
+      }
     },
   })
 

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'bun:test'
+import { NAVIGATION_DENYLIST, isMediaFilePath, isNeverCachedPath, isPublicConfigPath } from './sw-paths'
+
+const deniedNavigation = (path: string) => NAVIGATION_DENYLIST.some((re) => re.test(path))
+
+describe('service worker paths', () => {
+  it('answers navigations with the app shell except under /adm and /api', () => {
+    expect(['/', '/upload', '/profile', '/stats', '/dmca', '/auth/verify', '/admin-tips', '/no/such/page'].filter(deniedNavigation)).toEqual([])
+    expect(['/adm', '/adm/', '/adm/media', '/api/session', '/api/media/file/a.jpg'].every(deniedNavigation)).toBe(true)
+  })
+
+  it('never caches the back office, the admin API or the db-test API', () => {
+    expect(['/adm', '/adm/vote-multiplier', '/api/admin/stats', '/api/admin', '/api/db-test/run'].every(isNeverCachedPath)).toBe(true)
+    expect(['/', '/admin', '/api/administrators', '/api/site-settings', '/api/media/file/x'].some(isNeverCachedPath)).toBe(false)
+  })
+
+  it('caches media files and revalidates only the public configs', () => {
+    expect(isMediaFilePath('/api/media/file/ab/cd.mp4')).toBe(true)
+    expect(isMediaFilePath('/api/media/queue/1')).toBe(false)
+    expect(['/api/site-settings', '/api/vote-multiplier-config', '/api/email-capture-config', '/api/idle-redirect-config', '/api/ad-config/zone1'].every(isPublicConfigPath)).toBe(true)
+    expect(['/api/session', '/api/ad-config', '/api/ad-config/a/b', '/api/admin/vote-multiplier-config', '/api/users/1/stats'].some(isPublicConfigPath)).toBe(false)
+  })
+})

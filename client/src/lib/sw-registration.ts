@@ -1,0 +1,40 @@
+/**
+ * Service worker registration through workbox-window (issue #5) and the "update waiting" state read by the update
+ * prompt: registerServiceWorker() at start in production builds; when a new version has installed and waits,
+ * isUpdateWaiting() turns true; applyUpdate() asks it to take over and reloads once it controls the page.
+ */
+import { Workbox } from 'workbox-window'
+
+/** URL of the built service worker (client/dist/sw.js, served no-cache by server/http/static-client.ts). */
+export const SW_URL = '/sw.js'
+
+let workbox: Workbox | undefined
+let waiting = false
+const listeners = new Set<() => void>()
+
+/** Registers SW_URL for scope / after the page has loaded. No-op where service workers are unavailable. */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || workbox) return
+  workbox = new Workbox(SW_URL, { scope: '/' })
+  workbox.addEventListener('waiting', () => {
+    waiting = true
+    listeners.forEach((listener) => listener())
+  })
+  void workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error))
+}
+
+/** Subscribes to changes of isUpdateWaiting(); answers the unsubscribe function (useSyncExternalStore shape). */
+export function subscribeUpdateWaiting(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** True while a new service worker version is installed and waiting for the visitor's go-ahead. */
+export const isUpdateWaiting = () => waiting
+
+/** Tells the waiting version to skip waiting, then reloads the page once it controls it. */
+export function applyUpdate(): void {
+  if (!workbox) return
+  workbox.addEventListener('controlling', () => window.location.reload())
+  workbox.messageSkipWaiting()
+}

@@ -1,0 +1,98 @@
+/**
+ * Stories (issue #5): after one visit online, the app starts offline on / and /upload with the last known visitor;
+ * the back office is never served from the cache; media seen online is answered from the cache offline, Range too.
+ */
+import { describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { seedUploads } from '../support/seed'
+import { waitForPersistedQuery, waitForServiceWorker } from '../support/pwa'
+import { PERSIST_THROTTLE_MS } from '@client/lib/query-persistence'
+
+const app = useServerAndBrowser()
+
+describe('offline app shell', () => {
+  test('a visitor reloads / and /upload offline and sees the shell with their name, but /adm does not load', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const crashes: string[] = []
+    page.on('pageerror', (error) => crashes.push(error.message))
+    await page.goto(`${app.server.url}/`)
+    const user = page.getByTestId('sidebar-user')
+    await user.getByText('Loading...').waitFor({ state: 'detached' })
+    const username = (await user.locator('p').first().textContent())!
+    expect(username.length).toBeGreaterThan(2)
+    await waitForServiceWorker(page)
+    await waitForPersistedQuery(page, 'session')
+
+    await context.setOffline(true)
+    await page.reload()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload Media' }).waitFor()
+    await user.getByText(username, { exact: true }).waitFor()
+    await page.goto(`${app.server.url}/upload`)
+    await page.getByRole('heading', { name: 'Upload Media' }).waitFor()
+    await page.getByText('Drag and drop photos or videos here').waitFor()
+    await page.getByLabel('Choose files').waitFor({ state: 'attached' })
+    await user.getByText(username, { exact: true }).waitFor()
+
+    // Without the persisted query cache (it is kept 24 h), the user kept with the stored session still shows.
+    await Bun.sleep(PERSIST_THROTTLE_MS * 2) // no save pending any more
+    await page.evaluate(() => new Promise((resolve) => (indexedDB.open('hotvote-query-cache').onsuccess = (e) => {
+      const db = (e.target as IDBOpenDBRequest).result
+      db.transaction('clients', 'readwrite').objectStore('clients').clear().onsuccess = () => resolve(db.close())
+    })))
+    await page.close()
+    const again = await context.newPage()
+    again.on('pageerror', (error) => crashes.push(error.message))
+    await again.goto(`${app.server.url}/upload`)
+    await again.getByText('Drag and drop photos or videos here').waitFor()
+    await again.getByTestId('sidebar-user').getByText(username, { exact: true }).waitFor()
+    expect(crashes).toEqual([])
+
+    // The back office never comes from the cache: offline, its API calls and the /adm page fail like any site without network.
+    await expect(again.evaluate(() => fetch('/api/admin/stats').then((r) => r.status))).rejects.toThrow(/Failed to fetch/)
+    await expect(again.goto(`${app.server.url}/adm`)).rejects.toThrow(/net::ERR_/)
+    await context.close()
+  })
+
+  test('a photo and a video seen online are answered from the cache offline, a Range request with 206', async () => {
+    const names = ['tabby-cat.png', 'kite-sky-portrait.mp4']
+    await seedUploads(app.server, names)
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${app.server.url}/`)
+    await waitForServiceWorker(page)
+    await page.reload() // from now on every request of the page goes through the service worker
+    const media = page.locator('main').locator('img[src*="/api/media/file/"], video[src*="/api/media/file/"]')
+    const shown = async () => ({ tag: await media.evaluate((e) => e.tagName), src: await media.evaluate((e) => (e as HTMLImageElement).src) })
+    const first = await shown()
+    await page.keyboard.press('h')
+    await page.locator(`main :is(img, video)[src*="/api/media/file/"]:not([src="${new URL(first.src).pathname}"])`).waitFor()
+    const second = await shown()
+    const photo = [first, second].find((m) => m.tag === 'IMG')!.src
+    const video = [first, second].find((m) => m.tag === 'VIDEO')!.src
+    await page.waitForFunction(async (urls) => {
+      const cache = await caches.open('hotvote-media')
+      return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean)
+    }, [photo, video])
+
+    await context.setOffline(true)
+    const answers = await page.evaluate(async ([photo, video]) => {
+      const whole = await fetch(photo!)
+      const range = await fetch(video!, { headers: { Range: 'bytes=0-99' } })
+      return { photo: [whole.status, (await whole.arrayBuffer()).byteLength], video: [range.status, range.headers.get('content-range'), (await range.arrayBuffer()).byteLength] }
+    }, [photo, video])
+    const sizes = await Promise.all(names.map((name) => Bun.file(join(FIXTURES, name)).size))
+    expect(answers).toEqual({ photo: [200, sizes[0]], video: [206, `bytes 0-99/${sizes[1]}`, 100] })
+
+    // A video element plays the cached file offline (its Range requests are cut from the cache).
+    const played = await page.evaluate(async (src) => {
+      const element = Object.assign(document.createElement('video'), { src, muted: true })
+      document.body.append(element)
+      await new Promise((resolve, reject) => ((element.oncanplay = resolve), (element.onerror = () => reject(new Error('video error')))))
+      return element.duration
+    }, video)
+    expect(played).toBeGreaterThan(0)
+    await context.close()
+  })
+})
