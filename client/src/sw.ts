@@ -6,7 +6,8 @@
  * - media files (GET /api/media/file/*) are cached at runtime, cache first, bounded by count and age, and Range
  *   requests (video) are answered 206 from the cached whole file;
  * - the public configs are stale-while-revalidate;
- * - a new version waits until the visitor accepts the update prompt (SKIP_WAITING message), then claims the pages.
+ * - a new version waits until the visitor accepts the update prompt (SKIP_WAITING message), then claims the pages;
+ * - a Background Sync under OUTBOX_SYNC_TAG replays the IndexedDB outbox (lib/offline/outbox.ts) with no tab open.
  */
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
@@ -16,6 +17,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { RangeRequestsPlugin } from 'workbox-range-requests'
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types'
+import { OUTBOX_SYNC_TAG, syncOutbox } from './lib/offline/outbox'
 import {
   CONFIG_CACHE,
   MEDIA_CACHE,
@@ -80,6 +82,9 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: CONFIG_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 )
 
-// Background Sync of the outbox (issue #5) is wired here by the integrator:
-//   self.addEventListener('sync', (event) => { if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(flushOutbox()) })
-// with flushOutbox and OUTBOX_SYNC_TAG from client/src/lib/offline/outbox.ts.
+// Background Sync (issue #5): replays the IndexedDB outbox even after every tab is closed, where the browser has it.
+type SyncEvent = ExtendableEvent & { tag: string }
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(syncOutbox())
+})

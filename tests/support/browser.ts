@@ -25,12 +25,21 @@ export function launchBrowser(): Promise<Browser> {
 /** A running server: url (http://127.0.0.1:PORT), its data dir, adminAuth header value, stop(). */
 export type TestServer = { url: string; dataDir: string; adminPassword: string; adminAuth: string; stop(): Promise<void> }
 
-let nextPort = 41000 + Math.floor(Math.random() * 2000)
+/**
+ * A port nothing listens on right now, chosen by the OS. A fixed range is not safe: the OS also hands out ports of
+ * that range to outgoing connections (chromium's, s3rver's), and a listen on one of those fails with EADDRINUSE.
+ */
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: '0.0.0.0', fetch: () => new Response() })
+  const port = probe.port!
+  probe.stop(true)
+  return port
+}
 
-/** Starts server/main.ts as a child process on a free loopback port; env adds variables. Resolves once it answers. */
+/** Starts server/main.ts as a child process on a free port (see freePort); env adds variables. Resolves once it answers. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-e2e-'))
-  const port = nextPort++
+  const port = freePort()
   const adminPassword = 'e2e-admin-password'
   const proc: Subprocess = Bun.spawn(['bun', 'run', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,

@@ -21,19 +21,6 @@ export async function requestOutboxSync(): Promise<void> {
   }
 }
 
-let persistAsked = false
-
-/** Asks once per page for persistent storage, so queued votes and files are not evicted (issue 5); never throws. */
-async function askPersistentStorage(): Promise<void> {
-  if (persistAsked) return
-  persistAsked = true
-  try {
-    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist()
-  } catch {
-    // Not granted or not supported: the outbox still works while the browser keeps the data.
-  }
-}
-
 let running = false
 let again: boolean | undefined
 let timer: ReturnType<typeof setTimeout> | undefined
@@ -81,9 +68,7 @@ export function startOutboxRunner(): () => void {
     window.addEventListener('online', onOnline)
     // Something queued here (or a drop/send elsewhere changed the head): try at once, respecting backoff.
     const off = onOutboxEvent((e) => {
-      if (e.type !== 'changed') return
-      void askPersistentStorage()
-      void flushNow(false)
+      if (e.type === 'changed') void flushNow(false)
     })
     void flushNow(true)
     stopAll = () => {

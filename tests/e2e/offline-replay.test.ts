@@ -1,0 +1,140 @@
+/**
+ * Stories (issue 5) that need the service worker and the outbox together: votes and an upload made offline survive
+ * reloads while offline and reach the server once; a video prefetched while online plays offline; with no app tab
+ * open, the service worker's Background Sync replays the outbox. The network is switched off by the test.
+ */
+import { describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { seedUploads } from '../support/seed'
+import { waitForServiceWorker } from '../support/pwa'
+
+const app = useServerAndBrowser()
+const DESKTOP = { viewport: { width: 1280, height: 900 } }
+
+/** Counts rows of the server's SQLite file with sql and one id argument. */
+function count(sql: string, id: number): number {
+  const db = new Database(join(app.server.dataDir, 'hotvote.sqlite'), { readonly: true })
+  try {
+    return (db.query(sql).get(id) as { n: number }).n
+  } finally {
+    db.close()
+  }
+}
+const votesOf = (userId: number) => count('select count(*) as n from votes where user_id = ?', userId)
+
+/** Polls check() until it gives want (10 s at most), then asserts it. */
+async function eventually(check: () => number, want: number) {
+  const until = Date.now() + 10_000
+  while (Date.now() < until && check() !== want) await Bun.sleep(100)
+  expect(check()).toBe(want)
+}
+
+/** Opens / in context, waits for the service worker and for the files of `prefetched` items; answers the page and user id. */
+async function openPrefetched(context: BrowserContext, prefetched: number): Promise<{ page: Page; userId: number }> {
+  const page = await context.newPage()
+  await page.goto(`${app.server.url}/`)
+  await page.getByRole('button', { name: /Hot$/ }).waitFor()
+  await waitForServiceWorker(page)
+  const userId = await page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { id: number }).id)
+  // Files fetched before the worker took control are not in its cache: reload so the queue warms them through it.
+  await page.reload()
+  await page.getByRole('button', { name: /Hot$/ }).waitFor()
+  await page.waitForFunction(
+    async (n) => {
+      const cache = await caches.open('hotvote-media')
+      return (await cache.keys()).length >= n
+    },
+    prefetched,
+    { timeout: 20_000 },
+  )
+  return { page, userId }
+}
+
+/** Votes Hot on the item on screen, sees `waiting` votes waiting to sync, and waits until the next item can be rated. */
+async function voteHot(page: Page, waiting: number) {
+  const hot = page.getByRole('button', { name: /Hot$/ })
+  await hot.click()
+  await page.getByText(`${waiting} vote${waiting === 1 ? '' : 's'} waiting to sync`).waitFor()
+  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => /Hot$/.test(b.textContent ?? '') && !b.disabled))
+}
+
+describe('offline replay with the service worker', () => {
+  test('votes and an upload made offline, with reloads in between, reach the server exactly once', async () => {
+    await seedUploads(app.server, ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'dandelion-clocks-portrait.jpg', 'fig-in-red-bowl-square.jpg', 'forest-path-portrait.png', 'forest-stream-cascade.jpg', 'kite-in-blue-sky-portrait.jpg'])
+    const context = await app.browser.newContext(DESKTOP)
+    const { page, userId } = await openPrefetched(context, 7)
+
+    await context.setOffline(true)
+    for (let i = 1; i <= 3; i++) await voteHot(page, i)
+    await page.reload()
+    await page.getByText('3 votes waiting to sync').waitFor()
+    for (let i = 4; i <= 5; i++) await voteHot(page, i)
+
+    await page.goto(`${app.server.url}/upload`)
+    await page.getByLabel('Choose files').setInputFiles(join(FIXTURES, 'tabby-cat.png'))
+    await page.getByRole('button', { name: 'Upload tabby-cat.png' }).click()
+    await page.getByRole('listitem', { name: 'tabby-cat.png' }).getByText('Waiting for connection').waitFor()
+    await page.reload()
+    const queued = page.getByRole('listitem', { name: 'tabby-cat.png' })
+    await queued.getByText('Waiting for connection').waitFor()
+    expect(votesOf(userId)).toBe(0)
+
+    await context.setOffline(false)
+    await queued.getByText('Uploaded').waitFor({ timeout: 15_000 })
+    await eventually(() => votesOf(userId), 5)
+    expect(count('select count(distinct media_id) as n from votes where user_id = ?', userId)).toBe(5)
+    expect(count('select count(*) as n from media where user_id = ?', userId)).toBe(1)
+    await context.close()
+  })
+
+  test('a video prefetched while online plays offline', async () => {
+    await seedUploads(app.server, ['kite-sky-portrait.mp4'])
+    const context = await app.browser.newContext(DESKTOP)
+    // The visitor has rated everything but the video, so it is the one item in their queue.
+    const { page, userId } = await openPrefetched(context, 1)
+    const db = new Database(join(app.server.dataDir, 'hotvote.sqlite'))
+    db.run("insert into votes (user_id, media_id, is_hot, created_at) select ?, id, 1, '2026-11-22T00:00:00.000Z' from media where mime_type not like 'video/%'", [userId])
+    db.close()
+    await page.reload()
+    await page.getByLabel('Video to rate').waitFor()
+    await page.waitForFunction(async () => (await (await caches.open('hotvote-media')).keys()).some((r) => r.url.endsWith('.mp4')))
+
+    await context.setOffline(true)
+    await page.reload()
+    const video = page.getByLabel('Video to rate')
+    await video.waitFor()
+    await page.waitForFunction(() => {
+      const v = document.querySelector('video[aria-label="Video to rate"]') as HTMLVideoElement | null
+      return v !== null && v.readyState >= 3 && v.currentTime > 0
+    })
+    await context.close()
+  })
+
+  test('with every app tab closed, Background Sync in the service worker replays the outbox', async () => {
+    await seedUploads(app.server, ['lakeside-jetty-planks.jpg', 'red-marigold.webp', 'paint-brushes.gif'])
+    const context = await app.browser.newContext(DESKTOP)
+    const { page, userId } = await openPrefetched(context, 3)
+    await context.setOffline(true)
+    for (let i = 1; i <= 2; i++) await voteHot(page, i)
+    await page.close()
+
+    // No page of the app is open any more: only the service worker can send the votes.
+    const blank = await context.newPage()
+    const cdp = await context.newCDPSession(blank)
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL.startsWith(app.server.url) && !r.isDeleted)
+        if (ours) resolve(ours.registrationId)
+      }),
+    )
+    await cdp.send('ServiceWorker.enable')
+    expect(votesOf(userId)).toBe(0)
+    await context.setOffline(false)
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: app.server.url, registrationId: await registrationId, tag: 'hotvote-outbox', lastChance: false })
+    await eventually(() => votesOf(userId), 2)
+    await context.close()
+  })
+})
