@@ -87,6 +87,8 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
     const visitor = await (await app.browser.newContext()).newPage()
     await visitor.goto(`${app.server.url}/profile`)
     await visitor.getByText(/^Member since /).waitFor()
+    // The redirect arms itself once the back-button config has loaded: it pushes a history entry to catch Back.
+    await visitor.waitForFunction(() => (history.state as { backRedirect?: boolean } | null)?.backRedirect === true)
     await visitor.goBack()
     await visitor.waitForURL(backUrl)
     await visitor.context().close()

@@ -27,6 +27,8 @@ describe('redirects', () => {
     const page = await (await app.browser.newContext()).newPage()
     await page.goto(`${app.server.url}/profile`)
     await page.getByText(/^Member since /).waitFor()
+    // The redirect arms itself once the back-button config has loaded: it pushes a history entry to catch Back.
+    await page.waitForFunction(() => (history.state as { backRedirect?: boolean } | null)?.backRedirect === true)
     await page.goBack()
     await page.waitForURL(`${app.server.url}/stats?from=back`)
   })

@@ -5,11 +5,11 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AdminMedia } from '@contract/admin/data'
-import { Card } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/lib/toast'
 import { adminErrorText, adminFetch } from '../api/admin-api'
 import { MediaGrid } from './media-grid'
+import { StatCards } from './stat-cards'
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this media? This action cannot be undone.'
 
@@ -28,20 +28,14 @@ function AdminMediaPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Media</h1>
-      <div className="grid grid-cols-3 gap-3">
-        {(
-          [
-            ['Total Media', items.length],
-            ['Total Votes', sum((m) => m.totalVotes)],
-            ['Total Views', sum((m) => m.totalViews)],
-          ] as const
-        ).map(([label, value]) => (
-          <Card key={label} aria-label={label}>
-            <p className="text-sm text-zinc-400">{label}</p>
-            <p className="text-2xl font-bold">{value}</p>
-          </Card>
-        ))}
-      </div>
+      <StatCards
+        className="grid-cols-3 md:grid-cols-3"
+        items={[
+          ['Total Media', items.length],
+          ['Total Votes', sum((m) => m.totalVotes)],
+          ['Total Views', sum((m) => m.totalViews)],
+        ]}
+      />
       {items.length === 0 ? (
         <p className="text-zinc-400">No media found</p>
       ) : (

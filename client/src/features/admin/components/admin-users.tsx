@@ -6,7 +6,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Interval } from 'date-fns'
 import { useMemo, useState } from 'react'
-import { Card } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { adminErrorText } from '../api/admin-api'
 import { adminUsersQueryOptions } from '../api/get-admin-users'
@@ -14,6 +13,7 @@ import { dateFilterInterval } from '../user-date-filter'
 import { DEFAULT_USER_SORT, isActiveUser, listUsers, nextUserSort } from '../user-list'
 import { UserDateFilters, type UserDateFilterPair } from './user-date-filters'
 import { UsersTable } from './users-table'
+import { StatCards } from './stat-cards'
 
 type Intervals = { created: Interval | null; lastLogin: Interval | null }
 const ALL_TIME: Intervals = { created: null, lastLogin: null }
@@ -53,14 +53,7 @@ function AdminUsersPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">User Management</h1>
-      <div className="grid grid-cols-3 gap-3">
-        {counters.map(([label, value]) => (
-          <Card key={label} aria-label={label}>
-            <p className="text-sm text-zinc-400">{label}</p>
-            <p className="text-2xl font-bold">{value}</p>
-          </Card>
-        ))}
-      </div>
+      <StatCards items={counters} className="grid-cols-3 md:grid-cols-3" />
       <UserDateFilters error={filterError} onApply={apply} onReset={() => (setIntervals(ALL_TIME), setFilterError(undefined))} />
       <p role="status" className="text-sm text-zinc-400">
         Showing {shown.length} of {users.data.length} users

@@ -8,12 +8,12 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { AUDIT_EVENTS, type AuditLogEntry } from '@contract/admin/audit'
 import { Button } from '@client/components/ui/button'
-import { Card } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/lib/toast'
 import { auditLogsQueryOptions, exportAuditLogs, filterAuditLogs, type AuditFilters } from '../api/audit-logs'
 import { listErrorText } from '../api/admin-api'
 import { AuditLogList } from './audit-log-list'
+import { StatCards } from './stat-cards'
 
 const controlClass = 'w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-zinc-100 outline-none focus:border-rose-500'
 
@@ -90,14 +90,7 @@ function AuditLogs() {
         <p role="alert" className="rounded-lg border border-red-700/50 bg-red-500/10 p-3 text-red-300">{`Failed to load audit logs: ${listErrorText(logs.error)}`}</p>
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            {auditStats(entries).map(([label, value]) => (
-              <Card key={label} aria-label={label}>
-                <p className="text-sm text-zinc-400">{label}</p>
-                <p className="text-2xl font-bold">{value}</p>
-              </Card>
-            ))}
-          </div>
+          <StatCards items={auditStats(entries)} />
           <AuditLogList entries={filterAuditLogs(entries, filters)} total={entries.length} />
         </>
       )}

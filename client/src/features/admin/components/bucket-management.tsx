@@ -7,7 +7,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@client/components/ui/button'
-import { Card } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/lib/toast'
 import { adminErrorText } from '../api/admin-api'
@@ -16,6 +15,7 @@ import { formatSize } from '../format'
 import { REFRESH_DELAY_MS, useLater } from '../hooks/use-later'
 import { BucketDuplicates } from './bucket-duplicates'
 import { BucketFileList } from './bucket-file-list'
+import { StatCards } from './stat-cards'
 
 function BucketManagement() {
   const queryClient = useQueryClient()
@@ -47,14 +47,7 @@ function BucketManagement() {
   return (
     <div className="max-w-5xl space-y-6">
       <h1 className="text-2xl font-bold">Bucket Management</h1>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {overview.map(([label, value]) => (
-          <Card key={label} aria-label={label}>
-            <p className="text-sm text-zinc-400">{label}</p>
-            <p className="text-2xl font-bold">{value}</p>
-          </Card>
-        ))}
-      </div>
+      <StatCards items={overview} />
       <BucketDuplicates key={scanVersion} onSelect={setSelected} />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={toggleAll} disabled={files.length === 0}>

@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { cn } from '@client/lib/cn'
 import type { DbStepState, DbStepStatus } from '../hooks/use-db-tests'
+import { StatCards } from './stat-cards'
 
 const STATUS_CLASS: Record<DbStepStatus, string> = {
   pending: 'bg-zinc-700 text-zinc-200',
@@ -46,24 +47,18 @@ function DbTestsCard({ steps, running, onRun }: DbTestsCardProps) {
 }
 
 function DbStatsCards({ stats }: { stats: DbCounts | null }) {
-  const cards = [
-    ['Users', stats?.totalUsers],
-    ['Media', stats?.totalMedia],
-    ['Votes', stats?.totalVotes],
-    ['Views', stats?.totalViews],
-  ] as const
   return (
     <section aria-label="Database Statistics" className="space-y-2">
       <h2 className="text-lg font-semibold">Database Statistics</h2>
       {stats ? (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {cards.map(([label, value]) => (
-            <Card key={label} aria-label={label}>
-              <p className="text-sm text-zinc-400">{label}</p>
-              <p className="text-2xl font-bold">{value}</p>
-            </Card>
-          ))}
-        </div>
+        <StatCards
+          items={[
+            ['Users', stats.totalUsers],
+            ['Media', stats.totalMedia],
+            ['Votes', stats.totalVotes],
+            ['Views', stats.totalViews],
+          ]}
+        />
       ) : (
         <p className="text-sm text-zinc-400">Run the database tests to see the statistics.</p>
       )}

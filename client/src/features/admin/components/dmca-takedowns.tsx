@@ -13,6 +13,7 @@ import { dmcaTakedownsQueryOptions } from '../api/dmca-takedowns'
 import { listErrorText } from '../api/admin-api'
 import { DmcaRequestDetail } from './dmca-request-detail'
 import { DmcaRequestList } from './dmca-request-list'
+import { StatCards } from './stat-cards'
 
 const STATUS_TITLES = { pending: 'Pending', reviewed: 'Reviewed', resolved: 'Resolved', rejected: 'Rejected' } as const
 
@@ -35,14 +36,7 @@ function DmcaTakedowns() {
   return (
     <div className="space-y-6">
       {heading}
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {DMCA_STATUSES.map((s) => (
-          <Card key={s} aria-label={STATUS_TITLES[s]}>
-            <p className="text-sm text-zinc-400">{STATUS_TITLES[s]}</p>
-            <p className="text-2xl font-bold">{items.filter((r) => r.status === s).length}</p>
-          </Card>
-        ))}
-      </div>
+      <StatCards items={DMCA_STATUSES.map((s) => [STATUS_TITLES[s], items.filter((r) => r.status === s).length] as const)} />
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <DmcaRequestList items={items} selectedId={selectedId} onSelect={setSelectedId} />
         {selected ? <DmcaRequestDetail key={selected.id} request={selected} onDone={() => setSelectedId(null)} /> : <Card className="text-zinc-400">Select a takedown request to view details</Card>}

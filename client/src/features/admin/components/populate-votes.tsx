@@ -12,6 +12,7 @@ import { Card, CardTitle } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { adminErrorText, readAdminToken, TOKEN_MISSING } from '../api/admin-api'
 import { fixUserSequence, populateVotes, type PopulationResult } from '../api/populate-votes'
+import { StatCards } from './stat-cards'
 
 function ResultsGrid({ result }: { result: PopulationResult }) {
   const cells = [
@@ -22,14 +23,7 @@ function ResultsGrid({ result }: { result: PopulationResult }) {
     ['User ID Range', result.userIdRange || 'N/A'],
   ] as const
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-      {cells.map(([label, value]) => (
-        <Card key={label} aria-label={label}>
-          <p className="text-sm text-zinc-400">{label}</p>
-          <p className="text-xl font-bold">{value}</p>
-        </Card>
-      ))}
-    </div>
+    <StatCards items={cells} className="grid-cols-2 md:grid-cols-5" />
   )
 }
 
