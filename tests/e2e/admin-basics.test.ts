@@ -31,6 +31,13 @@ describe('admin back office', () => {
     await admin.waitForURL(`${app.server.url}/adm/media`)
     await admin.getByText('Successfully logged in to admin panel').first().waitFor()
 
+    await admin.getByRole('button', { name: 'Details of yellow-daisy.webp' }).click()
+    const details = admin.getByRole('dialog', { name: 'yellow-daisy.webp' })
+    await details.getByText('image/webp').waitFor()
+    await expect(details.getByLabel('Media details').textContent()).resolves.toContain('Total votes0')
+    await details.getByRole('button', { name: 'Close' }).click()
+    await details.waitFor({ state: 'detached' })
+
     admin.once('dialog', (d) => (expect(d.message()).toBe('Are you sure you want to delete this media? This action cannot be undone.'), d.accept()))
     await admin.getByRole('article', { name: 'tabby-cat.png' }).getByRole('button', { name: 'Delete' }).click()
     await admin.getByText('Media deleted successfully').first().waitFor()

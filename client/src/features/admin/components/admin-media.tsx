@@ -1,13 +1,15 @@
 /**
  * AdminMedia (admin-back-office §2 Media, §8): total media, votes and views; a card per item (type badge, name, size,
- * uploader, date, hot/not/views with actual counts) with Delete after confirmation, in a virtualised grid (MediaGrid);
+ * uploader, date, hot/not/views with actual counts), its detail dialog and Delete after confirmation, in a virtualised grid (MediaGrid);
  * 'No media found' when empty.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { AdminMedia } from '@contract/admin/data'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/lib/toast'
 import { adminErrorText, adminFetch } from '../api/admin-api'
+import { MediaDetailDialog } from './media-detail-dialog'
 import { MediaGrid } from './media-grid'
 import { StatCards } from './stat-cards'
 
@@ -15,6 +17,7 @@ export const DELETE_CONFIRM = 'Are you sure you want to delete this media? This 
 
 function AdminMediaPage() {
   const queryClient = useQueryClient()
+  const [opened, setOpened] = useState<AdminMedia | null>(null)
   const media = useQuery({ queryKey: ['admin', 'media'], queryFn: () => adminFetch<AdminMedia[]>('/api/admin/media', { cache: 'no-store' }) })
   const remove = useMutation({
     mutationFn: (id: number) => adminFetch<void>(`/api/admin/media/${id}`, { method: 'DELETE' }),
@@ -39,8 +42,9 @@ function AdminMediaPage() {
       {items.length === 0 ? (
         <p className="text-zinc-400">No media found</p>
       ) : (
-        <MediaGrid items={items} deleting={remove.isPending} onDelete={(m) => window.confirm(DELETE_CONFIRM) && remove.mutate(m.id)} />
+        <MediaGrid items={items} deleting={remove.isPending} onDelete={(m) => window.confirm(DELETE_CONFIRM) && remove.mutate(m.id)} onOpen={setOpened} />
       )}
+      <MediaDetailDialog item={opened} onClose={() => setOpened(null)} />
     </div>
   )
 }

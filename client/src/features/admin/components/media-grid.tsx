@@ -1,7 +1,7 @@
 /**
  * MediaGrid (admin-back-office §2 Media): the admin media cards in a scrollable region, laid out in rows of 1-3 cards
  * by the region's width and virtualised with @tanstack/react-virtual, so 10,000 items keep only the visible rows in
- * the DOM. Each card is an article named by the original file name, with its Delete button.
+ * the DOM. Each card is an article named by the original file name; its preview opens the detail dialog, and it has a Delete button.
  */
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
@@ -15,7 +15,10 @@ const ROW_ESTIMATE = 380
 /** Cards per row for a region width in px: 3 from 900 px, 2 from 520 px, else 1. */
 export const mediaColumns = (width: number) => (width >= 900 ? 3 : width >= 520 ? 2 : 1)
 
-function MediaCard({ item, deleting, onDelete }: { item: AdminMedia; deleting: boolean; onDelete: (m: AdminMedia) => void }) {
+/** Props of the grid and of each card: whether a delete is running, and the Delete and details clicks of a card. */
+type CardActions = { deleting: boolean; onDelete: (m: AdminMedia) => void; onOpen: (m: AdminMedia) => void }
+
+function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: AdminMedia }) {
   const isVideo = item.mimeType.startsWith('video/')
   return (
     <article aria-label={item.originalName} className="min-w-0 space-y-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-4">
@@ -23,11 +26,13 @@ function MediaCard({ item, deleting, onDelete }: { item: AdminMedia; deleting: b
         <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs uppercase">{isVideo ? 'Video' : 'Image'}</span>
         <span className="text-xs text-zinc-500">#{item.id}</span>
       </div>
-      {isVideo ? (
-        <video src={item.url} muted preload="metadata" className="aspect-video w-full rounded-lg bg-black object-cover" />
-      ) : (
-        <img src={item.url} alt={item.originalName} loading="lazy" className="aspect-video w-full rounded-lg bg-black object-cover" />
-      )}
+      <button type="button" aria-label={`Details of ${item.originalName}`} onClick={() => onOpen(item)} className="block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-rose-400">
+        {isVideo ? (
+          <video src={item.url} muted preload="metadata" className="aspect-video w-full rounded-lg bg-black object-cover" />
+        ) : (
+          <img src={item.url} alt={item.originalName} loading="lazy" className="aspect-video w-full rounded-lg bg-black object-cover" />
+        )}
+      </button>
       <p className="truncate font-medium">{item.originalName}</p>
       <p className="truncate text-sm text-zinc-400">
         {formatSize(item.size)} · {item.username} · {formatDateTime(item.uploadedAt)}
@@ -56,8 +61,8 @@ function useWidth(ref: RefObject<HTMLElement | null>) {
   return width
 }
 
-/** Props: the items in display order, whether a delete is running, and the Delete click of a card. */
-function MediaGrid({ items, deleting, onDelete }: { items: AdminMedia[]; deleting: boolean; onDelete: (m: AdminMedia) => void }) {
+/** Props: the items in display order and the card actions. */
+function MediaGrid({ items, ...actions }: CardActions & { items: AdminMedia[] }) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const columns = mediaColumns(useWidth(scrollRef))
   const rowCount = Math.ceil(items.length / columns)
@@ -80,7 +85,7 @@ function MediaGrid({ items, deleting, onDelete }: { items: AdminMedia[]; deletin
             style={{ transform: `translateY(${row.start}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
             {items.slice(row.index * columns, row.index * columns + columns).map((m) => (
-              <MediaCard key={m.id} item={m} deleting={deleting} onDelete={onDelete} />
+              <MediaCard key={m.id} item={m} {...actions} />
             ))}
           </div>
         ))}

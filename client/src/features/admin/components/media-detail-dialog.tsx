@@ -1,0 +1,51 @@
+/**
+ * MediaDetailDialog (admin-back-office §2 Media: each card has a detail dialog): the item at full width (a video with
+ * controls) and every field of the admin media item, with actual counts (never multiplied) and the Hot share.
+ */
+import type { AdminMedia } from '@contract/admin/data'
+import { Dialog } from '@client/components/ui/dialog'
+import { formatDateTime, formatSize } from '../format'
+
+/** Props: the item to show (null: closed) and onClose. */
+export type MediaDetailDialogProps = { item: AdminMedia | null; onClose: () => void }
+
+function MediaDetailDialog({ item, onClose }: MediaDetailDialogProps) {
+  if (!item) return null
+  const hotShare = item.totalVotes ? `${Math.round((item.hotVotes / item.totalVotes) * 100)}%` : 'N/A'
+  const fields: [string, string | number][] = [
+    ['ID', item.id],
+    ['Type', item.mimeType],
+    ['Size', formatSize(item.size)],
+    ['Uploaded by', item.username],
+    ['Uploaded', formatDateTime(item.uploadedAt)],
+    ['Hot votes', item.hotVotes],
+    ['Not votes', item.notVotes],
+    ['Total votes', item.totalVotes],
+    ['Hot share', hotShare],
+    ['Views', item.totalViews],
+  ]
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={item.originalName} className="w-[min(92vw,40rem)]">
+      {item.mimeType.startsWith('video/') ? (
+        <video src={item.url} controls muted className="max-h-[50vh] w-full rounded-lg bg-black object-contain" />
+      ) : (
+        <img src={item.url} alt={item.originalName} className="max-h-[50vh] w-full rounded-lg bg-black object-contain" />
+      )}
+      <dl aria-label="Media details" className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {fields.map(([label, value]) => [
+          <dt key={`${label}-t`} className="text-zinc-500">
+            {label}
+          </dt>,
+          <dd key={`${label}-d`} className="break-all">
+            {value}
+          </dd>,
+        ])}
+      </dl>
+      <a href={item.url} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block text-sm text-sky-400 underline">
+        Open the file
+      </a>
+    </Dialog>
+  )
+}
+
+export { MediaDetailDialog }
