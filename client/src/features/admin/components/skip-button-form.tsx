@@ -7,25 +7,19 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { SkipButtonInputSchema } from '@contract/admin/config'
-import { Card, CardTitle } from '@client/components/ui/card'
 import { FormField } from '@client/components/ui/form-field'
-import { Spinner } from '@client/components/ui/spinner'
-import { adminErrorText } from '../api/admin-api'
 import { DEFAULT_SKIP_BUTTON_INPUT, getSkipButton, PUBLIC_SKIP_BUTTON_KEY, saveSkipButton, SKIP_BUTTON_KEY, type SkipButtonInput } from '../api/ad-config'
-import { useDraft } from '../hooks/use-draft'
-import { useSaveConfig } from '../hooks/use-save-config'
-import { fieldErrors } from '../validate'
+import { useConfigForm } from '../hooks/use-config-form'
+import { ActiveCheckbox, AdConfigCard } from './ad-config-card'
 import { ConfigFormActions } from './config-form-actions'
 
 function SkipFields({ saved }: { saved: SkipButtonInput }) {
-  const form = useDraft(saved)
-  const save = useSaveConfig({ save: saveSkipButton, adminKey: SKIP_BUTTON_KEY, publicKey: PUBLIC_SKIP_BUTTON_KEY, saved: 'The skip button has been saved.', failTitle: 'Save Failed', fallback: 'Failed to save skip button configuration' })
-  const onSave = () => {
-    const errors = fieldErrors(SkipButtonInputSchema, form.draft)
-    form.setErrors(errors)
-    const { zoneName, buttonText, buttonUrl, isActive } = form.draft
-    if (Object.keys(errors).length === 0) save.mutate({ zoneName: zoneName.trim(), buttonText: buttonText.trim(), buttonUrl: buttonUrl.trim(), isActive })
-  }
+  const form = useConfigForm(
+    saved,
+    SkipButtonInputSchema,
+    { save: saveSkipButton, adminKey: SKIP_BUTTON_KEY, publicKey: PUBLIC_SKIP_BUTTON_KEY, saved: 'The skip button has been saved.', failTitle: 'Save Failed', fallback: 'Failed to save skip button configuration' },
+    ({ zoneName, buttonText, buttonUrl, isActive }) => ({ zoneName: zoneName.trim(), buttonText: buttonText.trim(), buttonUrl: buttonUrl.trim(), isActive }),
+  )
   return (
     <div className="space-y-4">
       <FormField label="Zone name" name="skip-zone-name" value={form.draft.zoneName} error={form.errors.zoneName} onChange={(e) => form.set('zoneName', e.target.value)} />
@@ -40,32 +34,24 @@ function SkipFields({ saved }: { saved: SkipButtonInput }) {
         error={form.errors.buttonUrl}
         onChange={(e) => form.set('buttonUrl', e.target.value)}
       />
-      <label className="flex items-center gap-2">
-        <input type="checkbox" checked={form.draft.isActive} onChange={(e) => form.set('isActive', e.target.checked)} className="h-4 w-4 accent-rose-500" />
-        Active
-      </label>
-      <ConfigFormActions dirty={form.dirty} saving={save.isPending} onSave={onSave} onReset={form.reset} />
+      <ActiveCheckbox checked={form.draft.isActive} onChange={(checked) => form.set('isActive', checked)} />
+      <ConfigFormActions dirty={form.dirty} saving={form.saving} onSave={form.onSave} onReset={form.reset} />
     </div>
   )
 }
 
 function SkipButtonForm() {
   const config = useQuery({ queryKey: SKIP_BUTTON_KEY, queryFn: getSkipButton })
-  const saved = config.data ? { zoneName: config.data.zoneName, buttonText: config.data.buttonText, buttonUrl: config.data.buttonUrl, isActive: config.data.isActive } : DEFAULT_SKIP_BUTTON_INPUT
   return (
-    <Card role="region" aria-label="Skip Button Configuration" className="space-y-4">
-      <CardTitle>Skip Button Configuration</CardTitle>
-      {config.isPending ? (
-        <Spinner label="Loading skip button configuration" />
-      ) : config.isError ? (
-        <div role="alert" className="space-y-1 text-red-400">
-          <p>Failed to load skip button configuration. Please try refreshing the page.</p>
-          <p className="text-sm">{adminErrorText(config.error, 'Failed to fetch skip button configuration')}</p>
-        </div>
-      ) : (
-        <SkipFields key={config.data?.updatedAt ?? 'default'} saved={saved} />
-      )}
-    </Card>
+    <AdConfigCard
+      title="Skip Button Configuration"
+      query={config}
+      loadingLabel="Loading skip button configuration"
+      failTitle="Failed to load skip button configuration. Please try refreshing the page."
+      failFallback="Failed to fetch skip button configuration"
+    >
+      {(c) => <SkipFields key={c?.updatedAt ?? 'default'} saved={c ? { zoneName: c.zoneName, buttonText: c.buttonText, buttonUrl: c.buttonUrl, isActive: c.isActive } : DEFAULT_SKIP_BUTTON_INPUT} />}
+    </AdConfigCard>
   )
 }
 

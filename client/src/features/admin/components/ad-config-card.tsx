@@ -1,0 +1,63 @@
+/**
+ * AdConfigCard and ActiveCheckbox (admin-back-office §2 Advertisement Management, §8 load failures): the card around
+ * each ad configuration form (a region named by its title, a spinner while loading, the load failure with the
+ * reason) and the form's Active checkbox.
+ */
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Card, CardTitle } from '@client/components/ui/card'
+import { Spinner } from '@client/components/ui/spinner'
+import { adminErrorText } from '../api/admin-api'
+
+/**
+ * Props: title (also the region's name) and an optional line under it; the config query (data null before the first
+ * save); the spinner's label; failTitle, the first line of a load failure, over its reason (the server's text, else
+ * failFallback; no line when both are empty); children renders the form for the loaded config.
+ */
+export type AdConfigCardProps<T> = {
+  title: string
+  description?: string
+  query: UseQueryResult<T | null>
+  loadingLabel: string
+  failTitle: string
+  failFallback: string
+  children: (config: T | null) => ReactNode
+}
+
+function AdConfigCard<T>({ title, description, query, loadingLabel, failTitle, failFallback, children }: AdConfigCardProps<T>) {
+  const reason = query.isError ? adminErrorText(query.error, failFallback) : ''
+  return (
+    <Card role="region" aria-label={title} className="space-y-4">
+      {description ? (
+        <div>
+          <CardTitle>{title}</CardTitle>
+          <p className="text-sm text-zinc-400">{description}</p>
+        </div>
+      ) : (
+        <CardTitle>{title}</CardTitle>
+      )}
+      {query.isPending ? (
+        <Spinner label={loadingLabel} />
+      ) : query.isError ? (
+        <div role="alert" className="space-y-1 text-red-400">
+          <p>{failTitle}</p>
+          {reason && <p className="text-sm">{reason}</p>}
+        </div>
+      ) : (
+        children(query.data)
+      )}
+    </Card>
+  )
+}
+
+/** The Active checkbox of an ad configuration form; onChange gets the new checked state. */
+function ActiveCheckbox({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <label className="flex items-center gap-2">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 accent-rose-500" />
+      Active
+    </label>
+  )
+}
+
+export { ActiveCheckbox, AdConfigCard }
