@@ -9,6 +9,7 @@ import { Card, CardTitle } from '@client/components/ui/card'
 import { adminErrorText } from '../api/admin-api'
 import { findDuplicates, selectDuplicateKeys } from '../api/bucket-files'
 import { formatDateTime, formatSize } from '../format'
+import { ErrorLine } from './action-feedback'
 
 function BucketDuplicates({ onSelect }: { onSelect(keys: Set<string>): void }) {
   const scan = useMutation({ mutationFn: findDuplicates })
@@ -26,11 +27,7 @@ function BucketDuplicates({ onSelect }: { onSelect(keys: Set<string>): void }) {
           </Button>
         </div>
       </div>
-      {scan.isError && (
-        <p role="alert" className="text-sm text-red-400">
-          {adminErrorText(scan.error, 'Failed to find duplicates')}
-        </p>
-      )}
+      {scan.isError && <ErrorLine>{adminErrorText(scan.error, 'Failed to find duplicates')}</ErrorLine>}
       {scan.data && (
         <p role="status" className="text-sm text-zinc-300">
           {scan.data.message} · {scan.data.totalDuplicateFiles} files in groups · {scan.data.potentialDeletions} identical copies could go

@@ -6,9 +6,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
-import { adminErrorText } from '../api/admin-api'
 import { importMedia } from '../api/db-maintenance'
 import { REFRESH_DELAY_MS, useLater } from '../hooks/use-later'
+import { ActionResult } from './action-feedback'
 
 function DbImportCard({ onImported }: { onImported(): void }) {
   const later = useLater()
@@ -23,20 +23,17 @@ function DbImportCard({ onImported }: { onImported(): void }) {
       <Button onClick={() => run.mutate()} disabled={run.isPending}>
         {run.isPending ? 'Importing...' : 'Import Media from Bucket'}
       </Button>
-      {run.isError && (
-        <p role="alert" className="text-sm text-red-400">
-          {adminErrorText(run.error, 'Media import failed')}
-        </p>
-      )}
-      {run.data && (
-        <div role="status" className="space-y-1 rounded-xl border border-emerald-700/50 bg-emerald-500/10 p-3 text-sm">
-          <p className="font-medium">{run.data.message}</p>
-          <p>Imported: {run.data.imported}</p>
-          <p>Skipped: {run.data.skipped}</p>
-          <p>Errors: {run.data.errors}</p>
-          <p>Total files: {run.data.totalFiles}</p>
-        </div>
-      )}
+      <ActionResult action={run} fallback="Media import failed">
+        {(r) => (
+          <>
+            <p className="font-medium">{r.message}</p>
+            <p>Imported: {r.imported}</p>
+            <p>Skipped: {r.skipped}</p>
+            <p>Errors: {r.errors}</p>
+            <p>Total files: {r.totalFiles}</p>
+          </>
+        )}
+      </ActionResult>
     </Card>
   )
 }

@@ -10,6 +10,7 @@ import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { adminErrorText } from '../api/admin-api'
 import { countInactiveAccounts, NOT_JSON_MESSAGE, purgeInactiveAccounts, type InactiveCount } from '../api/db-maintenance'
+import { ActionResult, ConfirmButtons, ErrorLine } from './action-feedback'
 
 function DbPurgeCard() {
   const [pending, setPending] = useState<InactiveCount | null>(null)
@@ -24,39 +25,25 @@ function DbPurgeCard() {
       <Button variant="secondary" onClick={startCheck} disabled={check.isPending || purge.isPending}>
         {check.isPending ? 'Checking...' : 'Check Inactive Accounts'}
       </Button>
-      {check.isError && (
-        <p role="alert" className="text-sm text-red-400">
-          {checkError}
-        </p>
-      )}
+      {check.isError && <ErrorLine>{checkError}</ErrorLine>}
       {pending && (
         <div role="group" aria-label="Confirm purge" className="space-y-2 rounded-xl border border-amber-600/60 bg-amber-500/10 p-3 text-sm">
           <p>Inactive accounts: {pending.inactiveUsers}</p>
           <p>Total users: {pending.totalUsers}</p>
           <p>Percentage: {pending.percentage}%</p>
           <p className="font-medium">{`Delete ${pending.inactiveUsers} inactive accounts? This cannot be undone.`}</p>
-          <div className="flex gap-2">
-            <Button variant="destructive" size="sm" onClick={() => purge.mutate()} disabled={purge.isPending}>
-              {purge.isPending ? 'Purging...' : 'Confirm'}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setPending(null)} disabled={purge.isPending}>
-              Cancel
-            </Button>
-          </div>
+          <ConfirmButtons confirm={purge.isPending ? 'Purging...' : 'Confirm'} onConfirm={() => purge.mutate()} onCancel={() => setPending(null)} disabled={purge.isPending} />
         </div>
       )}
-      {purge.isError && (
-        <p role="alert" className="text-sm text-red-400">
-          {adminErrorText(purge.error, 'Failed to purge inactive accounts')}
-        </p>
-      )}
-      {purge.data && (
-        <div role="status" className="space-y-1 rounded-xl border border-emerald-700/50 bg-emerald-500/10 p-3 text-sm">
-          <p className="font-medium">{purge.data.message}</p>
-          <p>Deleted: {purge.data.deletedCount}</p>
-          <p>Remaining users: {purge.data.remainingUsers}</p>
-        </div>
-      )}
+      <ActionResult action={purge} fallback="Failed to purge inactive accounts">
+        {(r) => (
+          <>
+            <p className="font-medium">{r.message}</p>
+            <p>Deleted: {r.deletedCount}</p>
+            <p>Remaining users: {r.remainingUsers}</p>
+          </>
+        )}
+      </ActionResult>
     </Card>
   )
 }

@@ -8,8 +8,8 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
-import { adminErrorText } from '../api/admin-api'
 import { resetDatabase } from '../api/db-maintenance'
+import { ActionResult, ConfirmButtons } from './action-feedback'
 
 /** The phrase the final warning names (admin-back-office §9). */
 export const RESET_PHRASE = 'RESET DATABASE'
@@ -35,27 +35,13 @@ function DbResetCard({ onReset }: { onReset(): void }) {
             Type <code className="rounded bg-zinc-800 px-1">{RESET_PHRASE}</code> to confirm.
           </p>
           <input aria-label="Confirmation phrase" placeholder={RESET_PHRASE} value={phrase} onChange={(e) => setPhrase(e.target.value)} className="w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2" />
-          <div className="flex gap-2">
-            <Button variant="destructive" size="sm" onClick={() => reset.mutate()}>
-              Reset Database
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setStage('initial')}>
-              Cancel
-            </Button>
-          </div>
+          <ConfirmButtons confirm="Reset Database" onConfirm={() => reset.mutate()} onCancel={() => setStage('initial')} />
         </div>
       )}
       {reset.isPending && <p role="status">Resetting...</p>}
-      {reset.isError && (
-        <p role="alert" className="text-sm text-red-400">
-          {adminErrorText(reset.error, 'Database reset failed')}
-        </p>
-      )}
-      {reset.data && (
-        <p role="status" className="rounded-xl border border-emerald-700/50 bg-emerald-500/10 p-3 text-sm">
-          {reset.data.message}
-        </p>
-      )}
+      <ActionResult action={reset} fallback="Database reset failed">
+        {(r) => r.message}
+      </ActionResult>
     </Card>
   )
 }
