@@ -22,17 +22,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Options of apiFetch: json is sent as the body; on401 'null' answers null instead of throwing. */
-export type ApiFetchOptions = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; idempotencyKey?: string; on401?: 'throw' | 'null' }
+/** Options of apiFetch: json is sent as the body; on401 'null' answers null instead of throwing; as 'blob' answers an OK body as a Blob (a file download). */
+export type ApiFetchOptions = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; idempotencyKey?: string; on401?: 'throw' | 'null'; as?: 'json' | 'blob' }
 
-/** Fetches path and parses its JSON (undefined for 204). Throws ApiError for a non-OK answer, TypeError when offline. */
+/** Fetches path and parses its JSON (undefined for 204), or answers its Blob with as 'blob'. Throws ApiError for a non-OK answer, TypeError when offline. */
 export async function apiFetch<T>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
-  const { json, idempotencyKey, on401 = 'throw', headers, ...init } = opts
+  const { json, idempotencyKey, on401 = 'throw', as = 'json', headers, ...init } = opts
   const allHeaders = new Headers(headers)
   if (json !== undefined) allHeaders.set('Content-Type', 'application/json')
   if (idempotencyKey) allHeaders.set('Idempotency-Key', idempotencyKey)
   const res = await fetch(path, { credentials: 'include', ...init, headers: allHeaders, body: json !== undefined ? JSON.stringify(json) : init.body })
   if (res.status === 401 && on401 === 'null') return null as T
+  if (res.ok && as === 'blob') return (await res.blob()) as T
   const text = await res.text()
   let parsed: unknown
   try {

@@ -6,6 +6,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { format } from 'date-fns'
 import type { AuditLogEntry, AuditLogsAnswer } from '@contract/admin/audit'
+import { saveBlob } from '../save-file'
 import { adminFetch } from './admin-api'
 
 /** The screen's filters: eventType 'all' or one event name; search free text; date YYYY-MM-DD or ''. */
@@ -45,11 +46,5 @@ export function auditExportQuery({ eventType, search, date }: AuditFilters): str
 /** Downloads the filtered entries as audit-logs-{today, local YYYY-MM-DD}.json. Throws like getAuditLogs. */
 export async function exportAuditLogs(filters: AuditFilters): Promise<void> {
   const entries = auditEntriesOf(await adminFetch<AuditLogsAnswer>(`/api/admin/audit-logs?${auditExportQuery(filters)}`, { cache: 'no-store' }))
-  const url = URL.createObjectURL(new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }))
-  const link = Object.assign(document.createElement('a'), { href: url, download: `audit-logs-${format(new Date(), 'yyyy-MM-dd')}.json` })
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  saveBlob(new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }), `audit-logs-${format(new Date(), 'yyyy-MM-dd')}.json`)
 }
