@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test'
-import { formatBytes, formatStorageStatus } from './persistent-storage'
+import { formatBytes } from './format'
+import { formatStorageStatus } from './persistent-storage'
 
 describe('formatStorageStatus', () => {
   it('writes usage and quota in 1024-based units with one decimal', () => {

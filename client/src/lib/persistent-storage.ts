@@ -3,6 +3,7 @@
  * where Chrome grants it) for navigator.storage.persist(), so the browser does not evict the offline data
  * (outbox, query cache, cached media) under storage pressure; storageStatus() reads usage, quota and the grant.
  */
+import { formatBytes } from './format'
 
 const ASKED_KEY = 'hotvote.persistRequested'
 
@@ -30,19 +31,6 @@ export async function storageStatus(): Promise<StorageStatus> {
   const storage = navigator.storage
   const [estimate, persisted] = await Promise.all([storage?.estimate?.() ?? Promise.resolve(undefined), storage?.persisted?.() ?? Promise.resolve(false)])
   return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted }
-}
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB']
-
-/** A byte count in 1024-based units with one decimal: 0 -> "0 B", 3355443 -> "3.2 MB", 1288490188 -> "1.2 GB". */
-export function formatBytes(bytes: number): string {
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return unit === 0 ? `${Math.round(value)} B` : `${value.toFixed(1)} ${UNITS[unit]}`
 }
 
 /** The profile's storage line: "Storage: 3.2 MB used of 1.2 GB", or "Storage: estimate not available". */

@@ -1,14 +1,13 @@
 /** Admin display formats (admin-back-office §8): sizes in B, KB, then MB with one decimal ('Unknown' when missing); dates with 'N/A' and 'Invalid date'. */
+import { formatBytes } from '@client/lib/format'
 
-/** A size in bytes for people. */
+/** A size in bytes for people: '512 B', '1.5 KB', '3.2 MB' (never a larger unit), 'Unknown' when missing or not finite. */
 export function formatSize(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return 'Unknown'
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+  return formatBytes(bytes, 'MB')
 }
 
-/** An ISO-8601 time as a local date and time. */
+/** An ISO-8601 time as the browser's local date and time (toLocaleString); 'N/A' when missing, 'Invalid date' when unparsable. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return 'N/A'
   const d = new Date(iso)

@@ -2,8 +2,8 @@
  * UploadQueue (public-visitor §2, §4): each file with its size, progress bar, status or message, Upload and remove controls,
  * and Upload All. A file stored in the outbox that cannot be sent now shows 'Waiting for connection' (issue 5).
  */
-import { MB } from '@contract/media'
 import { Button } from '@client/components/ui/button'
+import { formatMegabytes } from '@client/lib/format'
 import { useOnline, useOutboxState } from '@client/lib/offline/use-outbox'
 import type { QueueItem } from '../hooks/use-upload-queue'
 
@@ -49,7 +49,7 @@ function UploadQueue({ items, canUploadAll, onUpload, onUploadAll, onRemove }: U
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{item.file.name}</p>
                   <p className={bad ? 'text-sm text-red-400' : item.status === 'completed' ? 'text-sm text-emerald-400' : 'text-sm text-zinc-400'} role={bad ? 'alert' : undefined}>
-                    {(item.file.size / MB).toFixed(1)} MB · {statusText(item, stalled(item.id))}
+                    {formatMegabytes(item.file.size)} · {statusText(item, stalled(item.id))}
                   </p>
                 </div>
                 {!item.invalid && (item.status === 'pending' || item.status === 'error') && (
