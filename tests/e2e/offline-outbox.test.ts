@@ -4,11 +4,11 @@
  * and a vote the server refuses is reported, never dropped silently. The network is switched off by the test.
  */
 import { describe, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
+import { countRows, eventually, withServerDb } from '../support/server-db'
 
 const app = useServerAndBrowser()
 
@@ -29,21 +29,7 @@ const IMAGES = [
 const MEDIA = 'button[aria-label="Open full-screen viewer"] > img'
 
 /** Counts rows of the server's SQLite file with sql and args. */
-function count(sql: string, ...args: number[]): number {
-  const db = new Database(join(app.server.dataDir, 'hotvote.sqlite'), { readonly: true })
-  try {
-    return (db.query(sql).get(...args) as { n: number }).n
-  } finally {
-    db.close()
-  }
-}
-
-/** Polls check() until it gives want (or ms pass), then asserts it. */
-async function eventually(check: () => number | Promise<number>, want: number, ms = 10_000) {
-  const until = Date.now() + ms
-  while (Date.now() < until && (await check()) !== want) await Bun.sleep(100)
-  expect(await check()).toBe(want)
-}
+const count = (sql: string, ...args: number[]) => countRows(app.server, sql, ...args)
 
 /** A visitor's page on / with an item on screen; answers the page and the visitor's id. */
 async function openRateScreen(context: BrowserContext): Promise<{ page: Page; userId: number }> {
@@ -168,9 +154,7 @@ describe('offline outbox', () => {
     await voteHot(page)
     await page.getByText('1 vote waiting to sync').waitFor()
     // An admin deletes the item while the vote waits offline; the replay then gets a 404.
-    const db = new Database(join(app.server.dataDir, 'hotvote.sqlite'), { readonly: true })
-    const { id } = db.query('select id from media where storage_key = ?').get(src.replace('/api/media/file/', '')) as { id: number }
-    db.close()
+    const { id } = withServerDb(app.server, (db) => db.query('select id from media where storage_key = ?').get(src.replace('/api/media/file/', '')) as { id: number })
     expect((await fetch(`${app.server.url}/api/admin/media/${id}`, { method: 'DELETE', headers: { authorization: app.server.adminAuth } })).status).toBe(204)
 
     await context.setOffline(false)

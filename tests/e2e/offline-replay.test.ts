@@ -4,33 +4,19 @@
  * open, the service worker's Background Sync replays the outbox. The network is switched off by the test.
  */
 import { describe, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
 import { waitForServiceWorker } from '../support/pwa'
+import { countRows, eventually, withServerDb } from '../support/server-db'
 
 const app = useServerAndBrowser()
 const DESKTOP = { viewport: { width: 1280, height: 900 } }
 
 /** Counts rows of the server's SQLite file with sql and one id argument. */
-function count(sql: string, id: number): number {
-  const db = new Database(join(app.server.dataDir, 'hotvote.sqlite'), { readonly: true })
-  try {
-    return (db.query(sql).get(id) as { n: number }).n
-  } finally {
-    db.close()
-  }
-}
+const count = (sql: string, id: number) => countRows(app.server, sql, id)
 const votesOf = (userId: number) => count('select count(*) as n from votes where user_id = ?', userId)
-
-/** Polls check() until it gives want (10 s at most), then asserts it. */
-async function eventually(check: () => number, want: number) {
-  const until = Date.now() + 10_000
-  while (Date.now() < until && check() !== want) await Bun.sleep(100)
-  expect(check()).toBe(want)
-}
 
 /** Opens / in context, waits for the service worker and for the files of `prefetched` items; answers the page and user id. */
 async function openPrefetched(context: BrowserContext, prefetched: number): Promise<{ page: Page; userId: number }> {
@@ -95,9 +81,7 @@ describe('offline replay with the service worker', () => {
     const context = await app.browser.newContext(DESKTOP)
     // The visitor has rated everything but the video, so it is the one item in their queue.
     const { page, userId } = await openPrefetched(context, 1)
-    const db = new Database(join(app.server.dataDir, 'hotvote.sqlite'))
-    db.run("insert into votes (user_id, media_id, is_hot, created_at) select ?, id, 1, '2026-11-22T00:00:00.000Z' from media where mime_type not like 'video/%'", [userId])
-    db.close()
+    withServerDb(app.server, (db) => db.run("insert into votes (user_id, media_id, is_hot, created_at) select ?, id, 1, '2026-11-22T00:00:00.000Z' from media where mime_type not like 'video/%'", [userId]))
     await page.reload()
     await page.getByLabel('Video to rate').waitFor()
     await page.waitForFunction(async () => (await (await caches.open('hotvote-media')).keys()).some((r) => r.url.endsWith('.mp4')))
