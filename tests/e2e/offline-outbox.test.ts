@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { waitForServiceWorker } from '../support/pwa'
 import { seedUploads } from '../support/seed'
 import { countRows, eventually, withServerDb } from '../support/server-db'
 
@@ -84,11 +85,8 @@ describe('offline outbox', () => {
     const { page, userId } = await openRateScreen(context)
     // The item on screen and at least 10 more are in the cache before the network goes.
     await waitForPrefetch(page, 11)
-    // Without the service worker (another part of issue 5) the upload route's code is loaded once while online.
-    await page.getByRole('link', { name: 'Upload Media' }).click()
-    await page.getByRole('heading', { name: 'Upload Media' }).waitFor()
-    await page.getByRole('link', { name: 'Rate Photos' }).click()
-    await page.getByRole('img', { name: '0% Hot, 0% Not' }).waitFor()
+    // The service worker precaches the app, the upload screen's code too, so that screen also opens offline.
+    await waitForServiceWorker(page)
 
     await context.setOffline(true)
     for (let i = 0; i < 5; i++) await voteHot(page)
