@@ -5,7 +5,7 @@
  */
 import { join, normalize } from 'node:path'
 
-const REVALIDATE = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js'])
+const REVALIDATE = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])
 
 /** Answers GET path from distDir; 503 JSON when the client has not been built. */
 export async function serveClient(distDir: string, pathname: string): Promise<Response> {
