@@ -10,7 +10,7 @@ import { outboxDb, type DropReport, type OutboxItem, type OutboxKind, type Outbo
 import { emitOutboxEvent } from './outbox-events'
 import { fetchSender, type Sender, type SendOutcome } from './outbox-send'
 
-/** Background Sync tag under which the window registers a replay and the service worker calls flushOutbox(). */
+/** Background Sync tag under which the window registers a replay and the service worker (sw.ts) calls syncOutbox(). */
 export const OUTBOX_SYNC_TAG = 'hotvote-outbox'
 /** First retry delay, ms. */
 export const BACKOFF_BASE_MS = 1000
@@ -151,8 +151,8 @@ export async function flushOutbox(options: FlushOptions = {}): Promise<FlushResu
 
 /**
  * The service worker's Background Sync handler for OUTBOX_SYNC_TAG: sends everything waiting (backoff ignored) and
- * rejects while items still wait after a failed send, so the browser schedules the sync again. Usage in the worker:
- * `if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(syncOutbox())`.
+ * rejects while items still wait after a failed send, so the browser schedules the sync again. sw.ts calls it as
+ * `event.waitUntil(syncOutbox())` for a sync event tagged OUTBOX_SYNC_TAG.
  */
 export async function syncOutbox(options: Omit<FlushOptions, 'force'> = {}): Promise<void> {
   const result = await flushOutbox({ ...options, force: true })
