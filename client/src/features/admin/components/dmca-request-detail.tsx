@@ -13,6 +13,7 @@ import { toast } from '@client/lib/toast'
 import { adminErrorText } from '../api/admin-api'
 import { useUpdateDmcaTakedown, type AdminDmca } from '../api/dmca-takedowns'
 import { parseInfringingUrls } from '../dmca-urls'
+import { DetailList } from './detail-list'
 import { DmcaStatusBadge } from './dmca-status-badge'
 
 /** The button that moves a takedown to each status (admin-back-office §4). */
@@ -54,8 +55,8 @@ function DmcaRequestDetail({ request: r, onDone }: DmcaRequestDetailProps) {
         <DmcaStatusBadge status={r.status} />
       </div>
       <Section title="Complainant Information">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          {(
+        <DetailList
+          items={(
             [
               ['Name', r.complainantName],
               ['Email', r.complainantEmail],
@@ -63,15 +64,8 @@ function DmcaRequestDetail({ request: r, onDone }: DmcaRequestDetailProps) {
               ...(r.complainantAddress ? [['Address', r.complainantAddress]] : []),
               ['Copyright Owner', r.copyrightOwner],
             ] as [string, string | null][]
-          ).map(([label, value]) => [
-            <dt key={`${label}-t`} className="text-zinc-500">
-              {label}
-            </dt>,
-            <dd key={`${label}-d`} className="break-words">
-              {orNA(value)}
-            </dd>,
-          ])}
-        </dl>
+          ).map(([label, value]) => [label, orNA(value)] as const)}
+        />
       </Section>
       <Section title="Copyrighted Work">
         <p className="whitespace-pre-wrap text-sm">{r.workDescription.trim() || 'No description provided'}</p>

@@ -5,6 +5,7 @@
 import type { AdminMedia } from '@contract/admin/data'
 import { Dialog } from '@client/components/ui/dialog'
 import { formatDateTime, formatSize } from '../format'
+import { DetailList } from './detail-list'
 
 /** Props: the item to show (null: closed) and onClose. */
 export type MediaDetailDialogProps = { item: AdminMedia | null; onClose: () => void }
@@ -31,16 +32,7 @@ function MediaDetailDialog({ item, onClose }: MediaDetailDialogProps) {
       ) : (
         <img src={item.url} alt={item.originalName} className="max-h-[50vh] w-full rounded-lg bg-black object-contain" />
       )}
-      <dl aria-label="Media details" className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {fields.map(([label, value]) => [
-          <dt key={`${label}-t`} className="text-zinc-500">
-            {label}
-          </dt>,
-          <dd key={`${label}-d`} className="break-all">
-            {value}
-          </dd>,
-        ])}
-      </dl>
+      <DetailList aria-label="Media details" items={fields} className="mt-4 gap-x-4" valueClassName="break-all" />
       <a href={item.url} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block text-sm text-sky-400 underline">
         Open the file
       </a>
