@@ -1,4 +1,8 @@
-/** fieldErrors: checks a form's values with a contract schema and answers the first message per field, so the admin forms show the server's words (STYLE §6). */
+/**
+ * Admin form input checks: fieldErrors checks a form's values with a contract schema and answers the first message per
+ * field, so the admin forms show the server's words (STYLE §6); numberOr reads a typed number with its fallback
+ * (admin-back-office §5: an unparsable entry becomes the field's default).
+ */
 import * as v from 'valibot'
 
 /** Field name -> first message for each invalid top-level field; {} when the value is valid. */
@@ -12,3 +16,6 @@ export function fieldErrors(schema: v.GenericSchema, value: unknown): Record<str
   }
   return errors
 }
+
+/** parsed (Number.parseInt or parseFloat of what was typed) when it is a finite number, else fallback (admin-back-office §5). */
+export const numberOr = (parsed: number, fallback: number) => (Number.isFinite(parsed) ? parsed : fallback)

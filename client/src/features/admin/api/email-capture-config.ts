@@ -3,6 +3,7 @@
  * also refreshes the public ['/api/email-capture-config'] query the rate screen reads. Fetchers throw ApiError.
  */
 import type { EmailCaptureConfig } from '@contract/public-config'
+import { numberOr } from '../validate'
 import { adminFetch } from './admin-api'
 
 /** How long the admin page keeps the configuration, ms (admin-back-office §9). */
@@ -11,7 +12,7 @@ export const EMAIL_CAPTURE_KEY = ['admin', 'email-capture'] as const
 export const PUBLIC_EMAIL_CAPTURE_KEY = ['/api/email-capture-config'] as const
 
 /** The threshold typed in the input: an unparsable entry becomes 1 (admin-back-office §5). */
-export const parseThreshold = (text: string) => (Number.isFinite(Number.parseInt(text, 10)) ? Number.parseInt(text, 10) : 1)
+export const parseThreshold = (text: string) => numberOr(Number.parseInt(text, 10), 1)
 
 /** {isEnabled, voteThreshold} (defaults before the first save). */
 export const getEmailCaptureConfig = () => adminFetch<EmailCaptureConfig>('/api/admin/email-capture-config')

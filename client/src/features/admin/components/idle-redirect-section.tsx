@@ -11,7 +11,7 @@ import { FormField } from '@client/components/ui/form-field'
 import { toast } from '@client/lib/toast'
 import { adminErrorText } from '../api/admin-api'
 import { redirectHistoryQueryOptions, useSaveRedirectConfig, type RedirectConfigs } from '../api/redirect-config'
-import { fieldErrors } from '../validate'
+import { fieldErrors, numberOr } from '../validate'
 import { formatDateTime } from '../format'
 import { ConfigFormActions } from './config-form-actions'
 import { RedirectHistory } from './redirect-history'
@@ -19,7 +19,7 @@ import { RedirectHistory } from './redirect-history'
 type IdleConfig = RedirectConfigs['idle-redirect']
 
 /** The idle time typed in the input, in seconds: an unparsable entry becomes 30 (admin-back-office §5). */
-export const parseIdleTime = (text: string) => (Number.isFinite(Number.parseInt(text, 10)) ? Number.parseInt(text, 10) : IDLE_TIME_MIN)
+export const parseIdleTime = (text: string) => numberOr(Number.parseInt(text, 10), IDLE_TIME_MIN)
 
 /** The preview sentence for an idle time (seconds) and URL. */
 export const idlePreview = (seconds: number, url: string) =>

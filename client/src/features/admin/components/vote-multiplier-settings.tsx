@@ -10,12 +10,13 @@ import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/lib/toast'
 import { adminErrorText, adminFetch } from '../api/admin-api'
 import { formatDateTime } from '../format'
+import { numberOr } from '../validate'
 import { ConfigFormActions } from './config-form-actions'
 
 type MultiplierConfig = { isEnabled: boolean; multiplier: number; updatedAt: string | null }
 
 /** The multiplier typed in the input: a non-numeric or empty entry falls back to 1 (admin-back-office §5). */
-export const parseMultiplier = (text: string) => (Number.isFinite(Number.parseFloat(text)) ? Number.parseFloat(text) : 1)
+export const parseMultiplier = (text: string) => numberOr(Number.parseFloat(text), 1)
 
 function MultiplierForm({ config }: { config: MultiplierConfig }) {
   const queryClient = useQueryClient()
