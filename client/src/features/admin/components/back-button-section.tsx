@@ -7,13 +7,10 @@ import { useState } from 'react'
 import { BackButtonInputSchema } from '@contract/admin/config'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { FormField } from '@client/components/ui/form-field'
-import { toast } from '@client/lib/toast'
-import { adminErrorText } from '../api/admin-api'
-import { redirectHistoryQueryOptions, useSaveRedirectConfig, type RedirectConfigs } from '../api/redirect-config'
-import { fieldErrors } from '../validate'
-import { formatDateTime } from '../format'
+import { redirectHistoryQueryOptions, type RedirectConfigs } from '../api/redirect-config'
+import { useRedirectSave } from '../hooks/use-redirect-save'
 import { ConfigFormActions } from './config-form-actions'
-import { RedirectHistory } from './redirect-history'
+import { CurrentSettings, RedirectHistory } from './redirect-history'
 
 type BackConfig = RedirectConfigs['back-button']
 
@@ -23,26 +20,16 @@ export const backButtonPreview = (url: string) =>
 
 function BackButtonForm({ config }: { config: BackConfig }) {
   const [url, setUrl] = useState(config.backButtonUrl)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const save = useSaveRedirectConfig('back-button', {
-    onSuccess: () => toast({ title: 'Configuration Saved', description: 'Back button redirect settings have been saved successfully.' }),
-    onError: (e) => toast({ title: 'Save Failed', description: adminErrorText(e, 'Failed to save back button configuration'), variant: 'destructive' }),
-  })
+  const { errors, clearErrors, saving, save } = useRedirectSave('back-button', BackButtonInputSchema, 'Back button redirect settings have been saved successfully.', 'Failed to save back button configuration')
   const input = { backButtonUrl: url.trim() }
   const dirty = input.backButtonUrl !== config.backButtonUrl
-  const onSave = () => {
-    const found = fieldErrors(BackButtonInputSchema, input)
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
-    save.mutate(input)
-  }
   return (
     <Card className="space-y-4">
       <CardTitle>Back Button Redirects</CardTitle>
       <p className="text-sm text-zinc-400">Send visitors who press Back to leave the site to another page. Leave the URL empty to turn this off.</p>
       <FormField label="Back button redirect URL" name="backButtonUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.backButtonUrl} />
       <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{backButtonPreview(url)}</p>
-      <ConfigFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={() => (setUrl(config.backButtonUrl), setErrors({}))} saveLabel="Save Back Button Redirect" />
+      <ConfigFormActions dirty={dirty} saving={saving} onSave={() => save(input)} onReset={() => (setUrl(config.backButtonUrl), clearErrors())} saveLabel="Save Back Button Redirect" />
     </Card>
   )
 }
@@ -52,12 +39,9 @@ function BackButtonSection({ config }: { config: BackConfig }) {
   return (
     <section aria-label="Back Button Redirects" className="space-y-4">
       <BackButtonForm key={`${config.createdAt}|${config.backButtonUrl}`} config={config} />
-      <Card aria-label="Current back button settings" className="space-y-1 text-sm">
-        <CardTitle className="text-base">Current Settings</CardTitle>
-        <p>Status: {config.isActive ? 'Active' : 'Inactive'}</p>
+      <CurrentSettings label="Current back button settings" isActive={config.isActive} createdAt={config.createdAt}>
         <p className="break-all">Redirect URL: {config.backButtonUrl || 'Not set'}</p>
-        <p>Last updated: {config.createdAt ? formatDateTime(config.createdAt) : 'Never'}</p>
-      </Card>
+      </CurrentSettings>
       <RedirectHistory title="Back Button History" items={(history.data ?? []).map((h) => ({ ...h, text: h.backButtonUrl || '(disabled)' }))} />
     </section>
   )

@@ -8,13 +8,11 @@ import { useState } from 'react'
 import { IDLE_TIME_MAX, IDLE_TIME_MIN, IdleRedirectInputSchema } from '@contract/admin/config'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { FormField } from '@client/components/ui/form-field'
-import { toast } from '@client/lib/toast'
-import { adminErrorText } from '../api/admin-api'
-import { redirectHistoryQueryOptions, useSaveRedirectConfig, type RedirectConfigs } from '../api/redirect-config'
-import { fieldErrors, numberOr } from '../validate'
-import { formatDateTime } from '../format'
+import { redirectHistoryQueryOptions, type RedirectConfigs } from '../api/redirect-config'
+import { useRedirectSave } from '../hooks/use-redirect-save'
+import { numberOr } from '../validate'
 import { ConfigFormActions } from './config-form-actions'
-import { RedirectHistory } from './redirect-history'
+import { CurrentSettings, RedirectHistory } from './redirect-history'
 
 type IdleConfig = RedirectConfigs['idle-redirect']
 
@@ -28,20 +26,10 @@ export const idlePreview = (seconds: number, url: string) =>
 function IdleRedirectForm({ config }: { config: IdleConfig }) {
   const [timeText, setTimeText] = useState(String(config.idleRedirectTime))
   const [url, setUrl] = useState(config.idleRedirectUrl)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const save = useSaveRedirectConfig('idle-redirect', {
-    onSuccess: () => toast({ title: 'Configuration Saved', description: 'Idle redirect settings have been saved successfully.' }),
-    onError: (e) => toast({ title: 'Save Failed', description: adminErrorText(e, 'Failed to save idle redirect configuration'), variant: 'destructive' }),
-  })
+  const { errors, clearErrors, saving, save } = useRedirectSave('idle-redirect', IdleRedirectInputSchema, 'Idle redirect settings have been saved successfully.', 'Failed to save idle redirect configuration')
   const input = { idleRedirectTime: parseIdleTime(timeText), idleRedirectUrl: url.trim() }
   const dirty = input.idleRedirectTime !== config.idleRedirectTime || input.idleRedirectUrl !== config.idleRedirectUrl
-  const onSave = () => {
-    const found = fieldErrors(IdleRedirectInputSchema, input)
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
-    save.mutate(input)
-  }
-  const onReset = () => (setTimeText(String(config.idleRedirectTime)), setUrl(config.idleRedirectUrl), setErrors({}))
+  const onReset = () => (setTimeText(String(config.idleRedirectTime)), setUrl(config.idleRedirectUrl), clearErrors())
   return (
     <Card className="space-y-4">
       <CardTitle>Idle Session Redirects</CardTitle>
@@ -60,7 +48,7 @@ function IdleRedirectForm({ config }: { config: IdleConfig }) {
       />
       <FormField label="Idle redirect URL" name="idleRedirectUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.idleRedirectUrl} />
       <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{idlePreview(input.idleRedirectTime, url)}</p>
-      <ConfigFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={onReset} saveLabel="Save Idle Redirect" />
+      <ConfigFormActions dirty={dirty} saving={saving} onSave={() => save(input)} onReset={onReset} saveLabel="Save Idle Redirect" />
     </Card>
   )
 }
@@ -70,13 +58,10 @@ function IdleRedirectSection({ config }: { config: IdleConfig }) {
   return (
     <section aria-label="Idle Session Redirects" className="space-y-4">
       <IdleRedirectForm key={`${config.createdAt}|${config.idleRedirectTime}|${config.idleRedirectUrl}`} config={config} />
-      <Card aria-label="Current idle redirect settings" className="space-y-1 text-sm">
-        <CardTitle className="text-base">Current Settings</CardTitle>
-        <p>Status: {config.isActive ? 'Active' : 'Inactive'}</p>
+      <CurrentSettings label="Current idle redirect settings" isActive={config.isActive} createdAt={config.createdAt}>
         <p>Idle time: {config.idleRedirectTime} seconds</p>
         <p className="break-all">Redirect URL: {config.idleRedirectUrl || 'Not set'}</p>
-        <p>Last updated: {config.createdAt ? formatDateTime(config.createdAt) : 'Never'}</p>
-      </Card>
+      </CurrentSettings>
       <RedirectHistory title="Idle Redirect History" items={(history.data ?? []).map((h) => ({ ...h, text: `${h.idleRedirectTime}s → ${h.idleRedirectUrl || '(disabled)'}` }))} />
     </section>
   )

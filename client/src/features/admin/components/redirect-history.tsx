@@ -1,4 +1,8 @@
-/** RedirectHistory (admin-back-office §2 Traffic Handlers): every save of one redirect handler, newest first, with its time and status. */
+/**
+ * RedirectHistory and CurrentSettings (admin-back-office §2 Traffic Handlers): every save of one redirect handler,
+ * newest first, with its time and status; and the card of the handler's current settings.
+ */
+import type { ReactNode } from 'react'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { formatDateTime } from '../format'
 
@@ -28,4 +32,21 @@ function RedirectHistory({ title, items }: { title: string; items: RedirectHisto
   )
 }
 
-export { RedirectHistory }
+/**
+ * Props: label, the card's accessible name; isActive and createdAt (ISO-8601 UTC, null before the first save) of the
+ * current config; children, the handler's own lines between Status and Last updated.
+ */
+export type CurrentSettingsProps = { label: string; isActive: boolean; createdAt: string | null; children: ReactNode }
+
+function CurrentSettings({ label, isActive, createdAt, children }: CurrentSettingsProps) {
+  return (
+    <Card aria-label={label} className="space-y-1 text-sm">
+      <CardTitle className="text-base">Current Settings</CardTitle>
+      <p>Status: {isActive ? 'Active' : 'Inactive'}</p>
+      {children}
+      <p>Last updated: {createdAt ? formatDateTime(createdAt) : 'Never'}</p>
+    </Card>
+  )
+}
+
+export { CurrentSettings, RedirectHistory }
