@@ -19,6 +19,7 @@ export const DATE_FILTER_MODES = [
   ['year', 'Select year'],
   ['range', 'Select range'],
 ] as const
+/** One kind of filter: 'all', 'today', 'yesterday', 'lastDays', 'month', 'year' or 'range'. */
 export type DateFilterMode = (typeof DATE_FILTER_MODES)[number][0]
 
 /**

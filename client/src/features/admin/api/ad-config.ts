@@ -12,17 +12,23 @@ import { adminFetch } from './admin-api'
 export type AdZoneConfig = InferOutput<typeof AdZoneConfigSchema>
 /** The saved skip button; buttonUrl '' means the button only skips. */
 export type SkipButtonConfig = InferOutput<typeof SkipButtonConfigSchema>
+/** POST /api/admin/ad-config/zone1 body: zoneName (not blank), adCode (HTML up to 100,000 characters, may be ''), isActive. */
 export type AdZoneInput = InferOutput<typeof AdZoneInputSchema>
+/** POST /api/admin/ad-config/skip-button body: zoneName and buttonText (not blank), buttonUrl ('' or an http(s) URL), isActive. */
 export type SkipButtonInput = InferOutput<typeof SkipButtonInputSchema>
 
-/** Form values before the first save (admin-back-office §9). */
+/** Zone 1 form values before the first save (admin-back-office §9). */
 export const DEFAULT_AD_ZONE: AdZoneInput = { zoneName: 'Ad Zone 1', adCode: '', isActive: true }
+/** Skip button form values before the first save (admin-back-office §9; the text is the visitor side's default). */
 export const DEFAULT_SKIP_BUTTON_INPUT: SkipButtonInput = { zoneName: 'Skip Button', buttonText: DEFAULT_SKIP_BUTTON_TEXT, buttonUrl: '', isActive: true }
 
-/** Query keys of the admin reads, and of the public reads the rate screen uses (refreshed after a save). */
+/** Query key of the admin zone 1 read. */
 export const ZONE1_KEY = ['admin', 'ad-config', 'zone1'] as const
+/** Query key of the admin skip button read. */
 export const SKIP_BUTTON_KEY = ['admin', 'ad-config', 'skip-button'] as const
+/** Query key of the public zone 1 read the rate screen uses (the URL is the key), refreshed after a save. */
 export const PUBLIC_ZONE1_KEY = ['/api/ad-config/zone1'] as const
+/** Query key of the public skip button read, refreshed after a save. */
 export const PUBLIC_SKIP_BUTTON_KEY = ['/api/ad-config/skip-button'] as const
 
 const nullOn404 = <T>(path: string) => adminFetch<T>(path).catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e)))

@@ -6,6 +6,7 @@ import { ApiError, apiFetch, type ApiFetchOptions } from '@client/lib/api-client
 
 /** localStorage key of the admin token. */
 export const ADMIN_TOKEN_KEY = 'adminToken'
+/** The text of a 401 on any admin call (admin-back-office §6: an expired session). */
 export const SESSION_EXPIRED = 'Your admin session may have expired. Please log in again at /adm'
 /** The error of an admin call attempted with no stored token (admin-back-office §8 Missing token). */
 export const TOKEN_MISSING = 'Admin authentication required. Please log in to the admin portal first.'
@@ -17,8 +18,11 @@ export class AdminTokenMissingError extends Error {
   }
 }
 
+/** The stored admin token (base64 of username:password), or null when none is stored. */
 export const readAdminToken = () => localStorage.getItem(ADMIN_TOKEN_KEY)
+/** Stores the token of username and password after a successful login (admin-back-office §3 Admin session). */
 export const storeAdminToken = (username: string, password: string) => localStorage.setItem(ADMIN_TOKEN_KEY, btoa(`${username}:${password}`))
+/** Removes the stored token (Logout, admin-back-office §2). */
 export const clearAdminToken = () => localStorage.removeItem(ADMIN_TOKEN_KEY)
 
 /** An admin call; throws AdminTokenMissingError without a stored token, ApiError otherwise (its message SESSION_EXPIRED on a 401). */

@@ -8,7 +8,9 @@ import { adminFetch } from './admin-api'
 
 /** How long the admin page keeps the configuration, ms (admin-back-office §9). */
 export const EMAIL_CAPTURE_ADMIN_STALE_MS = 10 * 60 * 1000
+/** Query key of the admin read. */
 export const EMAIL_CAPTURE_KEY = ['admin', 'email-capture'] as const
+/** Query key of the public read the rate screen uses (the URL is the key), refreshed after a save. */
 export const PUBLIC_EMAIL_CAPTURE_KEY = ['/api/email-capture-config'] as const
 
 /** The threshold typed in the input: an unparsable entry becomes 1 (admin-back-office §5). */

@@ -13,6 +13,7 @@ import { MediaDetailDialog } from './media-detail-dialog'
 import { MediaGrid } from './media-grid'
 import { StatCards } from './stat-cards'
 
+/** The browser confirm text before a media item is deleted (admin-back-office §2 Media). */
 export const DELETE_CONFIRM = 'Are you sure you want to delete this media? This action cannot be undone.'
 
 function AdminMediaPage() {
