@@ -22,6 +22,15 @@ export class ApiError extends Error {
   }
 }
 
+/** A response body's JSON value, or undefined when the body is empty or not JSON (never throws). */
+export function parseJsonBody(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Options of apiFetch: json is sent as the body; on401 'null' answers null instead of throwing; as 'blob' answers an OK body as a Blob (a file download). */
 export type ApiFetchOptions = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; idempotencyKey?: string; on401?: 'throw' | 'null'; as?: 'json' | 'blob' }
 
@@ -35,12 +44,7 @@ export async function apiFetch<T>(path: string, opts: ApiFetchOptions = {}): Pro
   if (res.status === 401 && on401 === 'null') return null as T
   if (res.ok && as === 'blob') return (await res.blob()) as T
   const text = await res.text()
-  let parsed: unknown
-  try {
-    parsed = text ? JSON.parse(text) : undefined
-  } catch {
-    parsed = undefined
-  }
+  const parsed = parseJsonBody(text)
   if (!res.ok) throw new ApiError(res.status, text, parsed, res.statusText)
   return parsed as T
 }

@@ -3,6 +3,7 @@
  * 429 is retried later; any other 4xx drops the item and is reported). Uses fetch only, so a service worker can
  * call it; the window may pass its own sender (XMLHttpRequest, for upload progress).
  */
+import { parseJsonBody } from '../api-client'
 import type { OutboxItem } from './outbox-db'
 
 /** An HTTP answer as the classifier needs it: status, raw text, statusText and Retry-After (seconds or a date). */
@@ -45,12 +46,7 @@ export function retryAfterMs(header: string | null | undefined, now: number): nu
 
 /** Classifies an answer: 2xx sent; 408, 429 and 5xx retried; any other status dropped with the server's message. */
 export function classifyAnswer(answer: RawAnswer, now: number): SendOutcome {
-  let json: unknown
-  try {
-    json = answer.text ? JSON.parse(answer.text) : undefined
-  } catch {
-    json = undefined
-  }
+  const json = parseJsonBody(answer.text)
   if (answer.status >= 200 && answer.status < 300) return { type: 'sent', status: answer.status, body: json }
   const message = `${answer.status}: ${answer.text || answer.statusText}`
   if (answer.status === 408 || answer.status === 429 || answer.status >= 500) return { type: 'retry', reason: message, retryAfterMs: retryAfterMs(answer.retryAfter, now) }
