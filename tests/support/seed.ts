@@ -1,7 +1,9 @@
 /**
  * Browser-test data through a running server's public and admin API: seedUploads() uploads fixtures as a fresh
- * visitor; adminPage() opens a page whose browser already holds the admin token (admin-back-office §3 Admin session).
+ * visitor; adminPage() opens a page whose browser already holds the admin token (admin-back-office §3 Admin session);
+ * adminGet() reads an admin API answer with the server's admin credentials.
  */
+import { expect } from 'bun:test'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { FIXTURES, type TestServer } from './browser'
@@ -30,4 +32,11 @@ export async function adminPage(app: { server: TestServer; browser: Browser }): 
   const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
   await context.addInitScript((token) => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', token), btoa(`admin:${app.server.adminPassword}`))
   return context.newPage()
+}
+
+/** GET an admin path of server with its admin credentials; asserts status 200 and answers the parsed JSON. */
+export async function adminGet<T>(server: TestServer, path: string): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: server.adminAuth } })
+  expect(res.status).toBe(200)
+  return (await res.json()) as T
 }
