@@ -18,6 +18,9 @@ export type OutboxPayload =
 /** The kinds of item. */
 export type OutboxKind = OutboxPayload['kind']
 
+/** The media item a vote or view is about; undefined for an upload. */
+export const outboxMediaId = (payload: OutboxPayload): number | undefined => (payload.kind === 'vote' ? payload.vote.mediaId : payload.kind === 'view' ? payload.mediaId : undefined)
+
 /**
  * One waiting item. id: client-generated UUID sent as Idempotency-Key (stable across retries); times are epoch ms:
  * createdAt, nextAttemptAt (0 = now), leaseUntil (a sender holds the item until then; 0 = free); attempts: failed

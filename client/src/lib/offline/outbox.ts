@@ -6,7 +6,7 @@
  * Safe from several tabs and a service worker at once: a sender leases the head item in the same IndexedDB
  * transaction that reads it, so no item is sent twice at the same time. No DOM API here (service-worker safe).
  */
-import { outboxDb, type DropReport, type OutboxItem, type OutboxKind, type OutboxPayload } from './outbox-db'
+import { outboxDb, outboxMediaId, type DropReport, type OutboxItem, type OutboxKind, type OutboxPayload } from './outbox-db'
 import { emitOutboxEvent } from './outbox-events'
 import { fetchSender, type Sender, type SendOutcome } from './outbox-send'
 
@@ -113,7 +113,7 @@ async function settle(item: OutboxItem, outcome: SendOutcome, now: number, rando
   } else {
     await items.delete(item.seq!)
     if (outcome.type === 'drop') {
-      const subject = item.kind === 'vote' ? { mediaId: item.vote.mediaId } : item.kind === 'view' ? { mediaId: item.mediaId } : { fileName: item.fileName }
+      const subject = item.kind === 'upload' ? { fileName: item.fileName } : { mediaId: outboxMediaId(item) }
       report = { id: item.id, kind: item.kind, status: outcome.status, reason: outcome.reason, serverMessage: outcome.serverMessage, droppedAt: now, ...subject }
       await tx.objectStore('dropped').put(report)
     }

@@ -4,7 +4,7 @@
  * sends, drops and upload progress.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react'
-import type { OutboxItem, OutboxKind } from './outbox-db'
+import { outboxMediaId, type OutboxItem, type OutboxKind } from './outbox-db'
 import { onOutboxEvent, type OutboxEvent } from './outbox-events'
 import { countByKind, readOutbox } from './outbox'
 
@@ -21,8 +21,7 @@ let reading: Promise<void> | undefined
 let stale = false
 
 function toEntry(item: OutboxItem): OutboxEntry {
-  const mediaId = item.kind === 'vote' ? item.vote.mediaId : item.kind === 'view' ? item.mediaId : undefined
-  return { id: item.id, kind: item.kind, status: item.leaseUntil > Date.now() ? 'sending' : 'waiting', attempts: item.attempts, lastError: item.lastError, mediaId, item }
+  return { id: item.id, kind: item.kind, status: item.leaseUntil > Date.now() ? 'sending' : 'waiting', attempts: item.attempts, lastError: item.lastError, mediaId: outboxMediaId(item), item }
 }
 
 /** Re-reads the outbox; reads requested during a read coalesce into one more read after it. */
