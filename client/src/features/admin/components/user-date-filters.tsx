@@ -28,11 +28,12 @@ function Labelled({ label, children }: { label: string; children: (id: string) =
   )
 }
 
-function NumberSelect({ label, value, options, onChange }: { label: string; value: number; options: readonly (readonly [number, string])[]; onChange: (n: number) => void }) {
+/** A labelled select over [value, text] options; onChange gets the chosen option's value (a number stays a number). */
+function OptionSelect<T extends string | number>({ label, value, options, onChange }: { label: string; value: T; options: readonly (readonly [T, string])[]; onChange: (value: T) => void }) {
   return (
     <Labelled label={label}>
       {(id) => (
-        <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))} className={controlClass}>
+        <select id={id} value={value} onChange={(e) => onChange(options.find(([v]) => String(v) === e.target.value)![0])} className={controlClass}>
           {options.map(([v, text]) => (
             <option key={v} value={v}>
               {text}
@@ -50,27 +51,17 @@ function DateFilterFields({ legend, filter, onChange }: { legend: string; filter
   return (
     <fieldset className="space-y-3 rounded-xl border border-zinc-800 p-4">
       <legend className="px-1 font-medium">{legend}</legend>
-      <Labelled label="Period">
-        {(id) => (
-          <select id={id} value={filter.mode} onChange={(e) => set({ mode: e.target.value as DateFilterMode })} className={controlClass}>
-            {DATE_FILTER_MODES.map(([mode, text]) => (
-              <option key={mode} value={mode}>
-                {text}
-              </option>
-            ))}
-          </select>
-        )}
-      </Labelled>
+      <OptionSelect<DateFilterMode> label="Period" value={filter.mode} options={DATE_FILTER_MODES} onChange={(mode) => set({ mode })} />
       {filter.mode === 'lastDays' && (
-        <NumberSelect label="Days" value={filter.lastDays} options={LAST_DAYS_CHOICES.map((d) => [d, d === 1 ? 'Last 1 day' : `Last ${d} days`] as const)} onChange={(lastDays) => set({ lastDays })} />
+        <OptionSelect label="Days" value={filter.lastDays} options={LAST_DAYS_CHOICES.map((d) => [d, d === 1 ? 'Last 1 day' : `Last ${d} days`] as const)} onChange={(lastDays) => set({ lastDays })} />
       )}
       {filter.mode === 'month' && (
         <div className="grid grid-cols-2 gap-2">
-          <NumberSelect label="Month" value={filter.month} options={MONTHS.map((m, i) => [i + 1, m] as const)} onChange={(month) => set({ month })} />
-          <NumberSelect label="Year" value={filter.year} options={years} onChange={(year) => set({ year })} />
+          <OptionSelect label="Month" value={filter.month} options={MONTHS.map((m, i) => [i + 1, m] as const)} onChange={(month) => set({ month })} />
+          <OptionSelect label="Year" value={filter.year} options={years} onChange={(year) => set({ year })} />
         </div>
       )}
-      {filter.mode === 'year' && <NumberSelect label="Year" value={filter.year} options={years} onChange={(year) => set({ year })} />}
+      {filter.mode === 'year' && <OptionSelect label="Year" value={filter.year} options={years} onChange={(year) => set({ year })} />}
       {filter.mode === 'range' && (
         <div className="grid grid-cols-2 gap-2">
           <Labelled label="From">{(id) => <input id={id} type="date" value={filter.from} onChange={(e) => set({ from: e.target.value })} className={controlClass} />}</Labelled>
