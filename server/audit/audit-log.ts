@@ -5,13 +5,12 @@
 import type { Db } from '../db/open'
 import { auditLogs } from '../db/schema'
 import type { Clock } from '../clock'
-import { AUDIT_EVENTS } from '../contract/admin/audit'
-
-/** The ten audit event types (admin-back-office §3), kept in the contract so the audit screen offers the same list. */
-export { AUDIT_EVENTS }
+// The spec's ten event types (admin-back-office §3) live in the contract, so the audit screen offers the same list.
+import type { AUDIT_EVENTS } from '../contract/admin/audit'
 
 /** Events the issues add beyond the spec's ten (who, when and the figures of admin changes). */
 export const EXTRA_AUDIT_EVENTS = ['VOTE_MULTIPLIER_UPDATED', 'DATABASE_RESET', 'MEDIA_IMPORT', 'VOTE_POPULATION_RUN'] as const
+/** Every event writeAuditEvent accepts: the spec's ten and the extra ones. */
 export type AuditEvent = (typeof AUDIT_EVENTS)[number] | (typeof EXTRA_AUDIT_EVENTS)[number]
 
 /** Appends one event with its context object (stored as JSON) at clock.now(). */
