@@ -4,33 +4,27 @@
  * isUpdateWaiting() turns true; applyUpdate() asks it to take over and reloads once it controls the page.
  */
 import { Workbox } from 'workbox-window'
+import { createExternalStore } from './external-store'
 
 /** URL of the built service worker (client/dist/sw.js, served no-cache by server/http/static-client.ts). */
 export const SW_URL = '/sw.js'
 
 let workbox: Workbox | undefined
-let waiting = false
-const listeners = new Set<() => void>()
+const waiting = createExternalStore(false)
 
 /** Registers SW_URL for scope / after the page has loaded. No-op where service workers are unavailable. */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || workbox) return
   workbox = new Workbox(SW_URL, { scope: '/' })
-  workbox.addEventListener('waiting', () => {
-    waiting = true
-    listeners.forEach((listener) => listener())
-  })
+  workbox.addEventListener('waiting', () => waiting.set(true))
   void workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error))
 }
 
 /** Subscribes to changes of isUpdateWaiting(); answers the unsubscribe function (useSyncExternalStore shape). */
-export function subscribeUpdateWaiting(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeUpdateWaiting = (listener: () => void): (() => void) => waiting.subscribe(listener)
 
 /** True while a new service worker version is installed and waiting for the visitor's go-ahead. */
-export const isUpdateWaiting = () => waiting
+export const isUpdateWaiting = () => waiting.get()
 
 /** Tells the waiting version to skip waiting, then reloads the page once it controls it. */
 export function applyUpdate(): void {

@@ -3,6 +3,7 @@
  * an early event is not missed) keeps the beforeinstallprompt event that Chromium browsers fire when the app is
  * installable; promptInstall() shows the browser's install dialog with it. Safari never fires it.
  */
+import { createExternalStore } from '@client/lib/external-store'
 
 /** Chromium's beforeinstallprompt event (not in the DOM typings). */
 export type BeforeInstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> }
@@ -11,41 +12,33 @@ export type BeforeInstallPromptEvent = Event & { prompt(): Promise<void>; userCh
 export type InstallState = { canInstall: boolean; installed: boolean }
 
 let deferred: BeforeInstallPromptEvent | undefined
-let state: InstallState = { canInstall: false, installed: false }
-const listeners = new Set<() => void>()
-const set = (next: InstallState) => {
-  state = next
-  listeners.forEach((listener) => listener())
-}
+const store = createExternalStore<InstallState>({ canInstall: false, installed: false })
 
 /** Starts listening for beforeinstallprompt and appinstalled; call once at start. */
 export function captureInstallPrompt(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault() // keep the offer for our own Install button instead of the browser's mini-infobar
     deferred = event as BeforeInstallPromptEvent
-    set({ ...state, canInstall: true })
+    store.set({ ...store.get(), canInstall: true })
   })
   window.addEventListener('appinstalled', () => {
     deferred = undefined
-    set({ canInstall: false, installed: true })
+    store.set({ canInstall: false, installed: true })
   })
 }
 
 /** Subscribes to install state changes; answers the unsubscribe function (useSyncExternalStore shape). */
-export function subscribeInstallState(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeInstallState = (listener: () => void): (() => void) => store.subscribe(listener)
 
 /** The current install state (a stable object until it changes). */
-export const getInstallState = () => state
+export const getInstallState = () => store.get()
 
 /** Shows the browser's install dialog; answers the visitor's choice, or 'unavailable' when no offer is held. An offer is used once. */
 export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
   const event = deferred
   if (!event) return 'unavailable'
   deferred = undefined
-  set({ ...state, canInstall: false })
+  store.set({ ...store.get(), canInstall: false })
   await event.prompt()
   return (await event.userChoice).outcome
 }
