@@ -49,5 +49,3 @@ export async function apiFetch<T>(path: string, opts: ApiFetchOptions = {}): Pro
   return parsed as T
 }
 
-/** The default query reader: fetches the first query-key element as the URL (public-visitor §7). */
-export const fetchQueryKeyUrl = ({ queryKey }: { queryKey: readonly unknown[] }) => apiFetch<unknown>(String(queryKey[0]))
