@@ -5,21 +5,15 @@ import { mkdtempSync, existsSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FIXTURES, ROOT, startServer, type TestServer } from '../support/browser'
+import { newVisitor, seedUploads } from '../support/seed'
 
 let server: TestServer
 const work = mkdtempSync(join(tmpdir(), 'hotvote-cli-'))
 beforeAll(async () => {
   server = await startServer()
-  const sessionId = 'cliowner'.padEnd(32, '0')
-  const owner = (await (await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
-  for (const name of ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg']) {
-    const form = new FormData()
-    form.append('userId', String(owner.id))
-    form.append('file', Bun.file(join(FIXTURES, name)), name)
-    await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}` }, body: form })
-  }
+  await seedUploads(server, ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg'])
   // An idle visitor for purge to find.
-  await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: 'cliidle'.padEnd(32, '0') }) })
+  await newVisitor(server)
 })
 afterAll(() => server?.stop())
 

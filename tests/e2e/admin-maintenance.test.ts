@@ -8,20 +8,11 @@ import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
-import { adminGet as getAsAdmin, adminPage, seedUploads } from '../support/seed'
+import { adminGet as getAsAdmin, adminPage, newVisitor, seedUploads } from '../support/seed'
 
 const app = useServerAndBrowser()
 type Counts = { totalUsers: number; totalMedia: number; totalVotes: number; totalViews: number }
 type BucketFile = { key: string; size: number; lastModified: string }
-
-let visitorCounter = 0
-/** A new anonymous visitor (no email, no votes, no uploads): id and cookie. */
-async function newVisitor(): Promise<{ id: number; cookie: string }> {
-  const sessionId = `maint${Date.now().toString(36)}${visitorCounter++}`.padEnd(32, '0')
-  const res = await fetch(`${app.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })
-  expect(res.status).toBeLessThan(300)
-  return { id: ((await res.json()) as { id: number }).id, cookie: `sid=${sessionId}` }
-}
 
 /** Streams one fixture into the bucket through the admin API; the new key. */
 async function bucketUpload(fixture: string): Promise<string> {
@@ -41,7 +32,7 @@ const cardValue = async (page: Page, label: string) => (await page.getByLabel(la
 describe('admin maintenance screens', () => {
   test('an admin runs the four database tests and reads the statistics, also through /adm/db-test', async () => {
     const { mediaIds } = await seedUploads(app.server, ['tabby-cat.png', 'yellow-daisy.webp'])
-    const voter = await newVisitor()
+    const voter = await newVisitor(app.server)
     const vote = await fetch(`${app.server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: voter.cookie }, body: JSON.stringify({ userId: voter.id, mediaId: mediaIds[0], isHot: true }) })
     expect(vote.status).toBe(201)
     expect((await fetch(`${app.server.url}/api/media/${mediaIds[0]}/view`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: voter.cookie }, body: JSON.stringify({ userId: voter.id }) })).status).toBe(204)
@@ -65,7 +56,7 @@ describe('admin maintenance screens', () => {
   })
 
   test('an admin counts inactive accounts, cancels, then confirms the purge', async () => {
-    for (let i = 0; i < 3; i++) await newVisitor()
+    for (let i = 0; i < 3; i++) await newVisitor(app.server)
     const before = await adminGet<{ inactiveUsers: number; totalUsers: number; percentage: number }>('/api/admin/inactive-accounts-count')
     expect(before.inactiveUsers).toBeGreaterThanOrEqual(3)
 

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { format } from 'date-fns'
 import type { Page } from 'playwright-core'
 import { useServerAndBrowser } from '../support/browser'
-import { adminPage, seedUploads } from '../support/seed'
+import { adminPage, newVisitor, seedUploads } from '../support/seed'
 
 const app = useServerAndBrowser()
 
@@ -139,11 +139,8 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
     const stored = (await adminGet<{ complainantName: string; status: string; adminNotes: string }[]>('/api/admin/dmca-takedowns')).find((r) => r.complainantName === 'Grace Hopper')
     expect(stored).toMatchObject({ status: 'resolved', adminNotes: 'Checked the upload; media removed' })
 
-    const sessionId = `dmcavisitor${Date.now()}`.padEnd(32, '0')
-    const visitor = (await (await fetch(`${app.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as {
-      id: number
-    }
-    const cookie = `sid=${sessionId}`
+    const visitor = await newVisitor(app.server)
+    const cookie = visitor.cookie
     const queue = (await (await fetch(`${app.server.url}/api/media/queue/${visitor.id}?limit=50`, { headers: { cookie } })).json()) as { id: number }[]
     expect(queue.map((m) => m.id)).toContain(other)
     expect(queue.map((m) => m.id)).not.toContain(named)

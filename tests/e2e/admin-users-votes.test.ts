@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Database } from 'bun:sqlite'
 import ExcelJS from 'exceljs'
 import { useServerAndBrowser } from '../support/browser'
-import { adminPage, seedUploads } from '../support/seed'
+import { adminPage, newVisitor, seedUploads } from '../support/seed'
 import { withServerDb } from '../support/server-db'
 
 const app = useServerAndBrowser()
@@ -18,9 +18,7 @@ const withDb = <T>(fn: (db: Database) => T) => withServerDb(app.server, fn)
 
 /** Makes a visitor through POST /api/session, then sets its dates and login count in the database. */
 async function makeUser(username: string, created: string, lastLogin: string | null, logins: number, location?: { latitude: number; longitude: number }) {
-  const sessionId = `${username.replace(/[^a-z0-9]/g, '')}${Date.now().toString(36)}`.padEnd(32, '0')
-  const res = await fetch(`${app.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, username, ...location }) })
-  const user = (await res.json()) as { id: number; username: string }
+  const user = await newVisitor(app.server, { username, ...location })
   expect(user.username).toBe(username)
   withDb((db) => db.run('update users set created_at = ?, last_login_at = ?, login_count = ? where id = ?', [created, lastLogin, logins, user.id]))
 }

@@ -1,6 +1,6 @@
 /**
- * Browser-test data through a running server's public and admin API: seedUploads() uploads fixtures as a fresh
- * visitor; adminPage() opens a page whose browser already holds the admin token (admin-back-office §3 Admin session);
+ * Browser-test data through a running server's public and admin API: newVisitor() starts an anonymous session;
+ * seedUploads() uploads fixtures as a fresh visitor; adminPage() opens a page whose browser already holds the admin token (admin-back-office §3 Admin session);
  * adminGet() reads an admin API answer with the server's admin credentials.
  */
 import { expect } from 'bun:test'
@@ -10,21 +10,31 @@ import { FIXTURES, type TestServer } from './browser'
 
 let visitorCounter = 0
 
+/**
+ * A new visitor through POST /api/session (fields: optional username, latitude, longitude); answers its id, username
+ * and the cookie header to send. Throws on a non-200.
+ */
+export async function newVisitor(server: TestServer, fields: Record<string, unknown> = {}): Promise<{ id: number; username: string; cookie: string }> {
+  const sessionId = `seed${Date.now().toString(36)}${visitorCounter++}`.padEnd(32, '0')
+  const res = await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, ...fields }) })
+  if (res.status !== 200) throw new Error(`newVisitor: ${res.status} ${await res.text()}`)
+  const user = (await res.json()) as { id: number; username: string }
+  return { id: user.id, username: user.username, cookie: `sid=${sessionId}` }
+}
+
 /** Uploads each fixture name as one new visitor; answers the owner's id, cookie and the media ids. Throws on a non-201. */
 export async function seedUploads(server: TestServer, names: string[]): Promise<{ ownerId: number; cookie: string; mediaIds: number[] }> {
-  const sessionId = `seed${Date.now().toString(36)}${visitorCounter++}`.padEnd(32, '0')
-  const owner = (await (await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
-  const cookie = `sid=${sessionId}`
+  const { id: ownerId, cookie } = await newVisitor(server)
   const mediaIds: number[] = []
   for (const name of names) {
     const form = new FormData()
-    form.append('userId', String(owner.id))
+    form.append('userId', String(ownerId))
     form.append('file', Bun.file(join(FIXTURES, name)), name)
     const res = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie }, body: form })
     if (res.status !== 201) throw new Error(`seedUploads: ${name}: ${res.status} ${await res.text()}`)
     mediaIds.push(((await res.json()) as { media: { id: number } }).media.id)
   }
-  return { ownerId: owner.id, cookie, mediaIds }
+  return { ownerId, cookie, mediaIds }
 }
 
 /** A new desktop-sized page (1280x900) in a fresh context that is logged in to /adm with the server's admin password. */
