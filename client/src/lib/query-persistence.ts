@@ -13,6 +13,7 @@ import {
   type PersistedQueryClientRestoreOptions as PersistedClientOptions,
   type Persister,
 } from '@tanstack/query-persist-client-core'
+import { emailCaptureQueryOptions, idleRedirectQueryOptions, voteMultiplierQueryOptions } from './public-config-queries'
 
 /** Oldest persisted cache still restored, ms (24 h). */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000
@@ -27,7 +28,7 @@ const DB_NAME = 'hotvote-query-cache'
 const STORE = 'clients'
 const ENTRY = 'query-client'
 /** First query-key elements that are persisted (public config keys are their URL). */
-const PERSISTED_ROOTS = new Set(['session', 'site-settings', '/api/vote-multiplier-config', '/api/email-capture-config', '/api/idle-redirect-config'])
+const PERSISTED_ROOTS = new Set<unknown>(['session', 'site-settings', ...[voteMultiplierQueryOptions, emailCaptureQueryOptions, idleRedirectQueryOptions].map((options) => options().queryKey[0])])
 
 /**
  * True when a query with this key is persisted: ['session'], ['site-settings'], the public config URLs

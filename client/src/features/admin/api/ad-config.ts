@@ -26,10 +26,6 @@ export const DEFAULT_SKIP_BUTTON_INPUT: SkipButtonInput = { zoneName: 'Skip Butt
 export const ZONE1_KEY = ['admin', 'ad-config', 'zone1'] as const
 /** Query key of the admin skip button read. */
 export const SKIP_BUTTON_KEY = ['admin', 'ad-config', 'skip-button'] as const
-/** Query key of the public zone 1 read the rate screen uses (the URL is the key), refreshed after a save. */
-export const PUBLIC_ZONE1_KEY = ['/api/ad-config/zone1'] as const
-/** Query key of the public skip button read, refreshed after a save. */
-export const PUBLIC_SKIP_BUTTON_KEY = ['/api/ad-config/skip-button'] as const
 
 const nullOn404 = <T>(path: string) => adminFetch<T>(path).catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e)))
 

@@ -1,6 +1,6 @@
 /**
  * Email-capture configuration (admin-back-office §3, §7 email-capture-config, §9): read with a 10-minute cache; a save
- * also refreshes the public ['/api/email-capture-config'] query the rate screen reads. Fetchers throw ApiError.
+ * also refreshes the public email-capture query the rate screen reads (lib/public-config-queries). Fetchers throw ApiError.
  */
 import type { EmailCaptureConfig } from '@contract/public-config'
 import { numberOr } from '../validate'
@@ -10,8 +10,6 @@ import { adminFetch } from './admin-api'
 export const EMAIL_CAPTURE_ADMIN_STALE_MS = 10 * 60 * 1000
 /** Query key of the admin read. */
 export const EMAIL_CAPTURE_KEY = ['admin', 'email-capture'] as const
-/** Query key of the public read the rate screen uses (the URL is the key), refreshed after a save. */
-export const PUBLIC_EMAIL_CAPTURE_KEY = ['/api/email-capture-config'] as const
 
 /** The threshold typed in the input: an unparsable entry becomes 1 (admin-back-office §5). */
 export const parseThreshold = (text: string) => numberOr(Number.parseInt(text, 10), 1)

@@ -7,6 +7,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type * as v from 'valibot'
 import type { BackButtonConfigSchema, BackButtonInputSchema, IdleRedirectConfigSchema, IdleRedirectInputSchema } from '@contract/admin/config'
 import { adminFetch } from './admin-api'
+import { idleRedirectQueryOptions } from '@client/lib/public-config-queries'
 
 /** The two redirect handlers, named as in their paths. */
 export type RedirectKind = 'idle-redirect' | 'back-button'
@@ -39,7 +40,7 @@ export function useSaveRedirectConfig<K extends RedirectKind>(kind: K, { onSucce
       Promise.all([
         queryClient.invalidateQueries({ queryKey: redirectConfigQueryOptions(kind).queryKey }),
         queryClient.invalidateQueries({ queryKey: redirectHistoryQueryOptions(kind).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/idle-redirect-config'] }),
+        queryClient.invalidateQueries({ queryKey: idleRedirectQueryOptions().queryKey }),
       ]).then(onSuccess),
   })
 }

@@ -6,7 +6,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { AdZoneInputSchema } from '@contract/admin/config'
 import { FormField } from '@client/components/ui/form-field'
-import { DEFAULT_AD_ZONE, getZone1, PUBLIC_ZONE1_KEY, saveZone1, ZONE1_KEY, type AdZoneInput } from '../api/ad-config'
+import { adZoneQueryOptions } from '@client/lib/public-config-queries'
+import { DEFAULT_AD_ZONE, getZone1, saveZone1, ZONE1_KEY, type AdZoneInput } from '../api/ad-config'
 import { useConfigForm } from '../hooks/use-config-form'
 import { ActiveCheckbox, AdConfigCard } from './ad-config-card'
 import { ConfigFormActions } from './config-form-actions'
@@ -15,7 +16,7 @@ function ZoneFields({ saved }: { saved: AdZoneInput }) {
   const form = useConfigForm(
     saved,
     AdZoneInputSchema,
-    { save: saveZone1, adminKey: ZONE1_KEY, publicKey: PUBLIC_ZONE1_KEY, saved: 'Ad Zone 1 has been saved.', failTitle: 'Save Failed', fallback: 'Failed to save ad configuration' },
+    { save: saveZone1, adminKey: ZONE1_KEY, publicKey: adZoneQueryOptions('zone1').queryKey, saved: 'Ad Zone 1 has been saved.', failTitle: 'Save Failed', fallback: 'Failed to save ad configuration' },
     (draft) => ({ ...draft, zoneName: draft.zoneName.trim() }),
   )
   return (

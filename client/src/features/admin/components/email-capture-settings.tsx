@@ -11,7 +11,8 @@ import type { EmailCaptureConfig } from '@contract/public-config'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { FormField } from '@client/components/ui/form-field'
 import { Spinner } from '@client/components/ui/spinner'
-import { EMAIL_CAPTURE_ADMIN_STALE_MS, EMAIL_CAPTURE_KEY, getEmailCaptureConfig, parseThreshold, PUBLIC_EMAIL_CAPTURE_KEY, saveEmailCaptureConfig } from '../api/email-capture-config'
+import { emailCaptureQueryOptions } from '@client/lib/public-config-queries'
+import { EMAIL_CAPTURE_ADMIN_STALE_MS, EMAIL_CAPTURE_KEY, getEmailCaptureConfig, parseThreshold, saveEmailCaptureConfig } from '../api/email-capture-config'
 import { useDraft } from '../hooks/use-draft'
 import { useSaveConfig } from '../hooks/use-save-config'
 import { fieldErrors } from '../validate'
@@ -19,7 +20,7 @@ import { ConfigFormActions } from './config-form-actions'
 
 function CaptureForm({ config }: { config: EmailCaptureConfig }) {
   const form = useDraft({ isEnabled: config.isEnabled, voteThreshold: String(config.voteThreshold) })
-  const save = useSaveConfig({ save: saveEmailCaptureConfig, adminKey: EMAIL_CAPTURE_KEY, publicKey: PUBLIC_EMAIL_CAPTURE_KEY, saved: 'Email capture settings have been saved.', failTitle: 'Update Failed', fallback: 'Failed to update email capture configuration' })
+  const save = useSaveConfig({ save: saveEmailCaptureConfig, adminKey: EMAIL_CAPTURE_KEY, publicKey: emailCaptureQueryOptions().queryKey, saved: 'Email capture settings have been saved.', failTitle: 'Update Failed', fallback: 'Failed to update email capture configuration' })
   const onSave = () => {
     const input = { isEnabled: form.draft.isEnabled, voteThreshold: parseThreshold(form.draft.voteThreshold) }
     const errors = fieldErrors(EmailCaptureInputSchema, input)

@@ -8,7 +8,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { SkipButtonInputSchema } from '@contract/admin/config'
 import { FormField } from '@client/components/ui/form-field'
-import { DEFAULT_SKIP_BUTTON_INPUT, getSkipButton, PUBLIC_SKIP_BUTTON_KEY, saveSkipButton, SKIP_BUTTON_KEY, type SkipButtonInput } from '../api/ad-config'
+import { skipButtonQueryOptions } from '@client/lib/public-config-queries'
+import { DEFAULT_SKIP_BUTTON_INPUT, getSkipButton, saveSkipButton, SKIP_BUTTON_KEY, type SkipButtonInput } from '../api/ad-config'
 import { useConfigForm } from '../hooks/use-config-form'
 import { ActiveCheckbox, AdConfigCard } from './ad-config-card'
 import { ConfigFormActions } from './config-form-actions'
@@ -17,7 +18,7 @@ function SkipFields({ saved }: { saved: SkipButtonInput }) {
   const form = useConfigForm(
     saved,
     SkipButtonInputSchema,
-    { save: saveSkipButton, adminKey: SKIP_BUTTON_KEY, publicKey: PUBLIC_SKIP_BUTTON_KEY, saved: 'The skip button has been saved.', failTitle: 'Save Failed', fallback: 'Failed to save skip button configuration' },
+    { save: saveSkipButton, adminKey: SKIP_BUTTON_KEY, publicKey: skipButtonQueryOptions().queryKey, saved: 'The skip button has been saved.', failTitle: 'Save Failed', fallback: 'Failed to save skip button configuration' },
     ({ zoneName, buttonText, buttonUrl, isActive }) => ({ zoneName: zoneName.trim(), buttonText: buttonText.trim(), buttonUrl: buttonUrl.trim(), isActive }),
   )
   return (

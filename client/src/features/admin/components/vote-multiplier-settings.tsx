@@ -12,6 +12,7 @@ import { adminErrorText, adminFetch } from '../api/admin-api'
 import { formatDateTime } from '../format'
 import { numberOr } from '../validate'
 import { ConfigFormActions } from './config-form-actions'
+import { voteMultiplierQueryOptions } from '@client/lib/public-config-queries'
 
 type MultiplierConfig = { isEnabled: boolean; multiplier: number; updatedAt: string | null }
 
@@ -28,7 +29,7 @@ function MultiplierForm({ config }: { config: MultiplierConfig }) {
     mutationFn: (body: { isEnabled: boolean; multiplier: number }) => adminFetch<MultiplierConfig>('/api/admin/vote-multiplier-config', { method: 'POST', json: body }),
     onSuccess: () => {
       toast({ title: 'Configuration Updated', description: 'Vote multiplier settings have been saved successfully.' })
-      return Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'vote-multiplier'] }), queryClient.invalidateQueries({ queryKey: ['/api/vote-multiplier-config'] })])
+      return Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'vote-multiplier'] }), queryClient.invalidateQueries({ queryKey: voteMultiplierQueryOptions().queryKey })])
     },
     onError: (e) => toast({ title: 'Update Failed', description: adminErrorText(e, 'Failed to update vote multiplier configuration'), variant: 'destructive' }),
   })
