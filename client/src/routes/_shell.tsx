@@ -21,20 +21,22 @@ function Shell() {
   useMagicLinkReturn()
   useRedirects()
   useOutboxSync()
-  if (session.isPending && !isLoggedOut()) {
+  const loggedOut = isLoggedOut()
+  if (session.isPending && !loggedOut) {
     return (
       <div className="grid min-h-screen place-items-center">
         <Spinner className="h-12 w-12" label="Loading your session" />
       </div>
     )
   }
-  const user = session.data
+  // While logged out there is no user, even if the query cache restored from IndexedDB still holds the last one.
+  const user = loggedOut ? null : session.data
   const menu = user ? <UserMenu user={user} /> : null
   return (
     <div className="min-h-screen">
       <Sidebar username={user?.username} menu={menu} />
       <MobileHeader right={menu} />
-      <WelcomeBackDialog open={!user && isLoggedOut()} />
+      <WelcomeBackDialog open={loggedOut} />
       <main className="px-4 pb-24 pt-4 md:ml-64 md:px-8 md:pb-8 md:pt-8">
         <Outlet />
       </main>

@@ -69,12 +69,16 @@ function LoginDifferentDialog({ open, onOpenChange }: DialogProps) {
   )
 }
 
-/** Welcome Back (shown while logged out): a login link, or a fresh anonymous session; closing means a new user. */
+/**
+ * Welcome Back (shown whenever open is true, i.e. while logged out): a login link, or a fresh anonymous session;
+ * closing means a new user. Only a sent link hides it; open is read on every render, never copied into state, so a
+ * first render that still saw a user (a restored query cache) cannot keep it closed.
+ */
 function WelcomeBackDialog({ open }: { open: boolean }) {
-  const [shown, setShown] = useState(open)
-  const { send, pending } = useSendLoginLink(() => (clearLoggedOut(), setShown(false)))
+  const [linkSent, setLinkSent] = useState(false)
+  const { send, pending } = useSendLoginLink(() => (clearLoggedOut(), setLinkSent(true)))
   return (
-    <Dialog open={open && shown} onOpenChange={(o) => !o && startAsNewUser()} title="Welcome Back" description="Log in to your saved account, or start fresh.">
+    <Dialog open={open && !linkSent} onOpenChange={(o) => !o && startAsNewUser()} title="Welcome Back" description="Log in to your saved account, or start fresh.">
       <EmailForm id="welcome-back-email" button="Send Login Link" pending={pending} onSend={send} />
       <div className="my-4 flex items-center gap-3 text-xs text-zinc-500">
         <span className="h-px flex-1 bg-zinc-700" />
