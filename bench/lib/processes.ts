@@ -1,0 +1,52 @@
+/**
+ * Benchmark processes: the real server started as `npm start` starts it (server/main.ts, production mode) on a
+ * loopback port over a prepared DATA_DIR, the bare Elysia baseline, and readings of a process's memory from /proc.
+ */
+import { join } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import type { Subprocess } from 'bun'
+
+const ROOT = join(import.meta.dir, '..', '..')
+
+/** A started process on a loopback port: its base url, pid and stop(). */
+export type Running = { url: string; pid: number; stop(): Promise<void> }
+
+/** A free loopback port chosen by the OS. */
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = probe.port!
+  probe.stop(true)
+  return port
+}
+
+/** Spawns cmd with env plus PORT, waits until path answers (at most 30 s), and answers the running process. */
+async function spawnListening(cmd: string[], env: Record<string, string>, path: string): Promise<Running> {
+  const port = freePort()
+  const proc: Subprocess = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdout: 'ignore', stderr: 'inherit' })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  while (!(await fetch(url + path).then((r) => r.status < 500, () => false))) {
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`${cmd.join(' ')} did not start`)
+    await Bun.sleep(50)
+  }
+  return { url, pid: proc.pid, stop: async () => (proc.kill(), void (await proc.exited)) }
+}
+
+/** The real HotVote server on dataDir (admin password `adminPassword`), in production mode as `npm start` runs it. */
+export const startHotVote = (dataDir: string, adminPassword: string) =>
+  spawnListening(['bun', 'run', join(ROOT, 'server', 'main.ts')], { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' }, '/api/site-settings')
+
+/** The baseline: a bare Elysia app answering GET /hello with a small JSON object (bench/lib/hello-server.ts). */
+export const startHelloBaseline = () => spawnListening(['bun', 'run', join(import.meta.dir, 'hello-server.ts')], {}, '/hello')
+
+/** Resident memory of pid in MB: now (VmRSS) and peak (VmHWM). */
+export function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (name: string) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))![1])
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
+}
+
+/** Resets pid's peak RSS (VmHWM) to its current RSS, so a later peak belongs to what runs next (Linux clear_refs 5). */
+export function resetPeak(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5')
+}

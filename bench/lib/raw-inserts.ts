@@ -1,0 +1,37 @@
+/**
+ * The vote baselines of `bun run bench` (issue #12): raw bun:sqlite inserts into a copy of the seeded database,
+ * with the app's schema and pragmas (server/db/open.ts), one vote per transaction and 5,000 votes per transaction.
+ */
+import { rmSync } from 'node:fs'
+import { Database } from 'bun:sqlite'
+import { openDatabase } from '../../server/db/open'
+import type { Seeded } from './seed'
+
+/** Rows per second for one-row transactions (perTransaction) and 5,000-row transactions (batched), over `seconds` each at most. */
+export function rawVoteInsertRate(dbPath: string, seeded: Seeded, seconds: number): { perTransaction: number; batched: number } {
+  const copy = `${dbPath}.baseline`
+  const source = new Database(dbPath)
+  source.exec(`VACUUM INTO '${copy}'`)
+  source.close()
+  const { sqlite } = openDatabase(copy)
+  const insert = sqlite.prepare('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?)')
+  const one = sqlite.transaction((userId: number, mediaId: number) => insert.run(userId, mediaId, 1, new Date().toISOString()))
+  const many = sqlite.transaction((pairs: [number, number][]) => pairs.forEach(([u, m]) => insert.run(u, m, 1, new Date().toISOString())))
+  const visitors = seeded.visitors
+  let pair = 0
+  const nextPair = (): [number, number] => {
+    const p = pair++
+    return [visitors[p % visitors.length].id, (Math.floor(p / visitors.length) % seeded.media) + 1]
+  }
+  const rate = (step: () => number) => {
+    const t0 = performance.now()
+    let rows = 0
+    while (performance.now() - t0 < seconds * 1000) rows += step()
+    return rows / ((performance.now() - t0) / 1000)
+  }
+  const perTransaction = rate(() => (one(...nextPair()), 1))
+  const batched = rate(() => (many(Array.from({ length: 5000 }, nextPair)), 5000))
+  sqlite.close()
+  for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true })
+  return { perTransaction, batched }
+}

@@ -1,0 +1,115 @@
+/**
+ * `bun run bench` (issue #12): seeds a dataset, starts the real server as `npm start` does, and measures the hot
+ * paths against baselines taken in the same run on the same machine, printing value, baseline, ratio and goal.
+ * Flags: --media N (34000), --votes N (30 per item), --duration S (10, per load run), --json FILE (write results).
+ * Needs wrk (Debian: `apt-get install -y wrk`; scripts/ensure-debian-packages.sh installs it). Ratios are the
+ * figures that count: absolute values depend on the machine.
+ */
+import { parseArgs } from 'node:util'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { seedDatabase, type BenchVisitor } from './lib/seed'
+import { runWrk, luaList, type LoadResult } from './lib/wrk'
+import { memoryMb, resetPeak, startHelloBaseline, startHotVote, type Running } from './lib/processes'
+import { rawVoteInsertRate } from './lib/raw-inserts'
+import { printTable, type Row } from './lib/report'
+
+const { values: flags } = parseArgs({
+  options: { media: { type: 'string', default: '34000' }, votes: { type: 'string' }, duration: { type: 'string', default: '10' }, json: { type: 'string' } },
+})
+const MEDIA = Number(flags.media)
+const VOTES = Number(flags.votes ?? MEDIA * 30)
+const SECONDS = Number(flags.duration)
+const ADMIN_PASSWORD = 'bench-admin-password'
+const ADMIN = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
+
+/** Lua for GET path(visitor) round-robin over visitors, each with its own sid cookie. */
+const perVisitorGet = (visitors: BenchVisitor[], path: (v: BenchVisitor) => string, origin: string) => `
+local paths = ${luaList(visitors.map(path))}
+local sids = ${luaList(visitors.map((v) => `sid=${v.sid}`))}
+local i = 0
+request = function()
+  i = i + 1
+  local k = (i % #paths) + 1
+  return wrk.format("GET", paths[k], { ["Cookie"] = sids[k], ["Origin"] = "${origin}" })
+end`
+
+/** Lua for POST /api/votes on distinct (visitor, item) pairs: thread t of n takes pair indexes t, t+n, t+2n, ... */
+const distinctVotes = (visitors: BenchVisitor[], media: number, origin: string) => `
+local ids = ${luaList(visitors.map((v) => String(v.id)))}
+local sids = ${luaList(visitors.map((v) => `sid=${v.sid}`))}
+local threads = 0
+setup = function(thread) thread:set("tid", threads); threads = threads + 1 end
+init = function() n = 0; step = 2 end
+request = function()
+  local pair = n * step + tid
+  n = n + 1
+  local k = (pair % #ids) + 1
+  local item = (math.floor(pair / #ids) % ${media}) + 1
+  local body = '{"userId":' .. ids[k] .. ',"mediaId":' .. item .. ',"isHot":' .. (pair % 3 == 0 and 'false' or 'true') .. '}'
+  return wrk.format("POST", "/api/votes", { ["Cookie"] = sids[k], ["Content-Type"] = "application/json", ["Origin"] = "${origin}" }, body)
+end`
+
+/** Streams GET /api/admin/export-votes to nowhere; answers seconds, bytes and the server's peak RSS during it (MB). */
+async function measureExport(server: Running) {
+  resetPeak(server.pid)
+  const t0 = performance.now()
+  const res = await fetch(`${server.url}/api/admin/export-votes`, { headers: { authorization: ADMIN } })
+  let bytes = 0
+  for await (const chunk of res.body!) bytes += chunk.length
+  return { seconds: (performance.now() - t0) / 1000, bytes, peakMb: memoryMb(server.pid).peak, status: res.status }
+}
+
+/** Calls POST /api/admin/populate-votes until done or SECONDS pass; answers votes inserted per second. */
+async function measurePopulation(server: Running) {
+  const t0 = performance.now()
+  let last = 0
+  for (;;) {
+    const res = (await (await fetch(`${server.url}/api/admin/populate-votes`, { method: 'POST', headers: { authorization: ADMIN } })).json()) as { totalVotesInserted: number; paused: boolean }
+    last = res.totalVotesInserted
+    if (!res.paused || performance.now() - t0 > SECONDS * 1000) break
+  }
+  return last / ((performance.now() - t0) / 1000)
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-bench-'))
+const servers: Running[] = []
+// Interrupted (Ctrl-C, a test runner's timeout): stop the servers this run started instead of leaving them behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void Promise.all(servers.map((s) => s.stop())).finally(() => process.exit(130)))
+try {
+  console.log(`seeding ${MEDIA.toLocaleString()} media and ${VOTES.toLocaleString()} votes...`)
+  const seeded = seedDatabase(join(dataDir, 'hotvote.sqlite'), { media: MEDIA, votes: VOTES, fresh: 500 })
+  const raw = rawVoteInsertRate(join(dataDir, 'hotvote.sqlite'), seeded, Math.min(SECONDS, 5))
+
+  const hello = await startHelloBaseline()
+  servers.push(hello)
+  const helloRun = await runWrk(`${hello.url}/hello`, 'request = function() return wrk.format("GET", "/hello") end', { seconds: SECONDS })
+  await hello.stop()
+
+  const server = await startHotVote(dataDir, ADMIN_PASSWORD)
+  servers.push(server)
+  const idleRss = memoryMb(server.pid).rss
+  const origin = server.url
+  const random = await runWrk(server.url, perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, origin), { seconds: SECONDS })
+  const config = await runWrk(server.url, 'request = function() return wrk.format("GET", "/api/vote-multiplier-config") end', { seconds: SECONDS })
+  const votes = await runWrk(server.url, distinctVotes(seeded.visitors, MEDIA, origin), { seconds: SECONDS, threads: 2 })
+  const loadedRss = memoryMb(server.pid).rss
+  const exported = await measureExport(server)
+  const population = await measurePopulation(server)
+
+  const bad = (r: LoadResult) => (r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : '')
+  const rows: Row[] = [
+    { figure: 'GET /api/media/random/:userId', value: `${Math.round(random.rps)} req/s, p99 ${random.p99Ms.toFixed(1)} ms${bad(random)}`, baseline: `hello ${Math.round(helloRun.rps)} req/s`, ratio: random.rps / helloRun.rps, goal: '>= 0.40, p99 <= 10 ms', met: random.rps / helloRun.rps >= 0.4 && random.p99Ms <= 10 && !bad(random) },
+    { figure: 'GET /api/vote-multiplier-config', value: `${Math.round(config.rps)} req/s${bad(config)}`, baseline: `hello ${Math.round(helloRun.rps)} req/s`, ratio: config.rps / helloRun.rps, goal: '>= 0.60', met: config.rps / helloRun.rps >= 0.6 && !bad(config) },
+    { figure: 'POST /api/votes (distinct pairs)', value: `${Math.round(votes.rps)} votes/s, p99 ${votes.p99Ms.toFixed(1)} ms${bad(votes)}`, baseline: `raw insert ${Math.round(raw.perTransaction)} rows/s`, ratio: votes.rps / raw.perTransaction, goal: '>= 1.5, p99 <= 25 ms', met: votes.rps / raw.perTransaction >= 1.5 && votes.p99Ms <= 25 && !bad(votes) },
+    { figure: `GET /api/admin/export-votes (${(seeded.votes + votes.requests).toLocaleString()} votes)`, value: `${exported.seconds.toFixed(1)} s, peak RSS ${exported.peakMb.toFixed(0)} MB`, baseline: '', goal: '<= 10 s, <= 150 MB', met: exported.status === 200 && exported.seconds <= 10 && exported.peakMb <= 150 },
+    { figure: 'POST /api/admin/populate-votes', value: `${Math.round(population)} votes/s`, baseline: `5,000-row batches ${Math.round(raw.batched)} rows/s`, ratio: population / raw.batched, goal: '>= 25,000 votes/s', met: population >= 25_000 },
+    { figure: 'server RSS idle / after load', value: `${idleRss.toFixed(0)} / ${loadedRss.toFixed(0)} MB`, baseline: '', goal: '<= 100 MB', met: Math.max(idleRss, loadedRss) <= 100 },
+  ]
+  printTable(rows)
+  if (flags.json) await Bun.write(flags.json, JSON.stringify({ media: MEDIA, votes: seeded.votes, seconds: SECONDS, rows }, null, 2))
+} finally {
+  for (const s of servers) await s.stop().catch(() => undefined)
+  rmSync(dataDir, { recursive: true, force: true })
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Debian packages the tests need: chromium (/usr/bin/chromium) for the browser tests and wrk for the bench smoke
+# test. Installs what is missing when we may (root); never downloads a browser build or binary of its own.
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v wrk >/dev/null || missing+=(wrk)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+  echo "Installing Debian packages for the tests: ${missing[*]}..."
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "The tests need Debian's ${missing[*]}: run 'sudo apt-get install -y ${missing[*]}'" >&2
+  exit 1
+fi
