@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import type { Deps } from './deps'
 import { mapError } from './http/errors'
 import { serveClient } from './http/static-client'
+import { securityHeaders } from './http/security-headers'
+import { crossSiteGuard } from './http/cross-site-guard'
 import { sessionRoutes } from './features/session/session.routes'
 import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
@@ -35,6 +37,8 @@ const apiNotFound = (path: string) => Response.json({ error: `No API route ${pat
 export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
   return new Elysia()
     .onError(({ code, error }) => mapError(code, error, crypto.randomUUID()))
+    .use(securityHeaders(deps.config))
+    .use(crossSiteGuard(deps.config))
     .use(
       openapi({
         path: '/api/openapi',
