@@ -27,7 +27,7 @@ const cutoff = (now: string) => new Date(Date.parse(now) - IDEMPOTENCY_TTL_MS).t
 /** Deletes up to PRUNE_BATCH rows older than IDEMPOTENCY_TTL_MS before now (ISO-8601); answers how many went. */
 export function pruneIdempotencyKeys(db: Db, now: string): number {
   const expired = db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff(now))).limit(PRUNE_BATCH)
-  return db.delete(idempotencyKeys).where(inArray(idempotencyKeys.key, expired)).run().changes
+  return db.delete(idempotencyKeys).where(inArray(idempotencyKeys.key, expired)).returning({ key: idempotencyKeys.key }).all().length
 }
 
 /** Stores an answer, pruning first when PRUNE_INTERVAL_MS has passed since the last prune or that one was a full batch. */
