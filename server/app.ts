@@ -1,6 +1,6 @@
 /**
  * createApp(deps): the whole HotVote HTTP app (server-contract: General) — the one error mapper,
- * the OpenAPI document under /api/openapi, every feature's routes, and the PWA for every other path.
+ * the OpenAPI document at /api/openapi/json (no UI page, so no script from a CDN), every feature's routes, and the PWA for every other path.
  */
 import { Elysia } from 'elysia'
 import { openapi } from '@elysiajs/openapi'
@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import type { Deps } from './deps'
 import { mapError } from './http/errors'
 import { serveClient } from './http/static-client'
+import { securityHeaders } from './http/security-headers'
+import { crossSiteGuard } from './http/cross-site-guard'
 import { sessionRoutes } from './features/session/session.routes'
 import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
@@ -35,9 +37,13 @@ const apiNotFound = (path: string) => Response.json({ error: `No API route ${pat
 export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
   return new Elysia()
     .onError(({ code, error }) => mapError(code, error, crypto.randomUUID()))
+    .use(securityHeaders(deps.config))
+    .use(crossSiteGuard(deps.config))
     .use(
+      // JSON only (issue #10 Serving): the bundled UI would load Scalar's script from a CDN.
       openapi({
         path: '/api/openapi',
+        provider: null,
         mapJsonSchema: { valibot: (schema: never) => toJsonSchema(schema, { errorMode: 'ignore' }) },
         documentation: { info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' } },
       }),
@@ -51,6 +57,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(profileRoutes(deps))
     .use(authRoutes(deps))
     .use(adminGuard(deps).use(adminConfigRoutes(deps)).use(adminDataRoutes(deps)).use(adminDmcaRoutes(deps)).use(adminAuditRoutes(deps)).use(adminMaintenanceRoutes(deps)).use(adminVotesRoutes(deps)).use(adminBucketRoutes(deps)))
+    .get('/api/openapi', ({ redirect }) => redirect('/api/openapi/json'), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })
 }

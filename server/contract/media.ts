@@ -63,7 +63,16 @@ export const RandomQuerySchema = v.object({ exclude: v.optional(v.pipe(v.string(
 
 /** Largest queue a client may ask for. */
 export const MAX_QUEUE_LIMIT = 50
-/** Query of GET /api/media/queue/:userId: limit 1-50 (default 10), exclude a comma-separated id list. */
+/** Most ids of an exclude list the server uses (the last ones: the client sends the newest last); issue #10 Limits. */
+export const MAX_EXCLUDE_IDS = 200
+/** Longest exclude value accepted, characters: MAX_EXCLUDE_IDS ids of up to 12 digits with their commas, and room for a longer list to be cut. */
+export const MAX_EXCLUDE_CHARS = 8192
+
+/**
+ * Query of GET /api/media/queue/:userId: limit 1-50 (default 10), exclude a comma-separated id list of at most
+ * MAX_EXCLUDE_CHARS characters, of which the last MAX_EXCLUDE_IDS ids are used (a longer list is cut, not refused,
+ * so an older client that sends more keeps working).
+ */
 export const QueueQuerySchema = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a number'), v.transform(Number), v.minValue(1), v.maxValue(MAX_QUEUE_LIMIT, `limit must be at most ${MAX_QUEUE_LIMIT}`)), '10'),
   exclude: v.optional(
@@ -71,8 +80,9 @@ export const QueueQuerySchema = v.object({
       // Elysia may already have split a comma-separated value into an array.
       v.union([v.string(), v.array(v.string())]),
       v.transform((x) => (Array.isArray(x) ? x.join(',') : x)),
+      v.maxLength(MAX_EXCLUDE_CHARS, `exclude must be at most ${MAX_EXCLUDE_CHARS} characters`),
       v.regex(/^(\d+(,\d+)*)?$/, 'exclude must be a comma-separated list of ids'),
-      v.transform((s) => (s ? s.split(',').map(Number) : [])),
+      v.transform((s) => (s ? s.split(',').slice(-MAX_EXCLUDE_IDS).map(Number) : [])),
     ),
     '',
   ),

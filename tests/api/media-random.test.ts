@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
+import { MAX_EXCLUDE_CHARS, MAX_EXCLUDE_IDS } from '@server/contract/media'
 
 const FILES = ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'paint-brushes.gif', 'yellow-daisy.webp', 'kite-sky-portrait.mp4']
 
@@ -98,6 +99,19 @@ describe('GET /api/media/queue/:userId', () => {
     const rater = await makeVisitor(t.app)
     expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=51`, undefined, { cookie: rater.cookie })).toMatchObject({ status: 400, json: { error: 'limit must be at most 50' } })
     expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?exclude=1,x`, undefined, { cookie: rater.cookie })).toMatchObject({ status: 400, json: { error: 'exclude must be a comma-separated list of ids' } })
+  })
+
+  it('uses only the last 200 ids of a long exclude list and refuses one over 8192 characters (issue #10 Limits)', async () => {
+    const rater = await makeVisitor(t.app)
+    const ids = (await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=50`, undefined, { cookie: rater.cookie })).json.map((m: { id: number }) => m.id) as number[]
+    expect(ids).toHaveLength(FILES.length)
+    // The real ids first, then 200 others: only the last 200 count, so every real item can come back.
+    const long = [...ids, ...Array.from({ length: MAX_EXCLUDE_IDS }, (_, i) => 100_000 + i)]
+    const capped = await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=50&exclude=${long.join(',')}`, undefined, { cookie: rater.cookie })
+    expect(capped.status).toBe(200)
+    expect(capped.json.map((m: { id: number }) => m.id).sort()).toEqual([...ids].sort())
+    const tooLong = Array.from({ length: 2000 }, (_, i) => 1_000_000 + i).join(',')
+    expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?exclude=${tooLong}`, undefined, { cookie: rater.cookie })).toMatchObject({ status: 400, json: { error: `exclude must be at most ${MAX_EXCLUDE_CHARS} characters` } })
   })
 })
 

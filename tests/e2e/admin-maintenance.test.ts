@@ -33,9 +33,9 @@ describe('admin maintenance screens', () => {
   test('an admin runs the four database tests and reads the statistics, also through /adm/db-test', async () => {
     const { mediaIds } = await seedUploads(app.server, ['tabby-cat.png', 'yellow-daisy.webp'])
     const voter = await newVisitor(app.server)
-    const vote = await fetch(`${app.server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: voter.cookie }, body: JSON.stringify({ userId: voter.id, mediaId: mediaIds[0], isHot: true }) })
+    const vote = await fetch(`${app.server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: voter.cookie, origin: app.server.url }, body: JSON.stringify({ userId: voter.id, mediaId: mediaIds[0], isHot: true }) })
     expect(vote.status).toBe(201)
-    expect((await fetch(`${app.server.url}/api/media/${mediaIds[0]}/view`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: voter.cookie }, body: JSON.stringify({ userId: voter.id }) })).status).toBe(204)
+    expect((await fetch(`${app.server.url}/api/media/${mediaIds[0]}/view`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: voter.cookie, origin: app.server.url }, body: JSON.stringify({ userId: voter.id }) })).status).toBe(204)
     const counts = await adminGet<Counts>('/api/db-test/counts')
 
     const page = await adminPage(app)

@@ -30,7 +30,7 @@ export async function seedUploads(server: TestServer, names: string[]): Promise<
     const form = new FormData()
     form.append('userId', String(ownerId))
     form.append('file', Bun.file(join(FIXTURES, name)), name)
-    const res = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie }, body: form })
+    const res = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
     if (res.status !== 201) throw new Error(`seedUploads: ${name}: ${res.status} ${await res.text()}`)
     mediaIds.push(((await res.json()) as { media: { id: number } }).media.id)
   }

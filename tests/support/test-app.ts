@@ -46,11 +46,12 @@ type AnyApp = { handle(request: Request): Promise<Response> }
 export type CallOptions = { cookie?: string; headers?: Record<string, string>; raw?: BodyInit }
 
 /**
- * Runs METHOD path through app.handle. A non-undefined body is sent as JSON unless opts.raw is given.
+ * Runs METHOD path through app.handle. A non-undefined body is sent as JSON unless opts.raw is given. The request
+ * says `Sec-Fetch-Site: same-origin`, as the app's own page would (opts.headers may override it or set it to '').
  * Returns status, headers, parsed JSON (undefined when not JSON) and the text body.
  */
 export async function call(app: AnyApp, method: string, path: string, body?: unknown, opts: CallOptions = {}) {
-  const headers: Record<string, string> = { ...opts.headers }
+  const headers: Record<string, string> = Object.fromEntries(Object.entries({ 'sec-fetch-site': 'same-origin', ...opts.headers }).filter(([, value]) => value !== ''))
   if (opts.cookie) headers.cookie = opts.cookie
   let payload: BodyInit | undefined = opts.raw
   if (payload === undefined && body !== undefined) {

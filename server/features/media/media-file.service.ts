@@ -1,12 +1,17 @@
 /**
- * Serves stored objects (server-contract: url of a media item): ETag with If-None-Match, long-lived immutable
- * caching (keys are never reused), and HTTP Range for video seeking and Safari.
+ * Serves stored objects (server-contract: url of a media item): ETag with If-None-Match, HTTP Range for video
+ * seeking and Safari, and nothing of an item hidden by a resolved DMCA takedown (issue #10 Serving). Answers may be
+ * cached for MEDIA_MAX_AGE_S only, then revalidated by ETag, so a takedown reaches every cache within that time.
  */
-import type { Storage, ByteRange } from '../../storage/storage'
+import type { Deps } from '../../deps'
+import type { ByteRange } from '../../storage/storage'
 import { InvalidKeyError } from '../../storage/storage'
 import { HttpError } from '../../http/errors'
+import { findMediaOwningKey } from './media.repo'
 
-const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** How long a browser or shared cache may use a media answer without asking again, seconds (one hour). */
+export const MEDIA_MAX_AGE_S = 3600
+const CACHE_CONTROL = `public, max-age=${MEDIA_MAX_AGE_S}`
 
 /** Parses a single `bytes=` range against size bytes; undefined when absent or not a single range; 'unsatisfiable' when out of bounds. */
 export function parseRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | undefined {
@@ -18,9 +23,11 @@ export function parseRange(header: string | null, size: number): ByteRange | 'un
 
 /**
  * The response for GET of key: 200 whole, 206 a range, 304 when If-None-Match matches, 416 for a bad range.
- * encodedKey is the URL path after the prefix. Throws HttpError 400 for an unsafe or malformed key, 404 when the object does not exist.
+ * encodedKey is the URL path after the prefix. Throws HttpError 400 for an unsafe or malformed key, 404 when the
+ * object does not exist or belongs to a hidden item (findMediaOwningKey: the item's own key or one derived from it).
  */
-export async function serveStoredObject(storage: Storage, encodedKey: string, headers: { range: string | null; ifNoneMatch: string | null }): Promise<Response> {
+export async function serveStoredObject(deps: Pick<Deps, 'db' | 'storage'>, encodedKey: string, headers: { range: string | null; ifNoneMatch: string | null }): Promise<Response> {
+  const storage = deps.storage
   let key, info
   try {
     // Decoded so that an encoded `..%2F` is seen, and refused, as the `../` it means.
@@ -30,8 +37,8 @@ export async function serveStoredObject(storage: Storage, encodedKey: string, he
     if (e instanceof InvalidKeyError || e instanceof URIError) throw new HttpError(400, 'Invalid media path')
     throw e
   }
-  if (!info) throw new HttpError(404, 'Media file not found')
-  const base = { ETag: info.etag, 'Cache-Control': IMMUTABLE, 'Accept-Ranges': 'bytes', 'Last-Modified': new Date(info.lastModified).toUTCString() }
+  if (!info || findMediaOwningKey(deps.db, key)?.hiddenAt) throw new HttpError(404, 'Media file not found')
+  const base = { ETag: info.etag, 'Cache-Control': CACHE_CONTROL, 'Accept-Ranges': 'bytes', 'Last-Modified': new Date(info.lastModified).toUTCString() }
   if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(info.etag)) return new Response(null, { status: 304, headers: base })
   const range = parseRange(headers.range, info.size)
   if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...base, 'Content-Range': `bytes */${info.size}` } })

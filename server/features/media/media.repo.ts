@@ -1,7 +1,8 @@
 /** Drizzle queries on media, votes and views for rating and uploads. Missing rows come back undefined. */
-import { and, eq, isNull, notInArray, sql } from 'drizzle-orm'
+import { and, eq, gte, isNull, lt, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { media, views, votes } from '../../db/schema'
+import { derivedKeyStems } from './media-url'
 
 export type MediaRow = typeof media.$inferSelect
 
@@ -10,6 +11,23 @@ export const findMediaById = (db: Db, id: number) => db.select().from(media).whe
 
 /** The media item whose content has this SHA-256 (hex). */
 export const findMediaBySha256 = (db: Db, sha256: string) => db.select().from(media).where(eq(media.sha256, sha256)).get()
+
+/**
+ * The media item a stored object belongs to: the item stored under key itself, else the item `<stem>.<ext>` of
+ * the longest stem of derivedKeyStems(key) that has one (index range lookups on storage_key). Undefined for an
+ * object of no item (for example a bucket upload not yet imported).
+ */
+export function findMediaOwningKey(db: Db, key: string): MediaRow | undefined {
+  const exact = db.select().from(media).where(eq(media.storageKey, key)).get()
+  if (exact) return exact
+  for (const stem of derivedKeyStems(key)) {
+    // Keys in [stem + '.', stem + '/') start with `stem.`; the item itself has no further `.` or `/` after it.
+    const rows = db.select().from(media).where(and(gte(media.storageKey, `${stem}.`), lt(media.storageKey, `${stem}/`))).limit(10).all()
+    const owner = rows.find((row) => /^[^./]+$/.test(row.storageKey.slice(stem.length + 1)))
+    if (owner) return owner
+  }
+  return undefined
+}
 
 /** Inserts one media row and returns it. */
 export const insertMedia = (db: Db, values: typeof media.$inferInsert) => db.insert(media).values(values).returning().get()

@@ -46,8 +46,8 @@ export const mediaRoutes = (deps: Deps) =>
       },
       { parse: 'none', response: { 201: UploadAnswerSchema }, detail: { summary: 'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract)' } },
     )
-    .get('/file/*', ({ params, headers }) => serveStoredObject(deps.storage, params['*'], { range: headers.range ?? null, ifNoneMatch: headers['if-none-match'] ?? null }), {
-      detail: { summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range` },
+    .get('/file/*', ({ params, headers }) => serveStoredObject(deps, params['*'], { range: headers.range ?? null, ifNoneMatch: headers['if-none-match'] ?? null }), {
+      detail: { summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range; 404 for an item hidden by a takedown` },
     })
     .get(
       '/random/:userId',

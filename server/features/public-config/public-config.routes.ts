@@ -4,7 +4,8 @@ import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { ErrorSchema } from '../../contract/common'
 import { AdZoneSchema, DEFAULT_SITE_SETTINGS, EmailCaptureConfigSchema, IdleRedirectSchema, SiteSettingsSchema, SkipButtonSchema, VoteMultiplierSchema } from '../../contract/public-config'
-import { mustFind } from '../../http/errors'
+import { HttpError, mustFind } from '../../http/errors'
+import { adFrameResponse } from './ad-frame'
 import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from './public-config.repo'
 
 const ZoneParamsSchema = v.object({ zoneId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'zoneId must be a zone name')) })
@@ -41,5 +42,14 @@ export const publicConfigRoutes = (deps: Deps) =>
         return { adCode: zone.adCode, isActive: zone.isActive }
       },
       { params: ZoneParamsSchema, response: { 200: AdZoneSchema, 404: ErrorSchema }, detail: { summary: 'Ad code of a zone; 404 before it is configured' } },
+    )
+    .get(
+      '/ad-frame/:zoneId',
+      ({ params }) => {
+        const zone = findAdZone(deps.db, params.zoneId)
+        if (!zone?.isActive) throw new HttpError(404, 'Ad zone not found')
+        return adFrameResponse(zone.adCode)
+      },
+      { params: ZoneParamsSchema, detail: { summary: 'The ad code of an active zone as a sandboxed HTML page, for the rate screen\'s ad iframe; 404 otherwise' } },
     )
     .get('/idle-redirect-config', () => readIdleRedirect(deps.db), { response: { 200: IdleRedirectSchema }, detail: { summary: 'Idle and back-button redirect settings' } })

@@ -2,7 +2,7 @@
  * Media to rate (public-visitor §4 Rating flow, §7; server-contract: GET /api/media/queue and /random; issue 5):
  * the rate screen keeps a queue of upcoming items fetched QUEUE_SIZE at a time and refilled as it drains.
  */
-import type { RateMedia } from '@contract/media'
+import { MAX_EXCLUDE_IDS, type RateMedia } from '@contract/media'
 import { apiFetch } from '@client/lib/api-client'
 
 /** Items asked for per fetch, and how many more than the one on screen can be rated offline at least (issue 5). */
@@ -12,12 +12,10 @@ export const QUEUE_SIZE = 10
  * more), so it holds 10 to 20 upcoming items and is fetched about once every 10 votes.
  */
 export const REFILL_BELOW = QUEUE_SIZE + 1
-/** Most ids sent in one exclude list (the newest win); the server already leaves out items voted on. */
-export const MAX_EXCLUDE = 300
 
 /** Up to limit random items for userId that are not in exclude (ids), answered in random order. Throws ApiError, TypeError offline. */
 export function getMediaQueue(userId: number, exclude: number[], limit: number = QUEUE_SIZE): Promise<RateMedia[]> {
-  const ids = [...new Set(exclude)].slice(-MAX_EXCLUDE)
+  const ids = [...new Set(exclude)].slice(-MAX_EXCLUDE_IDS)
   return apiFetch<RateMedia[]>(`/api/media/queue/${userId}?limit=${limit}${ids.length ? `&exclude=${ids.join(',')}` : ''}`)
 }
 
