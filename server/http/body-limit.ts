@@ -30,10 +30,10 @@ export function bodyLimitFor(path: string): number | undefined {
 }
 
 /** The whole body of request as bytes; throws HttpError 413 once it is known to exceed max bytes (the rest is never read). */
-export async function readBodyCapped(request: Request, max: number): Promise<Uint8Array> {
+export async function readBodyCapped(request: Request, max: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN)
   if (declared > max) throw new HttpError(413, BODY_TOO_LARGE)
-  if (!request.body) return new Uint8Array()
+  if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -53,13 +53,13 @@ export async function readBodyCapped(request: Request, max: number): Promise<Uin
  * JSON, text, urlencoded (last value wins), multipart or raw bytes. An empty JSON body is undefined, which leaves
  * Elysia's own handling of a missing body (400 unless the body is optional).
  */
-async function parseBody(bytes: Uint8Array, contentType: string, header: string): Promise<unknown> {
+async function parseBody(bytes: Buffer, contentType: string, header: string): Promise<unknown> {
   const text = new TextDecoder().decode(bytes)
   if (contentType === 'application/json') return text.trim() ? JSON.parse(text) : undefined
   if (contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text))
   if (contentType.startsWith('text/')) return text
-  if (contentType === 'multipart/form-data') return Object.fromEntries(await new Response(bytes, { headers: { 'content-type': header } }).formData())
-  return bytes.buffer
+  if (contentType === 'multipart/form-data') return Object.fromEntries(await new Response(new Uint8Array(bytes), { headers: { 'content-type': header } }).formData())
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
 }
 
 /**
