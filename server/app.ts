@@ -11,6 +11,7 @@ import { mapError } from './http/errors'
 import { serveClient } from './http/static-client'
 import { securityHeaders } from './http/security-headers'
 import { crossSiteGuard } from './http/cross-site-guard'
+import { bodyLimit } from './http/body-limit'
 import { sessionRoutes } from './features/session/session.routes'
 import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
@@ -39,6 +40,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .onError(({ code, error }) => mapError(code, error, crypto.randomUUID()))
     .use(securityHeaders(deps.config))
     .use(crossSiteGuard(deps.config))
+    .use(bodyLimit())
     .use(
       // JSON only (issue #10 Serving): the bundled UI would load Scalar's script from a CDN.
       openapi({

@@ -26,4 +26,11 @@ describe('loadConfig', () => {
     const c = loadConfig({ STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })
     expect(c.storage).toMatchObject({ kind: 's3', bucket: 'media', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })
   })
+
+  it('reads DMCA_RATE_LIMIT_PER_HOUR (default 50) and refuses a non-number', () => {
+    expect(loadConfig({}).dmcaRateLimitPerHour).toBe(50)
+    expect(loadConfig({ DMCA_RATE_LIMIT_PER_HOUR: '5' }).dmcaRateLimitPerHour).toBe(5)
+    expect(() => loadConfig({ DMCA_RATE_LIMIT_PER_HOUR: 'lots' })).toThrow(/^DMCA_RATE_LIMIT_PER_HOUR: must be a whole number/)
+    expect(() => loadConfig({ DMCA_RATE_LIMIT_PER_HOUR: '0' })).toThrow(/^DMCA_RATE_LIMIT_PER_HOUR: must be at least 1/)
+  })
 })

@@ -3,6 +3,7 @@
  * A bad value throws ConfigError whose message is one line naming the variable.
  */
 import * as v from 'valibot'
+import { isIP } from 'node:net'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 
@@ -43,7 +44,26 @@ const EnvSchema = v.object({
     ),
   ),
   ANALYTICS_ID: optionalText,
+  TRUSTED_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s): TrustedProxy | undefined => (/^\d+$/.test(s.trim()) ? (Number(s) > 0 ? { hops: Number(s) } : undefined) : { addresses: s.split(',').map((a) => a.trim()).filter(Boolean) })),
+      v.check((t) => !t || 'hops' in t || (t.addresses.length > 0 && t.addresses.every(isAddressOrCidr)), 'must be a number of proxy hops or a comma-separated list of IP addresses or CIDRs'),
+    ),
+  ),
+  DMCA_RATE_LIMIT_PER_HOUR: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), '50'),
 })
+
+/** Whether s is an IPv4/IPv6 address, optionally with a /prefix that fits its family. */
+function isAddressOrCidr(s: string): boolean {
+  const [ip, prefix, ...rest] = s.split('/')
+  const family = isIP(ip)
+  if (family === 0 || rest.length > 0) return false
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+}
+
+/** TRUSTED_PROXY: how many proxy hops to believe in X-Forwarded-For, or which proxy addresses (IPs, CIDRs) to believe. */
+export type TrustedProxy = { hops: number } | { addresses: string[] }
 
 /** The parsed configuration; sizes in bytes, times in seconds unless named otherwise. */
 export type Config = {
@@ -57,6 +77,10 @@ export type Config = {
   adminPassword?: string
   siteBrands: Record<string, Brand>
   analyticsId?: string
+  /** unset: X-Forwarded-For is ignored and the socket address is the client (server/http/client-address.ts). */
+  trustedProxy?: TrustedProxy
+  /** DMCA filings accepted per client address per hour. */
+  dmcaRateLimitPerHour: number
 }
 
 /** Raised for a bad environment value; message: `VARIABLE: reason`. */
@@ -86,5 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     siteBrands: e.SITE_BRANDS ?? {},
     analyticsId: e.ANALYTICS_ID,
+    trustedProxy: e.TRUSTED_PROXY,
+    dmcaRateLimitPerHour: e.DMCA_RATE_LIMIT_PER_HOUR,
   }
 }

@@ -13,6 +13,7 @@ import { systemClock } from './clock'
 import { createApp } from './app'
 import { runStartupChecks } from './startup'
 import { resolveAdminPassword } from './admin-password'
+import { MAX_STREAMED_BODY_BYTES } from './http/body-limit'
 
 let config
 try {
@@ -32,5 +33,5 @@ const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom
 const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }
 mkdirSync(deps.tmpDir, { recursive: true })
 await runStartupChecks(deps)
-createApp(deps).listen({ port: config.port, hostname: '0.0.0.0', maxRequestBodySize: 64 * 1024 * 1024 })
+createApp(deps).listen({ port: config.port, hostname: '0.0.0.0', maxRequestBodySize: MAX_STREAMED_BODY_BYTES })
 console.log(`HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider})`)

@@ -48,6 +48,8 @@ export function mapError(code: string | number, error: unknown, requestId: strin
     const text = /^Invalid (type|key)/.test(message) ? `${path}: ${message}` : message
     return errorResponse(400, { error: text, issues: [{ path, message }] })
   }
+  // A parse hook's own HttpError (e.g. 413 from the body limit) arrives wrapped in Elysia's ParseError.
+  if (code === 'PARSE' && (error as { cause?: unknown }).cause instanceof HttpError) return mapError('', (error as { cause: HttpError }).cause, requestId)
   if (code === 'PARSE') return errorResponse(400, { error: 'Malformed JSON body' })
   if (code === 'NOT_FOUND') return errorResponse(404, { error: 'Not found' })
   console.error(`[${requestId}]`, error)

@@ -74,3 +74,61 @@ describe('POST /api/dmca-takedown', () => {
     expect((await call(t.app, 'POST', '/api/dmca-takedown', undefined, { raw: '{"complainantName":', headers: { 'content-type': 'application/json' } })).status).toBe(400)
   })
 })
+
+describe('POST /api/dmca-takedown limits (issue #10)', () => {
+  const cases: [string, unknown, string][] = [
+    ['complainantName', 'n'.repeat(201), 'Complainant name must be at most 200 characters'],
+    ['complainantEmail', `${'e'.repeat(250)}@example.com`, 'Valid email is required'],
+    ['complainantPhone', '1'.repeat(51), 'Phone must be at most 50 characters'],
+    ['complainantAddress', 'a'.repeat(501), 'Address must be at most 500 characters'],
+    ['copyrightOwner', 'o'.repeat(201), 'Copyright owner must be at most 200 characters'],
+    ['workDescription', 'w'.repeat(5001), 'Description of the work must be at most 5000 characters'],
+    ['infringementDescription', 'i'.repeat(5001), 'Description of the infringement must be at most 5000 characters'],
+    ['infringingUrls', Array.from({ length: 51 }, (_, i) => `https://x.example/${i}`), 'List at most 50 infringing URLs'],
+    ['infringingUrls', [`https://x.example/${'p'.repeat(1000)}`], 'Each infringing URL must be at most 1000 characters'],
+    ['electronicSignature', 's'.repeat(201), 'Electronic signature must be at most 200 characters'],
+  ]
+  for (const [field, value, message] of cases) {
+    it(`answers 400 '${message}' for an over-long ${field}`, async () => {
+      expect(await call(t.app, 'POST', '/api/dmca-takedown', { ...valid, [field]: value })).toMatchObject({ status: 400, json: { error: message, issues: [{ path: field, message }] } })
+    })
+  }
+
+  it('accepts every field at its cap: 5000-character descriptions and 50 URLs', async () => {
+    const full = {
+      ...valid,
+      complainantName: 'n'.repeat(200),
+      complainantAddress: 'a'.repeat(500),
+      workDescription: 'w'.repeat(5000),
+      infringementDescription: 'i'.repeat(5000),
+      infringingUrls: Array.from({ length: 50 }, (_, i) => `https://x.example/${i}/${'p'.repeat(900)}`),
+    }
+    expect((await call(t.app, 'POST', '/api/dmca-takedown', full)).status).toBe(201)
+  })
+
+  it('answers 429 JSON past DMCA_RATE_LIMIT_PER_HOUR filings from one address, and again after the hour', async () => {
+    const limited = makeTestApp({ DMCA_RATE_LIMIT_PER_HOUR: '3' })
+    for (let i = 0; i < 3; i++) expect((await call(limited.app, 'POST', '/api/dmca-takedown', valid)).status).toBe(201)
+    expect(await call(limited.app, 'POST', '/api/dmca-takedown', valid)).toMatchObject({ status: 429, json: { error: 'Too many takedown requests from this address. Please try again later.' } })
+    expect((limited.sqlite.query('select count(*) as n from dmca_takedowns').get() as { n: number }).n).toBe(3)
+    limited.clock.advance(3600_000)
+    expect((await call(limited.app, 'POST', '/api/dmca-takedown', valid)).status).toBe(201)
+    limited.cleanup()
+  })
+
+  it('allows 50 filings an hour per address by default', async () => {
+    const fresh = makeTestApp()
+    for (let i = 0; i < 50; i++) expect((await call(fresh.app, 'POST', '/api/dmca-takedown', valid)).status).toBe(201)
+    expect((await call(fresh.app, 'POST', '/api/dmca-takedown', valid)).status).toBe(429)
+    fresh.cleanup()
+  })
+
+  it('mails the reference number and a summary, never the text the filer typed', async () => {
+    const planted = { ...valid, complainantName: 'Visit evil.example now', workDescription: 'Click https://evil.example/win', infringementDescription: 'Free prizes at evil.example', infringingUrls: ['https://evil.example/a', 'https://evil.example/b'], electronicSignature: 'evil.example' }
+    const r = await call(t.app, 'POST', '/api/dmca-takedown', planted)
+    const mail = t.sent.at(-1)!
+    expect(mail.text).toContain(r.json.referenceNumber)
+    expect(mail.text).toContain('2 infringing URLs')
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain('evil.example')
+  })
+})

@@ -28,9 +28,10 @@ describe('PATCH /api/users/:id', () => {
     expect(r.json).toMatchObject({ username: 'caseowner', email: null })
   })
 
-  it('answers 400 for bad usernames, a 1 MB username and a bad email', async () => {
+  it('answers 400 for bad usernames, a 60 KB username and a bad email, and 413 for a 1 MB one (body limit)', async () => {
     const v = await makeVisitor(t.app)
-    for (const username of ['ab', 'has space', 'x'.repeat(31), 'x'.repeat(1024 * 1024)]) {
+    expect(await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'x'.repeat(1024 * 1024) }, { cookie: v.cookie })).toMatchObject({ status: 413, json: { error: 'Request body too large' } })
+    for (const username of ['ab', 'has space', 'x'.repeat(31), 'x'.repeat(60 * 1024)]) {
       const r = await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username }, { cookie: v.cookie })
       expect(r).toMatchObject({ status: 400, json: { error: 'Username must be 3-30 characters: letters, digits, _ or -' } })
     }

@@ -37,10 +37,16 @@ export async function seedUploads(server: TestServer, names: string[]): Promise<
   return { ownerId, cookie, mediaIds }
 }
 
-/** A new desktop-sized page (1280x900) in a fresh context that is logged in to /adm with the server's admin password. */
+/**
+ * A new desktop-sized page (1280x900) in a fresh context that is logged in to /adm with the server's admin password:
+ * the context's own POST /api/admin/login sets the admin token cookie, and the page starts with the session marker.
+ */
 export async function adminPage(app: { server: TestServer; browser: Browser }): Promise<Page> {
   const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
-  await context.addInitScript((token) => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', token), btoa(`admin:${app.server.adminPassword}`))
+  const login = await context.request.post(`${app.server.url}/api/admin/login`, { data: { username: 'admin', password: app.server.adminPassword } })
+  expect(login.status()).toBe(200)
+  const { expiresAt } = (await login.json()) as { expiresAt: string }
+  await context.addInitScript((marker) => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', marker), `session:${expiresAt}`)
   return context.newPage()
 }
 

@@ -13,13 +13,13 @@ import { createApp } from '@server/app'
 import type { Deps } from '@server/deps'
 import type { Clock } from '@server/clock'
 
-/** A clock tests can move: advance(ms). */
+/** A clock tests can move: advance(ms); its sleep(ms) returns at once after advancing by ms, so no test waits for real. */
 export type TestClock = Clock & { advance(ms: number): void; set(d: Date): void }
 
 /** A clock starting at start that only moves when told. */
 export function makeTestClock(start = new Date('2026-11-22T12:00:00.000Z')): TestClock {
   let now = start.getTime()
-  return { now: () => new Date(now), advance: (ms) => void (now += ms), set: (d) => void (now = d.getTime()) }
+  return { now: () => new Date(now), sleep: async (ms) => void (now += ms), advance: (ms) => void (now += ms), set: (d) => void (now = d.getTime()) }
 }
 
 /** Deps on a new temp dir; env overrides configuration; sent collects every mail the app sends. */

@@ -1,50 +1,63 @@
 /**
- * The admin guard (server-contract: Admin API): HTTP Basic with ADMIN_USERNAME / ADMIN_PASSWORD compared in
- * constant time; 401 with `WWW-Authenticate: Basic realm="admin"` otherwise (not for the /adm app's own calls,
- * marked X-Requested-With, so the browser shows no prompt of its own); 10 failures from one client address
- * within 10 minutes lock that address out with 429 for 10 minutes. Routes used after it on its instance are guarded.
+ * The admin guard and login (server-contract: Admin API; issue #10 Serving). An admin call is admitted with a live
+ * admin token cookie (from POST /api/admin/login, used by the /adm app) or with HTTP Basic credentials (the CLI);
+ * otherwise 401 with `WWW-Authenticate: Basic realm="admin"` (not for the /adm app's own calls, marked
+ * X-Requested-With, so the browser shows no prompt of its own). Failed credentials are limited per client address
+ * and slowed per username (admin-credentials.ts). The login and logout routes come before the guard and are open;
+ * routes used after adminGuard(deps) on its instance are guarded.
  */
 import { Elysia } from 'elysia'
-import { createHash, timingSafeEqual } from 'node:crypto'
+import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { HttpError } from '../../http/errors'
+import { clientAddress } from '../../http/client-address'
+import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
+import { basicCredentials, createAdminCredentialCheck, LOCKED_OUT } from './admin-credentials'
+import { createAdminTokenStore } from './admin-tokens'
 
-export const MAX_FAILURES = 10
-export const FAILURE_WINDOW_MS = 10 * 60 * 1000
-export const LOCKOUT_MS = 10 * 60 * 1000
+/** Name of the admin token cookie (HttpOnly, SameSite=Strict, Path=/api). */
+export const ADMIN_COOKIE = 'hv_admin'
 
-const digest = (s: string) => createHash('sha256').update(s).digest()
-/** Equal strings, compared in constant time over their SHA-256 digests. */
-const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b))
+/** Cookie attributes of the admin token: script cannot read it, no other site can send it, only /api gets it. */
+const cookieOptions = (publicUrl: string, maxAgeS: number) => ({ httpOnly: true, sameSite: 'strict' as const, secure: publicUrl.startsWith('https:'), path: '/api', maxAge: maxAgeS })
 
-/** Whether the Authorization header carries these Basic credentials. */
-export function hasAdminCredentials(header: string | null, username: string, password: string): boolean {
-  const m = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)$/)
-  if (!m) return false
-  const decoded = Buffer.from(m[1], 'base64').toString('utf8')
-  const colon = decoded.indexOf(':')
-  // Both halves are always compared, so the answer takes as long for a wrong user as for a wrong password.
-  return colon >= 0 && [same(decoded.slice(0, colon), username), same(decoded.slice(colon + 1), password)].every(Boolean)
-}
-
-/** An Elysia instance whose beforeHandle admits only the admin; .use() the admin routes on it. */
+/** An Elysia instance with the open login/logout routes, then the guard; .use() the admin routes on it. */
 export function adminGuard(deps: Deps) {
-  const failures = new Map<string, number[]>()
-  const lockedUntil = new Map<string, number>()
-  return new Elysia().onBeforeHandle(({ request, server }) => {
-    const address = server?.requestIP(request)?.address ?? 'unknown'
-    const now = deps.clock.now().getTime()
-    if ((lockedUntil.get(address) ?? 0) > now) throw new HttpError(429, 'Too many failed admin logins. Try again in 10 minutes.')
-    if (hasAdminCredentials(request.headers.get('authorization'), deps.config.adminUsername, deps.config.adminPassword ?? '')) return
-    const recent = (failures.get(address) ?? []).filter((t) => now - t < FAILURE_WINDOW_MS).concat(now)
-    failures.set(address, recent)
-    if (recent.length >= MAX_FAILURES) {
-      lockedUntil.set(address, now + LOCKOUT_MS)
-      failures.delete(address)
-      throw new HttpError(429, 'Too many failed admin logins. Try again in 10 minutes.')
-    }
-    // The /adm app marks its calls with X-Requested-With: a challenge would make the browser open its own login prompt.
-    const challenge = request.headers.has('x-requested-with') ? undefined : { 'WWW-Authenticate': 'Basic realm="admin"' }
-    throw new HttpError(401, 'Admin authentication required', undefined, undefined, challenge)
-  })
+  const credentials = createAdminCredentialCheck(deps)
+  const tokens = createAdminTokenStore(deps.clock)
+  return new Elysia()
+    .post(
+      '/api/admin/login',
+      async ({ body, request, server, cookie }) => {
+        const creds = basicCredentials(request.headers.get('authorization')) ?? (body as v.InferOutput<typeof AdminLoginInputSchema> | undefined)
+        if (!creds || !(await credentials.verify(creds, clientAddress(server, request, deps.config.trustedProxy)))) throw new HttpError(401, 'Invalid credentials')
+        const { token, expiresAt } = tokens.issue()
+        cookie[ADMIN_COOKIE].set({ value: token, ...cookieOptions(deps.config.publicUrl, ADMIN_TOKEN_TTL_MS / 1000) })
+        return { expiresAt: new Date(expiresAt).toISOString() }
+      },
+      {
+        body: v.optional(AdminLoginInputSchema),
+        response: { 200: AdminLoginAnswerSchema },
+        detail: { summary: 'Trade admin credentials (JSON or HTTP Basic) for a 12 h HttpOnly admin token cookie; 401 Invalid credentials, 429 when locked out', tags: ['admin auth'] },
+      },
+    )
+    .post(
+      '/api/admin/logout',
+      ({ cookie, set }) => {
+        tokens.revoke(cookie[ADMIN_COOKIE].value as string | undefined)
+        cookie[ADMIN_COOKIE].set({ value: '', ...cookieOptions(deps.config.publicUrl, 0) })
+        set.status = 204
+      },
+      { detail: { summary: 'Revoke the admin token cookie (back-office Logout); 204 whether or not it was live', tags: ['admin auth'] } },
+    )
+    .onBeforeHandle(async ({ request, server, cookie }) => {
+      if (tokens.isValid(cookie[ADMIN_COOKIE]?.value as string | undefined)) return
+      const address = clientAddress(server, request, deps.config.trustedProxy)
+      const creds = basicCredentials(request.headers.get('authorization'))
+      if (creds && (await credentials.verify(creds, address))) return
+      if (credentials.isLocked(address)) throw new HttpError(429, LOCKED_OUT)
+      // The /adm app marks its calls with X-Requested-With: a challenge would make the browser open its own login prompt.
+      const challenge = request.headers.has('x-requested-with') ? undefined : { 'WWW-Authenticate': 'Basic realm="admin"' }
+      throw new HttpError(401, 'Admin authentication required', undefined, undefined, challenge)
+    })
 }

@@ -6,7 +6,8 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { EmailCaptureSchema, EmailInputSchema, EmailValidationSchema, MessageSchema, SendMagicLinkSchema, VerifyAnswerSchema, VerifyTokenSchema } from '../../contract/auth'
 import { checkEmail } from '../../email/email-check'
-import { createRateLimiter } from '../../email/rate-limit'
+import { createRateLimiter } from '../../http/rate-limit'
+import { clientAddress, type PeerSource } from '../../http/client-address'
 import { HttpError } from '../../http/errors'
 import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session-user'
 import { captureEmail, requireValidEmail, sendLoginLink, sendSaveLink, verifyToken } from './auth.service'
@@ -16,13 +17,13 @@ export const LOGIN_LINK_SENT = 'If an account uses this email, a login link is o
 
 /** The auth routes; 429 past 5 links per email or 20 per client address in an hour. */
 export function authRoutes(deps: Deps) {
-  const perEmail = createRateLimiter(deps.clock, 5, HOUR_MS)
-  const perAddress = createRateLimiter(deps.clock, 20, HOUR_MS)
+  const perEmail = createRateLimiter(deps.clock, { limit: 5, windowMs: HOUR_MS })
+  const perAddress = createRateLimiter(deps.clock, { limit: 20, windowMs: HOUR_MS })
   /** Throws HttpError 429 when this email or address has asked too often. */
   const limit = (email: string, address: string) => {
     if (!perAddress.hit(address) || !perEmail.hit(email)) throw new HttpError(429, 'Too many login links requested. Please try again later.')
   }
-  const addressOf = (server: { requestIP(r: Request): { address: string } | null } | null, request: Request) => server?.requestIP(request)?.address ?? 'unknown'
+  const addressOf = (server: PeerSource, request: Request) => clientAddress(server, request, deps.config.trustedProxy)
 
   return new Elysia({ prefix: '/api', tags: ['auth'] })
     .post('/validate-email', ({ body }) => checkEmail(body.email), { body: EmailInputSchema, response: { 200: EmailValidationSchema }, detail: { summary: 'Syntax, disposable-domain and typo check of an email' } })

@@ -1,16 +1,29 @@
-/** Route POST /api/dmca-takedown (public-visitor §7; server-contract: Public configuration). */
+/** Route POST /api/dmca-takedown (public-visitor §7; server-contract: Public configuration; issue #10 Limits). */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { DmcaCreatedSchema, DmcaInputSchema } from '../../contract/dmca'
+import { ErrorSchema } from '../../contract/common'
+import { HttpError } from '../../http/errors'
+import { clientAddress } from '../../http/client-address'
+import { createRateLimiter } from '../../http/rate-limit'
 import { fileTakedown } from './dmca.service'
 
-/** The takedown route: 201 with the reference number; 400 with the form's messages. No login needed. */
-export const dmcaRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/dmca-takedown', tags: ['dmca'] }).post(
+const HOUR_MS = 3600_000
+export const TOO_MANY_FILINGS = 'Too many takedown requests from this address. Please try again later.'
+
+/**
+ * The takedown route: 201 with the reference number; 400 with the form's messages; 429 past
+ * config.dmcaRateLimitPerHour valid filings per client address within an hour. No login needed.
+ */
+export function dmcaRoutes(deps: Deps) {
+  const perAddress = createRateLimiter(deps.clock, { limit: deps.config.dmcaRateLimitPerHour, windowMs: HOUR_MS })
+  return new Elysia({ prefix: '/api/dmca-takedown', tags: ['dmca'] }).post(
     '',
-    async ({ body, set }) => {
+    async ({ body, set, server, request }) => {
+      if (!perAddress.hit(clientAddress(server, request, deps.config.trustedProxy))) throw new HttpError(429, TOO_MANY_FILINGS)
       set.status = 201
       return fileTakedown(deps, body)
     },
-    { body: DmcaInputSchema, response: { 201: DmcaCreatedSchema }, detail: { summary: 'File a copyright takedown request (public-visitor §2 DMCA screen)' } },
+    { body: DmcaInputSchema, response: { 201: DmcaCreatedSchema, 429: ErrorSchema }, detail: { summary: 'File a copyright takedown request (public-visitor §2 DMCA screen); 429 past the hourly limit per address' } },
   )
+}

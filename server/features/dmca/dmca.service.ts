@@ -24,6 +24,6 @@ export async function fileTakedown(deps: Deps, input: v.InferOutput<typeof DmcaI
     .returning()
     .get()
   writeAuditEvent(deps, 'DMCA_TAKEDOWN_CREATED', { id: row.id, referenceNumber, complainantEmail: row.complainantEmail, mediaId: row.mediaId, urls: input.infringingUrls.length })
-  await deps.mailer.send(dmcaConfirmationEmail(DEFAULT_SITE_SETTINGS.siteName, row)).catch((e) => console.error(`DMCA ${referenceNumber}: confirmation email failed:`, e))
+  await deps.mailer.send(dmcaConfirmationEmail(DEFAULT_SITE_SETTINGS.siteName, { ...row, urlCount: input.infringingUrls.length })).catch((e) => console.error(`DMCA ${referenceNumber}: confirmation email failed:`, e))
   return { id: row.id, status: 'pending', referenceNumber }
 }

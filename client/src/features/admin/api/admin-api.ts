@@ -1,11 +1,18 @@
 /**
- * The admin side's calls (admin-back-office §6, §7): the stored token (base64 of username:password under
- * adminToken) is sent as HTTP Basic; a 401 means an expired session and says so in the spec's words.
+ * The admin side's calls (admin-back-office §6, §7; issue #10 Serving). Login trades the password once for an admin
+ * token that the server keeps in an HttpOnly, SameSite=Strict cookie, so no script (and no XSS) can read it and the
+ * password is never stored. What the browser stores under adminToken is only a marker with the token's expiry, which
+ * the screens use as "a token is stored" (admin-back-office §2). A 401 means an expired session, in the spec's words.
  */
 import { ApiError, apiFetch, type ApiFetchOptions } from '@client/lib/api-client'
+import type { AdminLoginAnswer } from '@contract/admin/auth'
 
-/** localStorage key of the admin token. */
+/** localStorage key of the admin session marker. */
 export const ADMIN_TOKEN_KEY = 'adminToken'
+/** Prefix of the marker value (`session:<expiresAt>`); any other stored value is a password from an older version. */
+const MARKER_PREFIX = 'session:'
+/** The /adm app marks its calls, so a 401 carries no Basic challenge (no browser login prompt). */
+const FROM_APP = { 'x-requested-with': 'HotVote' }
 /** The text of a 401 on any admin call (admin-back-office §6: an expired session). */
 export const SESSION_EXPIRED = 'Your admin session may have expired. Please log in again at /adm'
 /** The error of an admin call attempted with no stored token (admin-back-office §8 Missing token). */
@@ -18,19 +25,36 @@ export class AdminTokenMissingError extends Error {
   }
 }
 
-/** The stored admin token (base64 of username:password), or null when none is stored. */
-export const readAdminToken = () => localStorage.getItem(ADMIN_TOKEN_KEY)
-/** Stores the token of username and password after a successful login (admin-back-office §3 Admin session). */
-export const storeAdminToken = (username: string, password: string) => localStorage.setItem(ADMIN_TOKEN_KEY, btoa(`${username}:${password}`))
-/** Removes the stored token (Logout, admin-back-office §2). */
+/**
+ * The stored session marker, or null when none is stored. A base64 password left by an older version is erased and
+ * read as an expired session, so the screens ask to log in again.
+ */
+export function readAdminToken(): string | null {
+  const stored = localStorage.getItem(ADMIN_TOKEN_KEY)
+  if (stored === null || stored.startsWith(MARKER_PREFIX)) return stored
+  localStorage.setItem(ADMIN_TOKEN_KEY, `${MARKER_PREFIX}expired`)
+  return `${MARKER_PREFIX}expired`
+}
+/** Removes the stored marker (Logout, admin-back-office §2, or a failed login). */
 export const clearAdminToken = () => localStorage.removeItem(ADMIN_TOKEN_KEY)
 
-/** An admin call; throws AdminTokenMissingError without a stored token, ApiError otherwise (its message SESSION_EXPIRED on a 401). */
+/** Trades username and password for the admin token cookie (POST /api/admin/login) and stores the marker; throws ApiError (401, 429) or TypeError offline. */
+export async function logInAdmin(username: string, password: string): Promise<void> {
+  const answer = await apiFetch<AdminLoginAnswer>('/api/admin/login', { method: 'POST', json: { username, password }, headers: FROM_APP, cache: 'no-store' })
+  localStorage.setItem(ADMIN_TOKEN_KEY, `${MARKER_PREFIX}${answer.expiresAt}`)
+}
+
+/** Logout: forgets the marker at once and asks the server to revoke the token (POST /api/admin/logout; a failure is ignored, the token expires anyway). */
+export function logOutAdmin(): void {
+  clearAdminToken()
+  void fetch('/api/admin/logout', { method: 'POST', headers: FROM_APP, keepalive: true }).catch(() => undefined)
+}
+
+/** An admin call with the token cookie; throws AdminTokenMissingError without a stored marker, ApiError otherwise (its message SESSION_EXPIRED on a 401). */
 export async function adminFetch<T>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
-  const token = readAdminToken()
-  if (token === null) throw new AdminTokenMissingError()
+  if (readAdminToken() === null) throw new AdminTokenMissingError()
   try {
-    return await apiFetch<T>(path, { ...opts, headers: { ...opts.headers, authorization: `Basic ${token}`, 'x-requested-with': 'HotVote' } })
+    return await apiFetch<T>(path, { ...opts, headers: { ...opts.headers, ...FROM_APP } })
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) throw Object.assign(e, { message: SESSION_EXPIRED })
     throw e

@@ -7,7 +7,7 @@ import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { Button } from '@client/components/ui/button'
 import { cn } from '@client/lib/cn'
-import { clearAdminToken, readAdminToken } from '../api/admin-api'
+import { logOutAdmin, readAdminToken } from '../api/admin-api'
 
 const LINKS = [
   { to: '/adm/media', label: 'Media' },
@@ -40,7 +40,7 @@ function AdminLayout() {
   }, [mustRedirect, navigate])
   if (mustRedirect) return null
   const logout = () => {
-    clearAdminToken()
+    logOutAdmin()
     void navigate({ to: '/adm' })
   }
   return (

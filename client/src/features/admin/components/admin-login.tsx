@@ -1,6 +1,7 @@
 /**
  * AdminLogin (admin-back-office §2 Login, §4, §5, §8): username and password; Enter submits; the login is valid only
- * if an authenticated call to the admin media list succeeds; then the token is stored and /adm/media opens.
+ * if an authenticated call to the admin media list succeeds; then /adm/media opens. The password is sent once to
+ * POST /api/admin/login, which answers with an HttpOnly token cookie; it is never stored (issue #10 Serving).
  */
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
@@ -9,7 +10,7 @@ import { Card, CardTitle } from '@client/components/ui/card'
 import { FormField } from '@client/components/ui/form-field'
 import { ApiError } from '@client/lib/api-client'
 import { toast } from '@client/lib/toast'
-import { clearAdminToken, adminFetch, storeAdminToken } from '../api/admin-api'
+import { clearAdminToken, adminFetch, logInAdmin } from '../api/admin-api'
 
 function AdminLogin() {
   const [username, setUsername] = useState('')
@@ -20,8 +21,8 @@ function AdminLogin() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault()
     setState('logging-in')
-    storeAdminToken(username, password)
     try {
+      await logInAdmin(username, password)
       await adminFetch('/api/admin/media?limit=1', { cache: 'no-store' })
       toast({ title: 'Success', description: 'Successfully logged in to admin panel' })
       await navigate({ to: '/adm/media' })

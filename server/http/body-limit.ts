@@ -1,0 +1,77 @@
+/**
+ * Request body limits (issue #10 Limits): every request body is read through here before Elysia parses it.
+ * A declared Content-Length over the route's limit is refused with 413 before a byte is read; a chunked body is
+ * read only up to the limit, then the stream is cancelled and the answer is 413. Only the streaming upload routes
+ * (STREAMED_PATHS) are left to their own streaming reader, which enforces the per-type upload limits as it goes.
+ */
+import { Elysia } from 'elysia'
+import { HttpError } from './errors'
+
+/** Largest body of a public JSON route, bytes. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024
+/** Largest body of an admin JSON route, bytes: ad code up to 100,000 characters, delete lists of thousands of keys. */
+export const MAX_ADMIN_BODY_BYTES = 1024 * 1024
+/** Routes that stream their multipart body to disk (media upload, admin bucket upload); not buffered here. */
+export const STREAMED_PATHS: readonly string[] = ['/api/media/upload', '/api/admin/bucket-upload']
+/**
+ * The server-wide cap (Bun's maxRequestBodySize), bytes: the largest upload (a 20 MB video) plus room for the
+ * multipart framing. Bun itself refuses a larger declared body.
+ */
+export const MAX_STREAMED_BODY_BYTES = 21 * 1024 * 1024
+/** The 413 message of an oversized body. */
+export const BODY_TOO_LARGE = 'Request body too large'
+
+const isAdminPath = (path: string) => path.startsWith('/api/admin/') || path.startsWith('/api/db-test/')
+
+/** The body limit of a path in bytes, or undefined for a streamed route. */
+export function bodyLimitFor(path: string): number | undefined {
+  if (STREAMED_PATHS.includes(path)) return undefined
+  return isAdminPath(path) ? MAX_ADMIN_BODY_BYTES : MAX_JSON_BODY_BYTES
+}
+
+/** The whole body of request as bytes; throws HttpError 413 once it is known to exceed max bytes (the rest is never read). */
+export async function readBodyCapped(request: Request, max: number): Promise<Buffer> {
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  if (declared > max) throw new HttpError(413, BODY_TOO_LARGE)
+  if (!request.body) return Buffer.alloc(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength
+    if (size > max) {
+      await reader.cancel().catch(() => {})
+      throw new HttpError(413, BODY_TOO_LARGE)
+    }
+    chunks.push(read.value)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * Parses bytes as Elysia would for a content type (without parameters; header: the full Content-Type):
+ * JSON, text, urlencoded (last value wins), multipart or raw bytes. An empty JSON body is undefined, which leaves
+ * Elysia's own handling of a missing body (400 unless the body is optional).
+ */
+async function parseBody(bytes: Buffer, contentType: string, header: string): Promise<unknown> {
+  const text = new TextDecoder().decode(bytes)
+  if (contentType === 'application/json') return text.trim() ? JSON.parse(text) : undefined
+  if (contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text))
+  if (contentType.startsWith('text/')) return text
+  if (contentType === 'multipart/form-data') return Object.fromEntries(await new Response(new Uint8Array(bytes), { headers: { 'content-type': header } }).formData())
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
+}
+
+/**
+ * A global parse hook: reads every non-streamed body with readBodyCapped, then parses it by content type.
+ * A body without a content type is not read. A streamed route gets null here so Elysia reads nothing for it
+ * (their `parse: 'none'` would otherwise run after this hook). Errors reach onError as PARSE with the HttpError as cause.
+ */
+export const bodyLimit = () =>
+  new Elysia({ name: 'body-limit' }).onParse({ as: 'global' }, async ({ request, contentType }) => {
+    const max = bodyLimitFor(new URL(request.url).pathname)
+    if (max === undefined) return null
+    if (!contentType) return undefined
+    const bytes = await readBodyCapped(request, max)
+    return parseBody(bytes, contentType, request.headers.get('content-type') ?? contentType)
+  })

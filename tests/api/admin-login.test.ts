@@ -1,0 +1,109 @@
+/**
+ * Admin login (issue #10 Serving and Limits): the back office trades the password once for a 12 h HttpOnly admin
+ * token cookie, Logout revokes it, Basic keeps working for the CLI; failed logins are limited per real client
+ * address (TRUSTED_PROXY) and slowed per username with a growing, capped delay, measured on the test clock.
+ */
+import { afterAll, describe, expect, it } from 'bun:test'
+import { call, makeTestApp } from '../support/test-app'
+
+const basic = (user: string, password: string) => ({ authorization: `Basic ${btoa(`${user}:${password}`)}` })
+const GOOD = { username: 'admin', password: 'test-admin-password' }
+const tokenCookie = (setCookie: string | null) => /hv_admin=[^;]*/.exec(setCookie ?? '')?.[0] ?? ''
+
+describe('POST /api/admin/login', () => {
+  it('trades JSON credentials for a 12 h HttpOnly, SameSite=Strict, Path=/api token that admits admin calls', async () => {
+    const t = makeTestApp()
+    const r = await call(t.app, 'POST', '/api/admin/login', GOOD)
+    expect(r).toMatchObject({ status: 200, json: { expiresAt: '2026-11-23T00:00:00.000Z' } })
+    const setCookie = r.headers.get('set-cookie')!
+    expect(setCookie).toMatch(/^hv_admin=[A-Za-z0-9_-]{43};/)
+    expect(setCookie).toContain('HttpOnly')
+    expect(setCookie).toContain('SameSite=Strict')
+    expect(setCookie).toContain('Path=/api')
+    expect(setCookie).toContain('Max-Age=43200')
+    expect(setCookie).not.toContain(GOOD.password)
+    const cookie = tokenCookie(setCookie)
+    expect((await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { cookie })).status).toBe(200)
+    t.clock.advance(12 * 3600 * 1000)
+    expect(await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { cookie, headers: { 'x-requested-with': 'HotVote' } })).toMatchObject({ status: 401, json: { error: 'Admin authentication required' } })
+    t.cleanup()
+  })
+
+  it('accepts Basic credentials too, and answers 401 Invalid credentials to wrong or missing ones', async () => {
+    const t = makeTestApp()
+    expect((await call(t.app, 'POST', '/api/admin/login', undefined, { headers: basic('admin', 'test-admin-password') })).status).toBe(200)
+    expect(await call(t.app, 'POST', '/api/admin/login', { ...GOOD, password: 'nope' })).toMatchObject({ status: 401, json: { error: 'Invalid credentials' } })
+    expect(await call(t.app, 'POST', '/api/admin/login')).toMatchObject({ status: 401, json: { error: 'Invalid credentials' } })
+    expect((await call(t.app, 'POST', '/api/admin/login', { username: 'admin' })).status).toBe(400)
+    expect(await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { cookie: 'hv_admin=made-up-token' })).toMatchObject({ status: 401 })
+    t.cleanup()
+  })
+
+  it('keeps HTTP Basic working on every admin call for the CLI', async () => {
+    const t = makeTestApp()
+    expect((await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { headers: basic('admin', 'test-admin-password') })).status).toBe(200)
+    t.cleanup()
+  })
+})
+
+describe('POST /api/admin/logout', () => {
+  it('revokes the token on the server and clears the cookie', async () => {
+    const t = makeTestApp()
+    const cookie = tokenCookie((await call(t.app, 'POST', '/api/admin/login', GOOD)).headers.get('set-cookie'))
+    const out = await call(t.app, 'POST', '/api/admin/logout', undefined, { cookie })
+    expect(out.status).toBe(204)
+    expect(out.headers.get('set-cookie')).toMatch(/^hv_admin=;.*Max-Age=0/)
+    expect((await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { cookie })).status).toBe(401)
+    t.cleanup()
+  })
+})
+
+describe('failed admin logins', () => {
+  it('slow down later attempts for the username: none for three failures, then 1 s doubling to at most 10 s', async () => {
+    const t = makeTestApp()
+    const waits: number[] = []
+    for (let i = 0; i < 9; i++) {
+      const before = t.clock.now().getTime()
+      const r = await call(t.app, 'POST', '/api/admin/login', { username: 'admin', password: `guess${i}` })
+      expect(r.status).toBe(401)
+      waits.push(t.clock.now().getTime() - before)
+    }
+    expect(waits).toEqual([0, 0, 0, 1000, 2000, 4000, 8000, 10000, 10000])
+    t.cleanup()
+  })
+
+  it('never lock the real admin out when they come from many addresses behind a trusted proxy', async () => {
+    const t = makeTestApp({ TRUSTED_PROXY: '127.0.0.1' })
+    const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
+    const login = (address: string, password: string) =>
+      fetch(`${server.server!.url}api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ username: 'admin', password }) })
+    for (let i = 0; i < 40; i++) expect((await login(`203.0.113.${i % 8}`, `guess${i}`)).status).toBe(401)
+    const before = t.clock.now().getTime()
+    expect((await login('198.51.100.7', GOOD.password)).status).toBe(200)
+    expect(t.clock.now().getTime() - before).toBe(10_000)
+    await t.app.stop(true)
+    t.cleanup()
+  })
+
+  it('lock out only the failing client address named by a trusted proxy, not every visitor behind it', async () => {
+    const t = makeTestApp({ TRUSTED_PROXY: '1' })
+    const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
+    const get = (address: string, auth: Record<string, string>) => fetch(`${server.server!.url}api/admin/vote-multiplier-config`, { headers: { 'x-forwarded-for': address, ...auth } })
+    for (let i = 0; i < 9; i++) expect((await get('203.0.113.9', basic(`user${i}`, 'x'))).status).toBe(401)
+    expect((await get('203.0.113.9', basic('user9', 'x'))).status).toBe(429)
+    expect((await get('203.0.113.9', basic('admin', 'test-admin-password'))).status).toBe(429)
+    expect((await get('198.51.100.1', basic('admin', 'test-admin-password'))).status).toBe(200)
+    await t.app.stop(true)
+    t.cleanup()
+  })
+
+  it('ignore X-Forwarded-For without TRUSTED_PROXY: the socket address is the client', async () => {
+    const t = makeTestApp()
+    const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
+    const get = (address: string, auth: Record<string, string>) => fetch(`${server.server!.url}api/admin/vote-multiplier-config`, { headers: { 'x-forwarded-for': address, ...auth } })
+    for (let i = 0; i < 10; i++) await get(`203.0.113.${i}`, basic(`user${i}`, 'x'))
+    expect((await get('198.51.100.1', basic('admin', 'test-admin-password'))).status).toBe(429)
+    await t.app.stop(true)
+    t.cleanup()
+  })
+})
