@@ -6,12 +6,13 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Deps } from '../../deps'
 import { users } from '../../db/schema'
 import { inTransaction } from '../../db/open'
-import type { ProfileUpdate } from '../../contract/users'
+import { isReservedUsername, type ProfileUpdate } from '../../contract/users'
 import { HttpError } from '../../http/errors'
 import type { UserRow } from '../../http/session-user'
 
-/** True when no user other than exceptUserId has this username (ignoring case). */
+/** True when no user other than exceptUserId has this username (ignoring case) and it is not reserved (issue #10). */
 export function isUsernameAvailable(deps: Pick<Deps, 'db'>, username: string, exceptUserId = 0): boolean {
+  if (isReservedUsername(username)) return false
   return !deps.db.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptUserId))).get()
 }
 
