@@ -66,10 +66,11 @@ describe('saving an account through a magic link', () => {
     t.cleanup()
   })
 
-  it("answers 409 for another user's email, 400 without a session or for a bad email", async () => {
+  it("answers 409 for another user's verified email, 400 without a session or for a bad email", async () => {
     const t = makeTestApp()
     const owner = await makeVisitor(t.app)
-    await call(t.app, 'PATCH', `/api/users/${owner.user.id}`, { email: 'owned@example.com' }, { cookie: owner.cookie })
+    await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'owned@example.com', sessionId: owner.user.sessionId })
+    await call(t.app, 'POST', '/api/auth/verify', { token: tokenSentTo(t.sent, 'owned@example.com') })
     const v = await makeVisitor(t.app)
     const taken = await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'owned@example.com', sessionId: v.user.sessionId })
     expect(taken.status).toBe(409)
@@ -109,6 +110,7 @@ describe('logging in as an existing user', () => {
     const known = await call(t.app, 'POST', '/api/auth/login-existing', { email: 'kim@example.com' })
     const unknown = await call(t.app, 'POST', '/api/auth/login-existing', { email: 'nobody@example.com' })
     expect([known.status, known.text]).toEqual([unknown.status, unknown.text])
+    await until(() => t.sent.filter((m) => m.to === 'kim@example.com').length === 2)
     expect(t.sent.filter((m) => m.to === 'nobody@example.com')).toEqual([])
 
     const visitor = await makeVisitor(t.app)
