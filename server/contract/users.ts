@@ -31,6 +31,14 @@ export const USERNAME_RULE = 'Username must be 3-30 characters: letters, digits,
 export const UsernameSchema = v.pipe(v.string(USERNAME_RULE), v.trim(), v.maxLength(USERNAME_MAX, USERNAME_RULE), v.regex(/^[A-Za-z0-9_-]{3,}$/, USERNAME_RULE))
 export const EMAIL_RULE = 'Please enter a valid email address'
 
+/**
+ * Usernames kept for users that are not visitors (issue #10): 'system-…' (the import owner, system-import) and
+ * 'voter_…' (synthetic voters). A visitor can never take one, so creating those users never meets a taken name.
+ */
+export const RESERVED_USERNAME = /^(system-|voter_)/i
+/** True when username is reserved for system or synthetic users (ignoring case). */
+export const isReservedUsername = (username: string) => RESERVED_USERNAME.test(username.trim())
+
 /** PATCH /api/users/:id body: only the changed fields. An empty email removes it. */
 export const ProfileUpdateSchema = v.object({
   username: v.optional(UsernameSchema),

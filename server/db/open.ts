@@ -1,12 +1,14 @@
 /**
  * Opens the SQLite database with bun:sqlite: WAL journal, foreign keys on, a busy timeout,
- * then applies the drizzle/ migrations with drizzle-orm's bun-sqlite migrator.
+ * then applies the drizzle/ migrations with drizzle-orm's bun-sqlite migrator and rewrites usable system session ids
+ * left by older versions (issue #10).
  */
 import { Database } from 'bun:sqlite'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { join } from 'node:path'
 import * as schema from './schema'
+import { rewriteLegacySystemSessionIds } from './system-session-ids'
 
 /** The drizzle database handle every repo receives. */
 export type Db = ReturnType<typeof drizzle<typeof schema>>
@@ -22,6 +24,7 @@ export function openDatabase(path: string): { db: Db; sqlite: Database } {
   sqlite.exec('PRAGMA synchronous = NORMAL')
   const db = drizzle({ client: sqlite, schema })
   migrate(db, { migrationsFolder: MIGRATIONS_DIR })
+  rewriteLegacySystemSessionIds(db)
   return { db, sqlite }
 }
 

@@ -29,7 +29,9 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex('users_session_id_unique').on(t.sessionId),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_unique').on(t.email),
+    // Only a verified email is unique: an address someone typed but never verified must not lock out its owner (issue #10).
+    uniqueIndex('users_verified_email_unique').on(t.email).where(sql`${t.emailVerified} = 1`),
+    index('users_email_idx').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
   ],
 )

@@ -3,9 +3,10 @@
  * Calls that name a userId must come from that user's own session.
  */
 import { eq } from 'drizzle-orm'
+import * as v from 'valibot'
 import type { Db } from '../db/open'
 import { users } from '../db/schema'
-import type { SessionUser } from '../contract/session'
+import { SessionIdSchema, type SessionUser } from '../contract/session'
 import { HttpError } from './errors'
 
 /** Name of the session cookie. */
@@ -20,9 +21,12 @@ export function sessionCookieOptions(publicUrl: string) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: publicUrl.startsWith('https:'), path: '/', maxAge: SESSION_COOKIE_MAX_AGE }
 }
 
-/** The user whose sessionId is sid, or undefined (no cookie, unknown session). */
+/**
+ * The user whose sessionId is sid, or undefined (no cookie, unknown session, or a sid that is not a well-formed
+ * session id: system and synthetic users have such ids, so they never have a session; issue #10).
+ */
 export function findSessionUser(db: Db, sid: string | undefined): UserRow | undefined {
-  if (!sid) return undefined
+  if (!sid || !v.is(SessionIdSchema, sid)) return undefined
   return db.select().from(users).where(eq(users.sessionId, sid)).get()
 }
 

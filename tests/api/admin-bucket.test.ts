@@ -69,3 +69,37 @@ describe('bucket management', () => {
     t.cleanup()
   })
 })
+
+describe('the import owner (issue #10: sessions and accounts)', () => {
+  it('has no usable session: its old fixed id and its stored id are both no session (401)', async () => {
+    const t = makeTestApp()
+    await putFixture(t, 'media/drop/cat.png', 'tabby-cat.png')
+    expect((await call(t.app, 'POST', '/api/admin/import-media', undefined, { headers: ADMIN })).json).toMatchObject({ imported: 1 })
+    const owner = t.sqlite.query('select u.id, u.session_id as sid from users u join media m on m.user_id = u.id').get() as { id: number; sid: string }
+    const mediaId = (t.sqlite.query('select id from media').get() as { id: number }).id
+    for (const sid of ['system-import-owner', owner.sid]) {
+      expect(await call(t.app, 'GET', '/api/session', undefined, { cookie: `sid=${sid}` })).toMatchObject({ status: 401, json: { error: 'No session' } })
+      expect((await call(t.app, 'DELETE', `/api/media/${mediaId}?userId=${owner.id}`, undefined, { cookie: `sid=${sid}` })).status).toBe(401)
+      expect((await call(t.app, 'POST', '/api/session', { sessionId: sid })).status).toBe(400)
+    }
+    expect(t.sqlite.query('select count(*) as n from media').get()).toEqual({ n: 1 })
+    t.cleanup()
+  })
+
+  it("keeps importing when a visitor asks for the owner's name, and when an older database gave it to a visitor", async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    expect(await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'system-import' }, { cookie: v.cookie })).toMatchObject({ status: 409, json: { error: 'Username is taken' } })
+    expect((await call(t.app, 'GET', '/api/users/check-username/System-Import', undefined, { cookie: v.cookie })).json).toEqual({ available: false })
+    expect((await makeVisitor(t.app, { username: 'System-Import' })).user.username).not.toBe('System-Import')
+    // An older database where a visitor took the name before the first import.
+    t.sqlite.query("update users set username = 'System-Import' where id = ?").run(v.user.id)
+    await putFixture(t, 'media/drop/cat.png', 'tabby-cat.png')
+    const r = await call(t.app, 'POST', '/api/admin/import-media', undefined, { headers: ADMIN })
+    expect(r).toMatchObject({ status: 200, json: { imported: 1, errors: 0 } })
+    const owner = t.sqlite.query('select u.id, u.username from users u join media m on m.user_id = u.id').get() as { id: number; username: string }
+    expect(owner.id).not.toBe(v.user.id)
+    expect(owner.username.toLowerCase()).not.toBe('system-import')
+    t.cleanup()
+  })
+})

@@ -41,6 +41,16 @@ describe('vote population', () => {
     const again = (await call(t.app, 'POST', '/api/admin/populate-votes', undefined, { headers: ADMIN })).json
     expect(again).toMatchObject({ success: true, totalVotesInserted: total })
   })
+
+  it('gives its synthetic voters no usable session (issue #10)', async () => {
+    const sids = (t.sqlite.query('select session_id as sid from users where is_synthetic = 1').all() as { sid: string }[]).map((u) => u.sid)
+    expect(sids).toHaveLength(50)
+    for (const sid of sids.slice(0, 5)) {
+      expect((await call(t.app, 'POST', '/api/session', { sessionId: sid })).status).toBe(400)
+      expect((await call(t.app, 'GET', '/api/session', undefined, { cookie: `sid=${sid}` })).status).toBe(401)
+    }
+    expect(t.sqlite.query('select count(*) as n from users where is_synthetic = 1').get()).toEqual({ n: 50 })
+  })
 })
 
 describe('GET /api/admin/export-votes', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'bun:test'
+import type { MailMessage } from '@server/mail/mailer'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
+
+/** Resolves once check() is true, polling every 10 ms (at most 5 s). */
+async function until(check: () => boolean) {
+  for (const end = Date.now() + 5000; !check() && Date.now() < end; ) await Bun.sleep(10)
+  expect(check()).toBe(true)
+}
 
 /** The token in the newest email sent to `to`. */
 const tokenSentTo = (sent: { to: string; text: string }[], to: string) => sent.filter((m) => m.to === to).at(-1)!.text.match(/token=([A-Za-z0-9_-]+)/)![1]
@@ -59,10 +66,11 @@ describe('saving an account through a magic link', () => {
     t.cleanup()
   })
 
-  it("answers 409 for another user's email, 400 without a session or for a bad email", async () => {
+  it("answers 409 for another user's verified email, 400 without a session or for a bad email", async () => {
     const t = makeTestApp()
     const owner = await makeVisitor(t.app)
-    await call(t.app, 'PATCH', `/api/users/${owner.user.id}`, { email: 'owned@example.com' }, { cookie: owner.cookie })
+    await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'owned@example.com', sessionId: owner.user.sessionId })
+    await call(t.app, 'POST', '/api/auth/verify', { token: tokenSentTo(t.sent, 'owned@example.com') })
     const v = await makeVisitor(t.app)
     const taken = await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'owned@example.com', sessionId: v.user.sessionId })
     expect(taken.status).toBe(409)
@@ -102,6 +110,7 @@ describe('logging in as an existing user', () => {
     const known = await call(t.app, 'POST', '/api/auth/login-existing', { email: 'kim@example.com' })
     const unknown = await call(t.app, 'POST', '/api/auth/login-existing', { email: 'nobody@example.com' })
     expect([known.status, known.text]).toEqual([unknown.status, unknown.text])
+    await until(() => t.sent.filter((m) => m.to === 'kim@example.com').length === 2)
     expect(t.sent.filter((m) => m.to === 'nobody@example.com')).toEqual([])
 
     const visitor = await makeVisitor(t.app)
@@ -121,6 +130,89 @@ describe('POST /api/email-capture', () => {
     expect(t.sqlite.query('select email, user_id from email_captures').all()).toEqual([{ email: 'fan@example.com', user_id: v.user.id }])
     expect((await call(t.app, 'GET', '/api/session', undefined, { cookie: v.cookie })).json.email).toBe('fan@example.com')
     expect((await call(t.app, 'POST', '/api/email-capture', { email: 'bad', sessionId: v.user.sessionId })).status).toBe(400)
+    t.cleanup()
+  })
+})
+
+describe('an email someone typed but never verified (issue #10)', () => {
+  it('does not lock out its real owner, who gets it by the link while the squatter loses it', async () => {
+    const t = makeTestApp()
+    const squatter = await makeVisitor(t.app)
+    expect((await call(t.app, 'PATCH', `/api/users/${squatter.user.id}`, { email: 'real@example.com' }, { cookie: squatter.cookie })).status).toBe(200)
+    const owner = await makeVisitor(t.app)
+    expect(await call(t.app, 'PATCH', `/api/users/${owner.user.id}`, { email: 'real@example.com' }, { cookie: owner.cookie })).toMatchObject({ status: 200, json: { email: 'real@example.com', emailVerified: false } })
+    expect((await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'real@example.com', sessionId: owner.user.sessionId })).status).toBe(200)
+    expect((await call(t.app, 'POST', '/api/auth/verify', { token: tokenSentTo(t.sent, 'real@example.com') })).json).toEqual({ sessionId: owner.user.sessionId })
+    expect((await call(t.app, 'GET', '/api/session', undefined, { cookie: owner.cookie })).json).toMatchObject({ email: 'real@example.com', emailVerified: true })
+    expect((await call(t.app, 'GET', '/api/session', undefined, { cookie: squatter.cookie })).json).toMatchObject({ email: null, emailVerified: false })
+    // Now that it is verified, it is the owner's: others get the 409 pointing to 'Login as Different User'.
+    const again = await call(t.app, 'PATCH', `/api/users/${squatter.user.id}`, { email: 'real@example.com' }, { cookie: squatter.cookie })
+    expect(again.status).toBe(409)
+    expect(again.json.error).toContain('Login as Different User')
+    const save = await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'real@example.com', sessionId: squatter.user.sessionId })
+    expect(save.status).toBe(409)
+    expect(save.json.error).toContain('Login as Different User')
+    t.cleanup()
+  })
+
+  it("lets the owner save it even when the squatter's copy came first through the email-capture prompt", async () => {
+    const t = makeTestApp()
+    const squatter = await makeVisitor(t.app)
+    await call(t.app, 'POST', '/api/email-capture', { email: 'cap@example.com', sessionId: squatter.user.sessionId })
+    const owner = await makeVisitor(t.app)
+    expect((await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'cap@example.com', sessionId: owner.user.sessionId })).status).toBe(200)
+    expect((await call(t.app, 'POST', '/api/auth/verify', { token: tokenSentTo(t.sent, 'cap@example.com') })).status).toBe(200)
+    expect(t.sqlite.query('select id, email_verified as v from users where email = ?').all('cap@example.com')).toEqual([{ id: owner.user.id, v: 1 }])
+    t.cleanup()
+  })
+
+  it('sends no login link for an address that is only typed, not verified', async () => {
+    const t = makeTestApp()
+    const squatter = await makeVisitor(t.app)
+    await call(t.app, 'PATCH', `/api/users/${squatter.user.id}`, { email: 'typed@example.com' }, { cookie: squatter.cookie })
+    expect(await call(t.app, 'POST', '/api/auth/login-existing', { email: 'typed@example.com' })).toMatchObject({ status: 200, json: { message: 'If an account uses this email, a login link is on its way.' } })
+    // The answer does not wait for the mail; a mail to a verified address goes out after it (checked below), so
+    // waiting for that one also covers the unverified one that must never come.
+    const owner = await makeVisitor(t.app)
+    await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'known@example.com', sessionId: owner.user.sessionId })
+    await call(t.app, 'POST', '/api/auth/verify', { token: tokenSentTo(t.sent, 'known@example.com') })
+    await call(t.app, 'POST', '/api/auth/login-existing', { email: 'known@example.com' })
+    await until(() => t.sent.filter((m) => m.to === 'known@example.com').length === 2)
+    expect(t.sent.filter((m) => m.to === 'typed@example.com')).toEqual([])
+    t.cleanup()
+  })
+})
+
+describe('POST /api/auth/login-existing timing (issue #10)', () => {
+  it('answers before the login mail is sent, so a known address answers like an unknown one', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((r) => (release = r))
+    const mails: MailMessage[] = []
+    // Login mails hang until released, as a slow SMTP server would.
+    const t = makeTestApp({}, { mailer: { send: (m) => (mails.push(m), m.subject.includes('login link') ? gate : Promise.resolve()) } })
+    const owner = await makeVisitor(t.app)
+    await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'fast@example.com', sessionId: owner.user.sessionId })
+    await call(t.app, 'POST', '/api/auth/verify', { token: tokenSentTo(mails, 'fast@example.com') })
+
+    const answer = call(t.app, 'POST', '/api/auth/login-existing', { email: 'fast@example.com' })
+    await until(() => mails.length === 2)
+    const answeredFirst = await Promise.race([answer.then(() => true), Promise.resolve().then(() => false)])
+    release()
+    expect(answeredFirst).toBe(true)
+    expect(await answer).toMatchObject({ status: 200, json: { message: 'If an account uses this email, a login link is on its way.' } })
+    expect(mails[1]).toMatchObject({ to: 'fast@example.com', subject: 'HotVote: your login link' })
+    t.cleanup()
+  })
+
+  it('counts the 409 for a verified address against the link limits, so addresses cannot be tested in bulk', async () => {
+    const t = makeTestApp()
+    const owner = await makeVisitor(t.app)
+    await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'held@example.com', sessionId: owner.user.sessionId })
+    await call(t.app, 'POST', '/api/auth/verify', { token: tokenSentTo(t.sent, 'held@example.com') })
+    const prober = await makeVisitor(t.app)
+    const probe = () => call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'held@example.com', sessionId: prober.user.sessionId })
+    for (let i = 0; i < 4; i++) expect((await probe()).status).toBe(409)
+    expect((await probe()).status).toBe(429)
     t.cleanup()
   })
 })

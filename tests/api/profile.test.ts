@@ -11,9 +11,10 @@ describe('PATCH /api/users/:id', () => {
     expect(r).toMatchObject({ status: 200, json: { id: v.user.id, username: 'Night_Owl-7', email: 'owl@example.com', emailVerified: false } })
   })
 
-  it('answers 409 for a username taken in another case, and for another user\'s email', async () => {
+  it('answers 409 for a username taken in another case, and for another user\'s verified email', async () => {
     const a = await makeVisitor(t.app)
     await call(t.app, 'PATCH', `/api/users/${a.user.id}`, { username: 'TakenName', email: 'taken@example.com' }, { cookie: a.cookie })
+    t.sqlite.query('update users set email_verified = 1 where id = ?').run(a.user.id)
     const b = await makeVisitor(t.app)
     expect(await call(t.app, 'PATCH', `/api/users/${b.user.id}`, { username: 'takenNAME' }, { cookie: b.cookie })).toMatchObject({ status: 409, json: { error: 'Username is taken' } })
     const email = await call(t.app, 'PATCH', `/api/users/${b.user.id}`, { email: 'taken@example.com' }, { cookie: b.cookie })
@@ -43,6 +44,28 @@ describe('PATCH /api/users/:id', () => {
     const b = await makeVisitor(t.app)
     expect((await call(t.app, 'PATCH', `/api/users/${b.user.id}`, { username: 'Hijacker' }, { cookie: a.cookie })).status).toBe(403)
     expect((await call(t.app, 'PATCH', `/api/users/${a.user.id}`, { username: 'Hijacker' })).status).toBe(401)
+  })
+})
+
+describe('an unverified email (issue #10)', () => {
+  it('never blocks another user from typing the same address', async () => {
+    const a = await makeVisitor(t.app)
+    const b = await makeVisitor(t.app)
+    for (const v of [a, b]) {
+      const r = await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { email: 'shared@example.com' }, { cookie: v.cookie })
+      expect(r).toMatchObject({ status: 200, json: { email: 'shared@example.com', emailVerified: false } })
+    }
+  })
+})
+
+describe('reserved usernames (issue #10)', () => {
+  it("refuses names kept for system and synthetic users, as taken, in any case", async () => {
+    const v = await makeVisitor(t.app)
+    for (const username of ['system-import', 'SYSTEM-anything', 'voter_abc123']) {
+      expect(await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username }, { cookie: v.cookie })).toMatchObject({ status: 409, json: { error: 'Username is taken' } })
+      expect((await call(t.app, 'GET', `/api/users/check-username/${username}`, undefined, { cookie: v.cookie })).json).toEqual({ available: false })
+    }
+    expect((await makeVisitor(t.app, { username: 'voter_xyz' })).user.username).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/)
   })
 })
 

@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'bun:test'
-import { call, makeTestApp, newSessionId } from '../support/test-app'
+import { join } from 'node:path'
+import * as v from 'valibot'
+import { openDatabase } from '@server/db/open'
+import { SessionIdSchema } from '@server/contract/session'
+import { call, makeTestApp, makeVisitor, newSessionId } from '../support/test-app'
 
 const t = makeTestApp()
 afterAll(t.cleanup)
@@ -61,5 +65,47 @@ describe('unknown API paths and the OpenAPI document', () => {
     const r = await call(t.app, 'GET', '/api/openapi/json')
     expect(r.status).toBe(200)
     expect(r.json.paths['/api/session']).toBeDefined()
+  })
+})
+
+describe('session ids of system and synthetic users (issue #10)', () => {
+  it('rewrites the usable ids an older database gave them when the database is opened', async () => {
+    const u = makeTestApp()
+    const legacySynthetic = `synthetic${'ab12'.repeat(8)}`
+    const insert = u.sqlite.query("insert into users (session_id, username, created_at, is_synthetic) values (?, ?, '2026-01-01T00:00:00.000Z', ?)")
+    insert.run('system-import-owner', 'system-import', 0)
+    insert.run(legacySynthetic, 'voter_ab12ab12ab12', 1)
+    const visitor = await makeVisitor(u.app)
+    openDatabase(join(u.dir, 'hotvote.sqlite')).sqlite.close()
+    const sids = (u.sqlite.query('select session_id as sid from users order by id').all() as { sid: string }[]).map((r) => r.sid)
+    expect(sids).toHaveLength(3)
+    expect(sids[2]).toBe(visitor.user.sessionId)
+    for (const sid of sids.slice(0, 2)) expect(v.is(SessionIdSchema, sid)).toBe(false)
+    for (const sid of ['system-import-owner', legacySynthetic]) expect((await call(u.app, 'GET', '/api/session', undefined, { cookie: `sid=${sid}` })).status).toBe(401)
+    expect((await call(u.app, 'GET', '/api/session', undefined, { cookie: visitor.cookie })).status).toBe(200)
+    u.cleanup()
+  })
+
+  it('answers 401 for a sid cookie that is not a well-formed session id', async () => {
+    for (const sid of ['system-import-owner', 'x', 'A'.repeat(32), 'a'.repeat(65)]) {
+      expect(await call(t.app, 'GET', '/api/session', undefined, { cookie: `sid=${sid}` })).toMatchObject({ status: 401, json: { error: 'No session' } })
+    }
+  })
+})
+
+describe('DELETE /api/session', () => {
+  it('expires the sid cookie (logout), with or without a session', async () => {
+    const visitor = await makeVisitor(t.app)
+    for (const cookie of [visitor.cookie, undefined]) {
+      const r = await call(t.app, 'DELETE', '/api/session', undefined, { cookie })
+      expect(r.status).toBe(204)
+      const setCookie = r.headers.get('set-cookie') ?? ''
+      expect(setCookie).toMatch(/^sid=;/)
+      expect(setCookie).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i)
+      expect(setCookie).toContain('HttpOnly')
+      expect(setCookie).toContain('Path=/')
+    }
+    // The server keeps the account: the stored session id still resumes it.
+    expect((await call(t.app, 'GET', '/api/session', undefined, { cookie: visitor.cookie })).json.id).toBe(visitor.user.id)
   })
 })

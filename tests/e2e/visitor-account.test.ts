@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { useServerAndBrowser } from '../support/browser'
+import { newVisitor } from '../support/seed'
 
 const app = useServerAndBrowser()
 
@@ -41,3 +42,26 @@ describe('saving an account', () => {
     await again.getByText('Invalid or expired magic link').first().waitFor()
   })
 })
+
+describe('a crafted magic-link return (issue #10)', () => {
+  test("?verified=true&session=<another visitor's id> does not move the visitor into that account", async () => {
+    const other = await newVisitor(app.server)
+    const otherSessionId = other.cookie.replace('sid=', '')
+    const page = await (await app.browser.newContext()).newPage()
+    await page.goto(`${app.server.url}/`)
+    const user = page.getByTestId('sidebar-user')
+    await user.getByText('Active').waitFor()
+    const me = (await user.locator('p').first().textContent())!
+    const mySessionId = await page.evaluate(() => JSON.parse(localStorage.getItem('hotvote.session')!).sessionId as string)
+
+    await page.goto(`${app.server.url}/?verified=true&session=${otherSessionId}`)
+    await page.getByText('Account verification failed').first().waitFor()
+    await page.waitForURL(`${app.server.url}/`)
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('hotvote.session')!).sessionId)).toBe(mySessionId)
+    await page.reload()
+    await user.getByText(me, { exact: true }).waitFor()
+    expect(await user.getByText(other.username, { exact: true }).count()).toBe(0)
+    expect((await page.context().cookies()).find((c) => c.name === 'sid')?.value).toBe(mySessionId)
+  })
+})
+

@@ -20,6 +20,8 @@ describe('logout and welcome back', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click()
     const dialog = page.getByRole('dialog', { name: 'Welcome Back' })
     await dialog.waitFor()
+    // The server expired the session cookie too (issue #10).
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('sid')
     await dialog.getByText('Or', { exact: true }).waitFor()
     expect(await dialog.getByRole('button', { name: 'Send Login Link' }).isDisabled()).toBe(true)
 

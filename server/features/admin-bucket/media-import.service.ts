@@ -4,22 +4,34 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { mkdir, rm } from 'node:fs/promises'
 import type { Deps } from '../../deps'
 import { users } from '../../db/schema'
+import { IMPORT_OWNER_SESSION_ID } from '../../db/system-session-ids'
 import { writeAuditEvent } from '../../audit/audit-log'
 import { findMediaBySha256, insertMedia } from '../media/media.repo'
 import { readDimensions, sniffMediaType } from '../media/media-upload.service'
 import { isImported, listBucketFiles } from './admin-bucket.service'
 
-/** Session id of the user that owns imported media. */
-export const SYSTEM_SESSION_ID = 'system-import-owner'
+/** Username of the import owner; reserved for it ('system-' names, issue #10). */
+const IMPORT_OWNER_USERNAME = 'system-import'
 
-/** The system user, created on first use. */
+/**
+ * The first of system-import, system-import-2, ... that no user has (ignoring case). Visitors cannot take these names,
+ * but a database from an older version may have given one to a visitor, and the import must not fail on that.
+ */
+function freeOwnerName(deps: Pick<Deps, 'db'>): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? IMPORT_OWNER_USERNAME : `${IMPORT_OWNER_USERNAME}-${n}`
+    if (!deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${name}`).get()) return name
+  }
+}
+
+/** The system user, created on first use. Its session id is never a usable session (issue #10). */
 function systemUserId(deps: Pick<Deps, 'db' | 'clock'>): number {
-  const existing = deps.db.select({ id: users.id }).from(users).where(eq(users.sessionId, SYSTEM_SESSION_ID)).get()
-  return existing?.id ?? deps.db.insert(users).values({ sessionId: SYSTEM_SESSION_ID, username: 'system-import', createdAt: deps.clock.now().toISOString() }).returning({ id: users.id }).get().id
+  const existing = deps.db.select({ id: users.id }).from(users).where(eq(users.sessionId, IMPORT_OWNER_SESSION_ID)).get()
+  return existing?.id ?? deps.db.insert(users).values({ sessionId: IMPORT_OWNER_SESSION_ID, username: freeOwnerName(deps), createdAt: deps.clock.now().toISOString() }).returning({ id: users.id }).get().id
 }
 
 /** Imports one object; answers 'imported' or 'skipped'. Throws on a read failure (counted as an error). */

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps'
 import { inTransaction } from '../../db/open'
 import { media, users, votePopulationState, votes } from '../../db/schema'
 import { writeAuditEvent } from '../../audit/audit-log'
+import { syntheticSessionId } from '../../db/system-session-ids'
 
 export const VOTES_PER_CALL = 500
 export const VOTES_PER_ITEM = { min: 10, max: 50 } as const
@@ -22,7 +23,7 @@ function syntheticPool(deps: Pick<Deps, 'db' | 'clock'>): { ids: number[]; creat
   let created = 0
   while (ids.length < VOTES_PER_ITEM.max) {
     const tag = crypto.randomUUID().replace(/-/g, '')
-    ids.push(deps.db.insert(users).values({ sessionId: `synthetic${tag}`, username: `voter_${tag.slice(0, 12)}`, createdAt: now, isSynthetic: true }).returning({ id: users.id }).get().id)
+    ids.push(deps.db.insert(users).values({ sessionId: syntheticSessionId(tag), username: `voter_${tag.slice(0, 12)}`, createdAt: now, isSynthetic: true }).returning({ id: users.id }).get().id)
     created++
   }
   return { ids, created }

@@ -1,10 +1,14 @@
 /** Drizzle queries on magic-link tokens and the users they point at. Missing rows come back undefined. */
-import { eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { emailCaptures, magicLinkTokens, users } from '../../db/schema'
 
-/** The user owning this (normalised) email. */
-export const findUserByEmail = (db: Db, email: string) => db.select().from(users).where(eq(users.email, email)).get()
+/** The user who verified this (normalised) email; an unverified copy owns nothing (issue #10). */
+export const findUserByVerifiedEmail = (db: Db, email: string) => db.select().from(users).where(and(eq(users.email, email), eq(users.emailVerified, true))).get()
+
+/** Removes email from every user but exceptUserId (the unverified copies left when its owner verifies it). */
+export const clearEmailOnOthers = (db: Db, email: string, exceptUserId: number) =>
+  db.update(users).set({ email: null, emailVerified: false }).where(and(eq(users.email, email), ne(users.id, exceptUserId))).run()
 
 /** The user with this session id. */
 export const findUserBySessionId = (db: Db, sessionId: string) => db.select().from(users).where(eq(users.sessionId, sessionId)).get()

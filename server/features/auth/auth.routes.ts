@@ -10,7 +10,7 @@ import { createRateLimiter } from '../../http/rate-limit'
 import { clientAddress, type PeerSource } from '../../http/client-address'
 import { HttpError } from '../../http/errors'
 import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session-user'
-import { captureEmail, requireValidEmail, sendLoginLink, sendSaveLink, verifyToken } from './auth.service'
+import { captureEmail, requireValidEmail, scheduleLoginLink, sendSaveLink, verifyToken } from './auth.service'
 
 const HOUR_MS = 3600_000
 export const LOGIN_LINK_SENT = 'If an account uses this email, a login link is on its way.'
@@ -38,12 +38,13 @@ export function authRoutes(deps: Deps) {
     )
     .post(
       '/auth/login-existing',
-      async ({ body, server, request }) => {
-        limit(requireValidEmail(body.email), addressOf(server, request))
-        await sendLoginLink(deps, body.email, addressOf(server, request))
+      ({ body, server, request }) => {
+        const email = requireValidEmail(body.email)
+        limit(email, addressOf(server, request))
+        scheduleLoginLink(deps, email, addressOf(server, request))
         return { message: LOGIN_LINK_SENT }
       },
-      { body: EmailInputSchema, response: { 200: MessageSchema }, detail: { summary: 'Email a login link when an account has this email; same answer either way' } },
+      { body: EmailInputSchema, response: { 200: MessageSchema }, detail: { summary: 'Email a login link when an account verified this email; same answer either way, mail sent after it' } },
     )
     .post(
       '/auth/verify',

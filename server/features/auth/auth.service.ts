@@ -12,7 +12,7 @@ import { MAGIC_LINK_TTL_MS, type VerifyErrorCode } from '../../contract/auth'
 import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'
 import { checkEmail, normalizeEmail } from '../../email/email-check'
 import { HttpError } from '../../http/errors'
-import { findTokenByHash, findUserByEmail, findUserBySessionId, insertEmailCapture, insertToken, markTokenUsed } from './auth.repo'
+import { clearEmailOnOthers, findTokenByHash, findUserBySessionId, findUserByVerifiedEmail, insertEmailCapture, insertToken, markTokenUsed } from './auth.repo'
 import { magicLinkEmail } from './magic-link-email'
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
@@ -34,26 +34,32 @@ async function issueLink(deps: Deps, userId: number, email: string, purpose: 'sa
   await deps.mailer.send(magicLinkEmail(DEFAULT_SITE_SETTINGS.siteName, email, link, purpose))
 }
 
-/** Emails a link that saves (verifies) email on the visitor of sessionId. Throws 400 (no session, bad email), 409 (another user's email). */
+/**
+ * Emails a link that saves (verifies) email on the visitor of sessionId. Throws 400 (no session, bad email), 409 (another
+ * user verified this email; one only typed elsewhere never blocks, issue #10).
+ */
 export async function sendSaveLink(deps: Deps, input: { email: string; sessionId: string }, clientAddress: string): Promise<void> {
   const user = findUserBySessionId(deps.db, input.sessionId)
   if (!user) throw new HttpError(400, 'No valid session found.')
   const email = requireValidEmail(input.email)
-  const owner = findUserByEmail(deps.db, email)
+  const owner = findUserByVerifiedEmail(deps.db, email)
   if (owner && owner.id !== user.id) throw new HttpError(409, 'This email already belongs to another account. Use "Login as Different User" to log in to it.')
   await issueLink(deps, user.id, email, 'save', clientAddress)
 }
 
-/** Emails a login link when a user has email; does nothing otherwise (the caller answers the same either way). */
-export async function sendLoginLink(deps: Deps, rawEmail: string, clientAddress: string): Promise<void> {
-  const email = requireValidEmail(rawEmail)
-  const owner = findUserByEmail(deps.db, email)
-  if (owner) await issueLink(deps, owner.id, email, 'login', clientAddress)
+/**
+ * Emails a login link when a user has verified email; does nothing otherwise. The token and the mail are made on a later
+ * turn of the event loop, so the caller answers before them and the same way either way (issue #10). Failures are logged.
+ */
+export function scheduleLoginLink(deps: Deps, email: string, clientAddress: string): void {
+  const owner = findUserByVerifiedEmail(deps.db, email)
+  if (owner) setTimeout(() => issueLink(deps, owner.id, email, 'login', clientAddress).catch((e) => console.error('login link:', e)))
 }
 
 /**
- * Uses token: 'save' verifies the email on its user, 'login' switches to the user owning the email. Counts a login
- * and answers the session id to continue as. Throws HttpError 400 {code} with public-visitor §8's codes.
+ * Uses token: 'save' verifies the email on its user (unverified copies on other users lose it, issue #10), 'login'
+ * switches to the user who verified the email. Counts a login and answers the session id to continue as. Throws
+ * HttpError 400 {code} with public-visitor §8's codes.
  */
 export function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string): { sessionId: string } {
   return inTransaction(deps.db, () => {
@@ -63,10 +69,11 @@ export function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string): { 
     if (Date.parse(row.expiresAt) <= now.getTime()) throw fail('expired-token', 'Magic link has expired')
     const user = deps.db.select().from(users).where(eq(users.id, row.userId)).get()
     if (!user) throw fail('invalid-user', 'User verification failed')
-    const owner = findUserByEmail(deps.db, row.email)
+    const owner = findUserByVerifiedEmail(deps.db, row.email)
     if (row.purpose === 'save' && owner && owner.id !== user.id) throw fail('verification-failed', 'Account verification failed')
     if (row.purpose === 'login' && owner?.id !== user.id) throw fail('verification-failed', 'Account verification failed')
     markTokenUsed(deps.db, row.id, now.toISOString())
+    clearEmailOnOthers(deps.db, row.email, user.id)
     deps.db
       .update(users)
       .set({ email: row.email, emailVerified: true, lastLoginAt: now.toISOString(), loginCount: user.loginCount + 1 })
@@ -82,6 +89,6 @@ export function captureEmail(deps: Pick<Deps, 'db' | 'clock'>, input: { email: s
   inTransaction(deps.db, () => {
     const user = findUserBySessionId(deps.db, input.sessionId)
     insertEmailCapture(deps.db, { email, sessionId: input.sessionId, userId: user?.id ?? null, createdAt: deps.clock.now().toISOString() })
-    if (user && !user.email && !findUserByEmail(deps.db, email)) deps.db.update(users).set({ email }).where(eq(users.id, user.id)).run()
+    if (user && !user.email && !findUserByVerifiedEmail(deps.db, email)) deps.db.update(users).set({ email }).where(eq(users.id, user.id)).run()
   })
 }

@@ -7,7 +7,10 @@ import { HttpError } from '../../http/errors'
 import { SESSION_COOKIE, findSessionUser, sessionCookieOptions, toSessionUser } from '../../http/session-user'
 import { upsertSession } from './session.service'
 
-/** POST /api/session creates or resumes a visitor and sets the sid cookie; GET answers the cookie's user or 401. */
+/**
+ * POST /api/session creates or resumes a visitor and sets the sid cookie; GET answers the cookie's user or 401;
+ * DELETE (logout, issue #10) expires the sid cookie and answers 204, with or without a session. The account stays.
+ */
 export const sessionRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/session', tags: ['session'] })
     .post(
@@ -27,4 +30,12 @@ export const sessionRoutes = (deps: Deps) =>
         return toSessionUser(user)
       },
       { response: { 200: SessionUserSchema, 401: ErrorSchema }, detail: { summary: 'The visitor of the sid cookie (public-visitor §7)' } },
+    )
+    .delete(
+      '',
+      ({ cookie, set }) => {
+        cookie[SESSION_COOKIE].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
+        set.status = 204
+      },
+      { detail: { summary: 'Logout: expire the sid cookie (issue #10)' } },
     )

@@ -6,6 +6,7 @@ import { adjectives, animals, uniqueNamesGenerator } from 'unique-names-generato
 import type { Deps } from '../../deps'
 import { inTransaction } from '../../db/open'
 import type { SessionInput } from '../../contract/session'
+import { isReservedUsername } from '../../contract/users'
 import type { UserRow } from '../../http/session-user'
 import { findUserBySessionId, insertVisitor, updateUser, usernameExists } from './session.repo'
 
@@ -23,7 +24,7 @@ export function generateUsername(deps: Pick<Deps, 'db'>): string {
 
 /**
  * Creates the visitor for an unknown sessionId, or resumes a known one (updating location when given).
- * A requested username is used only when free; otherwise one is generated. Returns the user row.
+ * A requested username is used only when free and not reserved (issue #10); otherwise one is generated. Returns the user row.
  */
 export function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionInput): UserRow {
   return inTransaction(deps.db, () => {
@@ -31,7 +32,8 @@ export function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionIn
     const existing = findUserBySessionId(deps.db, input.sessionId)
     if (!existing) {
       const wanted = input.username?.trim()
-      const username = wanted && /^[A-Za-z0-9_-]{3,30}$/.test(wanted) && !usernameExists(deps.db, wanted) ? wanted : generateUsername(deps)
+      const free = wanted && /^[A-Za-z0-9_-]{3,30}$/.test(wanted) && !isReservedUsername(wanted) && !usernameExists(deps.db, wanted)
+      const username = free ? wanted : generateUsername(deps)
       return insertVisitor(deps.db, { sessionId: input.sessionId, username, latitude: input.latitude, longitude: input.longitude, now: now.toISOString() })
     }
     const changes: Partial<UserRow> = {}
