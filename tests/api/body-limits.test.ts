@@ -66,7 +66,7 @@ describe('body limits on small JSON routes', () => {
   it('stops reading a chunked body without a length after 64 KB and answers 413', async () => {
     const v = await makeVisitor(t.app)
     const { stream, pulled } = endlessBody(TWO_MB)
-    const res = await t.app.handle(new Request('http://localhost/api/votes', { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie }, body: stream }))
+    const res = await t.app.handle(new Request('http://localhost/api/votes', { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: stream }))
     expect(res.status).toBe(413)
     expect(await res.json()).toEqual({ error: 'Request body too large' })
     expect(pulled.bytes).toBeLessThan(128 * 1024)
@@ -104,7 +104,7 @@ describe('streamed upload routes', () => {
     const form = new FormData()
     form.append('userId', String(w.user.id))
     form.append('file', Bun.file(`${import.meta.dir}/../../../shared/fixtures/media/forest-path-portrait.png`), 'forest-path-portrait.png')
-    const res = await fetch(`${server.server!.url}api/media/upload`, { method: 'POST', headers: { cookie: w.cookie }, body: form })
+    const res = await fetch(`${server.server!.url}api/media/upload`, { method: 'POST', headers: { cookie: w.cookie, 'sec-fetch-site': 'same-origin' }, body: form })
     expect(res.status).toBe(201)
   })
 
