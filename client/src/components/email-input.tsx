@@ -4,6 +4,7 @@
  * email address', the first server error, and a clickable 'Did you mean: ...?'); left empty after a visit it says
  * 'Email address is required'. prefixed adds ✓ / ✗ (rate and profile).
  */
+import { Check, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { EmailValidation } from '@contract/auth'
 import { Spinner } from '@client/components/ui/spinner'
@@ -52,8 +53,8 @@ function EmailInput({ id, label, value, onChange, onState, prefixed = false }: E
         <input id={id} type="email" autoComplete="email" value={value} onChange={(e) => onChange(e.target.value)} onBlur={() => setTouched(true)} aria-invalid={state === 'invalid'} className="w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 pr-10 text-zinc-100 outline-none focus:border-rose-500" />
         <span className="absolute right-3 top-1/2 -translate-y-1/2">
           {state === 'validating' && <Spinner className="h-4 w-4" label="Checking email" />}
-          {state === 'valid' && <span aria-hidden className="text-emerald-400">✓</span>}
-          {state === 'invalid' && <span aria-hidden className="text-red-400">✗</span>}
+          {state === 'valid' && <Check aria-hidden className="h-4 w-4 text-emerald-400" />}
+          {state === 'invalid' && <X aria-hidden className="h-4 w-4 text-red-400" />}
         </span>
       </div>
       {touched && !value.trim() && (
