@@ -28,12 +28,16 @@ export function acceptedEncodings(acceptEncoding: string | null): Set<string> {
   return new Set(ENCODINGS.map((e) => e.name).filter((name) => (named.get(name) ?? star ?? 0) > 0))
 }
 
-/** The best precompressed copy of file that the client accepts, or undefined for the identity bytes. */
+/**
+ * The best precompressed copy of the file at path that the client accepts, or undefined for the identity bytes. A copy
+ * older than the file (the file was replaced after the build compressed it) is never served.
+ */
 async function pickEncoded(path: string, accepted: Set<string>) {
+  const modified = Bun.file(path).lastModified
   for (const encoding of ENCODINGS) {
     if (!accepted.has(encoding.name)) continue
     const copy = Bun.file(path + encoding.suffix)
-    if (await copy.exists()) return { name: encoding.name, copy }
+    if ((await copy.exists()) && copy.lastModified >= modified) return { name: encoding.name, copy }
   }
   return undefined
 }

@@ -4,7 +4,7 @@
  * identity bytes. The dist is a temp folder compressed by the build's own step (scripts/compress-dist.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { createApp } from '@server/app'
@@ -63,5 +63,21 @@ describe('GET a built asset with Accept-Encoding', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache')
     expect(res.headers.get('content-type')).toContain('text/html')
     expect(brotliDecompressSync(bytes).toString()).toBe(html)
+  })
+})
+
+describe('GET a file changed after the build compressed it', () => {
+  it('answers the new identity bytes rather than the stale copy', async () => {
+    const changed = `${js}// patched\n`
+    const path = join(dist, 'assets', 'late-abc123.js')
+    writeFileSync(path, js)
+    compressDir(dist)
+    writeFileSync(path, changed)
+    // Modified a minute after its copies were written.
+    const later = new Date(Date.now() + 60_000)
+    utimesSync(path, later, later)
+    const { res, bytes } = await get('/assets/late-abc123.js', 'br, gzip')
+    expect(res.headers.get('content-encoding')).toBeNull()
+    expect(bytes.toString()).toBe(changed)
   })
 })
