@@ -61,7 +61,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(adminGuard(deps).use(adminConfigRoutes(deps)).use(adminDataRoutes(deps)).use(adminDmcaRoutes(deps)).use(adminAuditRoutes(deps)).use(adminMaintenanceRoutes(deps)).use(adminVotesRoutes(deps)).use(adminBucketRoutes(deps)))
     .get('/api/openapi', ({ redirect }) => redirect('/api/openapi/json'), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
-    .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })
+    .get('/*', ({ path, request }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path, request.headers.get('accept-encoding'))), { detail: { hide: true } })
 }
 
 /** The app type, for tests and Eden-style clients. */

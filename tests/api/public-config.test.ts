@@ -12,7 +12,7 @@ describe('public configuration before any admin save', () => {
     expect((await call(t.app, 'GET', '/api/email-capture-config')).json).toEqual({ isEnabled: false, voteThreshold: 5 })
     expect((await call(t.app, 'GET', '/api/ad-config/skip-button')).json).toEqual({ buttonUrl: '', buttonText: 'Skip this photo', isActive: true })
     expect((await call(t.app, 'GET', '/api/idle-redirect-config')).json).toEqual({ enabled: false, idleRedirectTime: 300, idleRedirectUrl: '', backButtonUrl: '' })
-    expect(await call(t.app, 'GET', '/api/ad-config/zone1')).toMatchObject({ status: 404, json: { error: 'Ad zone not found' } })
+    expect(await call(t.app, 'GET', '/api/ad-config/zone1')).toMatchObject({ status: 200, json: { adCode: '', isActive: false } })
   })
 })
 

@@ -39,12 +39,12 @@ async function openPrefetched(context: BrowserContext, prefetched: number): Prom
   return { page, userId }
 }
 
-/** Votes Hot on the item on screen, sees `waiting` votes waiting to sync, and waits until the next item can be rated. */
+/** Votes Hot on the item on screen, sees `waiting` votes waiting to sync, and waits until the next item can be rated (Hot no longer aria-disabled). */
 async function voteHot(page: Page, waiting: number) {
   const hot = page.getByRole('button', { name: /Hot$/ })
   await hot.click()
   await page.getByText(`${waiting} vote${waiting === 1 ? '' : 's'} waiting to sync`).waitFor()
-  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => /Hot$/.test(b.textContent ?? '') && !b.disabled))
+  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => /Hot$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true'))
 }
 
 describe('offline replay with the service worker', () => {

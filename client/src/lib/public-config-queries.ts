@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import type { AdZone, EmailCaptureConfig, IdleRedirect, SkipButton, VoteMultiplier } from '@contract/public-config'
-import { ApiError, apiFetch } from './api-client'
+import { apiFetch } from './api-client'
 
 /** Cache of the vote multiplier and email-capture configs, ms (30 min). */
 export const LONG_CONFIG_STALE_MS = 30 * 60 * 1000
@@ -28,18 +28,6 @@ export const idleRedirectQueryOptions = () =>
 export const skipButtonQueryOptions = () =>
   queryOptions({ queryKey: ['/api/ad-config/skip-button'], queryFn: () => apiFetch<SkipButton>('/api/ad-config/skip-button'), staleTime: SHORT_CONFIG_STALE_MS, retry: 1 })
 
-/** GET /api/ad-config/{zoneId}: the zone's ad, or null while it is not configured (404); failures retried once. */
+/** GET /api/ad-config/{zoneId}: the zone's ad (inactive and empty while it is not configured); failures retried once. */
 export const adZoneQueryOptions = (zoneId: string) =>
-  queryOptions({
-    queryKey: [`/api/ad-config/${zoneId}`],
-    queryFn: async (): Promise<AdZone | null> => {
-      try {
-        return await apiFetch<AdZone>(`/api/ad-config/${zoneId}`)
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 404) return null
-        throw e
-      }
-    },
-    staleTime: SHORT_CONFIG_STALE_MS,
-    retry: 1,
-  })
+  queryOptions({ queryKey: [`/api/ad-config/${zoneId}`], queryFn: () => apiFetch<AdZone>(`/api/ad-config/${zoneId}`), staleTime: SHORT_CONFIG_STALE_MS, retry: 1 })

@@ -4,6 +4,7 @@
  */
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 import { Spinner } from '@client/components/ui/spinner'
+import { MAIN_CONTENT_ID, SkipLink } from '@client/components/ui/skip-link'
 import { useSessionUser } from '@client/features/session/api/get-session'
 import { Sidebar } from '@client/features/shell/components/sidebar'
 import { BottomBar, MobileHeader } from '@client/features/shell/components/mobile-bars'
@@ -34,10 +35,11 @@ function Shell() {
   const menu = user ? <UserMenu user={user} /> : null
   return (
     <div className="min-h-screen">
+      <SkipLink />
       <Sidebar username={user?.username} menu={menu} />
       <MobileHeader right={menu} />
       <WelcomeBackDialog open={loggedOut} />
-      <main className="px-4 pb-24 pt-4 md:ml-64 md:px-8 md:pb-8 md:pt-8">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="px-4 pb-24 pt-4 outline-none md:ml-64 md:px-8 md:pb-8 md:pt-8">
         <Outlet />
       </main>
       <BottomBar />

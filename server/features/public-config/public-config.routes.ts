@@ -2,11 +2,13 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
-import { ErrorSchema } from '../../contract/common'
 import { AdZoneSchema, DEFAULT_SITE_SETTINGS, EmailCaptureConfigSchema, IdleRedirectSchema, SiteSettingsSchema, SkipButtonSchema, VoteMultiplierSchema } from '../../contract/public-config'
-import { HttpError, mustFind } from '../../http/errors'
+import { HttpError } from '../../http/errors'
 import { adFrameResponse } from './ad-frame'
 import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from './public-config.repo'
+
+/** The answer for a zone no admin has saved: no code, not shown. */
+const NO_AD = { adCode: '', isActive: false }
 
 const ZoneParamsSchema = v.object({ zoneId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'zoneId must be a zone name')) })
 
@@ -38,10 +40,11 @@ export const publicConfigRoutes = (deps: Deps) =>
     .get(
       '/ad-config/:zoneId',
       ({ params }) => {
-        const zone = mustFind(findAdZone(deps.db, params.zoneId), 'Ad zone')
+        // An unconfigured zone is an inactive empty ad, not a 404 the browser logs on every load (issue #13).
+        const zone = findAdZone(deps.db, params.zoneId) ?? NO_AD
         return { adCode: zone.adCode, isActive: zone.isActive }
       },
-      { params: ZoneParamsSchema, response: { 200: AdZoneSchema, 404: ErrorSchema }, detail: { summary: 'Ad code of a zone; 404 before it is configured' } },
+      { params: ZoneParamsSchema, response: { 200: AdZoneSchema }, detail: { summary: 'Ad code of a zone; inactive and empty before it is configured' } },
     )
     .get(
       '/ad-frame/:zoneId',

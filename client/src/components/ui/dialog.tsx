@@ -1,4 +1,5 @@
 /** Dialog: a Radix dialog with overlay, title, optional description and a close button; open state is controlled. */
+import { X } from 'lucide-react'
 import * as RadixDialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { cn } from '@client/lib/cn'
@@ -15,8 +16,8 @@ function Dialog({ open, onOpenChange, title, description, children, className }:
           <RadixDialog.Title className="text-xl font-semibold">{title}</RadixDialog.Title>
           {description ? <RadixDialog.Description className="mt-1 text-sm text-zinc-400">{description}</RadixDialog.Description> : <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>}
           <div className="mt-4">{children}</div>
-          <RadixDialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md px-2 text-xl text-zinc-400 hover:text-white">
-            ×
+          <RadixDialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-zinc-400 hover:text-white">
+            <X aria-hidden className="h-5 w-5" />
           </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>

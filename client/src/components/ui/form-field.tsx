@@ -28,7 +28,7 @@ function FormField(props: FormFieldProps) {
       </label>
       {control}
       {hint && !error && (
-        <p id={`${name}-hint`} className="text-xs text-zinc-500">
+        <p id={`${name}-hint`} className="text-xs text-zinc-400">
           {hint}
         </p>
       )}

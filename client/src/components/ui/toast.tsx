@@ -1,4 +1,5 @@
 /** Toaster: renders the current toast with Radix Toast (public-visitor §9: 5000 ms, swipe right over 50 px, F8 focuses the region). */
+import { X } from 'lucide-react'
 import * as RadixToast from '@radix-ui/react-toast'
 import { cn } from '@client/lib/cn'
 import { dismissToast, useCurrentToast } from '@client/lib/toast'
@@ -21,8 +22,8 @@ function Toaster() {
         >
           <RadixToast.Title className="font-semibold">{message.title}</RadixToast.Title>
           {message.description && <RadixToast.Description className="text-sm opacity-90">{message.description}</RadixToast.Description>}
-          <RadixToast.Close aria-label="Close" className="absolute right-2 top-2 rounded px-1 opacity-70 hover:opacity-100">
-            ×
+          <RadixToast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+            <X aria-hidden className="h-4 w-4" />
           </RadixToast.Close>
         </RadixToast.Root>
       )}

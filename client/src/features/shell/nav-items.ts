@@ -1,8 +1,10 @@
-/** The five public routes and their labels (public-visitor §2 table). */
-export const NAV_ITEMS = [
-  { to: '/', label: 'Rate Photos', mobileLabel: 'Rate', icon: '🔥' },
-  { to: '/upload', label: 'Upload Media', mobileLabel: 'Upload', icon: '⬆️' },
-  { to: '/stats', label: 'My Stats', mobileLabel: 'Stats', icon: '📊' },
-  { to: '/profile', label: 'Edit Profile', mobileLabel: 'Profile', icon: '👤' },
-  { to: '/dmca', label: 'DMCA Takedown', mobileLabel: 'DMCA', icon: '⚖️' },
-] as const
+/** The five public routes, their labels (public-visitor §2 table) and their icons (lucide, drawn aria-hidden beside the label). */
+import { ChartNoAxesColumn, Flame, Scale, Upload, UserRound, type LucideIcon } from 'lucide-react'
+
+export const NAV_ITEMS: readonly { to: '/' | '/upload' | '/stats' | '/profile' | '/dmca'; label: string; mobileLabel: string; icon: LucideIcon }[] = [
+  { to: '/', label: 'Rate Photos', mobileLabel: 'Rate', icon: Flame },
+  { to: '/upload', label: 'Upload Media', mobileLabel: 'Upload', icon: Upload },
+  { to: '/stats', label: 'My Stats', mobileLabel: 'Stats', icon: ChartNoAxesColumn },
+  { to: '/profile', label: 'Edit Profile', mobileLabel: 'Profile', icon: UserRound },
+  { to: '/dmca', label: 'DMCA Takedown', mobileLabel: 'DMCA', icon: Scale },
+]

@@ -80,7 +80,7 @@ function WelcomeBackDialog({ open }: { open: boolean }) {
   return (
     <Dialog open={open && !linkSent} onOpenChange={(o) => !o && startAsNewUser()} title="Welcome Back" description="Log in to your saved account, or start fresh.">
       <EmailForm id="welcome-back-email" button="Send Login Link" pending={pending} onSend={send} />
-      <div className="my-4 flex items-center gap-3 text-xs text-zinc-500">
+      <div className="my-4 flex items-center gap-3 text-xs text-zinc-400">
         <span className="h-px flex-1 bg-zinc-700" />
         Or
         <span className="h-px flex-1 bg-zinc-700" />

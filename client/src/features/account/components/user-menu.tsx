@@ -4,9 +4,9 @@
  */
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { SessionUser } from '@contract/session'
-import { Avatar } from '@client/components/ui/avatar'
+import { Avatar, initialsOf } from '@client/components/ui/avatar'
 import { logout } from '../session-actions'
 import { LoginDifferentDialog, SaveAccountDialog } from './account-dialogs'
 
@@ -15,14 +15,29 @@ const itemClass = 'cursor-pointer rounded-md px-3 py-2 text-sm outline-none data
 function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate()
   const [dialog, setDialog] = useState<'save' | 'login' | null>(null)
+  // Set by an item that opens a dialog: the closing menu must not pull focus back to its button, which would blur
+  // the dialog's email field and show 'Email address is required' before anything was typed (issue #13).
+  const openingDialog = useRef(false)
+  const openDialog = (which: 'save' | 'login') => {
+    openingDialog.current = true
+    setDialog(which)
+  }
   return (
     <>
-      <Menu.Root>
-        <Menu.Trigger aria-label="User menu" className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-rose-400">
+      {/* Not modal: a modal menu hides the rest of the page with aria-hidden while focusable content stays inside it (axe aria-hidden-focus). */}
+      <Menu.Root modal={false}>
+        {/* The name holds the initials the button shows (WCAG 2.5.3 label in name). */}
+        <Menu.Trigger aria-label={`User menu ${initialsOf(user.username)}`} className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-rose-400">
           <Avatar username={user.username} />
         </Menu.Trigger>
         <Menu.Portal>
-          <Menu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-zinc-800 bg-zinc-900 p-1 text-zinc-100 shadow-2xl">
+          <Menu.Content
+            align="end"
+            sideOffset={8}
+            onCloseAutoFocus={(e) => {
+              if (openingDialog.current) e.preventDefault()
+              openingDialog.current = false
+            }} className="z-50 min-w-56 rounded-xl border border-zinc-800 bg-zinc-900 p-1 text-zinc-100 shadow-2xl">
             <div className="px-3 py-2">
               <p className="font-medium">{user.username}</p>
               {user.email && <p className="text-xs text-zinc-400">{user.email}</p>}
@@ -31,10 +46,10 @@ function UserMenu({ user }: { user: SessionUser }) {
             <Menu.Item className={itemClass} onSelect={() => navigate({ to: '/profile' })}>
               Edit Profile
             </Menu.Item>
-            <Menu.Item className={itemClass} onSelect={() => setDialog('save')}>
+            <Menu.Item className={itemClass} onSelect={() => openDialog('save')}>
               Save Account
             </Menu.Item>
-            <Menu.Item className={itemClass} onSelect={() => setDialog('login')}>
+            <Menu.Item className={itemClass} onSelect={() => openDialog('login')}>
               Login as Different User
             </Menu.Item>
             <Menu.Item className={itemClass} onSelect={logout}>

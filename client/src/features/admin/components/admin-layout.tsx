@@ -6,6 +6,7 @@
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { Button } from '@client/components/ui/button'
+import { MAIN_CONTENT_ID, SkipLink } from '@client/components/ui/skip-link'
 import { cn } from '@client/lib/cn'
 import { logOutAdmin, readAdminToken } from '../api/admin-api'
 
@@ -45,6 +46,7 @@ function AdminLayout() {
   }
   return (
     <div className="min-h-screen md:flex">
+      <SkipLink />
       <header className="flex items-center justify-between border-b border-zinc-800 p-4 md:hidden">
         <span className="font-bold">HotVote Admin</span>
         <Button variant="ghost" size="sm" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -64,7 +66,7 @@ function AdminLayout() {
           Logout
         </Button>
       </aside>
-      <main className="flex-1 p-4 md:p-8">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
         <Outlet />
       </main>
     </div>

@@ -36,7 +36,7 @@ function AdminLogin() {
     <main className="grid min-h-screen place-items-center p-6">
       <Card className="w-full max-w-sm">
         <form onSubmit={onSubmit} className="space-y-4">
-          <CardTitle>HotVote Admin</CardTitle>
+          <CardTitle as="h1">HotVote Admin</CardTitle>
           <FormField label="Username" name="admin-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
           <FormField label="Password" name="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           {state === 'error' && (

@@ -12,7 +12,7 @@ function DetailList({ items, valueClassName = 'break-words', className, ...rest 
   return (
     <dl className={cn('grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm', className)} {...rest}>
       {items.map(([label, value]) => [
-        <dt key={`${label}-t`} className="text-zinc-500">
+        <dt key={`${label}-t`} className="text-zinc-400">
           {label}
         </dt>,
         <dd key={`${label}-d`} className={valueClassName}>

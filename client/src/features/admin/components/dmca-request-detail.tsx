@@ -50,7 +50,7 @@ function DmcaRequestDetail({ request: r, onDone }: DmcaRequestDetailProps) {
     <Card aria-label={`Takedown request #${r.id}`} className="space-y-4">
       <div className="flex items-center justify-between gap-2">
         <CardTitle>
-          Request #{r.id} <span className="text-sm font-normal text-zinc-500">{r.referenceNumber}</span>
+          Request #{r.id} <span className="text-sm font-normal text-zinc-400">{r.referenceNumber}</span>
         </CardTitle>
         <DmcaStatusBadge status={r.status} />
       </div>

@@ -31,7 +31,7 @@ function DmcaRequestList({ items, selectedId, onSelect }: DmcaRequestListProps) 
             </span>
             <span className="block text-sm text-zinc-400">{r.complainantEmail}</span>
             <span className="line-clamp-2 text-sm text-zinc-300">{r.workDescription}</span>
-            <span className="flex justify-between text-xs text-zinc-500">
+            <span className="flex justify-between text-xs text-zinc-400">
               <span>{formatDateTime(r.createdAt)}</span>
               {r.mediaId !== null && <span>Media #{r.mediaId}</span>}
             </span>

@@ -3,6 +3,7 @@
  * by the region's width and virtualised with @tanstack/react-virtual, so 10,000 items keep only the visible rows in
  * the DOM. Each card is an article named by the original file name; its preview opens the detail dialog, and it has a Delete button.
  */
+import { Eye, Flame, Snowflake } from 'lucide-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { AdminMedia } from '@contract/admin/data'
@@ -24,7 +25,7 @@ function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: A
     <article aria-label={item.originalName} className="min-w-0 space-y-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-4">
       <div className="flex items-center justify-between">
         <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs uppercase">{isVideo ? 'Video' : 'Image'}</span>
-        <span className="text-xs text-zinc-500">#{item.id}</span>
+        <span className="text-xs text-zinc-400">#{item.id}</span>
       </div>
       <button type="button" aria-label={`Details of ${item.originalName}`} onClick={() => onOpen(item)} className="block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-rose-400">
         {isVideo ? (
@@ -38,7 +39,8 @@ function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: A
         {formatSize(item.size)} · {item.username} · {formatDateTime(item.uploadedAt)}
       </p>
       <p className="text-sm">
-        🔥 {item.hotVotes} hot · ❄️ {item.notVotes} not · 👁 {item.totalViews} views
+        <Flame aria-hidden className="inline h-4 w-4 align-[-2px] text-rose-400" /> {item.hotVotes} hot · <Snowflake aria-hidden className="inline h-4 w-4 align-[-2px] text-sky-400" /> {item.notVotes} not ·{' '}
+        <Eye aria-hidden className="inline h-4 w-4 align-[-2px]" /> {item.totalViews} views
       </p>
       <Button variant="destructive" size="sm" className="w-full" disabled={deleting} onClick={() => onDelete(item)}>
         Delete

@@ -16,11 +16,11 @@ function RedirectHistory({ title, items }: { title: string; items: RedirectHisto
       {items.length === 0 ? (
         <p className="text-sm text-zinc-400">No changes saved yet</p>
       ) : (
-        <ol className="max-h-64 space-y-2 overflow-y-auto text-sm">
+        <ol aria-label={title} tabIndex={0} className="max-h-64 space-y-2 overflow-y-auto text-sm">
           {items.map((h, i) => (
             <li key={h.id ?? i} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-zinc-950 px-3 py-2">
               <span className="break-all">{h.text}</span>
-              <span className="flex items-center gap-2 text-xs text-zinc-500">
+              <span className="flex items-center gap-2 text-xs text-zinc-400">
                 <span className={h.isActive ? 'text-emerald-400' : 'text-zinc-400'}>{h.isActive ? 'Active' : 'Inactive'}</span>
                 {formatDateTime(h.createdAt)}
               </span>

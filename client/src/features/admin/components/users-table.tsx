@@ -35,15 +35,15 @@ function UserRow({ user, index }: { user: AdminUser; index: number }) {
           <Avatar username={user.username} />
           <div className="min-w-0">
             <p className="truncate font-medium">{user.username}</p>
-            <p className="flex items-center gap-2 text-xs text-zinc-500">
+            <p className="flex items-center gap-2 text-xs text-zinc-400">
               ID: {user.id}
               {user.isSynthetic && <span className={cn(badge, 'bg-purple-700 text-white')}>Synthetic</span>}
             </p>
           </div>
         </div>
       </td>
-      <td className={cn('truncate px-3', !user.email && 'text-zinc-500')}>{user.email ?? 'No email'}</td>
-      <td className={cn('px-3', !hasLocation && 'text-zinc-500')}>{hasLocation ? `${user.latitude!.toFixed(2)}, ${user.longitude!.toFixed(2)}` : 'No location'}</td>
+      <td className={cn('truncate px-3', !user.email && 'text-zinc-400')}>{user.email ?? 'No email'}</td>
+      <td className={cn('px-3', !hasLocation && 'text-zinc-400')}>{hasLocation ? `${user.latitude!.toFixed(2)}, ${user.longitude!.toFixed(2)}` : 'No location'}</td>
       <td className="px-3">
         <span>
           {user.totalUploads} uploads · {user.totalVotes} votes · {user.totalViews} views

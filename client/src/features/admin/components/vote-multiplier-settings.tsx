@@ -54,8 +54,8 @@ function MultiplierForm({ config }: { config: MultiplierConfig }) {
           Multiplier
         </label>
         <input id="multiplier" type="number" min={0.1} step={0.1} placeholder="1.0" value={text} onChange={(e) => setText(e.target.value)} className="w-40 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2" />
-        <p className="text-xs text-zinc-500">Example: 2.5 will show 250 votes when actual count is 100</p>
-        <p className="text-xs text-zinc-500">Common values: 1.5-10.0</p>
+        <p className="text-xs text-zinc-400">Example: 2.5 will show 250 votes when actual count is 100</p>
+        <p className="text-xs text-zinc-400">Common values: 1.5-10.0</p>
       </div>
       {enabled && <p className="text-sm text-zinc-300">{`With multiplier ${multiplier}, 100 actual votes will display as ${Math.round(100 * multiplier)} votes`}</p>}
       {invalid && (

@@ -1,6 +1,7 @@
 /**
  * ProfileScreen (public-visitor §2 Profile screen): member since, the update form, the private location card
- * with the geolocation request, and the session info card (with the storage estimate and persistence, issue #5).
+ * with the geolocation request, the session info card (with the storage estimate and persistence, issue #5) and the
+ * keyboard shortcuts switch (issue #13).
  */
 import type { ReactNode } from 'react'
 import type { SessionUser } from '@contract/session'
@@ -13,6 +14,7 @@ import { useSaveLocation } from '../api/update-profile'
 import { useGeolocation } from '../hooks/use-geolocation'
 import { useStorageStatus } from '../hooks/use-storage-status'
 import { ProfileForm } from './profile-form'
+import { ShortcutsCard } from './shortcuts-card'
 
 function LocationCard({ user }: { user: SessionUser }) {
   const save = useSaveLocation()
@@ -22,7 +24,7 @@ function LocationCard({ user }: { user: SessionUser }) {
       <CardTitle>Location</CardTitle>
       {user.latitude !== null && user.longitude !== null ? (
         <p className="text-zinc-300">
-          {user.latitude.toFixed(4)}, {user.longitude.toFixed(4)} <span className="text-xs text-zinc-500">(private: only you can see this)</span>
+          {user.latitude.toFixed(4)}, {user.longitude.toFixed(4)} <span className="text-xs text-zinc-400">(private: only you can see this)</span>
         </p>
       ) : (
         <p className="text-sm text-zinc-400">No location shared.</p>
@@ -74,6 +76,7 @@ function ProfileScreen({ user, children }: { user: SessionUser; children?: React
         </p>
         <StorageInfo />
       </Card>
+      <ShortcutsCard />
       {children}
     </div>
   )

@@ -3,11 +3,15 @@
  * rated-everything states, and the H/ArrowRight (Hot) and N/ArrowLeft (Not) keys. children render under
  * the buttons (skip button, ad zone); votingBlocked replaces the buttons with its notice. Items come from a
  * prefetched queue, so rating goes on offline; the votes waiting in the outbox are counted under the buttons (issue 5).
+ * Keyboard (issue #13): the buttons stay focusable while a result shows (aria-disabled), so focus stays on them from
+ * vote to vote; each result is announced in a polite live region; the one-key shortcuts can be turned off in the profile.
  */
 import { Link } from '@tanstack/react-router'
+import { Flame, PartyPopper, Snowflake } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
+import { useShortcutsEnabled } from '@client/lib/preferences'
 import { useRating } from '../hooks/use-rating'
 import { MediaView } from './media-view'
 import { VoteStatsPanel } from './vote-stats-panel'
@@ -25,13 +29,15 @@ export const OFFLINE_EMPTY_TEXT = 'You have rated everything saved for offline u
 export type RateScreenProps = { userId: number; skipButton?(skip: () => void): ReactNode; children?: ReactNode; votingBlocked?: ReactNode; onVoted?(): void }
 
 function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: RateScreenProps) {
-  const { status, item, stats, castVote: vote, skip, busy, refresh } = useRating(userId, onVoted)
+  const { status, item, stats, castVote: vote, skip, busy, refresh, announcement } = useRating(userId, onVoted)
+  const shortcuts = useShortcutsEnabled()
+  const heading = <h1 className="sr-only">Rate Photos</h1>
 
   // The listener is attached once and always calls the latest render's handler, so a key pressed right after a
   // new item paints is not handled by a stale closure that still sees the previous item as busy.
   const onKey = useRef<(e: KeyboardEvent) => void>(() => {})
   onKey.current = (e) => {
-    if (votingBlocked || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.metaKey || e.ctrlKey) return
+    if (!shortcuts || votingBlocked || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.metaKey || e.ctrlKey) return
     if (e.key === 'h' || e.key === 'H' || e.key === 'ArrowRight') vote(true)
     if (e.key === 'n' || e.key === 'N' || e.key === 'ArrowLeft') vote(false)
   }
@@ -44,7 +50,8 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
   if (status === 'done') {
     return (
       <div className="mx-auto mt-16 max-w-md space-y-6 text-center">
-        <p className="text-5xl" aria-hidden>🎉</p>
+        {heading}
+        <PartyPopper aria-hidden className="mx-auto h-12 w-12 text-amber-300" />
         <p className="text-lg text-zinc-200">{RATED_ALL_TEXT}</p>
         <Button onClick={refresh}>Refresh for more images</Button>
         <VotesWaiting />
@@ -65,30 +72,44 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
   if (status === 'offline' && !item) {
     return (
       <div className="mx-auto mt-16 max-w-md space-y-4 text-center">
+        {heading}
         <p className="text-lg text-zinc-200">{OFFLINE_EMPTY_TEXT}</p>
         <VotesWaiting />
       </div>
     )
   }
-  if (!item || !stats) return <Spinner className="mx-auto mt-24 block h-10 w-10" label="Loading media" />
+  if (!item || !stats) {
+    return (
+      <>
+        {heading}
+        <Spinner className="mx-auto mt-24 block h-10 w-10" label="Loading media" />
+      </>
+    )
+  }
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <MediaView item={item} onError={skip} />
+      {heading}
+      <MediaView key={item.id} item={item} onError={skip} />
       {votingBlocked ?? (
         <div className="grid grid-cols-2 gap-4">
-          <Button variant="not" size="lg" disabled={busy} onClick={() => vote(false)} aria-keyshortcuts="N ArrowLeft">
-            ❄️ Not
+          <Button variant="not" size="lg" aria-disabled={busy} onClick={() => vote(false)} aria-keyshortcuts={shortcuts ? 'N ArrowLeft' : undefined}>
+            <Snowflake aria-hidden className="h-5 w-5" />
+            Not
           </Button>
-          <Button variant="hot" size="lg" disabled={busy} onClick={() => vote(true)} aria-keyshortcuts="H ArrowRight">
-            🔥 Hot
+          <Button variant="hot" size="lg" aria-disabled={busy} onClick={() => vote(true)} aria-keyshortcuts={shortcuts ? 'H ArrowRight' : undefined}>
+            <Flame aria-hidden className="h-5 w-5" />
+            Hot
           </Button>
         </div>
       )}
+      <p role="status" aria-live="polite" className="sr-only" data-testid="vote-announcer">
+        {announcement}
+      </p>
       <VotesWaiting />
       {skipButton?.(skip)}
       <VoteStatsPanel stats={stats} />
       {children}
-      <p className="hidden text-center text-xs text-zinc-500 md:block">Keys: H or → for Hot, N or ← for Not</p>
+      {shortcuts && <p className="hidden text-center text-xs text-zinc-400 md:block">Keys: H or → for Hot, N or ← for Not</p>}
     </div>
   )
 }

@@ -16,7 +16,10 @@ import { usePrefetchMedia } from './use-prefetch-media'
 /** How long the voted item's new figures stay on screen before the next item, ms. */
 export const REVEAL_MS = 700
 
-/** State and actions of the rate screen for userId; onVoted runs after each vote is queued. */
+/** What the live region says after a vote (issue #13), e.g. 'Voted Hot: 67% Hot, 33% Not'. */
+export const voteResultText = (isHot: boolean, stats: VoteStats) => `Voted ${isHot ? 'Hot' : 'Not'}: ${stats.hotPercentage}% Hot, ${stats.notPercentage}% Not`
+
+/** State and actions of the rate screen for userId; onVoted runs after each vote is queued; announcement: the last vote's result while its item is on screen ('' otherwise). */
 export function useRating(userId: number, onVoted?: () => void) {
   const queue = useMediaQueue(userId)
   const item = queue.items[0]
@@ -24,6 +27,9 @@ export function useRating(userId: number, onVoted?: () => void) {
   // The figures of the item just voted on (and the vote's outbox id); they apply only while that item is on screen.
   const [revealed, setRevealed] = useState<{ mediaId: number; voteId: string; stats: VoteStats } | null>(null)
   const viewed = useRef(new Set<number>())
+  // The last vote's result for the polite live region; cleared when its item leaves, so the next result is announced
+  // even when its text is the same.
+  const [announcement, setAnnouncement] = useState('')
 
   // Queue a view once for each item shown that the user has not voted on.
   useEffect(() => {
@@ -49,14 +55,16 @@ export function useRating(userId: number, onVoted?: () => void) {
   const castVote = (isHot: boolean) => {
     if (!item || busy) return
     const voteId = crypto.randomUUID()
-    setRevealed({ mediaId: item.id, voteId, stats: optimisticStats(item, isHot) })
+    const stats = optimisticStats(item, isHot)
+    setRevealed({ mediaId: item.id, voteId, stats })
+    setAnnouncement(voteResultText(isHot, stats))
     queueVote({ userId, mediaId: item.id, isHot }, voteId).then(
       () => onVoted?.(),
       (e: Error) => toast({ title: 'Vote Failed', description: e.message || 'Failed to submit vote', variant: 'destructive' }),
     )
     const mediaId = item.id
-    setTimeout(() => queue.remove(mediaId, true), REVEAL_MS)
+    setTimeout(() => (queue.remove(mediaId, true), setAnnouncement('')), REVEAL_MS)
   }
 
-  return { status: queue.status, item, stats: isRevealing ? revealed.stats : item, castVote, skip, busy, refresh: queue.refresh }
+  return { status: queue.status, item, stats: isRevealing ? revealed.stats : item, castVote, skip, busy, refresh: queue.refresh, announcement }
 }

@@ -52,9 +52,7 @@ function BottomBar() {
     >
       {NAV_ITEMS.map((item) => (
         <Link key={item.to} to={item.to} className="flex flex-1 flex-col items-center py-2 text-xs text-zinc-400" activeProps={{ className: 'text-rose-400' }} activeOptions={{ exact: true }}>
-          <span aria-hidden className="text-lg">
-            {item.icon}
-          </span>
+          <item.icon aria-hidden className="mb-0.5 h-5 w-5" />
           {item.mobileLabel}
         </Link>
       ))}

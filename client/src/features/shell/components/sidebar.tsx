@@ -21,7 +21,7 @@ function Sidebar({ username, menu }: { username?: string; menu?: ReactNode }) {
             activeProps={{ className: 'bg-zinc-800 text-white font-semibold' }}
             activeOptions={{ exact: true }}
           >
-            <span aria-hidden>{item.icon}</span>
+            <item.icon aria-hidden className="h-5 w-5 shrink-0" />
             {item.label}
           </Link>
         ))}

@@ -20,11 +20,13 @@ function MediaStatsCard({ item, onDelete, deleting }: MediaStatsCardProps) {
     ['Votes', item.totalVotes],
     ['Hot', `${item.hotPercentage}%`],
   ] as const
+  const kind = item.mimeType.startsWith('video/') ? 'Video' : 'Image'
   return (
     <article aria-label={item.originalName} className="overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900">
-      <button type="button" onClick={() => setDetails(true)} aria-label={`Details of ${item.originalName}`} className="relative block w-full">
+      {/* The name holds the badge's text too (WCAG 2.5.3 label in name). */}
+      <button type="button" onClick={() => setDetails(true)} aria-label={`Details of ${item.originalName} (${kind})`} className="relative block w-full">
         <MediaThumb item={item} className="aspect-video w-full" />
-        <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold uppercase">{item.mimeType.startsWith('video/') ? 'Video' : 'Image'}</span>
+        <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold uppercase">{kind}</span>
       </button>
       <div className="space-y-3 p-4">
         <p className="truncate font-medium" title={item.originalName}>

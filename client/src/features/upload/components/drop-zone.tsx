@@ -2,6 +2,7 @@
  * DropZone (public-visitor §2 Upload screen, §5): drag and drop, click to browse (several files), and pasting
  * an image from the clipboard anywhere on the page ('Image Pasted', or 'Invalid File' with the reason).
  */
+import { ImagePlus } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { ACCEPTED_TYPES, MAX_VIDEO_BYTES, MB } from '@contract/media'
 import { cn } from '@client/lib/cn'
@@ -42,9 +43,7 @@ function DropZone({ onFiles }: { onFiles(files: File[]): string[] }) {
       onClick={() => input.current?.click()}
       className={cn('cursor-pointer rounded-2xl border-2 border-dashed p-10 text-center transition', dragging ? 'border-rose-400 bg-rose-500/10' : 'border-zinc-700 bg-zinc-900/50 hover:border-zinc-500')}
     >
-      <p className="text-4xl" aria-hidden>
-        📸
-      </p>
+      <ImagePlus aria-hidden className="mx-auto h-10 w-10 text-zinc-400" />
       <p className="mt-3 text-lg font-medium">Drag and drop photos or videos here</p>
       <p className="mt-1 text-sm text-zinc-400">
         or click to browse, or paste an image. JPEG, PNG, GIF, WebP up to 10 MB; MP4 up to {MAX_VIDEO_BYTES / MB} MB.

@@ -2,6 +2,7 @@
  * UploadQueue (public-visitor §2, §4): each file with its size, progress bar, status or message, Upload and remove controls,
  * and Upload All. A file stored in the outbox that cannot be sent now shows 'Waiting for connection' (issue 5).
  */
+import { Film, Image as ImageIcon, X } from 'lucide-react'
 import { Button } from '@client/components/ui/button'
 import { formatMegabytes } from '@client/lib/format'
 import { useOnline, useOutboxState } from '@client/lib/offline/use-outbox'
@@ -43,9 +44,7 @@ function UploadQueue({ items, canUploadAll, onUpload, onUploadAll, onRemove }: U
           return (
             <li key={item.id} aria-label={item.file.name} className="rounded-xl border border-zinc-800 bg-zinc-900 p-3">
               <div className="flex items-center gap-3">
-                <span aria-hidden className="text-2xl">
-                  {item.file.type.startsWith('video/') ? '🎬' : '🖼️'}
-                </span>
+                {item.file.type.startsWith('video/') ? <Film aria-hidden className="h-6 w-6 shrink-0 text-zinc-400" /> : <ImageIcon aria-hidden className="h-6 w-6 shrink-0 text-zinc-400" />}
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{item.file.name}</p>
                   <p className={bad ? 'text-sm text-red-400' : item.status === 'completed' ? 'text-sm text-emerald-400' : 'text-sm text-zinc-400'} role={bad ? 'alert' : undefined}>
@@ -58,7 +57,7 @@ function UploadQueue({ items, canUploadAll, onUpload, onUploadAll, onRemove }: U
                   </Button>
                 )}
                 <Button size="sm" variant="ghost" onClick={() => onRemove(item.id)} aria-label={`Remove ${item.file.name}`}>
-                  ✕
+                  <X aria-hidden className="h-4 w-4" />
                 </Button>
               </div>
               {(item.status === 'uploading' || item.status === 'completed') && (

@@ -1,0 +1,53 @@
+/**
+ * First-load JS budget of `/` as a build check (issue #13 First load): the brotli copies (scripts/compress-dist.ts) of
+ * the JS that client/dist/index.html loads and statically imports sum to at most 160 KB, and none of it is back-office,
+ * dialog or upload code (read from the chunks' source maps). Needs `npm run build` first, as the browser tests do.
+ */
+import { describe, expect, it } from 'bun:test'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT } from '../support/browser'
+
+const DIST = join(ROOT, 'client', 'dist')
+/** The budget, bytes of compressed JS (issue #13: under 160 KB). */
+const FIRST_LOAD_BUDGET_BYTES = 160 * 1024
+/** Sources that must wait until used: the back office, dialogs and the upload screen (the route table itself, with its lazy components, is in the entry). */
+const DEFERRED_SOURCE = /(^|\/)src\/(features\/admin|features\/upload|components\/ui\/dialog)\/?|@radix-ui\/react-dialog/
+
+/** The asset paths (like /assets/x.js) that html loads as a module script or modulepreload. */
+const entryScripts = (html: string) => [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1])
+
+/** The chunks that code imports statically (`import ... from "./x.js"`, `import "./x.js"`), as /assets/ paths; dynamic import() is left out. */
+const staticImports = (code: string) => [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => `/assets/${m[1].slice(2)}`)
+
+/** Every JS file of the first load: the entry scripts and, transitively, their static imports. */
+function firstLoadScripts(): string[] {
+  const seen = new Set<string>()
+  const visit = (path: string) => {
+    if (seen.has(path)) return
+    seen.add(path)
+    for (const next of staticImports(readFileSync(join(DIST, path), 'utf8'))) visit(next)
+  }
+  for (const path of entryScripts(readFileSync(join(DIST, 'index.html'), 'utf8'))) visit(path)
+  return [...seen]
+}
+
+/** Bytes of path on the wire for a browser that takes br: the brotli copy, or the file itself when the build found it too small to compress. */
+const wireBytes = (path: string) => statSync(join(DIST, existsSync(join(DIST, `${path}.br`)) ? `${path}.br` : path)).size
+
+describe('the first load of / (client/dist)', () => {
+  it('loads at most 160 KB of compressed JS', () => {
+    const scripts = firstLoadScripts()
+    expect(scripts.length).toBeGreaterThan(1)
+    expect(existsSync(join(DIST, `${scripts[0]}.br`))).toBe(true)
+    const total = scripts.reduce((sum, path) => sum + wireBytes(path), 0)
+    console.log(`first load of /: ${scripts.length} scripts, ${(total / 1024).toFixed(1)} KB brotli`)
+    expect(total).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES)
+  })
+
+  it('holds no back-office, dialog or upload code', () => {
+    const sources = firstLoadScripts().flatMap((path) => (JSON.parse(readFileSync(join(DIST, `${path}.map`), 'utf8')) as { sources: string[] }).sources)
+    expect(sources.some((s) => s.endsWith('src/main.tsx'))).toBe(true)
+    expect(sources.filter((s) => DEFERRED_SOURCE.test(s))).toEqual([])
+  })
+})

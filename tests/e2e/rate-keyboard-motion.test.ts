@@ -1,0 +1,114 @@
+/**
+ * Rate screen for keyboard and motion-sensitive visitors (issue #13): three votes with the keyboard only keep focus on
+ * the Hot button and are each announced in the polite live region; with prefers-reduced-motion nothing animates and the
+ * video does not autoplay but has a Play control; the one-key shortcuts can be turned off in the profile.
+ */
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { useServerAndBrowser } from '../support/browser'
+import { seedUploads } from '../support/seed'
+
+const app = useServerAndBrowser()
+beforeAll(() => seedUploads(app.server, ['tabby-cat.png', 'yellow-daisy.webp', 'colorful-cups.png', 'autumn-mountain-meadow.jpg', 'flowers-crossfade-tone.mp4']))
+
+describe('the rate screen without a mouse', () => {
+  test('Tab to Hot, then Enter three times: focus stays on Hot and each result is announced', async () => {
+    const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+    await page.goto(`${app.server.url}/`)
+    const hot = page.getByRole('button', { name: 'Hot', exact: true })
+    await hot.waitFor()
+    // Every text the live region takes, in order.
+    await page.evaluate(() => {
+      const region = document.querySelector('[data-testid="vote-announcer"]')!
+      const said: string[] = ((window as unknown as { said: string[] }).said = [])
+      new MutationObserver(() => region.textContent && said.push(region.textContent)).observe(region, { childList: true, characterData: true, subtree: true })
+    })
+    const hotFocused = () => hot.evaluate((el) => el === document.activeElement)
+    for (let tabs = 0; !(await hotFocused()); tabs++) {
+      expect(tabs).toBeLessThan(20)
+      await page.keyboard.press('Tab')
+    }
+
+    const srcs: string[] = []
+    for (let vote = 1; vote <= 3; vote++) {
+      // The next item is on screen and can be voted on (the previous result has gone).
+      await page.waitForFunction((seen) => {
+        const media = document.querySelector('button[aria-label="Open full-screen viewer"] > img, button[aria-label="Open full-screen viewer"] > video')
+        const hotButton = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Hot')
+        return media && !seen.includes(media.getAttribute('src')!) && hotButton?.getAttribute('aria-disabled') === 'false'
+      }, srcs)
+      srcs.push((await page.locator('button[aria-label="Open full-screen viewer"] > *').getAttribute('src'))!)
+      await page.keyboard.press('Enter')
+      await page.waitForFunction((n) => (window as unknown as { said: string[] }).said.length === n, vote)
+      expect(await hotFocused()).toBe(true)
+    }
+    const said = await page.evaluate(() => (window as unknown as { said: string[] }).said)
+    expect(said).toHaveLength(3)
+    for (const text of said) expect(text).toMatch(/^Voted Hot: \d+% Hot, \d+% Not$/)
+    expect(await page.getByRole('status').filter({ hasText: 'Voted Hot' }).getAttribute('aria-live')).toBe('polite')
+    // Focus is still on the rating controls once the third result has gone and the fourth item shows.
+    await page.waitForFunction((seen) => {
+      const media = document.querySelector('button[aria-label="Open full-screen viewer"] > *')
+      return media && !seen.includes(media.getAttribute('src')!)
+    }, srcs)
+    expect(await hotFocused()).toBe(true)
+  })
+
+  test('the one-key shortcuts can be turned off in the profile', async () => {
+    const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+    await page.goto(`${app.server.url}/profile`)
+    const toggle = page.getByRole('checkbox', { name: /One-key voting/ })
+    expect(await toggle.isChecked()).toBe(true)
+    await toggle.uncheck()
+    await page.getByRole('link', { name: 'Rate Photos' }).click()
+    const hot = page.getByRole('button', { name: 'Hot', exact: true })
+    await hot.waitFor()
+    expect(await page.getByText('Keys: H or → for Hot, N or ← for Not').count()).toBe(0)
+    expect(await hot.getAttribute('aria-keyshortcuts')).toBeNull()
+    const src = await page.locator('button[aria-label="Open full-screen viewer"] > *').getAttribute('src')
+    await page.keyboard.press('h')
+    // A vote would announce its result at once; the key did nothing.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    expect(await page.getByTestId('vote-announcer').textContent()).toBe('')
+    expect(await page.locator('button[aria-label="Open full-screen viewer"] > *').getAttribute('src')).toBe(src)
+    await page.reload()
+    await hot.waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('hotvote.shortcuts'))).toBe('off')
+  })
+})
+
+describe('the rate screen with prefers-reduced-motion', () => {
+  test('nothing animates or transitions, and the video waits for its Play control', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.goto(`${app.server.url}/`)
+    const hot = page.getByRole('button', { name: 'Hot', exact: true })
+    // Vote until the video is on screen, checking every item and every reveal on the way.
+    const noMotion = () =>
+      page.evaluate(() => ({
+        running: document.getAnimations().filter((a) => a.playState === 'running').length,
+        moving: [...document.querySelectorAll('*')].filter((el) => {
+          const style = getComputedStyle(el)
+          const longest = (list: string) => Math.max(...list.split(',').map((s) => parseFloat(s) || 0))
+          return longest(style.transitionDuration) > 0 || (style.animationName !== 'none' && longest(style.animationDuration) > 0)
+        }).length,
+      }))
+    for (let i = 0; i < 6; i++) {
+      await hot.waitFor()
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Hot')?.getAttribute('aria-disabled') === 'false')
+      expect(await noMotion()).toEqual({ running: 0, moving: 0 })
+      if ((await page.locator('button[aria-label="Open full-screen viewer"] > video').count()) > 0) break
+      await hot.click()
+      expect(await noMotion()).toEqual({ running: 0, moving: 0 })
+    }
+    const video = page.locator('button[aria-label="Open full-screen viewer"] > video')
+    // Loaded far enough to play, and still paused: no autoplay.
+    await page.waitForFunction(() => (document.querySelector('button[aria-label="Open full-screen viewer"] > video') as HTMLVideoElement | null)?.readyState! >= 2)
+    expect(await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, autoplay: v.autoplay }))).toEqual({ paused: true, autoplay: false })
+    await page.getByRole('button', { name: 'Play video' }).click()
+    await page.getByRole('button', { name: 'Pause video' }).waitFor()
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false)
+    await page.getByRole('button', { name: 'Pause video' }).click()
+    await page.getByRole('button', { name: 'Play video' }).waitFor()
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
+  })
+})
