@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { Deps } from './deps'
 import { mapError } from './http/errors'
 import { serveClient } from './http/static-client'
+import { rejectMalformedPath } from './http/path-guard'
 import { sessionRoutes } from './features/session/session.routes'
 import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
@@ -35,6 +36,7 @@ const apiNotFound = (path: string) => Response.json({ error: `No API route ${pat
 export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
   return new Elysia()
     .onError(({ code, error }) => mapError(code, error, crypto.randomUUID()))
+    .onRequest(({ request }) => rejectMalformedPath(request))
     .use(
       openapi({
         path: '/api/openapi',
