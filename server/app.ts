@@ -26,6 +26,7 @@ import { adminAuditRoutes } from './features/admin-audit/admin-audit.routes'
 import { adminMaintenanceRoutes } from './features/admin-maintenance/admin-maintenance.routes'
 import { adminVotesRoutes } from './features/admin-votes/admin-votes.routes'
 import { adminBucketRoutes } from './features/admin-bucket/admin-bucket.routes'
+import { healthRoutes } from './features/health/health.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -44,6 +45,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
         documentation: { info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' } },
       }),
     )
+    .use(healthRoutes(deps))
     .use(sessionRoutes(deps))
     .use(mediaRoutes(deps))
     .use(votesRoutes(deps))
