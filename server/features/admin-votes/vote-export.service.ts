@@ -46,7 +46,7 @@ export function streamVotesXlsx(deps: Pick<Deps, 'db'>): { body: ReadableStream<
   const produce = async () => {
     let after = 0
     for (;;) {
-      // Yield between pages so zlib can fill the output (backpressure) and a cancelled reader is noticed.
+      // Yield between pages so the zip stream can flush and a cancelled reader is noticed.
       await new Promise(setImmediate)
       if (output.destroyed) return { rows, complete: false }
       const page = deps.db.select().from(votes).where(gt(votes.id, after)).orderBy(asc(votes.id)).limit(EXPORT_PAGE_SIZE).all()
