@@ -3,12 +3,13 @@
  * 507 JSON with no media row and no partial object; a bucket import whose read breaks off leaves no temp file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { existsSync, readdirSync, readlinkSync } from 'node:fs'
+import { readdirSync, readlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Storage } from '@server/storage/storage'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia, uploadForm } from '../support/builders'
 import { brokenReads, diskFullOnPut } from '../support/faulty-storage'
+import { filesUnder } from '../support/process-checks'
 
 // The app logs each 507 and each failed import; the answers are what these tests check.
 const consoleError = console.error
@@ -16,9 +17,6 @@ beforeAll(() => (console.error = () => {}))
 afterAll(() => (console.error = consoleError))
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
-/** Every file under dir, recursively (relative paths); [] when dir is missing. */
-const filesUnder = (dir: string) =>
-  !existsSync(dir) ? [] : readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
 /** Files under dir this process still holds open (a leaked handle keeps a removed file's disk space). */
 const openFilesUnder = (dir: string) =>
   readdirSync('/proc/self/fd')
