@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { startServer, type TestServer } from '../support/browser'
 import { newSessionId } from '../support/test-app'
+import { filesUnder } from '../support/process-checks'
 
 let server: TestServer
 let cookie: string
@@ -55,8 +56,7 @@ describe('a truncated multipart body', () => {
   }
 
   it('leaves no temp file behind', async () => {
-    const { readdirSync } = await import('node:fs')
-    expect(readdirSync(`${server.dataDir}/tmp`)).toEqual([])
+    expect(filesUnder(`${server.dataDir}/tmp`)).toEqual([])
   })
 })
 
