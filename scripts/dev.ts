@@ -2,9 +2,9 @@ export {}
 
 /**
  * `npm run dev`: the API server in watch mode on :3000 and the Vite dev server (which proxies /api to it),
- * together; Ctrl-C stops both.
+ * together, in development mode unless NODE_ENV is set; Ctrl-C stops both.
  */
-const server = Bun.spawn(['bun', '--watch', 'server/main.ts'], { stdout: 'inherit', stderr: 'inherit' })
+const server = Bun.spawn(['bun', '--watch', 'server/main.ts'], { env: { NODE_ENV: 'development', ...process.env }, stdout: 'inherit', stderr: 'inherit' })
 const vite = Bun.spawn(['bunx', '--bun', 'vite', '--config', 'client/vite.config.ts'], { stdout: 'inherit', stderr: 'inherit' })
 const stop = () => {
   server.kill()

@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the client when client/dist is missing or older than the client sources,
- * then starts the server (server/main.ts) with the embedded defaults.
+ * then starts the server (server/main.ts) with the embedded defaults, in production mode unless NODE_ENV is set.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,4 +24,6 @@ if (!existsSync(built) || sourcesNewer()) {
   const build = Bun.spawnSync(['bun', 'run', 'build'], { cwd: root, stdout: 'inherit', stderr: 'inherit' })
   if (build.exitCode !== 0) process.exit(build.exitCode ?? 1)
 }
+// Before the server's modules load, since libraries read NODE_ENV when imported (issue #10).
+process.env.NODE_ENV ??= 'production'
 await import('../server/main')

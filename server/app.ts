@@ -12,6 +12,7 @@ import { serveClient } from './http/static-client'
 import { securityHeaders } from './http/security-headers'
 import { crossSiteGuard } from './http/cross-site-guard'
 import { bodyLimit } from './http/body-limit'
+import { rejectMalformedPath } from './http/path-guard'
 import { sessionRoutes } from './features/session/session.routes'
 import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
@@ -28,6 +29,7 @@ import { adminAuditRoutes } from './features/admin-audit/admin-audit.routes'
 import { adminMaintenanceRoutes } from './features/admin-maintenance/admin-maintenance.routes'
 import { adminVotesRoutes } from './features/admin-votes/admin-votes.routes'
 import { adminBucketRoutes } from './features/admin-bucket/admin-bucket.routes'
+import { healthRoutes } from './features/health/health.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -39,6 +41,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
   return new Elysia()
     .onError(({ code, error }) => mapError(code, error, crypto.randomUUID()))
     .use(securityHeaders(deps.config))
+    .onRequest(({ request }) => rejectMalformedPath(request))
     .use(crossSiteGuard(deps.config))
     .use(bodyLimit())
     .use(
@@ -50,6 +53,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
         documentation: { info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' } },
       }),
     )
+    .use(healthRoutes(deps))
     .use(sessionRoutes(deps))
     .use(mediaRoutes(deps))
     .use(votesRoutes(deps))

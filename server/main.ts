@@ -1,12 +1,13 @@
 /**
  * Starts HotVote: reads the configuration, opens the database (running migrations) and the bucket,
- * chooses the mailer, writes the start-up audit events, then listens and prints the URL.
+ * chooses the mailer, empties the scratch folders, writes the start-up audit events, then listens and prints the URL;
+ * SIGTERM and SIGINT shut it down gracefully (server/shutdown.ts).
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/open'
-import { createFsStorage } from './storage/fs-storage'
+import { FS_STAGING_DIR, createFsStorage } from './storage/fs-storage'
 import { createS3Storage } from './storage/s3-storage'
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
 import { systemClock } from './clock'
@@ -14,6 +15,8 @@ import { createApp } from './app'
 import { runStartupChecks } from './startup'
 import { resolveAdminPassword } from './admin-password'
 import { MAX_STREAMED_BODY_BYTES } from './http/body-limit'
+import { resetScratchDirs } from './data-dir'
+import { shutDownOnSignals } from './shutdown'
 
 let config
 try {
@@ -27,11 +30,13 @@ try {
 }
 mkdirSync(config.dataDir, { recursive: true })
 config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
-const { db } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
-const storage = config.storage.kind === 's3' ? createS3Storage(config.storage) : createFsStorage(join(config.dataDir, 'bucket'))
+const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
+const bucketDir = join(config.dataDir, 'bucket')
+const storage = config.storage.kind === 's3' ? createS3Storage(config.storage) : createFsStorage(bucketDir)
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom)
 const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }
-mkdirSync(deps.tmpDir, { recursive: true })
+resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])
 await runStartupChecks(deps)
-createApp(deps).listen({ port: config.port, hostname: '0.0.0.0', maxRequestBodySize: MAX_STREAMED_BODY_BYTES })
-console.log(`HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider})`)
+const app = createApp(deps).listen({ port: config.port, hostname: '0.0.0.0', maxRequestBodySize: MAX_STREAMED_BODY_BYTES })
+shutDownOnSignals({ server: app.server!, sqlite })
+console.log(`HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${process.env.NODE_ENV ?? 'development'} mode)`)

@@ -1,5 +1,5 @@
 /**
- * Opens the SQLite database with bun:sqlite: WAL journal, foreign keys on, a busy timeout,
+ * Opens the SQLite database with bun:sqlite: file mode 0600, WAL journal, foreign keys on, a busy timeout,
  * then applies the drizzle/ migrations with drizzle-orm's bun-sqlite migrator and rewrites usable system session ids
  * left by older versions (issue #10).
  */
@@ -7,6 +7,8 @@ import { Database } from 'bun:sqlite'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { join } from 'node:path'
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
+import { PRIVATE_FILE_MODE } from '../data-dir'
 import * as schema from './schema'
 import { rewriteLegacySystemSessionIds } from './system-session-ids'
 
@@ -15,8 +17,18 @@ export type Db = ReturnType<typeof drizzle<typeof schema>>
 
 const MIGRATIONS_DIR = join(import.meta.dir, '..', '..', 'drizzle')
 
+/**
+ * Makes the database file readable by the owner only (0600), creating it empty if missing, and narrows a -wal or
+ * -shm left by an older version; SQLite gives new -wal and -shm files the database file's mode (issue #10).
+ */
+function restrictToOwner(path: string) {
+  closeSync(openSync(path, 'a', PRIVATE_FILE_MODE))
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE)
+}
+
 /** Opens (creating if needed) the database file at path, or ':memory:', migrated to the latest schema. */
 export function openDatabase(path: string): { db: Db; sqlite: Database } {
+  if (path !== ':memory:') restrictToOwner(path)
   const sqlite = new Database(path, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec('PRAGMA foreign_keys = ON')

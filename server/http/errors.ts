@@ -32,10 +32,16 @@ export function errorResponse(status: number, body: Record<string, unknown>, hea
   return Response.json(body, { status, headers })
 }
 
+/** The 507 message when the disk (temp folder, bucket or database) is full. */
+export const DISK_FULL = 'The server is out of disk space; try again later'
+
+/** True for a write that failed because the disk is full: node's ENOSPC or SQLite's SQLITE_FULL. */
+const isDiskFull = (error: unknown) => ['ENOSPC', 'SQLITE_FULL'].includes(String((error as { code?: unknown } | null)?.code))
+
 /**
  * Maps any error thrown while handling a request to its JSON answer (STYLE §5):
  * HttpError -> its status; VALIDATION -> 400 with issues; PARSE -> 400 'Malformed JSON body';
- * NOT_FOUND -> 404; anything else -> logged, 500 'Internal error'.
+ * NOT_FOUND -> 404; a full disk (ENOSPC, SQLITE_FULL) -> logged, 507 (issue #10); anything else -> logged, 500 'Internal error'.
  */
 export function mapError(code: string | number, error: unknown, requestId: string): Response {
   if (error instanceof HttpError) {
@@ -52,6 +58,10 @@ export function mapError(code: string | number, error: unknown, requestId: strin
   if (code === 'PARSE' && (error as { cause?: unknown }).cause instanceof HttpError) return mapError('', (error as { cause: HttpError }).cause, requestId)
   if (code === 'PARSE') return errorResponse(400, { error: 'Malformed JSON body' })
   if (code === 'NOT_FOUND') return errorResponse(404, { error: 'Not found' })
+  if (isDiskFull(error)) {
+    console.error(`[${requestId}] disk full:`, (error as Error).message)
+    return errorResponse(507, { error: DISK_FULL })
+  }
   console.error(`[${requestId}]`, error)
   return errorResponse(500, { error: 'Internal error' })
 }

@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir'
 
 /** One email: text and html bodies of the same message. */
 export type MailMessage = { to: string; subject: string; text: string; html: string }
@@ -21,15 +22,16 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return { send: async (m) => void (await transport.sendMail({ from, ...m })) }
 }
 
-/** Outbox mailer: writes each message as <outboxDir>/<time>-<uuid>.eml and logs its links. */
+/** Outbox mailer: writes each message as <outboxDir>/<time>-<uuid>.eml (mode 0600, folder 0700) and logs its links. */
 export function createOutboxMailer(outboxDir: string, from: string, log: (line: string) => void = console.log): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(m) {
       const info = await transport.sendMail({ from, ...m })
-      await mkdir(outboxDir, { recursive: true })
+      // Messages hold login links: owner-only folder and files (issue #10).
+      await mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE })
       const file = join(outboxDir, `${Date.now()}-${randomUUID()}.eml`)
-      await writeFile(file, info.message as Buffer)
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE })
       const links = m.text.match(/https?:\/\/\S+/g) ?? []
       log(`mail to ${m.to} written to ${file}${links.length ? `; link: ${links.join(' ')}` : ''}`)
     },

@@ -7,9 +7,12 @@ import { dirname, join, relative, sep } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { assertSafeKey, contentTypeForKey, type ByteRange, type ObjectInfo, type Storage, type StoredObject } from './storage'
 
+/** The folder under the bucket root where puts are staged before their rename; never listed, emptied at start. */
+export const FS_STAGING_DIR = '.tmp'
+
 /** Creates a filesystem bucket rooted at root (created if missing). */
 export function createFsStorage(root: string): Storage {
-  const tmpDir = join(root, '.tmp')
+  const tmpDir = join(root, FS_STAGING_DIR)
   const pathOf = (key: string) => {
     assertSafeKey(key)
     return join(root, key)
@@ -23,7 +26,7 @@ export function createFsStorage(root: string): Storage {
   async function* walk(dir: string): AsyncGenerator<string> {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.name === '.tmp') continue
+      if (entry.name === FS_STAGING_DIR) continue
       const full = join(dir, entry.name)
       if (entry.isDirectory()) yield* walk(full)
       else if (entry.isFile()) yield relative(root, full).split(sep).join('/')

@@ -22,8 +22,8 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true })
 }
 
-/** A running server: url (http://127.0.0.1:PORT), its data dir, adminAuth header value, stop(). */
-export type TestServer = { url: string; dataDir: string; adminPassword: string; adminAuth: string; stop(): Promise<void> }
+/** A running server: url (http://127.0.0.1:PORT), its data dir, adminAuth header value, the child process, stop(). */
+export type TestServer = { url: string; dataDir: string; adminPassword: string; adminAuth: string; proc: Subprocess; stop(): Promise<void> }
 
 /**
  * A port nothing listens on right now, chosen by the OS. A fixed range is not safe: the OS also hands out ports of
@@ -36,9 +36,13 @@ function freePort(): number {
   return port
 }
 
-/** Starts server/main.ts as a child process on a free port (see freePort); env adds variables. Resolves once it answers. */
+/**
+ * Starts server/main.ts as a child process on a free port (see freePort); env adds variables. Resolves once it answers.
+ * With env.DATA_DIR the server runs on that folder and stop() leaves it (a restart test reopens it); otherwise a temp
+ * folder is made and removed by stop().
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-e2e-'))
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hotvote-e2e-'))
   const port = freePort()
   const adminPassword = 'e2e-admin-password'
   const proc: Subprocess = Bun.spawn(['bun', 'run', join(ROOT, 'server', 'main.ts')], {
@@ -59,10 +63,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     dataDir,
     adminPassword,
     adminAuth: `Basic ${btoa(`admin:${adminPassword}`)}`,
+    proc,
     async stop() {
       proc.kill()
       await proc.exited
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -34,6 +34,18 @@ function systemUserId(deps: Pick<Deps, 'db' | 'clock'>): number {
   return existing?.id ?? deps.db.insert(users).values({ sessionId: IMPORT_OWNER_SESSION_ID, username: freeOwnerName(deps), createdAt: deps.clock.now().toISOString() }).returning({ id: users.id }).get().id
 }
 
+/** Copies body into the file at path while hashing it; answers the SHA-256 (hex). The file is closed even when body fails (issue #10). */
+async function spoolToFile(body: ReadableStream<Uint8Array>, path: string): Promise<string> {
+  const hash = createHash('sha256')
+  const sink = Bun.file(path).writer()
+  try {
+    for await (const chunk of body) (hash.update(chunk), sink.write(chunk))
+  } finally {
+    await sink.end()
+  }
+  return hash.digest('hex')
+}
+
 /** Imports one object; answers 'imported' or 'skipped'. Throws on a read failure (counted as an error). */
 async function importObject(deps: Deps, key: string, ownerId: number): Promise<'imported' | 'skipped'> {
   if (isImported(deps, key)) return 'skipped'
@@ -44,11 +56,7 @@ async function importObject(deps: Deps, key: string, ownerId: number): Promise<'
   const tmp = join(deps.tmpDir, `import-${randomUUID()}`)
   try {
     const object = (await deps.storage.get(key))!
-    const hash = createHash('sha256')
-    const sink = Bun.file(tmp).writer()
-    for await (const chunk of object.body) (hash.update(chunk), sink.write(chunk))
-    await sink.end()
-    const sha256 = hash.digest('hex')
+    const sha256 = await spoolToFile(object.body, tmp)
     if (findMediaBySha256(deps.db, sha256)) return 'skipped'
     const { width, height } = await readDimensions(tmp, type)
     insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size: object.size, width, height, sha256, uploadedAt: deps.clock.now().toISOString() })

@@ -11,7 +11,7 @@ export const adminVotesRoutes = (deps: Deps) =>
     .get(
       '/export-votes',
       () =>
-        new Response(streamVotesXlsx(deps), {
+        new Response(streamVotesXlsx(deps).body, {
           headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${exportFileName(deps.clock.now())}"` },
         }),
       { detail: { summary: 'Every vote as an xlsx (streamed): user_id, media_id, is_hot, voted_at', tags: ['admin votes'] } },

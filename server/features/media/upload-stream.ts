@@ -5,7 +5,7 @@
  */
 import Busboy from 'busboy'
 import { createHash, randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -30,52 +30,58 @@ export async function readMultipartUpload(request: Request, tmpDir: string): Pro
   const fields: Record<string, string> = {}
   const tmpPath = join(tmpDir, `upload-${randomUUID()}`)
   let file: SpooledFile | undefined
-  let writing: Promise<void> = Promise.resolve()
-
-  const parsed = new Promise<void>((resolve, reject) => {
-    const busboy = Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: MAX_VIDEO_BYTES + 1 } })
-    const fail = (error: unknown) => {
-      source.unpipe(busboy)
-      source.destroy()
-      reject(error)
-    }
-    busboy.on('field', (name, value) => (fields[name] = value))
-    busboy.on('file', (name, stream, info) => {
-      if (name !== 'file') return stream.resume()
-      const type = typeForFileName(info.filename ?? '')
-      if (!type) return fail(new HttpError(415, UNSUPPORTED_TYPE))
-      const limit = maxBytesFor(type)
-      const hash = createHash('sha256')
-      const out = createWriteStream(tmpPath)
-      const head: Buffer[] = []
-      let size = 0
-      let headSize = 0
-      writing = new Promise((done, error) => (out.on('finish', done), out.on('error', error)))
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length
-        if (size > limit) {
-          out.destroy()
-          return fail(new HttpError(413, type.startsWith('video/') ? VIDEO_TOO_LARGE : IMAGE_TOO_LARGE))
-        }
-        hash.update(chunk)
-        if (headSize < SNIFF_BYTES) (head.push(chunk), (headSize += chunk.length))
-        if (!out.write(chunk)) (stream.pause(), out.once('drain', () => stream.resume()))
-      })
-      stream.on('end', () => {
-        out.end()
-        file = { tmpPath, size, sha256: hash.digest('hex'), head: new Uint8Array(Buffer.concat(head).subarray(0, SNIFF_BYTES)), originalName: info.filename ?? '' }
-      })
-    })
-    busboy.on('error', (e) => fail(new HttpError(400, `Malformed multipart body: ${(e as Error).message}`)))
-    busboy.on('close', resolve)
-    const source = Readable.fromWeb(request.body as never)
-    source.on('error', (e) => fail(new HttpError(400, `Upload interrupted: ${e.message}`)))
-    source.pipe(busboy)
-  })
-
   try {
-    await parsed
-    await writing
+    await new Promise<void>((resolve, reject) => {
+      const busboy = Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: MAX_VIDEO_BYTES + 1 } })
+      const source = Readable.fromWeb(request.body as never)
+      let out: WriteStream | undefined
+      let failed = false
+      // Settles once busboy has closed and the temp file (if any) is flushed; any error anywhere rejects it (issue #10).
+      let pending = 1
+      const settle = () => --pending === 0 && !failed && resolve()
+      const fail = (error: unknown) => {
+        if (failed) return
+        failed = true
+        source.unpipe(busboy)
+        source.destroy()
+        busboy.destroy()
+        out?.destroy()
+        reject(error)
+      }
+      const malformed = (e: Error) => fail(new HttpError(400, `Malformed multipart body: ${e.message}`))
+      busboy.on('field', (name, value) => (fields[name] = value))
+      busboy.on('file', (name, stream, info) => {
+        stream.on('error', malformed)
+        if (name !== 'file') return stream.resume()
+        const type = typeForFileName(info.filename ?? '')
+        if (!type) return fail(new HttpError(415, UNSUPPORTED_TYPE))
+        const limit = maxBytesFor(type)
+        const hash = createHash('sha256')
+        const head: Buffer[] = []
+        let size = 0
+        let headSize = 0
+        pending++
+        out = createWriteStream(tmpPath, { mode: 0o600 })
+        out.on('error', fail)
+        out.on('finish', settle)
+        stream.on('data', (chunk: Buffer) => {
+          if (failed) return
+          size += chunk.length
+          if (size > limit) return fail(new HttpError(413, type.startsWith('video/') ? VIDEO_TOO_LARGE : IMAGE_TOO_LARGE))
+          hash.update(chunk)
+          if (headSize < SNIFF_BYTES) (head.push(chunk), (headSize += chunk.length))
+          if (!out!.write(chunk)) (stream.pause(), out!.once('drain', () => stream.resume()))
+        })
+        stream.on('end', () => {
+          out!.end()
+          file = { tmpPath, size, sha256: hash.digest('hex'), head: new Uint8Array(Buffer.concat(head).subarray(0, SNIFF_BYTES)), originalName: info.filename ?? '' }
+        })
+      })
+      busboy.on('error', malformed)
+      busboy.on('close', settle)
+      source.on('error', (e) => fail(new HttpError(400, `Upload interrupted: ${e.message}`)))
+      source.pipe(busboy)
+    })
   } catch (e) {
     await rm(tmpPath, { force: true })
     throw e

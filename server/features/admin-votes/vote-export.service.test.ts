@@ -1,0 +1,33 @@
+import { afterAll, describe, expect, it } from 'bun:test'
+import ExcelJS from 'exceljs'
+import { Readable } from 'node:stream'
+import { makeTestDeps } from '../../../tests/support/test-app'
+import { EXPORT_PAGE_SIZE, streamVotesXlsx } from './vote-export.service'
+
+const VOTES = EXPORT_PAGE_SIZE * 20
+const t = makeTestDeps()
+afterAll(t.cleanup)
+// 1,000 voters x 100 items, written in SQL: the export reads 20 pages.
+t.sqlite.run(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) insert into users (session_id, username, created_at) select 'voter' || i, 'voter' || i, '2026-11-22' from n`)
+t.sqlite.run(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) select 1, 'k' || i, 'x.jpg', 'image/jpeg', 1, 'h' || i, '2026-11-22' from n`)
+t.sqlite.run(`insert into votes (user_id, media_id, is_hot, created_at) select u.id, m.id, (u.id + m.id) % 2, '2026-11-22' from users u, media m`)
+
+describe('streamVotesXlsx', () => {
+  it('streams every vote and reports the export complete', async () => {
+    const { body, done } = streamVotesXlsx(t.deps)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.read(Readable.fromWeb(body as never))
+    expect(workbook.getWorksheet('votes')!.rowCount).toBe(VOTES + 1)
+    expect(await done).toEqual({ rows: VOTES, complete: true })
+  })
+
+  it('stops reading votes once the reader cancels, as when the client goes away mid-download', async () => {
+    const { body, done } = streamVotesXlsx(t.deps)
+    const reader = body.getReader()
+    expect((await reader.read()).done).toBe(false)
+    await reader.cancel()
+    const result = await done
+    expect(result.complete).toBe(false)
+    expect(result.rows).toBeLessThan(VOTES)
+  })
+})

@@ -1,0 +1,27 @@
+/** GET /api/health and GET /api/ready (issue #10): unauthenticated, cheap, never cached; for supervisors and load balancers. */
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { HealthSchema, ReadySchema } from '../../contract/health'
+import { checkHealth, checkReadiness } from './health.service'
+
+/** The health routes. */
+export const healthRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api', tags: ['health'] })
+    .get(
+      '/health',
+      ({ set }) => {
+        set.headers['cache-control'] = 'no-store'
+        return checkHealth()
+      },
+      { response: { 200: HealthSchema }, detail: { summary: 'The process is up and answering (liveness); no database or storage work' } },
+    )
+    .get(
+      '/ready',
+      async ({ set }) => {
+        const { ready, answer } = await checkReadiness(deps)
+        set.headers['cache-control'] = 'no-store'
+        set.status = ready ? 200 : 503
+        return answer
+      },
+      { response: { 200: ReadySchema, 503: ReadySchema }, detail: { summary: 'Ready to serve: a database query and a storage head succeed (200), else 503 naming the failed check' } },
+    )
