@@ -52,7 +52,7 @@ let lastUpload = 0
  * The JPEG with a random 16-byte comment segment (FF FE, length 18) right after its start marker: still a valid
  * photo, but new bytes, since the server refuses a second upload of the same file (409).
  */
-const uniqueJpeg = (jpeg: Uint8Array) => new Blob([jpeg.subarray(0, 2), new Uint8Array([0xff, 0xfe, 0x00, 0x12]), crypto.getRandomValues(new Uint8Array(16)), jpeg.subarray(2)])
+const uniqueJpeg = (jpeg: Uint8Array<ArrayBuffer>) => new Blob([jpeg.subarray(0, 2), new Uint8Array([0xff, 0xfe, 0x00, 0x12]), crypto.getRandomValues(new Uint8Array(16)), jpeg.subarray(2)])
 
 /** One call; counts its status (0 for a network failure) and keeps a few error answers to print. */
 async function hit(method: string, path: string, opts: { cookie?: string; json?: unknown; form?: FormData } = {}): Promise<any> {

@@ -72,7 +72,7 @@ afterAll(() => console.log(`api-fuzz: ${tally.sent} requests sent, ${tally.known
 const PARSER_ANSWERS = new Set([400, 413, 431, 505])
 
 /** 2xx answers that are files, not JSON. */
-const FILE_ANSWERS = [/^\/api\/media\/file\//, /^\/api\/admin\/export-votes/]
+const FILE_ANSWERS = [/^\/api\/media\/file\//, /^\/api\/admin\/export-votes/, /^\/api\/admin\/backup$/]
 
 /** Checks one answer against the property; throws with the request and answer when it fails. */
 async function checkAnswer(d: RequestDesc, res: { status: number; headers: Headers; text: string }) {

@@ -27,7 +27,7 @@ export function operationsOf(doc: { paths: Record<string, Record<string, OpenApi
 const FIXTURE_BYTES = { webp: readFileSync(join(FIXTURES_DIR, 'yellow-daisy.webp')), png: readFileSync(join(FIXTURES_DIR, 'tabby-cat.png')) }
 
 /** The bytes of a multipart descriptor, cut where it says. */
-export function renderMultipart(mp: Multipart): Uint8Array {
+export function renderMultipart(mp: Multipart): Uint8Array<ArrayBuffer> {
   const chunks: (string | Uint8Array)[] = [mp.preamble]
   for (const p of mp.parts) {
     chunks.push(`--${mp.bodyBoundary}\r\n`)
@@ -42,7 +42,7 @@ export function renderMultipart(mp: Multipart): Uint8Array {
 }
 
 /** The body bytes and the content type it implies (multipart sets its own). */
-export function renderBody(body: BodyDesc): { bytes?: Uint8Array | string; contentType?: string } {
+export function renderBody(body: BodyDesc): { bytes?: Uint8Array<ArrayBuffer> | string; contentType?: string } {
   if (body.kind === 'none') return {}
   if (body.kind === 'text') return { bytes: render(body.text) }
   return { bytes: renderMultipart(body.mp), contentType: body.mp.headerBoundary === null ? 'multipart/form-data' : `multipart/form-data; boundary=${body.mp.headerBoundary}` }

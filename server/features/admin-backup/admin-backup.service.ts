@@ -25,7 +25,8 @@ export async function copyDatabase(deps: Pick<Deps, 'db' | 'tmpDir'>): Promise<D
     const { size } = await stat(path)
     // 'close' comes after the end, an error and a client that goes away alike, so the temp file never stays behind.
     const file = createReadStream(path).on('close', () => void rm(path, { force: true }))
-    return { size, body: Readable.toWeb(file) as ReadableStream<Uint8Array> }
+    // node:stream/web's ReadableStream is the runtime's one; only the TypeScript declarations differ.
+    return { size, body: Readable.toWeb(file) as unknown as ReadableStream<Uint8Array> }
   } catch (e) {
     await rm(path, { force: true })
     throw e
