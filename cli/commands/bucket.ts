@@ -4,7 +4,7 @@ import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
 import { emit, printFields, printTable } from '../lib/output'
 
-type BucketFile = { key: string; size: number; lastModified: string }
+type BucketFile = { key: string; size: number; lastModified: string; sha256?: string }
 type Dupes = { totalFiles: number; duplicateGroups: { type: string; criteria: string; files: BucketFile[] }[]; potentialDeletions: number }
 
 /** Registers the commands. */
@@ -12,11 +12,14 @@ export function registerBucket(program: Command): void {
   const bucket = program.command('bucket').description('Manage the storage bucket')
   bucket
     .command('ls')
-    .description('List every object')
-    .action(async (_: unknown, cmd: Command) => {
+    .description('List every object; --checksums adds the SHA-256 of each (a manifest for copying the bucket)')
+    .option('--checksums', 'read every object and print its SHA-256')
+    .addHelpText('after', '\nExample:\n  hotvote --json bucket ls --checksums > bucket-manifest.json')
+    .action(async (opts: { checksums?: boolean }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const r = await adminJson<{ files: BucketFile[]; provider: string }>(ctx.conn, 'GET', '/api/admin/list-bucket-files')
-      emit(ctx.json, r, () => printTable(['key', 'bytes', 'modified'], r.files.map((f) => [f.key, f.size, f.lastModified])))
+      const r = await adminJson<{ files: BucketFile[]; provider: string }>(ctx.conn, 'GET', `/api/admin/list-bucket-files${opts.checksums ? '?checksums=true' : ''}`)
+      const head = opts.checksums ? ['key', 'bytes', 'modified', 'sha256'] : ['key', 'bytes', 'modified']
+      emit(ctx.json, r, () => printTable(head, r.files.map((f) => [f.key, f.size, f.lastModified, ...(opts.checksums ? [f.sha256 ?? ''] : [])])))
     })
   bucket
     .command('rm <keys...>')

@@ -16,12 +16,15 @@ export type EmailCheck = { isValid: boolean; errors: string[]; suggestions: stri
 /** Trims and lowercases an address the way every email flow stores it. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
 /** Checks email (normalised first). */
 export function checkEmail(raw: string): EmailCheck {
   const email = normalizeEmail(raw)
   const errors: string[] = []
-  if (!validator.isEmail(email, { allow_utf8_local_part: false })) errors.push(INVALID_EMAIL)
+  // A lone UTF-16 surrogate is no address, and validator's encodeURI would throw on it (a 500; issue #10 fuzz suite).
+  if (LONE_SURROGATE.test(email) || !validator.isEmail(email, { allow_utf8_local_part: false })) errors.push(INVALID_EMAIL)
   else if (DISPOSABLE.has(email.split('@')[1])) errors.push(DISPOSABLE_EMAIL)
-  const suggestion = email.includes('@') ? emailSpellChecker.run({ email })?.full ?? null : null
+  const suggestion = email.includes('@') && !LONE_SURROGATE.test(email) ? emailSpellChecker.run({ email })?.full ?? null : null
   return { isValid: errors.length === 0, errors, suggestions: suggestion && suggestion !== email ? suggestion : null }
 }

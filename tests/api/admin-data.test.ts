@@ -29,6 +29,12 @@ describe('GET /api/admin/media', () => {
     expect(page.json[0].id).toBe(catId)
     expect((await call(t.app, 'GET', '/api/admin/media')).status).toBe(401)
   })
+
+  it('pages with an offset and no limit (found by the fuzz suite: it was a 500)', async () => {
+    const r = await call(t.app, 'GET', '/api/admin/media?offset=1', undefined, { headers: ADMIN })
+    expect(r.status).toBe(200)
+    expect(r.json.map((m: { id: number }) => m.id)).toEqual([catId])
+  })
 })
 
 describe('GET /api/admin/users', () => {
@@ -39,6 +45,13 @@ describe('GET /api/admin/users', () => {
     expect(byId[owner.user.id]).toMatchObject({ totalUploads: 2, totalVotes: 0, totalViews: 0, loginCount: 1, isSynthetic: false, email: null })
     expect(byId[voter.user.id]).toMatchObject({ totalUploads: 0, totalVotes: 1, totalViews: 1 })
     expect(await call(t.app, 'GET', '/api/admin/users?limit=x', undefined, { headers: ADMIN })).toMatchObject({ status: 400, json: { error: 'limit must be a number' } })
+  })
+
+  it('pages with an offset and no limit (found by the fuzz suite: it was a 500)', async () => {
+    const all = await call(t.app, 'GET', '/api/admin/users', undefined, { headers: ADMIN })
+    const rest = await call(t.app, 'GET', '/api/admin/users?offset=1', undefined, { headers: ADMIN })
+    expect(rest.status).toBe(200)
+    expect(rest.json).toEqual(all.json.slice(1))
   })
 })
 

@@ -16,6 +16,8 @@ describe('POST /api/validate-email', () => {
   it('accepts a good address, rejects bad syntax and throw-away domains, and suggests typo fixes', async () => {
     expect((await call(t.app, 'POST', '/api/validate-email', { email: 'Jane@Example.com' })).json).toEqual({ isValid: true, errors: [], suggestions: null })
     expect((await call(t.app, 'POST', '/api/validate-email', { email: 'jane@' })).json).toEqual({ isValid: false, errors: ['Please enter a valid email address'], suggestions: null })
+    // Found by the fuzz suite: a lone UTF-16 surrogate made the syntax check throw (500).
+    expect(await call(t.app, 'POST', '/api/validate-email', undefined, { raw: '{"email":"\\ud800@example.com"}', headers: { 'content-type': 'application/json' } })).toMatchObject({ status: 200, json: { isValid: false, errors: ['Please enter a valid email address'] } })
     expect((await call(t.app, 'POST', '/api/validate-email', { email: 'jane@mailinator.com' })).json.errors).toEqual(['Disposable email addresses are not accepted'])
     expect((await call(t.app, 'POST', '/api/validate-email', { email: 'jane@gmial.com' })).json).toMatchObject({ isValid: true, suggestions: 'jane@gmail.com' })
     expect((await call(t.app, 'POST', '/api/validate-email', { email: 42 })).status).toBe(400)

@@ -49,6 +49,9 @@ describe('GET /api/media/file/*', () => {
     const res = await get(url, { range: 'bytes=99999999-' })
     expect(res.status).toBe(416)
     expect(res.headers.get('content-range')).toBe('bytes */446452')
+    // Found by the fuzz suite: the 416 had no body; every /api error is JSON.
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(await res.json()).toEqual({ error: 'Range not satisfiable: the file has 446452 bytes' })
   })
 
   it('answers 404 JSON for an unknown key', async () => {

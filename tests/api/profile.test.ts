@@ -79,4 +79,12 @@ describe('GET /api/users/check-username/:username', () => {
     expect((await call(t.app, 'GET', '/api/users/check-username/FreshName')).json).toEqual({ available: true })
     expect((await call(t.app, 'GET', `/api/users/check-username/${'x'.repeat(200)}`)).status).toBe(400)
   })
+
+  it('decodes the name once: an encoded % is a character, not a second escape (found by the fuzz suite: it was a 500)', async () => {
+    const a = await makeVisitor(t.app)
+    await call(t.app, 'PATCH', `/api/users/${a.user.id}`, { username: 'Abc' }, { cookie: a.cookie })
+    expect(await call(t.app, 'GET', '/api/users/check-username/%25zz')).toMatchObject({ status: 200, json: { available: true } })
+    // %2541bc is the text "%41bc": decoded twice it would become the taken name Abc.
+    expect((await call(t.app, 'GET', '/api/users/check-username/%2541bc')).json).toEqual({ available: true })
+  })
 })

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FIXTURES, ROOT, startServer, type TestServer } from '../support/browser'
 import { newVisitor, seedUploads } from '../support/seed'
+import { runCli } from '../support/cli'
 
 let server: TestServer
 const work = mkdtempSync(join(tmpdir(), 'hotvote-cli-'))
@@ -17,19 +18,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-/** Runs `bun cli/main.ts ...args` with the server's URL and password in the environment; answers stdout, stderr, exit code. */
-async function hotvote(args: string[], env: Record<string, string> = {}) {
-  const proc = Bun.spawn(['bun', join(ROOT, 'cli', 'main.ts'), ...args], {
-    cwd: work,
-    // CI=true pins that colours follow the terminal, not the environment.
-    env: { ...process.env, CI: 'true', HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword, ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-    stdin: 'ignore',
-  })
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
-  return { stdout, stderr, code }
-}
+/** Runs hotvote with the server's URL and password in the environment. */
+const hotvote = (args: string[], env: Record<string, string> = {}) => runCli(args, work, { HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword, ...env })
 
 describe('hotvote', () => {
   it('prints database counts for people and as JSON', async () => {

@@ -8,12 +8,16 @@ import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload }
 import { importMediaFromBucket } from './media-import.service'
 
 const DeleteFilesSchema = v.object({ filenames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1024)), 'filenames must be a list of keys'), v.maxLength(10_000)) })
+const ListFilesQuerySchema = v.object({ checksums: v.optional(v.picklist(['true', 'false'], 'checksums must be true or false')) })
 const detail = (summary: string) => ({ summary, tags: ['admin bucket'] })
 
 /** The bucket routes. */
 export const adminBucketRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/admin' })
-    .get('/list-bucket-files', () => listBucketFiles(deps), { detail: detail('Every object in the bucket, and the provider') })
+    .get('/list-bucket-files', ({ query }) => listBucketFiles(deps, { checksums: query.checksums === 'true' }), {
+      query: ListFilesQuerySchema,
+      detail: detail('Every object in the bucket, and the provider; ?checksums=true adds the SHA-256 of each (reads every object) for copying the bucket'),
+    })
     .post('/delete-bucket-files', ({ body }) => deleteBucketFiles(deps, body.filenames), { body: DeleteFilesSchema, detail: detail('Delete objects and their media rows; refused keys are reported') })
     .get('/find-duplicates', () => findDuplicates(deps), { detail: detail('Groups of identical content, equal size and similar names') })
     .post('/import-media', () => importMediaFromBucket(deps), { detail: detail('Make media rows for valid media objects not yet imported') })

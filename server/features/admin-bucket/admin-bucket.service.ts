@@ -12,12 +12,13 @@ import { HttpError } from '../../http/errors'
 import { newStorageKey, sniffMediaType } from '../media/media-upload.service'
 import type { SpooledFile } from '../media/upload-stream'
 
-export type BucketFile = { key: string; size: number; lastModified: string }
+export type BucketFile = { key: string; size: number; lastModified: string; sha256?: string }
 
-/** Every object in the bucket. */
-export async function listBucketFiles(deps: Pick<Deps, 'storage'>): Promise<{ files: BucketFile[]; provider: string }> {
+/** Every object in the bucket (size in bytes, lastModified ISO-8601 UTC); with checksums, the SHA-256 (hex) of each object's bytes too (issue #10: a bucket an operator can copy and verify). */
+export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { checksums?: boolean } = {}): Promise<{ files: BucketFile[]; provider: string }> {
   const files: BucketFile[] = []
   for await (const o of deps.storage.list()) files.push({ key: o.key, size: o.size, lastModified: o.lastModified })
+  if (opts.checksums) for (const f of files) f.sha256 = await hashObject(deps, f.key)
   return { files, provider: deps.storage.provider }
 }
 

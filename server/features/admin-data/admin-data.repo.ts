@@ -4,7 +4,10 @@ import type { Db } from '../../db/open'
 import { media, users } from '../../db/schema'
 import { mediaFigureColumns } from '../../ratings/vote-stats'
 
-/** Media with uploader name and actual vote/view figures, newest first; limit/offset optional. */
+/** A negative limit (all rows) as SQLite needs it: drizzle drops a negative limit, and SQLite has no OFFSET without LIMIT. */
+const rowLimit = (limit: number) => (limit < 0 ? Number.MAX_SAFE_INTEGER : limit)
+
+/** Media with uploader name and actual vote/view figures, newest first; limit (negative: all)/offset. */
 export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
   db
     .select({
@@ -19,11 +22,11 @@ export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
     })
     .from(media)
     .orderBy(desc(media.id))
-    .limit(limit)
+    .limit(rowLimit(limit))
     .offset(offset)
     .all()
 
-/** Users with what they uploaded, cast and viewed, newest first; limit/offset optional. */
+/** Users with what they uploaded, cast and viewed, newest first; limit (negative: all)/offset. */
 export const listUsersWithActivity = (db: Db, limit: number, offset: number) =>
   db
     .select({
@@ -42,7 +45,7 @@ export const listUsersWithActivity = (db: Db, limit: number, offset: number) =>
     })
     .from(users)
     .orderBy(desc(users.id))
-    .limit(limit)
+    .limit(rowLimit(limit))
     .offset(offset)
     .all()
 

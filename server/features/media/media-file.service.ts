@@ -41,7 +41,7 @@ export async function serveStoredObject(deps: Pick<Deps, 'db' | 'storage'>, enco
   const base = { ETag: info.etag, 'Cache-Control': CACHE_CONTROL, 'Accept-Ranges': 'bytes', 'Last-Modified': new Date(info.lastModified).toUTCString() }
   if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(info.etag)) return new Response(null, { status: 304, headers: base })
   const range = parseRange(headers.range, info.size)
-  if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...base, 'Content-Range': `bytes */${info.size}` } })
+  if (range === 'unsatisfiable') throw new HttpError(416, `Range not satisfiable: the file has ${info.size} bytes`, undefined, undefined, { 'Content-Range': `bytes */${info.size}` })
   const object = await storage.get(key, range)
   if (!object) throw new HttpError(404, 'Media file not found')
   const length = range ? range.end - range.start + 1 : info.size

@@ -22,7 +22,7 @@ export const profileRoutes = (deps: Deps) =>
       '/check-username/:username',
       ({ params, cookie }) => {
         const me = findSessionUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined)
-        return { available: isUsernameAvailable(deps, decodeURIComponent(params.username), me?.id) }
+        return { available: isUsernameAvailable(deps, params.username, me?.id) }
       },
       { params: UsernameParamsSchema, response: { 200: UsernameAvailabilitySchema }, detail: { summary: 'Whether a username is free (ignoring case); your own counts as free' } },
     )

@@ -1,0 +1,134 @@
+/**
+ * Soak run (issue #10; by hand, not in CI): `bun run bench/soak.ts [--minutes N] [--url URL [--pid PID]] [--concurrency C]`.
+ * Mixed visitor traffic on loopback for N minutes (default 10): sessions, the rating queue and random picks, views,
+ * votes, stats, public configs, and now and then an upload of a small fixture photo (read in place). Without --url
+ * it starts the server as `npm start` would, on a temp DATA_DIR. Prints the server's RSS after the first minute and
+ * at the end and the answers by status; exits 1 when RSS grew more than 10% or any 5xx came.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+
+const ROOT = join(import.meta.dir, '..')
+const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'media')
+const PHOTOS = ['wooden-plank-closeup.jpg', 'storm-over-highway.jpg', 'kite-in-blue-sky-portrait.jpg']
+/** A visitor with nothing left to rate waits this long before looking again, ms. */
+const IDLE_MS = 250
+/** At most one upload per this many ms in all, so the bucket grows slowly. */
+const UPLOAD_EVERY_MS = 2000
+/** A visitor makes this many calls, then a new one arrives. */
+const CALLS_PER_VISITOR = 60
+const RSS_GROWTH_LIMIT = 0.1
+
+const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, url: { type: 'string' }, pid: { type: 'string' }, concurrency: { type: 'string', default: '4' } } })
+const minutes = Number(args.minutes)
+const concurrency = Number(args.concurrency)
+
+/** Starts scripts/start.ts (what `npm start` runs) on a free loopback port and a temp DATA_DIR. */
+async function startOwnServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-soak-'))
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = probe.port!
+  probe.stop(true)
+  const proc = Bun.spawn(['bun', 'run', join(ROOT, 'scripts', 'start.ts')], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'soak' }, stdout: 'ignore', stderr: 'inherit' })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 1200 && !(await fetch(`${url}/api/site-settings`).then((r) => r.ok, () => false)); i++) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`)
+    await Bun.sleep(100)
+  }
+  return { url, pid: proc.pid, stop: async () => (proc.kill(), await proc.exited, rmSync(dataDir, { recursive: true, force: true })) }
+}
+
+const server = args.url ? { url: args.url.replace(/\/$/, ''), pid: args.pid ? Number(args.pid) : undefined, stop: async () => {} } : await startOwnServer()
+/** The server's resident memory in MB, or undefined when its pid is unknown. */
+const rssMb = () => (server.pid ? Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024 : undefined)
+
+const byStatus = new Map<number, number>()
+const errorSamples: string[] = []
+let lastUpload = 0
+
+/**
+ * The JPEG with a random 16-byte comment segment (FF FE, length 18) right after its start marker: still a valid
+ * photo, but new bytes, since the server refuses a second upload of the same file (409).
+ */
+const uniqueJpeg = (jpeg: Uint8Array<ArrayBuffer>) => new Blob([jpeg.subarray(0, 2), new Uint8Array([0xff, 0xfe, 0x00, 0x12]), crypto.getRandomValues(new Uint8Array(16)), jpeg.subarray(2)])
+
+/** One call; counts its status (0 for a network failure) and keeps a few error answers to print. */
+async function hit(method: string, path: string, opts: { cookie?: string; json?: unknown; form?: FormData } = {}): Promise<any> {
+  const headers: Record<string, string> = opts.cookie ? { cookie: opts.cookie } : {}
+  if (opts.json !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)) }).catch((e: Error) => e)
+  const status = res instanceof Error ? 0 : res.status
+  byStatus.set(status, (byStatus.get(status) ?? 0) + 1)
+  const text = res instanceof Error ? res.message : await res.text()
+  if ((status === 0 || status >= 400) && errorSamples.length < 10 && !errorSamples.some((e) => e.startsWith(`${status} ${method} ${path.split('/').slice(0, 3).join('/')}`))) errorSamples.push(`${status} ${method} ${path}: ${text.slice(0, 160)}`)
+  try {
+    return status < 300 ? JSON.parse(text) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** One visitor's session: a few rounds of queue, views, votes, stats and configs, and sometimes an upload. */
+async function visitor(until: number) {
+  const sessionId = crypto.randomUUID().replace(/-/g, '')
+  const cookie = `sid=${sessionId}`
+  const user = await hit('POST', '/api/session', { json: { sessionId } })
+  if (!user) return
+  for (let calls = 0; calls < CALLS_PER_VISITOR && Date.now() < until; ) {
+    if (Date.now() - lastUpload > UPLOAD_EVERY_MS) {
+      lastUpload = Date.now()
+      const name = PHOTOS[Math.floor(Math.random() * PHOTOS.length)]
+      const form = new FormData()
+      form.append('userId', String(user.id))
+      form.append('file', uniqueJpeg(await Bun.file(join(FIXTURES, name)).bytes()), name)
+      await hit('POST', '/api/media/upload', { cookie, form })
+      calls++
+    }
+    const queue = (await hit('GET', `/api/media/queue/${user.id}?limit=10`, { cookie })) as { id: number }[] | { items?: { id: number }[] } | undefined
+    const items = (Array.isArray(queue) ? queue : (queue?.items ?? [])).slice(0, 3)
+    // With nothing left to rate, random answers its documented 404 ('You have rated all...'): only ask when there is.
+    if (items.length) await hit('GET', `/api/media/random/${user.id}`, { cookie })
+    for (const item of items) {
+      await hit('POST', `/api/media/${item.id}/view`, { cookie, json: { userId: user.id } })
+      await hit('POST', '/api/votes', { cookie, json: { userId: user.id, mediaId: item.id, isHot: Math.random() < 0.5 } })
+    }
+    await hit('GET', `/api/users/${user.id}/stats`, { cookie })
+    for (const path of ['/api/site-settings', '/api/vote-multiplier-config', '/api/email-capture-config', '/api/idle-redirect-config', '/api/ad-config/skip-button']) await hit('GET', path)
+    calls += 8 + items.length * 2
+    if (!items.length) await Bun.sleep(IDLE_MS)
+  }
+}
+
+/** Keeps one lane busy with visitor after visitor until the end. */
+async function lane(until: number) {
+  while (Date.now() < until) await visitor(until)
+}
+
+const start = Date.now()
+const end = start + minutes * 60_000
+console.log(`soak: ${minutes} min against ${server.url}, ${concurrency} visitors at a time`)
+let rssAfterFirstMinute: number | undefined
+const firstMinute = setTimeout(() => {
+  rssAfterFirstMinute = rssMb()
+  console.log(`RSS after the first minute: ${rssAfterFirstMinute?.toFixed(1) ?? 'n/a'} MB`)
+}, Math.min(60_000, minutes * 60_000 / 2))
+await Promise.all(Array.from({ length: concurrency }, () => lane(end)))
+clearTimeout(firstMinute)
+const rssEnd = rssMb()
+await server.stop()
+
+const total = [...byStatus.values()].reduce((a, b) => a + b, 0)
+const errors = [...byStatus].filter(([s]) => s === 0 || s >= 400).reduce((n, [, c]) => n + c, 0)
+const serverErrors = [...byStatus].filter(([s]) => s === 0 || s >= 500).reduce((n, [, c]) => n + c, 0)
+const growth = rssAfterFirstMinute && rssEnd ? (rssEnd - rssAfterFirstMinute) / rssAfterFirstMinute : 0
+console.log(`RSS at the end: ${rssEnd?.toFixed(1) ?? 'n/a'} MB (growth ${(growth * 100).toFixed(1)}%)`)
+console.log(`${total} requests in ${((Date.now() - start) / 1000).toFixed(0)} s; by status: ${JSON.stringify(Object.fromEntries([...byStatus].sort(([a], [b]) => a - b)))}`)
+console.log(`error answers: ${errors} (5xx or no answer: ${serverErrors})`)
+for (const s of errorSamples) console.log(`  ${s}`)
+if (growth > RSS_GROWTH_LIMIT || serverErrors > 0) {
+  console.log(growth > RSS_GROWTH_LIMIT ? `FAIL: RSS grew more than ${RSS_GROWTH_LIMIT * 100}%` : 'FAIL: 5xx answers or failed requests')
+  process.exit(1)
+}
+console.log('ok')

@@ -1,0 +1,35 @@
+/**
+ * `hotvote backup -o FILE`: downloads a consistent copy of the database from the running server
+ * (GET /api/admin/backup, VACUUM INTO), checks it and writes it with mode 0600 (issue #10, Data safety).
+ */
+import type { Command } from 'commander'
+import { chmod, rename, rm } from 'node:fs/promises'
+import { contextOf } from '../lib/context'
+import { adminFetch } from '../lib/http'
+import { emit, printFields } from '../lib/output'
+import { checkHotVoteDatabase, sha256File } from '../lib/sqlite-file'
+
+/** Registers the command. */
+export function registerBackup(program: Command): void {
+  program
+    .command('backup')
+    .description('Write a consistent copy of the database, taken while the server runs (restore it with `hotvote restore`)')
+    .requiredOption('-o, --output <file>', 'file to write, e.g. hotvote-2026-11-22.sqlite')
+    .addHelpText('after', '\nThe bucket is not in the file: list it with `hotvote bucket ls --checksums` and copy it with your storage tools.\n\nExample:\n  hotvote backup -o /backups/hotvote-$(date +%F).sqlite')
+    .action(async (opts: { output: string }, cmd: Command) => {
+      const ctx = contextOf(cmd)
+      const res = await adminFetch(ctx.conn, 'GET', '/api/admin/backup')
+      // Written beside the target first, so an interrupted download never leaves a file that looks like a backup.
+      const part = `${opts.output}.part`
+      try {
+        await Bun.write(part, res)
+        await chmod(part, 0o600)
+        const counts = checkHotVoteDatabase(part)
+        await rename(part, opts.output)
+        const result = { file: opts.output, bytes: Bun.file(opts.output).size, sha256: await sha256File(opts.output), ...counts }
+        emit(ctx.json, result, () => printFields(result))
+      } finally {
+        await rm(part, { force: true })
+      }
+    })
+}

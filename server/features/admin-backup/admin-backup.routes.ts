@@ -1,0 +1,16 @@
+/** GET /api/admin/backup: a consistent copy of the database as a download (issue #10, Data safety). Mounted behind adminGuard. */
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { backupFileName, copyDatabase } from './admin-backup.service'
+
+/** The backup route. */
+export const adminBackupRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/admin' }).get(
+    '/backup',
+    async () => {
+      const copy = await copyDatabase(deps)
+      const headers = { 'content-type': 'application/vnd.sqlite3', 'content-length': String(copy.size), 'content-disposition': `attachment; filename="${backupFileName(deps.clock.now())}"`, 'cache-control': 'no-store' }
+      return new Response(copy.body, { headers })
+    },
+    { detail: { summary: 'A consistent copy of the SQLite database (VACUUM INTO), taken while the server runs; restore it with `hotvote restore`', tags: ['admin backup'] } },
+  )

@@ -1,0 +1,46 @@
+import { afterAll, describe, expect, it } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { createHash } from 'node:crypto'
+import { readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { FIXTURES_DIR, makeMedia } from '../support/builders'
+import { eventually } from '../support/server-db'
+
+const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
+const t = makeTestApp()
+afterAll(t.cleanup)
+
+describe('GET /api/admin/backup', () => {
+  it('answers a consistent SQLite copy of the live database as a download and leaves no temp file', async () => {
+    const v = await makeVisitor(t.app)
+    await makeMedia(t.app, v, 'yellow-daisy.webp')
+    const res = await t.app.handle(new Request('http://localhost/api/admin/backup', { headers: ADMIN }))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="hotvote-backup-2026-11-22T12-00-00Z.sqlite"')
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length)
+    const file = join(t.dir, 'copy.sqlite')
+    writeFileSync(file, bytes)
+    const copy = new Database(file, { readonly: true })
+    expect(copy.query('pragma integrity_check').get()).toEqual({ integrity_check: 'ok' })
+    expect(copy.query('select username from users').all()).toEqual(t.sqlite.query('select username from users').all())
+    expect(copy.query('select storage_key from media').all()).toEqual(t.sqlite.query('select storage_key from media').all())
+    copy.close()
+    await eventually(() => readdirSync(t.deps.tmpDir).filter((f) => f.startsWith('backup-')).length, 0)
+  })
+
+  it('is for the admin only', async () => {
+    expect((await call(t.app, 'GET', '/api/admin/backup')).status).toBe(401)
+  })
+})
+
+describe('GET /api/admin/list-bucket-files?checksums=true', () => {
+  it('adds the SHA-256 of every object, and only when asked', async () => {
+    const list = await call(t.app, 'GET', '/api/admin/list-bucket-files?checksums=true', undefined, { headers: ADMIN })
+    const expected = createHash('sha256').update(await Bun.file(join(FIXTURES_DIR, 'yellow-daisy.webp')).bytes()).digest('hex')
+    expect(list.json.files).toEqual([expect.objectContaining({ size: 34274, sha256: expected })])
+    expect((await call(t.app, 'GET', '/api/admin/list-bucket-files', undefined, { headers: ADMIN })).json.files[0].sha256).toBeUndefined()
+    expect(await call(t.app, 'GET', '/api/admin/list-bucket-files?checksums=maybe', undefined, { headers: ADMIN })).toMatchObject({ status: 400, json: { error: 'checksums must be true or false' } })
+  })
+})

@@ -1,0 +1,227 @@
+/**
+ * Property-based fuzz suite (issue #10, fast-check): every route of the OpenAPI document is driven with generated
+ * paths, query strings, headers, cookies and bodies (schema-valid, wrong types, broken JSON, deep nesting, huge
+ * strings, multipart of every broken shape), first through app.handle on the real app, then over raw sockets to a
+ * real listening server (bodies cut off by a client that goes away, garbage request heads).
+ * Property: every /api answer is a 2xx/3xx/4xx JSON answer, never a 5xx nor HTML, and the server still answers a
+ * health call afterwards. FUZZ_SEED replays a run (the seed is printed); FUZZ_RUNS sets the runs per route.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import fc from 'fast-check'
+import { connect } from 'node:net'
+import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { makeMedia } from '../support/builders'
+import { startServer, type TestServer } from '../support/browser'
+import type { FuzzContext, Operation, RequestDesc } from './arbitraries'
+import { describeRequest, operationsOf, requestFor, toRawHttp, toRequest } from './requests'
+
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
+const SOCKET_RUNS = Math.max(10, Math.ceil(RUNS * 2))
+console.log(`api-fuzz: seed ${SEED}, ${RUNS} runs per route, ${SOCKET_RUNS} per socket property (replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`)
+
+const UPLOAD_ROUTES = ['/api/media/upload', '/api/admin/bucket-upload']
+const contentTypeOf = (d: RequestDesc) => String(d.headers.find(([k]) => k === 'content-type')?.[1] ?? '')
+const isUploadCall = (d: RequestDesc) => UPLOAD_ROUTES.includes(d.path) && contentTypeOf(d).startsWith('multipart/')
+const nestingDepth = (d: RequestDesc) => (d.body.kind === 'text' ? (typeof d.body.text === 'string' ? (d.body.text.match(/^[[{"a:]*/)?.[0].length ?? 0) : d.body.text.n) : 0)
+
+/**
+ * KNOWN-OPEN FINDINGS: inputs the suite found whose fixes are in progress elsewhere in issue #10 (they are not
+ * sent, so a crash cannot take the rest of the run down). `cut` is true when the client goes away mid-body.
+ * Empty this list once those fixes are merged.
+ */
+const KNOWN_OPEN: { finding: string; matches: (d: RequestDesc, cut: boolean) => boolean }[] = [
+  {
+    finding: 'upload-stream.ts: a multipart body that ends before its closing boundary (truncated, or the client goes away) kills the process with busboy "Unexpected end of form"',
+    matches: (d, cut) => isUploadCall(d) && (cut || (d.body.kind === 'multipart' ? d.body.mp.truncateAt !== null || !d.body.mp.close : true)),
+  },
+  {
+    finding: 'upload-stream.ts: multipart/form-data without a usable boundary parameter answers 500 "Multipart: Boundary not found"',
+    matches: (d) => isUploadCall(d) && !/;\s*boundary=[A-Za-z0-9'()+_,\-./:=?]+$/.test(contentTypeOf(d)),
+  },
+  {
+    finding: 'malformed percent-encoding in the request path (e.g. /api/%E0%A4%A) answers 500',
+    matches: (d) => {
+      try {
+        return decodeURIComponent(d.path) === null
+      } catch {
+        return true
+      }
+    },
+  },
+  {
+    finding: 'production mode by default: outside production, Elysia pretty-prints the refused value in its validation error, so a JSON body nested 10,000+ levels deep takes seconds and then answers 500 (Out of memory); the raw-socket target runs the server with NODE_ENV=production, where it is a quick 400',
+    matches: (d) => nestingDepth(d) > 500,
+  },
+]
+
+/** Requests sent and kept out as known-open, printed at the end (the figures of a run). */
+const tally = { sent: 0, knownOpen: 0 }
+const isKnownOpen = (d: RequestDesc, cut = false) => {
+  const known = KNOWN_OPEN.some((k) => k.matches(d, cut))
+  tally[known ? 'knownOpen' : 'sent']++
+  return known
+}
+afterAll(() => console.log(`api-fuzz: ${tally.sent} requests sent, ${tally.knownOpen} kept out as known-open (seed ${SEED})`))
+
+/**
+ * Answers Bun's HTTP parser writes itself, with an empty body, before the app sees the request: a head too large
+ * (431), a body over the listen limit (413), an unparsable request (400), an HTTP version it does not speak (505).
+ * Only the raw-socket target meets them.
+ */
+const PARSER_ANSWERS = new Set([400, 413, 431, 505])
+
+/** 2xx answers that are files, not JSON. */
+const FILE_ANSWERS = [/^\/api\/media\/file\//, /^\/api\/admin\/export-votes/, /^\/api\/admin\/backup$/]
+
+/** Checks one answer against the property; throws with the request and answer when it fails. */
+async function checkAnswer(d: RequestDesc, res: { status: number; headers: Headers; text: string }) {
+  const fail = (why: string) => {
+    throw new Error(`${why}: ${res.status} ${res.headers.get('content-type')} ${res.text.slice(0, 300)}\n  request: ${describeRequest(d)}`)
+  }
+  if (res.status >= 500) fail('5xx answer')
+  const pathname = new URL(d.path, 'http://x').pathname
+  if (!pathname.startsWith('/api/')) return
+  const type = res.headers.get('content-type') ?? ''
+  if (type.includes('text/html')) fail('HTML for /api')
+  const isFile = res.status < 300 && FILE_ANSWERS.some((r) => r.test(pathname))
+  if (isFile || (res.status >= 300 && res.status < 400) || res.status === 204) return
+  if (!type.includes('application/json')) fail('not JSON')
+  try {
+    JSON.parse(res.text)
+  } catch {
+    fail('body is not JSON')
+  }
+}
+
+// Two apps: garbage credentials go to the second one, so its admin lockout never hides the admin routes of the first.
+const main = makeTestApp()
+const garbageAuth = makeTestApp()
+afterAll(() => (main.cleanup(), garbageAuth.cleanup()))
+
+const a = await makeVisitor(main.app)
+const b = await makeVisitor(main.app)
+const upload = await makeMedia(main.app, a, 'yellow-daisy.webp')
+const ctx: FuzzContext = {
+  userIds: [a.user.id, b.user.id],
+  mediaIds: [upload.json.media.id],
+  sids: [a.user.sessionId, b.user.sessionId],
+  mediaKeys: [upload.json.media.url.replace('/api/media/file/', '')],
+  adminAuth: `Basic ${btoa('admin:test-admin-password')}`,
+}
+const doc = (await call(main.app, 'GET', '/api/openapi/json')).json
+// Destructive calls go last, so the other routes still meet the seeded rows.
+const DESTRUCTIVE = /reset-database|purge-inactive|delete-bucket-files/
+const operations: Operation[] = operationsOf(doc).sort((x, y) => Number(DESTRUCTIVE.test(x.path)) - Number(DESTRUCTIVE.test(y.path)))
+
+const health = async (app: typeof main.app) => (await call(app, 'GET', '/api/site-settings')).status
+
+describe('fuzz: every OpenAPI route through app.handle', () => {
+  it('reads a document with the routes', () => expect(operations.length).toBeGreaterThan(50))
+
+  operations.forEach((op, i) => {
+    it(`${op.method} ${op.path}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestFor(op, ctx), async (d) => {
+          if (isKnownOpen(d)) return
+          const target = d.headers.some(([k, v]) => k === 'authorization' && v !== ctx.adminAuth) ? garbageAuth.app : main.app
+          const res = await target.handle(toRequest(d, 'http://localhost'))
+          await checkAnswer(d, { status: res.status, headers: res.headers, text: await res.text() })
+        }),
+        // Upload routes have the most ways to break (every multipart shape), so they get more runs.
+        { seed: SEED + i, numRuns: op.upload ? RUNS * 5 : RUNS },
+      )
+      expect(await health(main.app)).toBe(200)
+    })
+  })
+})
+
+/** How long a raw exchange may stay open once written: a server that keeps a garbage connection open is not a failure. */
+const RAW_DEADLINE_MS = 5000
+
+/**
+ * Sends raw bytes over a fresh connection and answers what came back, until the server closes or the deadline.
+ * end: 'wait' keeps the connection open for the answer, 'half-close' also ends our side (for heads that never
+ * complete), 'cut' drops the connection right after writing (a client that goes away mid-body).
+ */
+function rawExchange(port: number, bytes: (string | Uint8Array)[], end: 'wait' | 'half-close' | 'cut'): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    let answer = ''
+    const deadline = setTimeout(() => socket.destroy(), RAW_DEADLINE_MS)
+    socket.on('close', () => clearTimeout(deadline))
+    socket.on('data', (c) => (answer += c.toString('latin1')))
+    socket.on('error', () => resolve(answer))
+    socket.on('close', () => resolve(answer))
+    socket.on('connect', () => {
+      for (const b of bytes) socket.write(b)
+      if (end === 'cut') socket.write('', () => socket.destroy())
+      if (end === 'half-close') socket.end()
+    })
+  })
+}
+
+const statusOf = (answer: string) => Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0)
+
+describe('fuzz: a real listening server over raw sockets', () => {
+  let server: TestServer
+  let port = 0
+  beforeAll(async () => {
+    server = await startServer({ NODE_ENV: 'production' })
+    port = Number(new URL(server.url).port)
+  })
+  afterAll(() => server?.stop())
+  const alive = async () => (await fetch(`${server.url}/api/site-settings`)).status
+  const bodied = operations.filter((o) => o.method !== 'GET' && !DESTRUCTIVE.test(o.path))
+  // The server's own database has other ids and no session of ours: the admin password is the same one startServer sets.
+  const serverCtx = { ...ctx, adminAuth: `Basic ${btoa('admin:e2e-admin-password')}` }
+  // Half the requests go to the upload routes, whose bodies are the ones a socket can cut.
+  const anyRequest = fc.oneof(fc.constantFrom(...bodied), fc.constantFrom(...bodied.filter((o) => o.upload))).chain((op) => requestFor(op, serverCtx))
+
+  it('answers complete requests with JSON and never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyRequest, async (d) => {
+        if (isKnownOpen(d)) return
+        const { head, body } = toRawHttp(d, `127.0.0.1:${port}`, 1)
+        const answer = await rawExchange(port, [head, body], 'wait')
+        const [rawHead, ...rest] = answer.split('\r\n\r\n')
+        const type = rawHead.match(/^content-type: (.*)$/im)?.[1] ?? ''
+        const text = rest.join('\r\n\r\n')
+        if (PARSER_ANSWERS.has(statusOf(answer)) && !type) return
+        await checkAnswer(d, { status: statusOf(answer), headers: new Headers({ 'content-type': type }), text })
+      }),
+      { seed: SEED, numRuns: SOCKET_RUNS },
+    )
+    expect(await alive()).toBe(200)
+  })
+
+  it('survives bodies cut off by a client that goes away', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyRequest, fc.double({ min: 0, max: 0.99, noNaN: true }), async (d, sent) => {
+        if (isKnownOpen(d, true)) return
+        const { head, body } = toRawHttp(d, `127.0.0.1:${port}`, sent)
+        await rawExchange(port, [head, body], 'cut')
+        expect(await alive()).toBe(200)
+      }),
+      { seed: SEED + 1, numRuns: SOCKET_RUNS },
+    )
+  })
+
+  it('survives garbage request heads and answers them without a 5xx', async () => {
+    const garbage = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.constantFrom('GET / HTTP/9.9\r\n\r\n', 'GET /api/%E0%A4%A HTTP/1.1\r\nhost: x\r\n\r\n', 'BREW /api/votes HTTP/1.1\r\nhost: x\r\n\r\n', 'POST /api/votes HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n'),
+      fc.integer({ min: 1000, max: 200_000 }).map((n) => `GET /api/site-settings HTTP/1.1\r\nhost: x\r\nx-huge: ${'a'.repeat(n)}\r\n\r\n`),
+    )
+    await fc.assert(
+      fc.asyncProperty(garbage, async (g) => {
+        const line = g.match(/^([A-Z]+) (\S+) HTTP/)
+        if (line && isKnownOpen({ method: line[1], path: line[2], query: '', headers: [], body: { kind: 'none' } })) return
+        const status = statusOf(await rawExchange(port, [g], 'half-close'))
+        if (!PARSER_ANSWERS.has(status)) expect(status).toBeLessThan(500)
+      }),
+      { seed: SEED + 2, numRuns: SOCKET_RUNS },
+    )
+    expect(await alive()).toBe(200)
+  })
+})
