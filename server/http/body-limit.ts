@@ -20,6 +20,28 @@ export const STREAMED_PATHS: readonly string[] = ['/api/media/upload', '/api/adm
 export const MAX_STREAMED_BODY_BYTES = 21 * 1024 * 1024
 /** The 413 message of an oversized body. */
 export const BODY_TOO_LARGE = 'Request body too large'
+/** Deepest nesting of arrays and objects a JSON body may have; every body of the API is at most three levels deep. */
+export const MAX_JSON_DEPTH = 32
+
+/**
+ * True when the JSON text nests arrays or objects deeper than max (brackets inside strings do not count). Checked
+ * before parsing: a body of 20,000 nested brackets would otherwise cost seconds in the validator's error message.
+ */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (inString) {
+      if (c === '\\') i++
+      else if (c === '"') inString = false
+    } else if (c === '"') inString = true
+    else if (c === '[' || c === '{') {
+      if (++depth > max) return true
+    } else if (c === ']' || c === '}') depth--
+  }
+  return false
+}
 
 const isAdminPath = (path: string) => path.startsWith('/api/admin/') || path.startsWith('/api/db-test/')
 
@@ -50,12 +72,15 @@ export async function readBodyCapped(request: Request, max: number): Promise<Buf
 
 /**
  * Parses bytes as Elysia would for a content type (without parameters; header: the full Content-Type):
- * JSON, text, urlencoded (last value wins), multipart or raw bytes. An empty JSON body is undefined, which leaves
+ * JSON (refused with HttpError 400 past MAX_JSON_DEPTH levels), text, urlencoded (last value wins), multipart or raw bytes. An empty JSON body is undefined, which leaves
  * Elysia's own handling of a missing body (400 unless the body is optional).
  */
 async function parseBody(bytes: Buffer, contentType: string, header: string): Promise<unknown> {
   const text = new TextDecoder().decode(bytes)
-  if (contentType === 'application/json') return text.trim() ? JSON.parse(text) : undefined
+  if (contentType === 'application/json') {
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) throw new HttpError(400, `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`)
+    return text.trim() ? JSON.parse(text) : undefined
+  }
   if (contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text))
   if (contentType.startsWith('text/')) return text
   if (contentType === 'multipart/form-data') return Object.fromEntries(await new Response(new Uint8Array(bytes), { headers: { 'content-type': header } }).formData())

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'bun:test'
 import { connect } from 'node:net'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
-import { MAX_STREAMED_BODY_BYTES } from '@server/http/body-limit'
+import { MAX_STREAMED_BODY_BYTES, jsonNestsDeeperThan } from '@server/http/body-limit'
 
 const t = makeTestApp()
 const server = t.app.listen({ port: 0, hostname: '127.0.0.1', maxRequestBodySize: MAX_STREAMED_BODY_BYTES })
@@ -113,5 +113,15 @@ describe('streamed upload routes', () => {
     form.append('file', Bun.file(`${import.meta.dir}/../../../shared/fixtures/media/mountain-sunset-animated.gif`), 'mountain-sunset-animated.gif')
     const r = await call(t.app, 'POST', '/api/admin/bucket-upload', undefined, { raw: form, headers: { authorization: `Basic ${btoa('admin:test-admin-password')}` } })
     expect(r.status).toBe(201)
+  })
+})
+
+describe('deeply nested JSON', () => {
+  it('refuses a body nested deeper than 32 levels with 400 before parsing it, and counts no bracket inside a string', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000)
+    const r = await call(t.app, 'POST', '/api/auth/send-magic-link', undefined, { raw: deep, headers: { 'content-type': 'application/json' } })
+    expect(r).toMatchObject({ status: 400, json: { error: 'JSON body nested deeper than 32 levels' } })
+    expect(jsonNestsDeeperThan(JSON.stringify({ a: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["' }), 32)).toBe(false)
+    expect(jsonNestsDeeperThan(JSON.stringify({ a: '\\"[[[' }), 1)).toBe(false)
   })
 })

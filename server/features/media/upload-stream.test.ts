@@ -40,4 +40,12 @@ describe('readMultipartUpload', () => {
     expect(readdirSync(dir)).toEqual([])
     rmSync(dir, { recursive: true, force: true })
   })
+
+  it('answers 400, not a 500, when the content type names no usable boundary (found by the fuzz suite)', async () => {
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=b o"u;n=d']) {
+      const request = new Request('http://localhost/', { method: 'POST', headers: { 'content-type': contentType }, body: 'x' })
+      const error = await readMultipartUpload(request, tmpdir()).catch((e: unknown) => e)
+      expect(error).toMatchObject({ status: 400, message: expect.stringMatching(/^Malformed multipart body: (Multipart: Boundary not found|Malformed content type)$/) })
+    }
+  })
 })

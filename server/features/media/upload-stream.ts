@@ -18,9 +18,18 @@ const SNIFF_BYTES = 4100
 /** A spooled file part: tmpPath holds size bytes; head is its first bytes; sha256 is hex. */
 export type SpooledFile = { tmpPath: string; size: number; sha256: string; head: Uint8Array; originalName: string }
 
+/** A busboy parser for contentType; throws HttpError 400 when the header has no usable boundary (busboy throws then). */
+function openMultipartParser(contentType: string) {
+  try {
+    return Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: MAX_VIDEO_BYTES + 1 } })
+  } catch (e) {
+    throw new HttpError(400, `Malformed multipart body: ${(e as Error).message}`)
+  }
+}
+
 /**
  * Reads a multipart request: returns its text fields and the one `file` part spooled under tmpDir.
- * Throws HttpError 400 (not multipart, no file), 415 (extension not accepted), 413 (over the type's limit).
+ * Throws HttpError 400 (not multipart, no boundary, malformed, no file), 415 (extension not accepted), 413 (over the type's limit).
  * The caller removes file.tmpPath.
  */
 export async function readMultipartUpload(request: Request, tmpDir: string): Promise<{ fields: Record<string, string>; file: SpooledFile }> {
@@ -31,8 +40,8 @@ export async function readMultipartUpload(request: Request, tmpDir: string): Pro
   const tmpPath = join(tmpDir, `upload-${randomUUID()}`)
   let file: SpooledFile | undefined
   try {
+    const busboy = openMultipartParser(contentType)
     await new Promise<void>((resolve, reject) => {
-      const busboy = Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: MAX_VIDEO_BYTES + 1 } })
       const source = Readable.fromWeb(request.body as never)
       let out: WriteStream | undefined
       let failed = false
