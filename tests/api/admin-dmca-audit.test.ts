@@ -1,29 +1,16 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
-import { makeMedia } from '../support/builders'
+import { makeMedia, takedownInput } from '../support/builders'
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
 afterAll(t.cleanup)
 
-const takedown = (mediaId?: number) => ({
-  complainantName: 'Rights Holder',
-  complainantEmail: 'rights@example.com',
-  copyrightOwner: 'Rights Holder',
-  workDescription: 'My original photograph of a cat',
-  infringementDescription: 'Uploaded here without my permission',
-  infringingUrls: JSON.stringify(['https://hotvote.example/x']),
-  mediaId,
-  goodFaithStatement: true,
-  accuracyStatement: true,
-  electronicSignature: 'Rights Holder',
-})
-
 describe('admin takedowns', () => {
   it('lists requests and follows the allowed transitions; resolving hides the media, reopening shows it', async () => {
     const owner = await makeVisitor(t.app)
     const mediaId = (await makeMedia(t.app, owner, 'tabby-cat.png')).json.media.id
-    const id = (await call(t.app, 'POST', '/api/dmca-takedown', takedown(mediaId))).json.id
+    const id = (await call(t.app, 'POST', '/api/dmca-takedown', takedownInput(mediaId))).json.id
     const list = await call(t.app, 'GET', '/api/admin/dmca-takedowns', undefined, { headers: ADMIN })
     expect(list.json[0]).toMatchObject({ id, status: 'pending', mediaId, adminNotes: '', infringingUrls: '["https://hotvote.example/x"]' })
 

@@ -1,24 +1,11 @@
 /** Media hidden by a resolved DMCA takedown is no longer served, nor any object derived from its key (issue #10 Serving). */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
-import { makeMedia } from '../support/builders'
+import { makeMedia, takedownInput } from '../support/builders'
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
 afterAll(t.cleanup)
-
-const takedown = (mediaId: number) => ({
-  complainantName: 'Rights Holder',
-  complainantEmail: 'rights@example.com',
-  copyrightOwner: 'Rights Holder',
-  workDescription: 'My original photograph',
-  infringementDescription: 'Uploaded here without my permission',
-  infringingUrls: JSON.stringify(['https://hotvote.example/x']),
-  mediaId,
-  goodFaithStatement: true,
-  accuracyStatement: true,
-  electronicSignature: 'Rights Holder',
-})
 
 /** Stores bytes under key directly in the bucket, as a later variant or poster would be. */
 const putObject = (key: string) => t.deps.storage.put(key, new Blob(['variant bytes']).stream(), { size: 13, contentType: 'image/webp' })
@@ -36,7 +23,7 @@ describe('GET /api/media/file/* of a taken-down item', () => {
     const etag = (await get(url)).headers.get('etag')!
     for (const path of paths) expect((await get(path)).status).toBe(200)
 
-    const takedownId = (await call(t.app, 'POST', '/api/dmca-takedown', takedown(id))).json.id
+    const takedownId = (await call(t.app, 'POST', '/api/dmca-takedown', takedownInput(id))).json.id
     const resolve = (status: string) => call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status, adminNotes: '' }, { headers: ADMIN })
     expect((await resolve('resolved')).status).toBe(200)
     for (const path of paths) expect(await call(t.app, 'GET', path)).toMatchObject({ status: 404, json: { error: 'Media file not found' } })

@@ -23,3 +23,17 @@ export function makeMedia(app: AnyApp, visitor: { user: { id: number }; cookie: 
     headers: opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {},
   })
 }
+
+/** A complete, valid POST /api/dmca-takedown body (public-visitor §5 DMCA form) naming mediaId when given. */
+export const takedownInput = (mediaId?: number) => ({
+  complainantName: 'Rights Holder',
+  complainantEmail: 'rights@example.com',
+  copyrightOwner: 'Rights Holder',
+  workDescription: 'My original photograph of a cat',
+  infringementDescription: 'Uploaded here without my permission',
+  infringingUrls: JSON.stringify(['https://hotvote.example/x']),
+  mediaId,
+  goodFaithStatement: true,
+  accuracyStatement: true,
+  electronicSignature: 'Rights Holder',
+})
