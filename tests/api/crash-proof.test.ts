@@ -22,7 +22,7 @@ afterAll(() => server.stop())
 
 const multipart = (body: string) => ({ 'content-type': 'multipart/form-data; boundary=xyz', 'content-length': String(Buffer.byteLength(body, 'latin1')) })
 const post = (path: string, body: string, headers: Record<string, string>) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { ...multipart(body), ...headers }, body: Buffer.from(body, 'latin1') })
+  fetch(`${server.url}${path}`, { method: 'POST', headers: { ...multipart(body), 'sec-fetch-site': 'same-origin', ...headers }, body: Buffer.from(body, 'latin1') })
 
 /** The server process is still running and answering. */
 async function expectAlive() {

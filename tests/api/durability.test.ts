@@ -47,7 +47,7 @@ async function upload(server: TestServer, v: { id: number; cookie: string }, fix
   const form = new FormData()
   form.append('userId', String(v.id))
   form.append('file', Bun.file(join(FIXTURES_DIR, fixture)), fixture)
-  const r = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie: v.cookie }, body: form })
+  const r = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: form })
   expect(r.status).toBe(201)
   return ((await r.json()) as { media: { id: number } }).media.id
 }
@@ -67,7 +67,7 @@ describe('kill -9 and restart', () => {
       sent.push(
         (async () => {
           for (let next = queue.shift(); next; next = queue.shift()) {
-            const r = await fetch(`${server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: next.v.cookie }, body: JSON.stringify(next.vote) }).catch(() => undefined)
+            const r = await fetch(`${server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: next.v.cookie, 'sec-fetch-site': 'same-origin' }, body: JSON.stringify(next.vote) }).catch(() => undefined)
             if (!r) return
             if (r.status === 201 || r.status === 200) acked.push(next.vote)
           }

@@ -67,7 +67,7 @@ describe('file modes and scratch folders', () => {
   it('creates the database, its WAL files, outbox mail and the temp folder readable by the owner only', async () => {
     const server = await serve()
     const v = await visitor(server.url)
-    const r = await fetch(`${server.url}/api/auth/send-magic-link`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie }, body: JSON.stringify({ email: 'owner@example.com', sessionId: v.sessionId }) })
+    const r = await fetch(`${server.url}/api/auth/send-magic-link`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ email: 'owner@example.com', sessionId: v.sessionId }) })
     expect(r.status).toBe(200)
     await waitFor('the outbox mail', () => existsSync(join(server.dataDir, 'outbox')) && readdirSync(join(server.dataDir, 'outbox')).length > 0)
     for (const file of ['hotvote.sqlite', 'hotvote.sqlite-wal', 'hotvote.sqlite-shm']) expect([file, mode(join(server.dataDir, file))]).toEqual([file, 0o600])

@@ -28,7 +28,7 @@ const hotvote = (server: TestServer, args: string[]) => runCli(args, work, { HOT
 async function vote(server: TestServer, mediaIds: number[]) {
   const v = await newVisitor(server)
   for (const mediaId of mediaIds) {
-    const res = await fetch(`${server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie }, body: JSON.stringify({ userId: v.id, mediaId, isHot: mediaId % 2 === 0 }) })
+    const res = await fetch(`${server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ userId: v.id, mediaId, isHot: mediaId % 2 === 0 }) })
     if (res.status >= 300) throw new Error(`vote: ${res.status} ${await res.text()}`)
   }
 }
@@ -104,7 +104,6 @@ describe('hotvote backup and restore', () => {
   it('restore refuses a file that is not a HotVote database, and refuses while the server runs', async () => {
     const dataDir = mkdtempSync(join(work, 'refuse-'))
     const server = await serverOn(dataDir)
-    const original = readFileSync(join(dataDir, 'hotvote.sqlite'))
     const text = join(work, 'notes.sqlite')
     writeFileSync(text, 'just some text, not a database\n'.repeat(100))
     const other = join(work, 'other.sqlite')
@@ -114,6 +113,8 @@ describe('hotvote backup and restore', () => {
     expect(whileRunning.code).toBe(1)
     expect(whileRunning.stderr).toContain(`a server answers at ${server.url}: stop it before restoring`)
     await stop(server)
+    // Read after the stop: a graceful stop checkpoints the WAL into the database file.
+    const original = readFileSync(join(dataDir, 'hotvote.sqlite'))
 
     const notSqlite = await hotvote(server, ['restore', text, '--data-dir', dataDir])
     expect(notSqlite.code).toBe(1)

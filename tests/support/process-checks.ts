@@ -25,7 +25,7 @@ export function slowUpload(url: string, opts: { cookie: string; userId: number; 
   const { hostname, port } = new URL(url)
   const socket = connect(Number(port), hostname)
   socket.write(
-    `POST /api/media/upload HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${opts.cookie}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + opts.bytes.length + tail.length}\r\nConnection: close\r\n\r\n`,
+    `POST /api/media/upload HTTP/1.1\r\nHost: ${hostname}:${port}\r\nCookie: ${opts.cookie}\r\nSec-Fetch-Site: same-origin\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + opts.bytes.length + tail.length}\r\nConnection: close\r\n\r\n`,
   )
   socket.write(head)
   socket.write(opts.bytes.subarray(0, opts.first))
