@@ -13,7 +13,10 @@ const detail = (summary: string) => ({ summary, tags: ['admin bucket'] })
 /** The bucket routes. */
 export const adminBucketRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/admin' })
-    .get('/list-bucket-files', () => listBucketFiles(deps), { detail: detail('Every object in the bucket, and the provider') })
+    .get('/list-bucket-files', async () => {
+      const { files, provider } = await listBucketFiles(deps)
+      return { files, provider }
+    }, { detail: detail('Every object in the bucket except variants and posters, counted on their item; and the provider') })
     .post('/delete-bucket-files', ({ body }) => deleteBucketFiles(deps, body.filenames), { body: DeleteFilesSchema, detail: detail('Delete objects and their media rows; refused keys are reported') })
     .get('/find-duplicates', () => findDuplicates(deps), { detail: detail('Groups of identical content, equal size and similar names') })
     .post('/import-media', () => importMediaFromBucket(deps), { detail: detail('Make media rows for valid media objects not yet imported') })

@@ -14,6 +14,9 @@ export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
       originalName: media.originalName,
       size: media.size,
       uploadedAt: media.uploadedAt,
+      placeholder: media.placeholder,
+      variants: media.variants,
+      processedAt: media.processedAt,
       username: sql<string>`(select username from users where users.id = media.user_id)`,
       ...mediaFigureColumns,
     })

@@ -3,7 +3,7 @@ import type { RateMedia } from '@contract/media'
 import { itemsToWarm, PREFETCH_BUDGET_BYTES } from './use-prefetch-media'
 
 const MB = 1024 * 1024
-const item = (id: number, size: number, mimeType = 'image/jpeg'): RateMedia => ({ id, url: `/api/media/file/${id}`, mimeType, size, width: 1, height: 1, totalVotes: 0, hotPercentage: 0, notPercentage: 0, userHasVoted: false })
+const item = (id: number, size: number, mimeType = 'image/jpeg'): RateMedia => ({ id, url: `/api/media/file/${id}`, mimeType, size, width: 1, height: 1, totalVotes: 0, hotPercentage: 0, notPercentage: 0, userHasVoted: false, placeholder: null, variants: [], posterUrl: null })
 
 describe('itemsToWarm', () => {
   it('warms every item after the one on screen while they fit the budget', () => {
