@@ -18,6 +18,7 @@ import { registerConfig } from './commands/config'
 import { registerReset } from './commands/reset'
 import { registerFixSequence } from './commands/fix-sequence'
 import { registerUpload } from './commands/upload'
+import { registerMedia } from './commands/media'
 
 const program = new Command('hotvote')
   .description('Operate a HotVote server from the terminal (imports, purges, population, exports, maintenance)')
@@ -31,7 +32,7 @@ const program = new Command('hotvote')
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(errColors.red(text)) })
 
-for (const register of [registerStats, registerDb, registerImport, registerUpload, registerPurge, registerPopulate, registerExport, registerBucket, registerDmca, registerConfig, registerReset, registerFixSequence]) register(program)
+for (const register of [registerStats, registerDb, registerImport, registerUpload, registerPurge, registerPopulate, registerExport, registerBucket, registerDmca, registerConfig, registerReset, registerFixSequence, registerMedia]) register(program)
 /** Usage errors of every nested command too must exit 2, not commander's default 1. */
 const overrideExits = (cmd: Command): void => (cmd.exitOverride(), cmd.commands.forEach(overrideExits))
 overrideExits(program)

@@ -28,6 +28,7 @@ import { adminAuditRoutes } from './features/admin-audit/admin-audit.routes'
 import { adminMaintenanceRoutes } from './features/admin-maintenance/admin-maintenance.routes'
 import { adminVotesRoutes } from './features/admin-votes/admin-votes.routes'
 import { adminBucketRoutes } from './features/admin-bucket/admin-bucket.routes'
+import { adminMediaReprocessRoutes } from './features/admin-media-reprocess/admin-media-reprocess.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -58,7 +59,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(dmcaRoutes(deps))
     .use(profileRoutes(deps))
     .use(authRoutes(deps))
-    .use(adminGuard(deps).use(adminConfigRoutes(deps)).use(adminDataRoutes(deps)).use(adminDmcaRoutes(deps)).use(adminAuditRoutes(deps)).use(adminMaintenanceRoutes(deps)).use(adminVotesRoutes(deps)).use(adminBucketRoutes(deps)))
+    .use(adminGuard(deps).use(adminConfigRoutes(deps)).use(adminDataRoutes(deps)).use(adminDmcaRoutes(deps)).use(adminAuditRoutes(deps)).use(adminMaintenanceRoutes(deps)).use(adminVotesRoutes(deps)).use(adminBucketRoutes(deps)).use(adminMediaReprocessRoutes(deps)))
     .get('/api/openapi', ({ redirect }) => redirect('/api/openapi/json'), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path)), { detail: { hide: true } })

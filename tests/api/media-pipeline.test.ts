@@ -62,7 +62,7 @@ describe('images', () => {
     const meta = await sharp(original).metadata()
     // The test photo really carries what a phone writes.
     expect([meta.width, meta.height, meta.orientation, contains(original, 'AcmePhone'), contains(original, 'Ann Uploader')]).toEqual([1200, 900, 6, true, true])
-    const r = await makeMedia(t.app, await makeVisitor(t.app), 'phone.jpg', { bytes: new Blob([original]) })
+    const r = await makeMedia(t.app, await makeVisitor(t.app), 'phone.jpg', { bytes: new Blob([new Uint8Array(original)]) })
     expect(r.status).toBe(201)
     item = r.json.media
   })
@@ -106,7 +106,7 @@ describe('images', () => {
   })
 
   it('keeps the duplicate check on the original bytes', async () => {
-    const again = await makeMedia(t.app, await makeVisitor(t.app), 'again.jpg', { bytes: new Blob([original]) })
+    const again = await makeMedia(t.app, await makeVisitor(t.app), 'again.jpg', { bytes: new Blob([new Uint8Array(original)]) })
     expect(again.status).toBe(409)
   })
 
@@ -208,7 +208,7 @@ describe('the bucket treats derived objects as part of their item', () => {
   it('processes an imported photo: its object is replaced by the stripped copy and gets variants', async () => {
     const t = makeTestApp()
     const original = await phonePhoto()
-    await t.deps.storage.put('drop/phone.jpg', new Blob([original]).stream(), { size: original.length, contentType: 'image/jpeg' })
+    await t.deps.storage.put('drop/phone.jpg', new Blob([new Uint8Array(original)]).stream(), { size: original.length, contentType: 'image/jpeg' })
     expect((await call(t.app, 'POST', '/api/admin/import-media', undefined, { headers: admin })).json).toMatchObject({ imported: 1, errors: 0 })
     const stored = new Uint8Array(await new Response((await t.deps.storage.get('drop/phone.jpg'))!.body).arrayBuffer())
     expect(contains(stored, 'AcmePhone')).toBe(false)
