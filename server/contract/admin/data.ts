@@ -9,6 +9,9 @@ export const AdminMediaSchema = v.object({
   mimeType: v.string(),
   originalName: v.string(),
   size: v.number(),
+  /** Displayed size in px, null when unknown (issue #11). */
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
   username: v.string(),
   uploadedAt: v.string(),
   hotVotes: v.number(),

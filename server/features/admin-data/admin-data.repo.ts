@@ -13,6 +13,8 @@ export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
       mimeType: media.mimeType,
       originalName: media.originalName,
       size: media.size,
+      width: media.width,
+      height: media.height,
       uploadedAt: media.uploadedAt,
       placeholder: media.placeholder,
       variants: media.variants,
