@@ -1,11 +1,22 @@
 /**
  * MediaPicture (issue #11): an item's image through `<img srcset sizes>` from its WebP variants, or its video with
- * the poster frame; the thumbhash placeholder is the box's background, so it paints at once and the file fades in
- * over it. The box's size is the caller's (className/style): nothing inside changes it when the file arrives.
+ * the poster frame; the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
+ * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file arrives.
  */
-import { useState, type CSSProperties } from 'react'
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
 import { cn } from '@client/lib/cn'
-import { placeholderUrl, srcSetOf, type DisplayItem } from '@client/lib/media-variants'
+import { placeholderPixels, srcSetOf, type DisplayItem } from '@client/lib/media-variants'
+
+/** The thumbhash placeholder stretched over its parent box; drawn in a layout effect, so before the first paint. */
+function Placeholder({ hash }: { hash: string | null }) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const pixels = placeholderPixels(hash)
+  useLayoutEffect(() => {
+    if (pixels) canvas.current?.getContext('2d')?.putImageData(new ImageData(pixels.rgba, pixels.w, pixels.h), 0, 0)
+  }, [pixels])
+  if (!pixels) return null
+  return <canvas ref={canvas} width={pixels.w} height={pixels.h} aria-hidden data-placeholder="thumbhash" className="absolute inset-0 h-full w-full" />
+}
 
 type Props = {
   item: DisplayItem
@@ -25,16 +36,12 @@ type Props = {
 
 function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loading, autoPlay = false, controls = false, onError }: Props) {
   const [loaded, setLoaded] = useState(false)
-  const placeholder = placeholderUrl(item.placeholder)
-  const fitClass = cn('h-full w-full', fit === 'cover' ? 'object-cover' : 'object-contain')
+  const fitClass = cn('relative h-full w-full', fit === 'cover' ? 'object-cover' : 'object-contain')
   const isVideo = item.mimeType.startsWith('video/')
   const poster = item.posterUrl ?? undefined
   return (
-    <div
-      data-placeholder={placeholder ? 'thumbhash' : undefined}
-      className={cn('overflow-hidden bg-zinc-900 bg-center bg-no-repeat', className)}
-      style={{ ...style, backgroundImage: placeholder ? `url(${placeholder})` : undefined, backgroundSize: '100% 100%' }}
-    >
+    <div className={cn('relative overflow-hidden bg-zinc-900', className)} style={style}>
+      <Placeholder hash={item.placeholder} />
       {isVideo ? (
         <video src={item.url} poster={poster} aria-label={alt} autoPlay={autoPlay} controls={controls} muted loop playsInline preload={autoPlay ? 'auto' : 'metadata'} onError={onError} className={fitClass} />
       ) : (

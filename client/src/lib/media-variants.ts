@@ -1,8 +1,9 @@
 /**
  * Which file of a media item to show (issue #11): the WebP variants' srcset, the variant a box of a given CSS width
- * needs at the device pixel ratio (the one the offline prefetch warms), and the thumbhash placeholder as an image.
+ * needs at the device pixel ratio (the one the offline prefetch warms), and the thumbhash placeholder's pixels (drawn
+ * on a canvas: the CSP allows no data: images).
  */
-import { thumbHashToDataURL } from 'thumbhash'
+import { thumbHashToRGBA } from 'thumbhash'
 import type { MediaDisplay } from '@contract/media'
 
 /** The fields of an item this module reads: its file, type, size in bytes and display fields. */
@@ -23,19 +24,21 @@ export function fileFor(item: DisplayItem, cssWidth: number, dpr: number, saveDa
   return { url: pick.url, size: pick.size }
 }
 
-const placeholders = new Map<string, string>()
+/** A decoded placeholder: w x h pixels (at most 32 on the long side), RGBA bytes. */
+export type PlaceholderPixels = { w: number; h: number; rgba: Uint8ClampedArray<ArrayBuffer> }
 
-/** The placeholder as a PNG data URL (decoded once per hash), undefined when the item has none or it is malformed. */
-export function placeholderUrl(placeholder: string | null): string | undefined {
+const placeholders = new Map<string, PlaceholderPixels | null>()
+
+/** The placeholder's pixels (decoded once per hash), undefined when the item has none or it is malformed. */
+export function placeholderPixels(placeholder: string | null): PlaceholderPixels | undefined {
   if (!placeholder) return undefined
-  let url = placeholders.get(placeholder)
-  if (url === undefined) {
+  if (!placeholders.has(placeholder)) {
     try {
-      url = thumbHashToDataURL(Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0)))
+      const { w, h, rgba } = thumbHashToRGBA(Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0)))
+      placeholders.set(placeholder, { w, h, rgba: new Uint8ClampedArray(rgba) })
     } catch {
-      url = ''
+      placeholders.set(placeholder, null)
     }
-    placeholders.set(placeholder, url)
   }
-  return url || undefined
+  return placeholders.get(placeholder) ?? undefined
 }
