@@ -24,7 +24,7 @@ const putBytes = (storage: Storage, key: string, bytes: Uint8Array, contentType:
  * Processes the original at sourcePath (of type, an accepted MIME type) for the item stored at itemKey and writes
  * every derived object and then the stripped copy under itemKey (so a failure never leaves itemKey half-processed).
  * now is the processedAt stamp. Throws UnreadableMediaError when the file cannot be decoded; a storage error
- * propagates after the variants written so far are deleted.
+ * propagates after the variants or poster written so far are deleted.
  */
 export async function processMediaFile(deps: { storage: Storage; tmpDir: string }, itemKey: string, type: string, sourcePath: string, now: Date): Promise<ProcessedFields> {
   const processedAt = now.toISOString()
@@ -36,7 +36,12 @@ export async function processMediaFile(deps: { storage: Storage; tmpDir: string 
         throw new UnreadableMediaError(e.message)
       })
       await putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp')
-      await deps.storage.put(itemKey, Bun.file(stripped).stream(), { size: (await stat(stripped)).size, contentType: type })
+      try {
+        await deps.storage.put(itemKey, Bun.file(stripped).stream(), { size: (await stat(stripped)).size, contentType: type })
+      } catch (e) {
+        await deps.storage.delete(posterKey(itemKey)).catch(() => false)
+        throw e
+      }
       return { width: video.width, height: video.height, durationMs: video.durationMs, placeholder: video.placeholder, variants: [], processedAt }
     } finally {
       await rm(stripped, { force: true })
