@@ -20,6 +20,7 @@ import { registerFixSequence } from './commands/fix-sequence'
 import { registerUpload } from './commands/upload'
 import { registerBackup } from './commands/backup'
 import { registerRestore } from './commands/restore'
+import { registerMedia } from './commands/media'
 
 const program = new Command('hotvote')
   .description('Operate a HotVote server from the terminal (imports, purges, population, exports, maintenance)')
@@ -33,7 +34,7 @@ const program = new Command('hotvote')
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(errColors.red(text)) })
 
-for (const register of [registerStats, registerDb, registerImport, registerUpload, registerPurge, registerPopulate, registerExport, registerBucket, registerDmca, registerConfig, registerReset, registerFixSequence, registerBackup, registerRestore]) register(program)
+for (const register of [registerStats, registerDb, registerImport, registerUpload, registerPurge, registerPopulate, registerExport, registerBucket, registerDmca, registerConfig, registerReset, registerFixSequence, registerBackup, registerRestore, registerMedia]) register(program)
 /** Usage errors of every nested command too must exit 2, not commander's default 1. */
 const overrideExits = (cmd: Command): void => (cmd.exitOverride(), cmd.commands.forEach(overrideExits))
 overrideExits(program)

@@ -31,6 +31,7 @@ import { adminVotesRoutes } from './features/admin-votes/admin-votes.routes'
 import { adminBucketRoutes } from './features/admin-bucket/admin-bucket.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { adminBackupRoutes } from './features/admin-backup/admin-backup.routes'
+import { adminMediaReprocessRoutes } from './features/admin-media-reprocess/admin-media-reprocess.routes'
 
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
@@ -63,7 +64,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(dmcaRoutes(deps))
     .use(profileRoutes(deps))
     .use(authRoutes(deps))
-    .use(adminGuard(deps).use(adminConfigRoutes(deps)).use(adminDataRoutes(deps)).use(adminDmcaRoutes(deps)).use(adminAuditRoutes(deps)).use(adminMaintenanceRoutes(deps)).use(adminVotesRoutes(deps)).use(adminBucketRoutes(deps)).use(adminBackupRoutes(deps)))
+    .use(adminGuard(deps).use(adminConfigRoutes(deps)).use(adminDataRoutes(deps)).use(adminDmcaRoutes(deps)).use(adminAuditRoutes(deps)).use(adminMaintenanceRoutes(deps)).use(adminVotesRoutes(deps)).use(adminBucketRoutes(deps)).use(adminBackupRoutes(deps)).use(adminMediaReprocessRoutes(deps)))
     .get('/api/openapi', ({ redirect }) => redirect('/api/openapi/json'), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path, request }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path, request.headers.get('accept-encoding'))), { detail: { hide: true } })

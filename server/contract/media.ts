@@ -42,6 +42,19 @@ export function checkUploadFile(name: string, size: number): string | undefined 
 export const VoteStatsSchema = v.object({ totalVotes: v.number(), hotPercentage: v.number(), notPercentage: v.number() })
 export type VoteStats = v.InferOutput<typeof VoteStatsSchema>
 
+/** One WebP display variant (issue #11): url, width and height in px, size in bytes. A srcset entry is `${url} ${width}w`. */
+export const MediaVariantSchema = v.object({ url: v.string(), width: v.number(), height: v.number(), size: v.number() })
+export type MediaVariant = v.InferOutput<typeof MediaVariantSchema>
+
+/**
+ * How a client shows an item before and instead of its full file (issue #11): placeholder is a base64 thumbhash
+ * to paint at once (null until processed); variants are WebP display copies narrowest first, never wider than the
+ * item (empty for videos and unprocessed items: use url); posterUrl is a video's first-frame WebP (null for images).
+ * url itself serves the full-size copy with every metadata tag removed.
+ */
+export const MediaDisplaySchema = v.object({ placeholder: v.nullable(v.string()), variants: v.array(MediaVariantSchema), posterUrl: v.nullable(v.string()) })
+export type MediaDisplay = v.InferOutput<typeof MediaDisplaySchema>
+
 /**
  * A media item to rate (GET /api/media/random/:userId and /queue). width/height in px, null when unknown; size in
  * bytes (ours: the client's prefetch byte budget counts it).
@@ -55,6 +68,7 @@ export const RateMediaSchema = v.object({
   height: v.nullable(v.number()),
   ...VoteStatsSchema.entries,
   userHasVoted: v.boolean(),
+  ...MediaDisplaySchema.entries,
 })
 export type RateMedia = v.InferOutput<typeof RateMediaSchema>
 
@@ -91,7 +105,7 @@ export const QueueQuerySchema = v.object({
 /** POST /api/media/:id/view body. */
 export const ViewInputSchema = v.object({ userId: IdSchema })
 
-/** A stored media item as the upload answers it. size in bytes. */
+/** A stored media item as the upload answers it. size in bytes of the file sent; width/height in px as displayed (orientation applied). */
 export const UploadedMediaSchema = v.object({
   id: v.number(),
   url: v.string(),
@@ -100,6 +114,7 @@ export const UploadedMediaSchema = v.object({
   size: v.number(),
   width: v.nullable(v.number()),
   height: v.nullable(v.number()),
+  ...MediaDisplaySchema.entries,
 })
 /** POST /api/media/upload answer (201). */
 export const UploadAnswerSchema = v.object({ message: v.string(), media: UploadedMediaSchema })

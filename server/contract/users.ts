@@ -1,6 +1,7 @@
 /** User statistics shapes (public-visitor §3 Own-media stats item and User stats; server-contract: GET /api/users/:id/stats). */
 import * as v from 'valibot'
 import { IdSchema } from './common'
+import { MediaDisplaySchema } from './media'
 
 /** One of the user's uploads with what it received. size in bytes; uploadedAt ISO-8601 UTC; percentages whole numbers. */
 export const OwnMediaStatsSchema = v.object({
@@ -14,6 +15,7 @@ export const OwnMediaStatsSchema = v.object({
   totalVotes: v.number(),
   hotPercentage: v.number(),
   notPercentage: v.number(),
+  ...MediaDisplaySchema.entries,
 })
 export type OwnMediaStats = v.InferOutput<typeof OwnMediaStatsSchema>
 

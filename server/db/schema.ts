@@ -36,6 +36,9 @@ export const users = sqliteTable(
   ],
 )
 
+/** One WebP display variant of a media item: width and height in px, size in bytes. */
+export type StoredVariant = { width: number; height: number; size: number }
+
 /** An uploaded or imported photo or video; the bytes live in the bucket under storageKey. */
 export const media = sqliteTable(
   'media',
@@ -54,11 +57,20 @@ export const media = sqliteTable(
     uploadedAt: text('uploaded_at').notNull(),
     /** Set while a resolved DMCA takedown names this item: hidden from rating (server-contract: Admin API). */
     hiddenAt: text('hidden_at'),
+    /** Video length in ms; null for images and unreadable videos (issue #11). */
+    durationMs: integer('duration_ms'),
+    /** Thumbhash of the displayed image or poster, base64; null until processed (issue #11). */
+    placeholder: text('placeholder'),
+    /** WebP display variants stored under `<stem>/w<width>.webp`, narrowest first; null until processed (issue #11). */
+    variants: text('variants', { mode: 'json' }).$type<StoredVariant[]>(),
+    /** When the media pipeline last made this item's stripped copy, variants and poster; null for media stored before it (issue #11). */
+    processedAt: text('processed_at'),
   },
   (t) => [
     uniqueIndex('media_storage_key_unique').on(t.storageKey),
     uniqueIndex('media_sha256_unique').on(t.sha256),
     index('media_user_id_idx').on(t.userId),
+    index('media_processed_at_idx').on(t.processedAt),
   ],
 )
 

@@ -27,7 +27,7 @@ const IMAGES = [
   'spaniels-at-window-portrait.jpg',
   'paint-brushes.gif',
 ]
-const MEDIA = 'button[aria-label="Open full-screen viewer"] > img'
+const MEDIA = 'button[aria-label="Open full-screen viewer"] img'
 
 /** Counts rows of the server's SQLite file with sql and args. */
 const count = (sql: string, ...args: number[]) => countRows(app.server, sql, ...args)
@@ -152,7 +152,9 @@ describe('offline outbox', () => {
     await voteHot(page)
     await page.getByText('1 vote waiting to sync').waitFor()
     // An admin deletes the item while the vote waits offline; the replay then gets a 404.
-    const { id } = withServerDb(app.server, (db) => db.query('select id from media where storage_key = ?').get(src.replace('/api/media/file/', '')) as { id: number })
+    // The screen shows a variant `<stem>/w<width>.webp` of the item stored as `<stem>.<ext>` (issue #11).
+    const stem = src.replace('/api/media/file/', '').replace(/\/w\d+\.webp$/, '')
+    const { id } = withServerDb(app.server, (db) => db.query('select id from media where storage_key like ?').get(`${stem}.%`) as { id: number })
     expect((await fetch(`${app.server.url}/api/admin/media/${id}`, { method: 'DELETE', headers: { authorization: app.server.adminAuth } })).status).toBe(204)
 
     await context.setOffline(false)

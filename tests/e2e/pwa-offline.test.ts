@@ -3,8 +3,7 @@
  * the back office is never served from the cache; media seen online is answered from the cache offline, Range too.
  */
 import { describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
-import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
 import { waitForPersistedQuery, waitForServiceWorker } from '../support/pwa'
 import { PERSIST_THROTTLE_MS } from '@client/lib/query-persistence'
@@ -64,10 +63,12 @@ describe('offline app shell', () => {
     await waitForServiceWorker(page)
     await page.reload() // from now on every request of the page goes through the service worker
     const media = page.locator('main').locator('img[src*="/api/media/file/"], video[src*="/api/media/file/"]')
-    const shown = async () => ({ tag: await media.evaluate((e) => e.tagName), src: await media.evaluate((e) => (e as HTMLImageElement).src) })
+    // An image shows the variant its srcset picked (issue #11): currentSrc, not the src fallback.
+    const shown = async () => ({ tag: await media.evaluate((e) => e.tagName), src: await media.evaluate((e) => (e as HTMLImageElement).currentSrc || (e as HTMLImageElement).src) })
     const first = await shown()
+    const firstSrc = await media.getAttribute('src')
     await page.keyboard.press('h')
-    await page.locator(`main :is(img, video)[src*="/api/media/file/"]:not([src="${new URL(first.src).pathname}"])`).waitFor()
+    await page.locator(`main :is(img, video)[src*="/api/media/file/"]:not([src="${firstSrc}"])`).waitFor()
     const second = await shown()
     const photo = [first, second].find((m) => m.tag === 'IMG')!.src
     const video = [first, second].find((m) => m.tag === 'VIDEO')!.src
@@ -76,13 +77,14 @@ describe('offline app shell', () => {
       return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean)
     }, [photo, video])
 
+    // What the server serves for these URLs (a variant of the photo, the video without its metadata).
+    const sizes = await Promise.all([photo, video].map(async (url) => (await (await fetch(url)).arrayBuffer()).byteLength))
     await context.setOffline(true)
     const answers = await page.evaluate(async ([photo, video]) => {
       const whole = await fetch(photo!)
       const range = await fetch(video!, { headers: { Range: 'bytes=0-99' } })
       return { photo: [whole.status, (await whole.arrayBuffer()).byteLength], video: [range.status, range.headers.get('content-range'), (await range.arrayBuffer()).byteLength] }
     }, [photo, video])
-    const sizes = await Promise.all(names.map((name) => Bun.file(join(FIXTURES, name)).size))
     expect(answers).toEqual({ photo: [200, sizes[0]], video: [206, `bytes 0-99/${sizes[1]}`, 100] })
 
     // A video element plays the cached file offline (its Range requests are cut from the cache).

@@ -45,7 +45,7 @@ describe('rating and uploading', () => {
     for (let i = 0; i < CHOSEN.length + 1; i++) {
       // Wait for an item not rated yet: a new file with no votes.
       await b.waitForFunction((prev) => {
-        const el = document.querySelector('button[aria-label="Open full-screen viewer"] > img, button[aria-label="Open full-screen viewer"] > video')
+        const el = document.querySelector('button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video')
         return el !== null && el.getAttribute('src') !== prev
       }, seen.at(-1) ?? '')
       seen.push((await mediaSrc())!)

@@ -1,5 +1,6 @@
 /** Admin data shapes (admin-back-office §3): media, users, database counts and tests. Times ISO-8601 UTC, sizes bytes. */
 import * as v from 'valibot'
+import { MediaDisplaySchema } from '../media'
 
 /** One media item as the admin sees it: actual counts, never multiplied. */
 export const AdminMediaSchema = v.object({
@@ -8,12 +9,18 @@ export const AdminMediaSchema = v.object({
   mimeType: v.string(),
   originalName: v.string(),
   size: v.number(),
+  /** Displayed size in px, null when unknown (issue #11). */
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
   username: v.string(),
   uploadedAt: v.string(),
   hotVotes: v.number(),
   notVotes: v.number(),
   totalViews: v.number(),
   totalVotes: v.number(),
+  ...MediaDisplaySchema.entries,
+  /** False for media stored before the pipeline, still waiting for `hotvote media reprocess` (issue #11). */
+  processed: v.boolean(),
 })
 export type AdminMedia = v.InferOutput<typeof AdminMediaSchema>
 

@@ -14,10 +14,17 @@ const detail = (summary: string) => ({ summary, tags: ['admin bucket'] })
 /** The bucket routes. */
 export const adminBucketRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/admin' })
-    .get('/list-bucket-files', ({ query }) => listBucketFiles(deps, { checksums: query.checksums === 'true' }), {
-      query: ListFilesQuerySchema,
-      detail: detail('Every object in the bucket, and the provider; ?checksums=true adds the SHA-256 of each (reads every object) for copying the bucket'),
-    })
+    .get(
+      '/list-bucket-files',
+      async ({ query }) => {
+        const { files, provider } = await listBucketFiles(deps, { checksums: query.checksums === 'true' })
+        return { files, provider }
+      },
+      {
+        query: ListFilesQuerySchema,
+        detail: detail('Every object in the bucket except variants and posters, counted on their item, and the provider; ?checksums=true adds the SHA-256 of each item (reads every item) for copying the bucket'),
+      },
+    )
     .post('/delete-bucket-files', ({ body }) => deleteBucketFiles(deps, body.filenames), { body: DeleteFilesSchema, detail: detail('Delete objects and their media rows; refused keys are reported') })
     .get('/find-duplicates', () => findDuplicates(deps), { detail: detail('Groups of identical content, equal size and similar names') })
     .post('/import-media', () => importMediaFromBucket(deps), { detail: detail('Make media rows for valid media objects not yet imported') })

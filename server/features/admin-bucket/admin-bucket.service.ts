@@ -1,34 +1,60 @@
 /**
  * Bucket management (admin-back-office §2 Bucket, §3; server-contract: delete-bucket-files, find-duplicates,
- * import-media): keys with `..` or unknown keys are reported, never touched; a deleted key's media row goes too.
+ * import-media): keys with `..` or unknown keys are reported, never touched; a deleted key's media row and derived
+ * objects (variants, poster: issue #11) go too.
  */
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Deps } from '../../deps'
 import { media } from '../../db/schema'
-import { InvalidKeyError } from '../../storage/storage'
+import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
+import { derivedObjectOwners } from '../../media-pipeline/media-keys'
+import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
 import { typeForFileName } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { newStorageKey, sniffMediaType } from '../media/media-upload.service'
 import type { SpooledFile } from '../media/upload-stream'
 
-export type BucketFile = { key: string; size: number; lastModified: string; sha256?: string }
+/**
+ * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants and poster stored
+ * beside it (issue #11); sha256 (hex) of its bytes when asked for checksums (issue #10).
+ */
+export type BucketFile = { key: string; size: number; lastModified: string; derivedCount: number; derivedSize: number; sha256?: string }
 
-/** Every object in the bucket (size in bytes, lastModified ISO-8601 UTC); with checksums, the SHA-256 (hex) of each object's bytes too (issue #10: a bucket an operator can copy and verify). */
-export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { checksums?: boolean } = {}): Promise<{ files: BucketFile[]; provider: string }> {
-  const files: BucketFile[] = []
-  for await (const o of deps.storage.list()) files.push({ key: o.key, size: o.size, lastModified: o.lastModified })
-  if (opts.checksums) for (const f of files) f.sha256 = await hashObject(deps, f.key)
-  return { files, provider: deps.storage.provider }
+/**
+ * Every object in the bucket except derived objects (variants, posters), which are counted on their item (size in
+ * bytes, lastModified ISO-8601 UTC). With checksums, the SHA-256 of each listed object too (issue #10: a bucket an
+ * operator can copy and verify; derived objects are remade by `hotvote media reprocess`).
+ */
+export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { checksums?: boolean } = {}): Promise<{ files: BucketFile[]; provider: string; derivedKeys: Map<string, string[]> }> {
+  const all: ObjectInfo[] = []
+  for await (const o of deps.storage.list()) all.push(o)
+  const owners = derivedObjectOwners(all.map((o) => o.key))
+  const derivedKeys = new Map<string, string[]>()
+  const files = new Map<string, BucketFile>()
+  for (const o of all) if (!owners.has(o.key)) files.set(o.key, { key: o.key, size: o.size, lastModified: o.lastModified, derivedCount: 0, derivedSize: 0 })
+  for (const o of all) {
+    const owner = owners.get(o.key)
+    const file = owner && files.get(owner)
+    if (!file) continue
+    file.derivedCount++
+    file.derivedSize += o.size
+    derivedKeys.set(owner, [...(derivedKeys.get(owner) ?? []), o.key])
+  }
+  if (opts.checksums) for (const f of files.values()) f.sha256 = await hashObject(deps, f.key)
+  return { files: [...files.values()], provider: deps.storage.provider, derivedKeys }
 }
 
-/** Deletes the named objects and their media rows; answers {message, deleted (count), errors (one line per refused key)}. */
+/** Deletes the named objects with their derived objects and their media rows; answers {message, deleted (count), errors (one line per refused key)}. */
 export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, filenames: string[]) {
   let deleted = 0
   const errors: string[] = []
+  const { derivedKeys } = await listBucketFiles(deps)
   for (const key of filenames) {
     try {
-      if (!(await deps.storage.delete(key))) {
+      const row = deps.db.select({ variants: media.variants }).from(media).where(eq(media.storageKey, key)).get()
+      const derived = [...new Set([...(derivedKeys.get(key) ?? []), ...(row ? derivedKeysOf(key, row.variants) : [])])]
+      if (!(await deleteItemObjects(deps.storage, key, derived))) {
         errors.push(`${key}: not found`)
         continue
       }
@@ -61,7 +87,7 @@ export const baseName = (key: string) =>
 
 type Group = { type: 'hash' | 'size' | 'name-similarity'; criteria: string; files: BucketFile[] }
 
-/** Groups of duplicates: identical content (hash), equal size, similar names; each with more than one file. */
+/** Groups of duplicates among items (never their derived objects): identical content (hash), equal size, similar names; each with more than one file. */
 export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>) {
   const { files, provider } = await listBucketFiles(deps)
   const known = new Map(deps.db.select({ key: media.storageKey, sha: media.sha256 }).from(media).all().map((r) => [r.key, r.sha]))

@@ -1,6 +1,8 @@
 /**
  * Import from the bucket (server-contract: import-media): every object that is valid media by its magic bytes and
- * not yet a media row becomes one, owned by the system user; others are counted as skipped or errors.
+ * not yet a media row becomes one, owned by the system user; others are counted as skipped or errors. Each goes
+ * through the media pipeline (issue #11): its object is replaced by the stripped copy, variants and poster are
+ * written beside it; variants and posters already in the bucket are never imported as items of their own.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
@@ -11,7 +13,8 @@ import { users } from '../../db/schema'
 import { IMPORT_OWNER_SESSION_ID } from '../../db/system-session-ids'
 import { writeAuditEvent } from '../../audit/audit-log'
 import { findMediaBySha256, insertMedia } from '../media/media.repo'
-import { readDimensions, sniffMediaType } from '../media/media-upload.service'
+import { sniffMediaType } from '../media/media-upload.service'
+import { processMediaFile } from '../../media-pipeline/process-media'
 import { isImported, listBucketFiles } from './admin-bucket.service'
 
 /** Username of the import owner; reserved for it ('system-' names, issue #10). */
@@ -46,7 +49,7 @@ async function spoolToFile(body: ReadableStream<Uint8Array>, path: string): Prom
   return hash.digest('hex')
 }
 
-/** Imports one object; answers 'imported' or 'skipped'. Throws on a read failure (counted as an error). */
+/** Imports one object; answers 'imported' or 'skipped'. Throws on a read failure or undecodable media (counted as an error). */
 async function importObject(deps: Deps, key: string, ownerId: number): Promise<'imported' | 'skipped'> {
   if (isImported(deps, key)) return 'skipped'
   const head = await deps.storage.get(key, { start: 0, end: 4099 })
@@ -58,8 +61,9 @@ async function importObject(deps: Deps, key: string, ownerId: number): Promise<'
     const object = (await deps.storage.get(key))!
     const sha256 = await spoolToFile(object.body, tmp)
     if (findMediaBySha256(deps.db, sha256)) return 'skipped'
-    const { width, height } = await readDimensions(tmp, type)
-    insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size: object.size, width, height, sha256, uploadedAt: deps.clock.now().toISOString() })
+    const now = deps.clock.now()
+    const processed = await processMediaFile(deps, key, type, tmp, now)
+    insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size: object.size, sha256, uploadedAt: now.toISOString(), ...processed })
     return 'imported'
   } finally {
     await rm(tmp, { force: true })

@@ -16,7 +16,12 @@ export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
       mimeType: media.mimeType,
       originalName: media.originalName,
       size: media.size,
+      width: media.width,
+      height: media.height,
       uploadedAt: media.uploadedAt,
+      placeholder: media.placeholder,
+      variants: media.variants,
+      processedAt: media.processedAt,
       username: sql<string>`(select username from users where users.id = media.user_id)`,
       ...mediaFigureColumns,
     })

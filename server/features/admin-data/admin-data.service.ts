@@ -5,13 +5,22 @@ import { media } from '../../db/schema'
 import type { AdminMedia, AdminUser } from '../../contract/admin/data'
 import { writeAuditEvent } from '../../audit/audit-log'
 import { mustFind } from '../../http/errors'
-import { mediaUrl } from '../media/media-url'
+import { mediaDisplay, mediaUrl } from '../media/media-url'
+import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
 import { findMediaById } from '../media/media.repo'
 import { countTables, listMediaWithFigures, listUsersWithActivity } from './admin-data.repo'
 
 /** A page of media (all without limit) and the total count. */
 export function listAdminMedia(deps: Pick<Deps, 'db'>, limit = -1, offset = 0): { items: AdminMedia[]; total: number } {
-  const items = listMediaWithFigures(deps.db, limit, offset).map(({ storageKey, hotVotes, totalVotes, ...row }) => ({ ...row, url: mediaUrl(storageKey), hotVotes, notVotes: totalVotes - hotVotes, totalVotes }))
+  const items = listMediaWithFigures(deps.db, limit, offset).map(({ hotVotes, totalVotes, storageKey, placeholder, variants, processedAt, ...row }) => ({
+    ...row,
+    url: mediaUrl(storageKey),
+    hotVotes,
+    notVotes: totalVotes - hotVotes,
+    totalVotes,
+    ...mediaDisplay({ storageKey, mimeType: row.mimeType, placeholder, variants, processedAt }),
+    processed: processedAt !== null,
+  }))
   return { items, total: countTables(deps.db).totalMedia }
 }
 
@@ -20,12 +29,12 @@ export function listAdminUsers(deps: Pick<Deps, 'db'>, limit = -1, offset = 0): 
   return { items: listUsersWithActivity(deps.db, limit, offset), total: countTables(deps.db).totalUsers }
 }
 
-/** Deletes any media item with its object, votes and views; ADMIN_DELETE_REQUEST/COMPLETED audit. Throws HttpError 404. */
+/** Deletes any media item with its objects (derived ones too, issue #11), votes and views; ADMIN_DELETE_REQUEST/COMPLETED audit. Throws HttpError 404. */
 export async function adminDeleteMedia(deps: Deps, mediaId: number): Promise<void> {
   const row = mustFind(findMediaById(deps.db, mediaId), 'Media')
   const context = { mediaId, ownerId: row.userId, storageKey: row.storageKey, originalName: row.originalName, by: deps.config.adminUsername }
   writeAuditEvent(deps, 'ADMIN_DELETE_REQUEST', context)
-  const objectDeleted = await deps.storage.delete(row.storageKey)
+  const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, derivedKeysOf(row.storageKey, row.variants))
   deps.db.delete(media).where(eq(media.id, mediaId)).run()
   writeAuditEvent(deps, 'ADMIN_DELETE_COMPLETED', { ...context, objectDeleted })
 }

@@ -1,5 +1,5 @@
 /**
- * Deleting one's own media (server-contract: DELETE /api/media/:id): the stored object, the row, its votes and
+ * Deleting one's own media (server-contract: DELETE /api/media/:id): the stored object and its derived objects, the row, its votes and
  * views, with MEDIA_DELETE_REQUEST and MEDIA_DELETE_COMPLETED audit events.
  */
 import { eq } from 'drizzle-orm'
@@ -7,6 +7,7 @@ import type { Deps } from '../../deps'
 import { media } from '../../db/schema'
 import { writeAuditEvent } from '../../audit/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
+import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
 import { findMediaById } from './media.repo'
 
 /** Deletes mediaId for its owner userId. Throws HttpError 404 (unknown media), 403 (someone else's). */
@@ -15,7 +16,7 @@ export async function deleteOwnMedia(deps: Deps, userId: number, mediaId: number
   if (row.userId !== userId) throw new HttpError(403, 'That media is not yours')
   const context = { mediaId, userId, storageKey: row.storageKey, originalName: row.originalName, size: row.size }
   writeAuditEvent(deps, 'MEDIA_DELETE_REQUEST', context)
-  const objectDeleted = await deps.storage.delete(row.storageKey)
+  const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, derivedKeysOf(row.storageKey, row.variants))
   // Votes and views go with the row (ON DELETE CASCADE).
   deps.db.delete(media).where(eq(media.id, mediaId)).run()
   writeAuditEvent(deps, 'MEDIA_DELETE_COMPLETED', { ...context, objectDeleted })

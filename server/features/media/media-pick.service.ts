@@ -9,7 +9,7 @@ import type { RateMedia } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { voteStatsForMedia } from '../../ratings/vote-stats'
 import { findMediaById, findRateableMediaExact, hasVoted, mediaIdRange, type MediaRow } from './media.repo'
-import { mediaUrl } from './media-url'
+import { mediaDisplay, mediaUrl } from './media-url'
 
 /** Random probes per wanted item before falling back to the exact query. */
 const TRIES_PER_ITEM = 20
@@ -35,7 +35,7 @@ export function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclud
 
 /** A media row as the rate screen shows it, with actual vote figures. */
 export function toRateMedia(deps: Pick<Deps, 'db'>, row: MediaRow): RateMedia {
-  return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, size: row.size, width: row.width, height: row.height, ...voteStatsForMedia(deps.db, row.id), userHasVoted: false }
+  return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, size: row.size, width: row.width, height: row.height, ...voteStatsForMedia(deps.db, row.id), userHasVoted: false, ...mediaDisplay(row) }
 }
 
 /** One random item: null when the site has no media at all; HttpError 404 when the user has rated everything. */

@@ -1,4 +1,8 @@
 /** The URL a stored object is served at (server-contract: url of a media item). */
+import type { MediaDisplay } from '../../contract/media'
+import type { StoredVariant } from '../../db/schema'
+import { posterKey, variantKey } from '../../media-pipeline/media-keys'
+
 export const MEDIA_FILE_PREFIX = '/api/media/file/'
 
 /** The public URL of a storage key, e.g. /api/media/file/media/2026/11/<uuid>.jpg. */
@@ -14,4 +18,13 @@ export function derivedKeyStems(key: string): string[] {
   const stems: string[] = []
   for (let i = key.length - 1; i > 0; i--) if (key[i] === '.' || key[i] === '/') stems.push(key.slice(0, i))
   return stems
+}
+
+/** The placeholder, variant URLs and poster URL of a media row (issue #11; MediaDisplaySchema). */
+export function mediaDisplay(row: { storageKey: string; mimeType: string; placeholder: string | null; variants: StoredVariant[] | null; processedAt: string | null }): MediaDisplay {
+  return {
+    placeholder: row.placeholder,
+    variants: (row.variants ?? []).map((v) => ({ url: mediaUrl(variantKey(row.storageKey, v.width)), ...v })),
+    posterUrl: row.processedAt && row.mimeType.startsWith('video/') ? mediaUrl(posterKey(row.storageKey)) : null,
+  }
 }

@@ -14,6 +14,9 @@ export const findOwnMediaWithFigures = (db: Db, userId: number) =>
       originalName: media.originalName,
       size: media.size,
       uploadedAt: media.uploadedAt,
+      placeholder: media.placeholder,
+      variants: media.variants,
+      processedAt: media.processedAt,
       ...mediaFigureColumns,
     })
     .from(media)

@@ -2,14 +2,14 @@
 import type { Deps } from '../../deps'
 import type { UserStats } from '../../contract/users'
 import { toVoteStats } from '../../ratings/vote-stats'
-import { mediaUrl } from '../media/media-url'
+import { mediaDisplay, mediaUrl } from '../media/media-url'
 import { findOwnMediaWithFigures } from './user-stats.repo'
 
 /** Totals and per-item figures of what userId's uploads received (actual counts, no multiplier). */
 export function getUserStats(deps: Pick<Deps, 'db'>, userId: number): UserStats {
   const mediaStats = findOwnMediaWithFigures(deps.db, userId).map((row) => {
     const { hotPercentage, notPercentage } = toVoteStats(row.totalVotes, row.hotVotes)
-    return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, originalName: row.originalName, size: row.size, uploadedAt: row.uploadedAt, totalViews: row.totalViews, totalVotes: row.totalVotes, hotPercentage, notPercentage }
+    return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, originalName: row.originalName, size: row.size, uploadedAt: row.uploadedAt, totalViews: row.totalViews, totalVotes: row.totalVotes, hotPercentage, notPercentage, ...mediaDisplay(row) }
   })
   return {
     totalUploads: mediaStats.length,

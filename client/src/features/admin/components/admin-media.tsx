@@ -1,7 +1,7 @@
 /**
  * AdminMedia (admin-back-office §2 Media, §8): total media, votes and views; a card per item (type badge, name, size,
  * uploader, date, hot/not/views with actual counts), its detail dialog and Delete after confirmation, in a virtualised grid (MediaGrid);
- * 'No media found' when empty.
+ * 'No media found' when empty; a notice counts the items still missing variants (issue #11 Backfill).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -40,6 +40,11 @@ function AdminMediaPage() {
           ['Total Views', sum((m) => m.totalViews)],
         ]}
       />
+      {items.some((m) => !m.processed) && (
+        <p role="status" className="rounded-lg border border-amber-700 bg-amber-950/50 p-3 text-sm text-amber-200">
+          {items.filter((m) => !m.processed).length} items are still missing display variants and placeholders (marked No variants): run <code>hotvote media reprocess</code>.
+        </p>
+      )}
       {items.length === 0 ? (
         <p className="text-zinc-400">No media found</p>
       ) : (

@@ -3,6 +3,7 @@
  * controls) and every field of the admin media item, with actual counts (never multiplied) and the Hot share.
  */
 import type { AdminMedia } from '@contract/admin/data'
+import { MediaPicture } from '@client/components/media-picture'
 import { Dialog } from '@client/components/ui/dialog'
 import { formatDateTime, formatSize } from '../format'
 import { DetailList } from './detail-list'
@@ -27,11 +28,7 @@ function MediaDetailDialog({ item, onClose }: MediaDetailDialogProps) {
   ]
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={item.originalName} className="w-[min(92vw,40rem)]">
-      {item.mimeType.startsWith('video/') ? (
-        <video src={item.url} controls muted className="max-h-[50vh] w-full rounded-lg bg-black object-contain" />
-      ) : (
-        <img src={item.url} alt={item.originalName} className="max-h-[50vh] w-full rounded-lg bg-black object-contain" />
-      )}
+      <MediaPicture item={item} sizes="min(92vw, 40rem)" alt={item.originalName} controls className="mx-auto max-h-[50vh] max-w-full rounded-lg" style={{ aspectRatio: item.width && item.height ? `${item.width} / ${item.height}` : '16 / 9' }} />
       <DetailList aria-label="Media details" items={fields} className="mt-4 gap-x-4" valueClassName="break-all" />
       <a href={item.url} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block text-sm text-sky-400 underline">
         Open the file

@@ -7,6 +7,7 @@ import { Eye, Flame, Snowflake } from 'lucide-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { AdminMedia } from '@contract/admin/data'
+import { MediaPicture } from '@client/components/media-picture'
 import { Button } from '@client/components/ui/button'
 import { formatDateTime, formatSize } from '../format'
 
@@ -25,14 +26,12 @@ function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: A
     <article aria-label={item.originalName} className="min-w-0 space-y-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-4">
       <div className="flex items-center justify-between">
         <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs uppercase">{isVideo ? 'Video' : 'Image'}</span>
-        <span className="text-xs text-zinc-400">#{item.id}</span>
+        <span className="flex items-center gap-2 text-xs text-zinc-400">
+          {!item.processed && <span className="rounded-full bg-amber-900/60 px-2 py-0.5 text-amber-200">No variants</span>}#{item.id}
+        </span>
       </div>
       <button type="button" aria-label={`Details of ${item.originalName}`} onClick={() => onOpen(item)} className="block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-rose-400">
-        {isVideo ? (
-          <video src={item.url} muted preload="metadata" className="aspect-video w-full rounded-lg bg-black object-cover" />
-        ) : (
-          <img src={item.url} alt={item.originalName} loading="lazy" className="aspect-video w-full rounded-lg bg-black object-cover" />
-        )}
+        <MediaPicture item={item} sizes="(min-width: 1200px) 30vw, (min-width: 800px) 45vw, 100vw" alt={item.originalName} fit="cover" loading="lazy" className="aspect-video w-full rounded-lg" />
       </button>
       <p className="truncate font-medium">{item.originalName}</p>
       <p className="truncate text-sm text-zinc-400">

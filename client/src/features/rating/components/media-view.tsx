@@ -1,14 +1,16 @@
 /**
  * MediaView: the item to rate, an image or a looping muted video sized by useMediaHeight (fallback 16x9),
- * opening a full-screen viewer on click that closes on Escape, backdrop click or its close button. A video autoplays
- * unless the system asks for reduced motion, and has a visible Pause/Play control (issue #13, WCAG 2.2.2).
+ * opening a full-screen viewer on click that closes on Escape, backdrop click or its close button. Images come from
+ * their WebP variants by srcset (issue #11: the width the box needs at the screen's pixel ratio), over the placeholder.
+ * A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control (issue #13, WCAG 2.2.2).
  */
 import * as RadixDialog from '@radix-ui/react-dialog'
 import { Pause, Play, X } from 'lucide-react'
 import { useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
 import { usePrefersReducedMotion } from '@client/lib/preferences'
-import { useMediaHeight } from '../hooks/use-media-height'
+import { MediaPicture } from '@client/components/media-picture'
+import { mediaBoxWidth, useMediaHeight } from '../hooks/use-media-height'
 
 /** Props: item; onError when the file cannot be loaded (the screen skips it). */
 function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
@@ -19,26 +21,20 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
   const [playing, setPlaying] = useState(false)
   const ratio = item.width && item.height ? `${item.width} / ${item.height}` : '16 / 9'
   const isVideo = item.mimeType.startsWith('video/')
-  const media = (full: boolean) =>
-    isVideo ? (
-      <video
-        key={item.id}
-        ref={full ? undefined : video}
-        src={item.url}
-        aria-label="Video to rate"
-        autoPlay={!reducedMotion}
-        loop
-        muted
-        playsInline
-        controls={full}
-        onError={onError}
-        onPlay={full ? undefined : () => setPlaying(true)}
-        onPause={full ? undefined : () => setPlaying(false)}
-        className="h-full w-full object-contain"
-      />
-    ) : (
-      <img key={item.id} src={item.url} alt="Photo to rate" onError={onError} className="h-full w-full object-contain" />
-    )
+  const media = (full: boolean) => (
+    <MediaPicture
+      key={item.id}
+      item={item}
+      sizes={full ? '100vw' : `${mediaBoxWidth(item, window.innerWidth, height)}px`}
+      alt={isVideo ? 'Video to rate' : 'Photo to rate'}
+      autoPlay={!reducedMotion}
+      controls={full}
+      videoRef={full ? undefined : video}
+      onPlayingChange={full ? undefined : setPlaying}
+      onError={onError}
+      className="h-full w-full"
+    />
+  )
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <div className="relative mx-auto max-w-full" style={{ height, aspectRatio: ratio }}>

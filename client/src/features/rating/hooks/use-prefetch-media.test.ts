@@ -1,25 +1,56 @@
 import { describe, expect, it } from 'bun:test'
 import type { RateMedia } from '@contract/media'
-import { itemsToWarm, PREFETCH_BUDGET_BYTES } from './use-prefetch-media'
+import { filesToShow, filesToWarm, PREFETCH_BUDGET_BYTES, type WarmFile } from './use-prefetch-media'
 
 const MB = 1024 * 1024
-const item = (id: number, size: number, mimeType = 'image/jpeg'): RateMedia => ({ id, url: `/api/media/file/${id}`, mimeType, size, width: 1, height: 1, totalVotes: 0, hotPercentage: 0, notPercentage: 0, userHasVoted: false })
+const item = (id: number, size: number, mimeType = 'image/jpeg'): RateMedia => ({ id, url: `/api/media/file/${id}`, mimeType, size, width: 1, height: 1, totalVotes: 0, hotPercentage: 0, notPercentage: 0, userHasVoted: false, placeholder: null, variants: [], posterUrl: null })
+const whole = (i: RateMedia): WarmFile[] => [{ url: i.url, size: i.size, image: true }]
 
-describe('itemsToWarm', () => {
+/** A 4:3 landscape photo 1600 px wide with the four standard variants (sizes in bytes). */
+const photo: RateMedia = {
+  ...item(9, 2 * MB),
+  width: 1600,
+  height: 1200,
+  variants: [320, 640, 1080, 1600].map((w) => ({ url: `/v/w${w}.webp`, width: w, height: (w * 3) / 4, size: w * 100 })),
+}
+
+describe('filesToWarm', () => {
   it('warms every item after the one on screen while they fit the budget', () => {
     const queue = [1, 2, 3, 4].map((id) => item(id, 2 * MB))
-    expect(itemsToWarm(queue, PREFETCH_BUDGET_BYTES, false).map((i) => i.id)).toEqual([2, 3, 4])
+    expect(filesToWarm(queue, PREFETCH_BUDGET_BYTES, false, whole).map((f) => f.url)).toEqual(['/api/media/file/2', '/api/media/file/3', '/api/media/file/4'])
   })
 
-  it('counts videos by their size and stops at the first item over the budget', () => {
+  it('counts the files it warms and stops at the first item over the budget', () => {
     const queue = [item(1, 5 * MB), item(2, 20 * MB, 'video/mp4'), item(3, 20 * MB, 'video/mp4'), item(4, 10 * MB), item(5, 1 * MB)]
-    expect(itemsToWarm(queue, 50 * MB, false).map((i) => i.id)).toEqual([2, 3])
-    expect(itemsToWarm(queue, 4 * MB, false)).toEqual([])
+    expect(filesToWarm(queue, 50 * MB, false, whole).map((f) => f.url)).toEqual(['/api/media/file/2', '/api/media/file/3'])
+    expect(filesToWarm(queue, 4 * MB, false, whole)).toEqual([])
   })
 
   it('warms only the next item under Data Saver', () => {
     const queue = [1, 2, 3].map((id) => item(id, 1000))
-    expect(itemsToWarm(queue, PREFETCH_BUDGET_BYTES, true).map((i) => i.id)).toEqual([2])
-    expect(itemsToWarm([item(1, 1000)], PREFETCH_BUDGET_BYTES, true)).toEqual([])
+    expect(filesToWarm(queue, PREFETCH_BUDGET_BYTES, true, whole).map((f) => f.url)).toEqual(['/api/media/file/2'])
+    expect(filesToWarm([item(1, 1000)], PREFETCH_BUDGET_BYTES, true, whole)).toEqual([])
+  })
+})
+
+describe('filesToShow (issue #11)', () => {
+  it('picks the variant a 390-px phone at DPR 3 shows, the one a DPR-1 screen shows, and the smallest under Data Saver', () => {
+    // 390 x 844: the box is 358 px wide (page padding), so 1074 device px: the 1080 variant.
+    expect(filesToShow(photo, 390, 844, 3, false)).toEqual([{ url: '/v/w1080.webp', size: 108000, image: true }])
+    expect(filesToShow(photo, 390, 844, 1, false)).toEqual([{ url: '/v/w640.webp', size: 64000, image: true }])
+    expect(filesToShow(photo, 390, 844, 3, true)).toEqual([{ url: '/v/w320.webp', size: 32000, image: true }])
+  })
+
+  it('counts the budget by variant bytes: 50 MB holds many more photos than their originals', () => {
+    const queue = Array.from({ length: 400 }, (_, i) => ({ ...photo, id: i, url: `/o/${i}`, variants: photo.variants.map((v) => ({ ...v, url: `${v.url}?${i}` })) }))
+    const files = filesToWarm(queue, PREFETCH_BUDGET_BYTES, false, (i) => filesToShow(i, 390, 844, 3, false))
+    expect(files.length).toBeGreaterThan(400 - 2)
+    expect(filesToWarm(queue, PREFETCH_BUDGET_BYTES, false, whole).length).toBe(24)
+  })
+
+  it('warms a video and its poster, and an item without variants by its own file', () => {
+    const video = { ...item(2, 3 * MB, 'video/mp4'), posterUrl: '/p.webp' }
+    expect(filesToShow(video, 390, 844, 3, false)).toEqual([{ url: video.url, size: 3 * MB, image: false }, { url: '/p.webp', size: 0, image: true }])
+    expect(filesToShow(item(3, 500), 390, 844, 3, false)).toEqual([{ url: '/api/media/file/3', size: 500, image: true }])
   })
 })

@@ -1,11 +1,15 @@
 /**
  * Warming the queue's files (public-visitor §4: the next item is prefetched, an image preloaded; issue 5: the
- * upcoming items are cached so they can be rated offline). Each file is fetched in full into the HTTP cache (and
- * the service worker's media cache when one runs), and images are also preloaded. Stays inside a byte budget counted
- * from the head of the queue (videos by their size) and, under Data Saver, warms only the item after the current one.
+ * upcoming items are cached so they can be rated offline). For each item the file the rate screen will show is
+ * fetched in full into the HTTP cache (and the service worker's media cache when one runs): the image variant its
+ * box needs at the screen's pixel ratio (issue #11), a video with its poster. Stays inside a byte budget counted
+ * from the head of the queue by those files' sizes and, under Data Saver, warms only the item after the current one,
+ * in its smallest variant.
  */
 import { useEffect, useRef } from 'react'
 import type { RateMedia } from '@contract/media'
+import { fileFor } from '@client/lib/media-variants'
+import { mediaBoxWidth, mediaHeightFor } from './use-media-height'
 
 /** Bytes the warmed files of the queue may add up to (50 MB). */
 export const PREFETCH_BUDGET_BYTES = 50 * 1024 * 1024
@@ -13,42 +17,57 @@ export const PREFETCH_BUDGET_BYTES = 50 * 1024 * 1024
 /** True when the browser asks to save data (navigator.connection.saveData). */
 export const saveDataOn = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
 
+/** A file to warm: its URL, size in bytes, and whether it is an image to preload. */
+export type WarmFile = { url: string; size: number; image: boolean }
+
+/** The files the rate screen shows for item in a window of innerWidth x innerHeight px at dpr: the chosen variant, or a video and its poster. */
+export function filesToShow(item: RateMedia, innerWidth: number, innerHeight: number, dpr: number, saveData: boolean): WarmFile[] {
+  if (item.mimeType.startsWith('video/')) return [{ url: item.url, size: item.size, image: false }, ...(item.posterUrl ? [{ url: item.posterUrl, size: 0, image: true }] : [])]
+  const file = fileFor(item, mediaBoxWidth(item, innerWidth, mediaHeightFor(innerWidth, innerHeight)), dpr, saveData)
+  return [{ ...file, image: true }]
+}
+
 /**
- * The items of queue (head first; the head is on screen and loads by itself) whose files should be warmed: those after
- * the head in the longest prefix whose sizes fit budgetBytes (the head counts), or only the next one under Data Saver.
+ * The files of queue's items (head first; the head is on screen and loads by itself) that should be warmed: those of
+ * the items after the head in the longest prefix whose files fit budgetBytes (the head counts), or only the next
+ * item's under Data Saver. filesOf answers the files of one item (filesToShow for the current window).
  */
-export function itemsToWarm(queue: RateMedia[], budgetBytes: number, saveData: boolean): RateMedia[] {
-  if (saveData) return queue.slice(1, 2)
-  let total = queue[0]?.size ?? 0
-  const chosen: RateMedia[] = []
+export function filesToWarm(queue: RateMedia[], budgetBytes: number, saveData: boolean, filesOf: (item: RateMedia) => WarmFile[]): WarmFile[] {
+  if (saveData) return queue.slice(1, 2).flatMap(filesOf)
+  const bytes = (files: WarmFile[]) => files.reduce((n, f) => n + f.size, 0)
+  let total = queue[0] ? bytes(filesOf(queue[0])) : 0
+  const chosen: WarmFile[] = []
   for (const item of queue.slice(1)) {
-    total += item.size
+    const files = filesOf(item)
+    total += bytes(files)
     if (total > budgetBytes) break
-    chosen.push(item)
+    chosen.push(...files)
   }
   return chosen
 }
 
-/** Fetches the item's file to the end, throwing the bytes away (they stay in the caches), then preloads it as an image when it is one. */
-async function warm(item: RateMedia): Promise<void> {
+/** Fetches a file to the end, throwing the bytes away (they stay in the caches), then preloads it as an image when it is one. */
+async function warm(file: WarmFile): Promise<void> {
   // A file on another origin (a public S3 URL) is fetched opaquely: its bytes still land in the caches.
-  const sameOrigin = new URL(item.url, location.href).origin === location.origin
-  const res = await fetch(item.url, sameOrigin ? {} : { mode: 'no-cors' })
+  const sameOrigin = new URL(file.url, location.href).origin === location.origin
+  const res = await fetch(file.url, sameOrigin ? {} : { mode: 'no-cors' })
   if (!res.ok && res.type !== 'opaque') throw new Error(`${res.status}`)
   await res.body?.pipeTo(new WritableStream())
-  if (item.mimeType.startsWith('image/')) new Image().src = item.url
+  if (file.image) new Image().src = file.url
 }
 
-/** Keeps the files of queue's first items warm (see itemsToWarm); each url is fetched once per screen. */
+/** Keeps the files of queue's first items warm (see filesToWarm); each url is fetched once per screen. */
 export function usePrefetchMedia(queue: RateMedia[], budgetBytes: number = PREFETCH_BUDGET_BYTES): void {
   const warmed = useRef(new Set<string>())
   useEffect(() => {
     if (!navigator.onLine) return
-    for (const item of itemsToWarm(queue, budgetBytes, saveDataOn())) {
-      if (warmed.current.has(item.url)) continue
-      warmed.current.add(item.url)
+    const saveData = saveDataOn()
+    const filesOf = (item: RateMedia) => filesToShow(item, window.innerWidth, window.innerHeight, window.devicePixelRatio || 1, saveData)
+    for (const file of filesToWarm(queue, budgetBytes, saveData, filesOf)) {
+      if (warmed.current.has(file.url)) continue
+      warmed.current.add(file.url)
       // A failure is retried the next time the queue changes; the rate screen skips a file that cannot load.
-      warm(item).catch(() => warmed.current.delete(item.url))
+      warm(file).catch(() => warmed.current.delete(file.url))
     }
   }, [queue, budgetBytes])
 }

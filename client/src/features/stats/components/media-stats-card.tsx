@@ -25,7 +25,7 @@ function MediaStatsCard({ item, onDelete, deleting }: MediaStatsCardProps) {
     <article aria-label={item.originalName} className="overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900">
       {/* The name holds the badge's text too (WCAG 2.5.3 label in name). */}
       <button type="button" onClick={() => setDetails(true)} aria-label={`Details of ${item.originalName} (${kind})`} className="relative block w-full">
-        <MediaThumb item={item} className="aspect-video w-full" />
+        <MediaThumb item={item} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw" className="aspect-video w-full" />
         <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold uppercase">{kind}</span>
       </button>
       <div className="space-y-3 p-4">
@@ -49,7 +49,7 @@ function MediaStatsCard({ item, onDelete, deleting }: MediaStatsCardProps) {
         </Button>
       </div>
       <Dialog open={details} onOpenChange={setDetails} title={item.originalName}>
-        <MediaThumb item={item} controls className="max-h-[50vh] w-full rounded-lg object-contain" />
+        <MediaThumb item={item} controls sizes="min(92vw, 40rem)" className="aspect-video max-h-[50vh] w-full rounded-lg" />
         <ul className="mt-4 space-y-1 text-sm">
           <li>Views: {item.totalViews}</li>
           <li>Votes: {item.totalVotes}</li>

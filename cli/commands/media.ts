@@ -1,0 +1,50 @@
+/**
+ * `hotvote media reprocess [--dry-run] [--since DATE]` (issue #11 Backfill): runs the media pipeline on items stored
+ * before it (stripped copy, variants, poster, placeholder) in batches, with a progress bar. Every item is saved as it
+ * is done, so a run stopped at any point resumes where it stopped; a run with nothing left does nothing.
+ */
+import type { Command } from 'commander'
+import { SingleBar, Presets } from 'cli-progress'
+import { contextOf } from '../lib/context'
+import { adminJson } from '../lib/http'
+import { emit, printFields } from '../lib/output'
+import type { ReprocessAnswer } from '../../server/contract/admin/reprocess'
+
+/** Items one call processes: a few seconds of work, so the bar moves and a stop loses little. */
+const BATCH = 5
+
+/** Registers `media` and its `reprocess` subcommand. */
+export function registerMedia(program: Command): void {
+  const media = program.command('media').description('Media maintenance')
+  media
+    .command('reprocess')
+    .description('Make display variants, placeholders, posters and metadata-free copies for media stored without them')
+    .option('--dry-run', 'only count the items that would be processed')
+    .option('--since <date>', 'only media uploaded on or after this ISO date (e.g. 2026-11-01)')
+    .addHelpText('after', '\nExamples:\n  hotvote media reprocess --dry-run\n  hotvote media reprocess --since 2026-11-01')
+    .action(async (opts: { dryRun?: boolean; since?: string }, cmd: Command) => {
+      const ctx = contextOf(cmd)
+      const query = opts.since ? `?since=${encodeURIComponent(opts.since)}` : ''
+      const { pending } = await adminJson<{ pending: number }>(ctx.conn, 'GET', `/api/admin/media/reprocess${query}`)
+      if (opts.dryRun) return emit(ctx.json, { dryRun: true, pending }, () => printFields({ 'would process': pending }))
+      const bar = ctx.json || !process.stderr.isTTY || pending === 0 ? null : new SingleBar({ format: 'media {bar} {value}/{total}  failed {failed}', stream: process.stderr }, Presets.shades_classic)
+      bar?.start(pending, 0, { failed: 0 })
+      const totals = { processed: 0, failed: 0, errors: [] as string[] }
+      let afterId = 0
+      for (let remaining = pending; remaining > 0; ) {
+        const r = await adminJson<ReprocessAnswer>(ctx.conn, 'POST', '/api/admin/media/reprocess', { since: opts.since, afterId, limit: BATCH })
+        if (r.lastId === null) break
+        totals.processed += r.processed
+        totals.failed += r.failed
+        totals.errors.push(...r.errors)
+        afterId = r.lastId
+        remaining = r.remaining
+        bar?.update(totals.processed + totals.failed, { failed: totals.failed })
+      }
+      bar?.stop()
+      emit(ctx.json, totals, () => {
+        printFields({ processed: totals.processed, failed: totals.failed })
+        for (const e of totals.errors) process.stderr.write(`  ${e}\n`)
+      })
+    })
+}

@@ -1,0 +1,82 @@
+/**
+ * MediaPicture (issue #11): an item's image through `<img srcset sizes>` from its WebP variants, or its video with
+ * the poster frame; the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
+ * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file arrives.
+ */
+import { useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react'
+import { cn } from '@client/lib/cn'
+import { placeholderPixels, srcSetOf, type DisplayItem } from '@client/lib/media-variants'
+
+/** The thumbhash placeholder stretched over its parent box; drawn in a layout effect, so before the first paint. */
+function Placeholder({ hash }: { hash: string | null }) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const pixels = placeholderPixels(hash)
+  useLayoutEffect(() => {
+    if (pixels) canvas.current?.getContext('2d')?.putImageData(new ImageData(pixels.rgba, pixels.w, pixels.h), 0, 0)
+  }, [pixels])
+  if (!pixels) return null
+  return <canvas ref={canvas} width={pixels.w} height={pixels.h} aria-hidden data-placeholder="thumbhash" className="absolute inset-0 h-full w-full" />
+}
+
+type Props = {
+  item: DisplayItem
+  /** The `sizes` attribute: the CSS width the image is shown at, e.g. '358px' or '(min-width: 768px) 25vw, 50vw'. */
+  sizes: string
+  alt: string
+  className?: string
+  style?: CSSProperties
+  /** object-fit of the file inside the box. */
+  fit?: 'contain' | 'cover'
+  loading?: 'lazy' | 'eager'
+  /** For a video: play at once (muted, looping) and show controls. */
+  autoPlay?: boolean
+  controls?: boolean
+  /** For a video: its element (for a play/pause control of the caller's) and a callback on play (true) and pause (false). */
+  videoRef?: Ref<HTMLVideoElement>
+  onPlayingChange?(playing: boolean): void
+  onError?(): void
+}
+
+function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loading, autoPlay = false, controls = false, videoRef, onPlayingChange, onError }: Props) {
+  const [loaded, setLoaded] = useState(false)
+  const fitClass = cn('relative h-full w-full', fit === 'cover' ? 'object-cover' : 'object-contain')
+  const isVideo = item.mimeType.startsWith('video/')
+  const poster = item.posterUrl ?? undefined
+  return (
+    <div className={cn('relative overflow-hidden bg-zinc-900', className)} style={style}>
+      <Placeholder hash={item.placeholder} />
+      {isVideo ? (
+        <video
+          ref={videoRef}
+          src={item.url}
+          poster={poster}
+          aria-label={alt}
+          autoPlay={autoPlay}
+          controls={controls}
+          muted
+          loop
+          playsInline
+          preload={autoPlay ? 'auto' : 'metadata'}
+          onPlay={() => onPlayingChange?.(true)}
+          onPause={() => onPlayingChange?.(false)}
+          onError={onError}
+          className={fitClass}
+        />
+      ) : (
+        <img
+          src={item.variants.length ? item.variants[Math.min(1, item.variants.length - 1)].url : item.url}
+          srcSet={srcSetOf(item)}
+          sizes={item.variants.length ? sizes : undefined}
+          alt={alt}
+          loading={loading}
+          decoding="async"
+          onLoad={() => setLoaded(true)}
+          onError={onError}
+          className={cn(fitClass, 'transition-opacity duration-200', loaded ? 'opacity-100' : 'opacity-0')}
+        />
+      )}
+    </div>
+  )
+}
+
+export { MediaPicture }

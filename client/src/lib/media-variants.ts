@@ -1,0 +1,44 @@
+/**
+ * Which file of a media item to show (issue #11): the WebP variants' srcset, the variant a box of a given CSS width
+ * needs at the device pixel ratio (the one the offline prefetch warms), and the thumbhash placeholder's pixels (drawn
+ * on a canvas: the CSP allows no data: images).
+ */
+import { thumbHashToRGBA } from 'thumbhash'
+import type { MediaDisplay } from '@contract/media'
+
+/** The fields of an item this module reads: its file, type, size in bytes and display fields. */
+export type DisplayItem = MediaDisplay & { url: string; mimeType: string; size: number }
+
+/** The srcset of the variants (`url 320w, url 640w, ...`), undefined when the item has none. */
+export const srcSetOf = (item: DisplayItem): string | undefined => (item.variants.length ? item.variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined)
+
+/**
+ * The file a box cssWidth px wide needs at dpr device pixels per px: the narrowest variant at least cssWidth x dpr wide,
+ * else the widest; the narrowest under Data Saver; the item's own file for videos and items without variants.
+ * size in bytes (a video's poster counts too).
+ */
+export function fileFor(item: DisplayItem, cssWidth: number, dpr: number, saveData: boolean): { url: string; size: number } {
+  if (!item.variants.length) return { url: item.url, size: item.size }
+  const wanted = cssWidth * dpr
+  const pick = saveData ? item.variants[0] : (item.variants.find((v) => v.width >= wanted) ?? item.variants[item.variants.length - 1])
+  return { url: pick.url, size: pick.size }
+}
+
+/** A decoded placeholder: w x h pixels (at most 32 on the long side), RGBA bytes. */
+export type PlaceholderPixels = { w: number; h: number; rgba: Uint8ClampedArray<ArrayBuffer> }
+
+const placeholders = new Map<string, PlaceholderPixels | null>()
+
+/** The placeholder's pixels (decoded once per hash), undefined when the item has none or it is malformed. */
+export function placeholderPixels(placeholder: string | null): PlaceholderPixels | undefined {
+  if (!placeholder) return undefined
+  if (!placeholders.has(placeholder)) {
+    try {
+      const { w, h, rgba } = thumbHashToRGBA(Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0)))
+      placeholders.set(placeholder, { w, h, rgba: new Uint8ClampedArray(rgba) })
+    } catch {
+      placeholders.set(placeholder, null)
+    }
+  }
+  return placeholders.get(placeholder) ?? undefined
+}

@@ -1,0 +1,45 @@
+/**
+ * The media backfill (issue #11: `hotvote media reprocess`): items stored before the pipeline get their stripped
+ * copy, variants, poster and placeholder. Each item is saved as soon as it is done, so a run stopped at any point
+ * resumes with the items still unprocessed, and a run after a complete one finds nothing to do.
+ */
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { mkdir, rm } from 'node:fs/promises'
+import type { Deps } from '../../deps'
+import type { ReprocessAnswer, ReprocessInput } from '../../contract/admin/reprocess'
+import { processMediaFile } from '../../media-pipeline/process-media'
+import { countUnprocessedMedia, findUnprocessedMedia, saveProcessedFields } from './admin-media-reprocess.repo'
+import type { MediaRow } from '../media/media.repo'
+
+/** Copies the stored object of row into a temp file, runs the pipeline on it and saves the outputs. Throws when the object is missing or unreadable. */
+async function reprocessItem(deps: Deps, row: MediaRow): Promise<void> {
+  const object = await deps.storage.get(row.storageKey)
+  if (!object) throw new Error('stored object is missing')
+  await mkdir(deps.tmpDir, { recursive: true })
+  const tmp = join(deps.tmpDir, `reprocess-${randomUUID()}`)
+  try {
+    await Bun.write(tmp, new Response(object.body))
+    saveProcessedFields(deps.db, row.id, await processMediaFile(deps, row.storageKey, row.mimeType, tmp, deps.clock.now()))
+  } finally {
+    await rm(tmp, { force: true })
+  }
+}
+
+/** {pending}: unprocessed items uploaded at or after since (the dry run). */
+export const reprocessStatus = (deps: Pick<Deps, 'db'>, since?: string) => ({ pending: countUnprocessedMedia(deps.db, since) })
+
+/** Processes one batch (see ReprocessInputSchema); a failing item is reported and skipped, never retried within a run. */
+export async function reprocessMediaBatch(deps: Deps, input: ReprocessInput): Promise<ReprocessAnswer> {
+  const rows = findUnprocessedMedia(deps.db, input.since, input.afterId, input.limit)
+  const errors: string[] = []
+  for (const row of rows) {
+    try {
+      await reprocessItem(deps, row)
+    } catch (e) {
+      errors.push(`${row.id} ${row.storageKey}: ${(e as Error).message}`)
+    }
+  }
+  const lastId = rows.at(-1)?.id ?? null
+  return { processed: rows.length - errors.length, failed: errors.length, errors, lastId, remaining: countUnprocessedMedia(deps.db, input.since, lastId ?? input.afterId) }
+}

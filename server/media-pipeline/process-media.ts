@@ -1,0 +1,78 @@
+/**
+ * The media pipeline end to end (issue #11): turns the original file of an item into the objects visitors may fetch
+ * (the stripped copy under the item's own key, its WebP variants, a video's poster) and the row fields that
+ * describe them. The original bytes are not kept: the stripped copy replaces them under the item key.
+ */
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { mkdir, rm, stat } from 'node:fs/promises'
+import type { Storage } from '../storage/storage'
+import type { StoredVariant } from '../db/schema'
+import { processImage } from './image-pipeline'
+import { processVideo } from './video-pipeline'
+import { posterKey, variantKey, VARIANT_WIDTHS } from './media-keys'
+
+/** What the pipeline records on the media row. width/height in px as displayed; durationMs null for images. */
+export type ProcessedFields = { width: number; height: number; durationMs: number | null; placeholder: string; variants: StoredVariant[]; processedAt: string }
+
+/** The file could not be decoded as the type its magic bytes name (sharp or ffmpeg refused it). */
+export class UnreadableMediaError extends Error {}
+
+const putBytes = (storage: Storage, key: string, bytes: Uint8Array, contentType: string) => storage.put(key, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { size: bytes.length, contentType })
+
+/**
+ * Processes the original at sourcePath (of type, an accepted MIME type) for the item stored at itemKey and writes
+ * every derived object and then the stripped copy under itemKey (so a failure never leaves itemKey half-processed).
+ * now is the processedAt stamp. Throws UnreadableMediaError when the file cannot be decoded; a storage error
+ * propagates after the variants or poster written so far are deleted.
+ */
+export async function processMediaFile(deps: { storage: Storage; tmpDir: string }, itemKey: string, type: string, sourcePath: string, now: Date): Promise<ProcessedFields> {
+  const processedAt = now.toISOString()
+  if (type === 'video/mp4') {
+    await mkdir(deps.tmpDir, { recursive: true })
+    const stripped = join(deps.tmpDir, `stripped-${randomUUID()}.mp4`)
+    try {
+      const video = await processVideo(sourcePath, stripped).catch((e: Error) => {
+        throw new UnreadableMediaError(e.message)
+      })
+      await putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp')
+      try {
+        await deps.storage.put(itemKey, Bun.file(stripped).stream(), { size: (await stat(stripped)).size, contentType: type })
+      } catch (e) {
+        await deps.storage.delete(posterKey(itemKey)).catch(() => false)
+        throw e
+      }
+      return { width: video.width, height: video.height, durationMs: video.durationMs, placeholder: video.placeholder, variants: [], processedAt }
+    } finally {
+      await rm(stripped, { force: true })
+    }
+  }
+  const image = await processImage(sourcePath, type).catch((e: Error) => {
+    throw new UnreadableMediaError(e.message)
+  })
+  const written: string[] = []
+  try {
+    for (const v of image.variants) {
+      written.push(variantKey(itemKey, v.width))
+      await putBytes(deps.storage, variantKey(itemKey, v.width), v.bytes, 'image/webp')
+    }
+  } catch (e) {
+    await Promise.all(written.map((key) => deps.storage.delete(key).catch(() => false)))
+    throw e
+  }
+  await putBytes(deps.storage, itemKey, image.display.bytes, type)
+  const variants = image.variants.map((v) => ({ width: v.width, height: v.height, size: v.bytes.length }))
+  return { width: image.display.width, height: image.display.height, durationMs: null, placeholder: image.placeholder, variants, processedAt }
+}
+
+/** The keys an item's derived objects may have: its poster and variants of the standard widths and of the widths in variants. */
+export function derivedKeysOf(itemKey: string, variants: StoredVariant[] | null): string[] {
+  const widths = new Set<number>([...VARIANT_WIDTHS, ...(variants ?? []).map((v) => v.width)])
+  return [posterKey(itemKey), ...[...widths].map((w) => variantKey(itemKey, w))]
+}
+
+/** Deletes an item's object and the derivedKeys beside it (see derivedKeysOf); true when the item's own object existed. */
+export async function deleteItemObjects(storage: Storage, itemKey: string, derivedKeys: string[]): Promise<boolean> {
+  await Promise.all(derivedKeys.map((key) => storage.delete(key)))
+  return storage.delete(itemKey)
+}

@@ -1,0 +1,60 @@
+/**
+ * Videos through the ffmpeg that @ffmpeg-installer/ffmpeg ships (issue #11): a metadata-free stream copy (no
+ * re-encode; location atoms, titles and dates dropped) and a WebP poster frame; dimensions and duration by mp4box.
+ */
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
+import sharp from 'sharp'
+import { createFile, MP4BoxBuffer } from 'mp4box'
+import { encodeWebpVariant, thumbhashOf, type EncodedImage } from './image-pipeline'
+
+/** Widest poster, px: enough for the rate screen at DPR 3 on a phone. */
+const POSTER_MAX_WIDTH = 1080
+
+/** Runs ffmpeg with args; resolves to its stdout bytes, throws with its stderr when it exits non-zero. */
+async function runFfmpeg(args: string[]): Promise<Uint8Array> {
+  const proc = Bun.spawn([ffmpegInstaller.path, '-hide_banner', '-v', 'error', ...args], { stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' })
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).bytes(), new Response(proc.stderr).text(), proc.exited])
+  if (code !== 0) throw new Error(`ffmpeg exited with ${code}: ${err.trim().slice(0, 500)}`)
+  return out
+}
+
+/** Width and height in px and duration in ms of an MP4's first video track, from its moov box; nulls when unreadable. */
+export async function readMp4Info(path: string): Promise<{ width: number | null; height: number | null; durationMs: number | null }> {
+  const none = { width: null, height: null, durationMs: null }
+  try {
+    const mp4 = createFile()
+    let found: typeof none | { width: number; height: number; durationMs: number | null } | undefined
+    mp4.onReady = (info) => {
+      const track = info.videoTracks[0]
+      found = track ? { width: track.track_width, height: track.track_height, durationMs: info.timescale ? Math.round((info.duration / info.timescale) * 1000) : null } : none
+    }
+    let offset = 0
+    for await (const chunk of Bun.file(path).stream()) {
+      mp4.appendBuffer(MP4BoxBuffer.fromArrayBuffer(chunk.slice().buffer, offset))
+      offset += chunk.byteLength
+      if (found) break
+    }
+    mp4.flush()
+    return found ?? none
+  } catch {
+    return none
+  }
+}
+
+/** A processed video: displayed width/height in px (the poster frame's), duration in ms, the poster and its placeholder. */
+export type ProcessedVideo = { width: number; height: number; durationMs: number | null; poster: EncodedImage; placeholder: string }
+
+/**
+ * Writes a copy of the MP4 at path without metadata to strippedPath (streams copied, moov moved to the front for
+ * quick starts) and cuts a poster frame (a tenth in, at most 1 s). Throws when ffmpeg cannot read the video.
+ */
+export async function processVideo(path: string, strippedPath: string): Promise<ProcessedVideo> {
+  const { durationMs } = await readMp4Info(path)
+  const at = Math.min(1, (durationMs ?? 0) / 10000)
+  await runFfmpeg(['-i', path, '-map', '0:v', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', '-y', strippedPath])
+  const frame = await runFfmpeg(['-ss', String(at), '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'])
+  if (frame.length === 0) throw new Error('ffmpeg found no video frame')
+  const meta = await sharp(frame).metadata()
+  const [poster, placeholder] = await Promise.all([encodeWebpVariant(sharp(frame), POSTER_MAX_WIDTH), thumbhashOf(frame)])
+  return { width: meta.width, height: meta.height, durationMs, poster, placeholder }
+}
