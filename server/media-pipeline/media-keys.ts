@@ -7,8 +7,8 @@
 /** Display variant widths in px the pipeline makes when the source is at least that wide. */
 export const VARIANT_WIDTHS = [320, 640, 1080, 1600] as const
 
-/** The last name segment of a derived object: `w<width>.webp` or `poster.webp`. */
-const DERIVED_NAME = /^(w\d+|poster)\.webp$/
+/** The file name of a derived object (a variant `w<width>.webp` or the poster), under its item's stem folder. */
+export const DERIVED_OBJECT_NAME = /^(w\d+|poster)\.webp$/
 
 /** The item key without its extension: media/2026/11/<uuid>.jpg -> media/2026/11/<uuid>. */
 export const itemStem = (itemKey: string) => itemKey.replace(/\.[^./]+$/, '')
@@ -30,7 +30,7 @@ export function derivedObjectOwners(keys: Iterable<string>): Map<string, string>
   const owners = new Map<string, string>()
   for (const key of all) {
     const slash = key.lastIndexOf('/')
-    const owner = slash > 0 && DERIVED_NAME.test(key.slice(slash + 1)) ? itemByStem.get(key.slice(0, slash)) : undefined
+    const owner = slash > 0 && DERIVED_OBJECT_NAME.test(key.slice(slash + 1)) ? itemByStem.get(key.slice(0, slash)) : undefined
     if (owner && owner !== key) owners.set(key, owner)
   }
   return owners

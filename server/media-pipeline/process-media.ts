@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import type { Storage } from '../storage/storage'
 import type { StoredVariant } from '../db/schema'
 import { processImage } from './image-pipeline'
@@ -21,13 +21,31 @@ export class UnreadableMediaError extends Error {}
 const putBytes = (storage: Storage, key: string, bytes: Uint8Array, contentType: string) => storage.put(key, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { size: bytes.length, contentType })
 
 /**
+ * Runs the writes in order (each answers the key it wrote); when one fails, deletes every key written (but keep, an
+ * object that was there before: an imported or reprocessed item) and rethrows, so a failure (a full disk: issue #10) leaves no object of the item. The item's own object comes first:
+ * a derived object never exists without its item, and a process killed in between leaves an item without variants,
+ * which `hotvote media reprocess` or the bucket import completes.
+ */
+async function putAllOrNone(storage: Storage, writes: (() => Promise<string>)[], keep: string | undefined): Promise<void> {
+  const written: string[] = []
+  try {
+    for (const write of writes) written.push(await write())
+  } catch (e) {
+    await Promise.all(written.filter((key) => key !== keep).map((key) => storage.delete(key).catch(() => false)))
+    throw e
+  }
+}
+
+/**
  * Processes the original at sourcePath (of type, an accepted MIME type) for the item stored at itemKey and writes
- * every derived object and then the stripped copy under itemKey (so a failure never leaves itemKey half-processed).
- * now is the processedAt stamp. Throws UnreadableMediaError when the file cannot be decoded; a storage error
+ * the stripped copy under itemKey, then every derived object (putAllOrNone: all of them or none).
+ * now is the processedAt stamp; opts.itemStored: itemKey already holds the item (import, reprocess), so a failure keeps
+ * it (it may then hold the stripped copy without variants, which a later reprocess completes). Throws UnreadableMediaError when the file cannot be decoded; a storage error
  * propagates after the variants or poster written so far are deleted.
  */
-export async function processMediaFile(deps: { storage: Storage; tmpDir: string }, itemKey: string, type: string, sourcePath: string, now: Date): Promise<ProcessedFields> {
+export async function processMediaFile(deps: { storage: Storage; tmpDir: string }, itemKey: string, type: string, sourcePath: string, now: Date, opts: { itemStored: boolean }): Promise<ProcessedFields> {
   const processedAt = now.toISOString()
+  const keep = opts.itemStored ? itemKey : undefined
   if (type === 'video/mp4') {
     await mkdir(deps.tmpDir, { recursive: true })
     const stripped = join(deps.tmpDir, `stripped-${randomUUID()}.mp4`)
@@ -35,13 +53,10 @@ export async function processMediaFile(deps: { storage: Storage; tmpDir: string 
       const video = await processVideo(sourcePath, stripped).catch((e: Error) => {
         throw new UnreadableMediaError(e.message)
       })
-      await putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp')
-      try {
-        await deps.storage.put(itemKey, Bun.file(stripped).stream(), { size: (await stat(stripped)).size, contentType: type })
-      } catch (e) {
-        await deps.storage.delete(posterKey(itemKey)).catch(() => false)
-        throw e
-      }
+      await putAllOrNone(deps.storage, [
+        () => deps.storage.put(itemKey, Bun.file(stripped).stream(), { size: Bun.file(stripped).size, contentType: type }).then(() => itemKey),
+        () => putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp').then(() => posterKey(itemKey)),
+      ], keep)
       return { width: video.width, height: video.height, durationMs: video.durationMs, placeholder: video.placeholder, variants: [], processedAt }
     } finally {
       await rm(stripped, { force: true })
@@ -50,17 +65,10 @@ export async function processMediaFile(deps: { storage: Storage; tmpDir: string 
   const image = await processImage(sourcePath, type).catch((e: Error) => {
     throw new UnreadableMediaError(e.message)
   })
-  const written: string[] = []
-  try {
-    for (const v of image.variants) {
-      written.push(variantKey(itemKey, v.width))
-      await putBytes(deps.storage, variantKey(itemKey, v.width), v.bytes, 'image/webp')
-    }
-  } catch (e) {
-    await Promise.all(written.map((key) => deps.storage.delete(key).catch(() => false)))
-    throw e
-  }
-  await putBytes(deps.storage, itemKey, image.display.bytes, type)
+  await putAllOrNone(deps.storage, [
+    () => putBytes(deps.storage, itemKey, image.display.bytes, type).then(() => itemKey),
+    ...image.variants.map((v) => () => putBytes(deps.storage, variantKey(itemKey, v.width), v.bytes, 'image/webp').then(() => variantKey(itemKey, v.width))),
+  ], keep)
   const variants = image.variants.map((v) => ({ width: v.width, height: v.height, size: v.bytes.length }))
   return { width: image.display.width, height: image.display.height, durationMs: null, placeholder: image.placeholder, variants, processedAt }
 }

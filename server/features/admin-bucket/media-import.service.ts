@@ -62,7 +62,7 @@ async function importObject(deps: Deps, key: string, ownerId: number): Promise<'
     const sha256 = await spoolToFile(object.body, tmp)
     if (findMediaBySha256(deps.db, sha256)) return 'skipped'
     const now = deps.clock.now()
-    const processed = await processMediaFile(deps, key, type, tmp, now)
+    const processed = await processMediaFile(deps, key, type, tmp, now, { itemStored: true })
     insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size: object.size, sha256, uploadedAt: now.toISOString(), ...processed })
     return 'imported'
   } finally {

@@ -20,7 +20,7 @@ async function reprocessItem(deps: Deps, row: MediaRow): Promise<void> {
   const tmp = join(deps.tmpDir, `reprocess-${randomUUID()}`)
   try {
     await Bun.write(tmp, new Response(object.body))
-    saveProcessedFields(deps.db, row.id, await processMediaFile(deps, row.storageKey, row.mimeType, tmp, deps.clock.now()))
+    saveProcessedFields(deps.db, row.id, await processMediaFile(deps, row.storageKey, row.mimeType, tmp, deps.clock.now(), { itemStored: true }))
   } finally {
     await rm(tmp, { force: true })
   }

@@ -41,7 +41,7 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
   const storageKey = newStorageKey(now, actual)
   let processed
   try {
-    processed = await processMediaFile(deps, storageKey, actual, file.tmpPath, now)
+    processed = await processMediaFile(deps, storageKey, actual, file.tmpPath, now, { itemStored: false })
   } catch (e) {
     if (e instanceof UnreadableMediaError) throw new HttpError(415, `The file content is not a valid ${claimed} file`)
     throw e
