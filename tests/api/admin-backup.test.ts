@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
-import { FIXTURES_DIR, makeMedia } from '../support/builders'
+import { makeMedia } from '../support/builders'
 import { eventually } from '../support/server-db'
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
