@@ -32,11 +32,11 @@ describe('the rate screen without a mouse', () => {
     for (let vote = 1; vote <= 3; vote++) {
       // The next item is on screen and can be voted on (the previous result has gone).
       await page.waitForFunction((seen) => {
-        const media = document.querySelector('button[aria-label="Open full-screen viewer"] > img, button[aria-label="Open full-screen viewer"] > video')
+        const media = document.querySelector('button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video')
         const hotButton = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Hot')
         return media && !seen.includes(media.getAttribute('src')!) && hotButton?.getAttribute('aria-disabled') === 'false'
       }, srcs)
-      srcs.push((await page.locator('button[aria-label="Open full-screen viewer"] > *').getAttribute('src'))!)
+      srcs.push((await page.locator('button[aria-label="Open full-screen viewer"]').locator('img, video').getAttribute('src'))!)
       await page.keyboard.press('Enter')
       await page.waitForFunction((n) => (window as unknown as { said: string[] }).said.length === n, vote)
       expect(await hotFocused()).toBe(true)
@@ -47,7 +47,7 @@ describe('the rate screen without a mouse', () => {
     expect(await page.getByRole('status').filter({ hasText: 'Voted Hot' }).getAttribute('aria-live')).toBe('polite')
     // Focus is still on the rating controls once the third result has gone and the fourth item shows.
     await page.waitForFunction((seen) => {
-      const media = document.querySelector('button[aria-label="Open full-screen viewer"] > *')
+      const media = document.querySelector('button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video')
       return media && !seen.includes(media.getAttribute('src')!)
     }, srcs)
     expect(await hotFocused()).toBe(true)
@@ -64,12 +64,12 @@ describe('the rate screen without a mouse', () => {
     await hot.waitFor()
     expect(await page.getByText('Keys: H or → for Hot, N or ← for Not').count()).toBe(0)
     expect(await hot.getAttribute('aria-keyshortcuts')).toBeNull()
-    const src = await page.locator('button[aria-label="Open full-screen viewer"] > *').getAttribute('src')
+    const src = await page.locator('button[aria-label="Open full-screen viewer"]').locator('img, video').getAttribute('src')
     await page.keyboard.press('h')
     // A vote would announce its result at once; the key did nothing.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
     expect(await page.getByTestId('vote-announcer').textContent()).toBe('')
-    expect(await page.locator('button[aria-label="Open full-screen viewer"] > *').getAttribute('src')).toBe(src)
+    expect(await page.locator('button[aria-label="Open full-screen viewer"]').locator('img, video').getAttribute('src')).toBe(src)
     await page.reload()
     await hot.waitFor()
     expect(await page.evaluate(() => localStorage.getItem('hotvote.shortcuts'))).toBe('off')
@@ -96,13 +96,13 @@ describe('the rate screen with prefers-reduced-motion', () => {
       await hot.waitFor()
       await page.waitForFunction(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Hot')?.getAttribute('aria-disabled') === 'false')
       expect(await noMotion()).toEqual({ running: 0, moving: 0 })
-      if ((await page.locator('button[aria-label="Open full-screen viewer"] > video').count()) > 0) break
+      if ((await page.locator('button[aria-label="Open full-screen viewer"] video').count()) > 0) break
       await hot.click()
       expect(await noMotion()).toEqual({ running: 0, moving: 0 })
     }
-    const video = page.locator('button[aria-label="Open full-screen viewer"] > video')
+    const video = page.locator('button[aria-label="Open full-screen viewer"] video')
     // Loaded far enough to play, and still paused: no autoplay.
-    await page.waitForFunction(() => (document.querySelector('button[aria-label="Open full-screen viewer"] > video') as HTMLVideoElement | null)?.readyState! >= 2)
+    await page.waitForFunction(() => (document.querySelector('button[aria-label="Open full-screen viewer"] video') as HTMLVideoElement | null)?.readyState! >= 2)
     expect(await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, autoplay: v.autoplay }))).toEqual({ paused: true, autoplay: false })
     await page.getByRole('button', { name: 'Play video' }).click()
     await page.getByRole('button', { name: 'Pause video' }).waitFor()

@@ -48,7 +48,7 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
             type="button"
             aria-label={playing ? 'Pause video' : 'Play video'}
             onClick={() => (video.current?.paused ? void video.current.play().catch(() => {}) : video.current?.pause())}
-            className="absolute bottom-3 left-3 grid h-11 w-11 place-items-center rounded-full bg-zinc-900/85 text-white hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-rose-400"
+            className="absolute right-3 top-3 grid h-11 w-11 place-items-center rounded-full bg-zinc-900/85 text-white hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-rose-400"
           >
             {playing ? <Pause aria-hidden className="h-5 w-5" /> : <Play aria-hidden className="h-5 w-5" />}
           </button>
