@@ -6,6 +6,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Card, CardTitle } from '@client/components/ui/card'
+import { Checkbox } from '@client/components/ui/checkbox'
 import { Spinner } from '@client/components/ui/spinner'
 import { adminErrorText } from '../api/admin-api'
 
@@ -54,7 +55,7 @@ function AdConfigCard<T>({ title, description, query, loadingLabel, failTitle, f
 function ActiveCheckbox({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
   return (
     <label className="flex items-center gap-2">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 accent-rose-500" />
+      <Checkbox checked={checked} onCheckedChange={onChange} />
       Active
     </label>
   )

@@ -5,7 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { AdZoneInputSchema } from '@contract/admin/config'
-import { FormField } from '@client/components/ui/form-field'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
+import { Textarea } from '@client/components/ui/textarea'
 import { adZoneQueryOptions } from '@client/lib/public-config-queries'
 import { DEFAULT_AD_ZONE, getZone1, saveZone1, ZONE1_KEY, type AdZoneInput } from '../api/ad-config'
 import { useConfigForm } from '../hooks/use-config-form'
@@ -21,8 +23,12 @@ function ZoneFields({ saved }: { saved: AdZoneInput }) {
   )
   return (
     <div className="space-y-4">
-      <FormField label="Zone name" name="zone1-name" value={form.draft.zoneName} error={form.errors.zoneName} onChange={(e) => form.set('zoneName', e.target.value)} />
-      <FormField label="Ad code" name="zone1-code" multiline minHeight={160} hint="HTML and scripts; it runs in a sandboxed frame that cannot read the site's storage or cookies." value={form.draft.adCode} error={form.errors.adCode} onChange={(e) => form.set('adCode', e.target.value)} className="w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono text-sm" />
+      <Field label="Zone name" error={form.errors.zoneName}>
+        <Input value={form.draft.zoneName} onChange={(e) => form.set('zoneName', e.target.value)} />
+      </Field>
+      <Field label="Ad code" hint="HTML and scripts; it runs in a sandboxed frame that cannot read the site's storage or cookies." error={form.errors.adCode}>
+        <Textarea value={form.draft.adCode} onChange={(e) => form.set('adCode', e.target.value)} className="min-h-40 font-mono text-sm" />
+      </Field>
       <ActiveCheckbox checked={form.draft.isActive} onChange={(checked) => form.set('isActive', checked)} />
       <ConfigFormActions dirty={form.dirty} saving={form.saving} onSave={form.onSave} onReset={form.reset} />
     </div>

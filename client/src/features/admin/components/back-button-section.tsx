@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { BackButtonInputSchema } from '@contract/admin/config'
 import { Card, CardTitle } from '@client/components/ui/card'
-import { FormField } from '@client/components/ui/form-field'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { redirectHistoryQueryOptions, type RedirectConfigs } from '../api/redirect-config'
 import { useRedirectSave } from '../hooks/use-redirect-save'
 import { ConfigFormActions } from './config-form-actions'
@@ -27,7 +28,9 @@ function BackButtonForm({ config }: { config: BackConfig }) {
     <Card className="space-y-4">
       <CardTitle>Back Button Redirects</CardTitle>
       <p className="text-sm text-zinc-400">Send visitors who press Back to leave the site to another page. Leave the URL empty to turn this off.</p>
-      <FormField label="Back button redirect URL" name="backButtonUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.backButtonUrl} />
+      <Field label="Back button redirect URL" error={errors.backButtonUrl}>
+        <Input type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} />
+      </Field>
       <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{backButtonPreview(url)}</p>
       <ConfigFormActions dirty={dirty} saving={saving} onSave={() => save(input)} onReset={() => (setUrl(config.backButtonUrl), clearErrors())} saveLabel="Save Back Button Redirect" />
     </Card>

@@ -2,6 +2,7 @@
  * ConfigFormActions (admin-back-office §2, §4): Save Configuration ('Saving...' while pending) and Reset Changes,
  * both disabled until the form is dirty, and the unsaved-changes notice.
  */
+import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 
 /** Props: dirty (edited since load or save), saving (the save is pending), the two actions, and the save button's label. */
@@ -17,9 +18,9 @@ function ConfigFormActions({ dirty, saving, onSave, onReset, saveLabel = 'Save C
         Reset Changes
       </Button>
       {dirty && (
-        <span role="status" className="rounded-full bg-amber-600 px-2 py-0.5 text-xs">
+        <Badge role="status" variant="warning">
           Unsaved Changes
-        </span>
+        </Badge>
       )}
     </div>
   )

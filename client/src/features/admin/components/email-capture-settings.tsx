@@ -9,8 +9,10 @@ import { useQuery } from '@tanstack/react-query'
 import { EmailCaptureInputSchema } from '@contract/admin/config'
 import type { EmailCaptureConfig } from '@contract/public-config'
 import { Card, CardTitle } from '@client/components/ui/card'
-import { FormField } from '@client/components/ui/form-field'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { Spinner } from '@client/components/ui/spinner'
+import { Switch } from '@client/components/ui/switch'
 import { emailCaptureQueryOptions } from '@client/lib/public-config-queries'
 import { EMAIL_CAPTURE_ADMIN_STALE_MS, EMAIL_CAPTURE_KEY, getEmailCaptureConfig, parseThreshold, saveEmailCaptureConfig } from '../api/email-capture-config'
 import { useDraft } from '../hooks/use-draft'
@@ -31,22 +33,12 @@ function CaptureForm({ config }: { config: EmailCaptureConfig }) {
     <Card className="space-y-4">
       <CardTitle>Configuration</CardTitle>
       <label className="flex items-center gap-3">
-        <input type="checkbox" role="switch" checked={form.draft.isEnabled} onChange={(e) => form.set('isEnabled', e.target.checked)} className="h-5 w-5 accent-rose-500" />
+        <Switch checked={form.draft.isEnabled} onCheckedChange={(checked) => form.set('isEnabled', checked)} />
         Enable email capture
       </label>
-      <FormField
-        label="Vote threshold"
-        name="vote-threshold"
-        type="number"
-        min={1}
-        max={100}
-        step={1}
-        className="w-40 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2"
-        hint="Votes a visitor casts before the prompt appears (1-100)."
-        value={form.draft.voteThreshold}
-        error={form.errors.voteThreshold}
-        onChange={(e) => form.set('voteThreshold', e.target.value)}
-      />
+      <Field label="Vote threshold" hint="Votes a visitor casts before the prompt appears (1-100)." error={form.errors.voteThreshold}>
+        <Input type="number" min={1} max={100} step={1} className="w-40" value={form.draft.voteThreshold} onChange={(e) => form.set('voteThreshold', e.target.value)} />
+      </Field>
       {form.dirty && (
         <p role="note" className="rounded-lg border border-amber-600/60 bg-amber-500/10 p-3 text-sm text-amber-200">
           You have unsaved changes. Save them to apply them to the site.

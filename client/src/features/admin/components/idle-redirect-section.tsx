@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { IDLE_TIME_MAX, IDLE_TIME_MIN, IdleRedirectInputSchema } from '@contract/admin/config'
 import { Card, CardTitle } from '@client/components/ui/card'
-import { FormField } from '@client/components/ui/form-field'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { redirectHistoryQueryOptions, type RedirectConfigs } from '../api/redirect-config'
 import { useRedirectSave } from '../hooks/use-redirect-save'
 import { numberOr } from '../validate'
@@ -34,19 +35,12 @@ function IdleRedirectForm({ config }: { config: IdleConfig }) {
     <Card className="space-y-4">
       <CardTitle>Idle Session Redirects</CardTitle>
       <p className="text-sm text-zinc-400">Send visitors elsewhere after a period without activity. Leave the URL empty to turn this off.</p>
-      <FormField
-        label="Idle time (seconds)"
-        name="idleRedirectTime"
-        type="number"
-        min={IDLE_TIME_MIN}
-        max={IDLE_TIME_MAX}
-        step={1}
-        value={timeText}
-        onChange={(e) => setTimeText(e.target.value)}
-        error={errors.idleRedirectTime}
-        hint={`Between ${IDLE_TIME_MIN} and ${IDLE_TIME_MAX} seconds`}
-      />
-      <FormField label="Idle redirect URL" name="idleRedirectUrl" type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.idleRedirectUrl} />
+      <Field label="Idle time (seconds)" hint={`Between ${IDLE_TIME_MIN} and ${IDLE_TIME_MAX} seconds`} error={errors.idleRedirectTime}>
+        <Input type="number" min={IDLE_TIME_MIN} max={IDLE_TIME_MAX} step={1} value={timeText} onChange={(e) => setTimeText(e.target.value)} />
+      </Field>
+      <Field label="Idle redirect URL" error={errors.idleRedirectUrl}>
+        <Input type="url" placeholder="https://example.com" value={url} onChange={(e) => setUrl(e.target.value)} />
+      </Field>
       <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{idlePreview(input.idleRedirectTime, url)}</p>
       <ConfigFormActions dirty={dirty} saving={saving} onSave={() => save(input)} onReset={onReset} saveLabel="Save Idle Redirect" />
     </Card>

@@ -7,6 +7,7 @@ import { Eye, Flame, Snowflake } from 'lucide-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { AdminMedia } from '@contract/admin/data'
+import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { formatDateTime, formatSize } from '../format'
 
@@ -24,7 +25,7 @@ function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: A
   return (
     <article aria-label={item.originalName} className="min-w-0 space-y-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-4">
       <div className="flex items-center justify-between">
-        <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs uppercase">{isVideo ? 'Video' : 'Image'}</span>
+        <Badge className="uppercase">{isVideo ? 'Video' : 'Image'}</Badge>
         <span className="text-xs text-zinc-400">#{item.id}</span>
       </div>
       <button type="button" aria-label={`Details of ${item.originalName}`} onClick={() => onOpen(item)} className="block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-rose-400">

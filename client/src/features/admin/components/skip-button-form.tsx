@@ -7,7 +7,8 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { SkipButtonInputSchema } from '@contract/admin/config'
-import { FormField } from '@client/components/ui/form-field'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { skipButtonQueryOptions } from '@client/lib/public-config-queries'
 import { DEFAULT_SKIP_BUTTON_INPUT, getSkipButton, saveSkipButton, SKIP_BUTTON_KEY, type SkipButtonInput } from '../api/ad-config'
 import { useConfigForm } from '../hooks/use-config-form'
@@ -23,18 +24,15 @@ function SkipFields({ saved }: { saved: SkipButtonInput }) {
   )
   return (
     <div className="space-y-4">
-      <FormField label="Zone name" name="skip-zone-name" value={form.draft.zoneName} error={form.errors.zoneName} onChange={(e) => form.set('zoneName', e.target.value)} />
-      <FormField label="Button text" name="skip-button-text" value={form.draft.buttonText} error={form.errors.buttonText} onChange={(e) => form.set('buttonText', e.target.value)} />
-      <FormField
-        label="Destination URL (optional)"
-        name="skip-button-url"
-        type="url"
-        placeholder="https://example.com"
-        hint="Leave empty and the button only moves on to the next photo."
-        value={form.draft.buttonUrl}
-        error={form.errors.buttonUrl}
-        onChange={(e) => form.set('buttonUrl', e.target.value)}
-      />
+      <Field label="Zone name" error={form.errors.zoneName}>
+        <Input value={form.draft.zoneName} onChange={(e) => form.set('zoneName', e.target.value)} />
+      </Field>
+      <Field label="Button text" error={form.errors.buttonText}>
+        <Input value={form.draft.buttonText} onChange={(e) => form.set('buttonText', e.target.value)} />
+      </Field>
+      <Field label="Destination URL (optional)" hint="Leave empty and the button only moves on to the next photo." error={form.errors.buttonUrl}>
+        <Input type="url" placeholder="https://example.com" value={form.draft.buttonUrl} onChange={(e) => form.set('buttonUrl', e.target.value)} />
+      </Field>
       <ActiveCheckbox checked={form.draft.isActive} onChange={(checked) => form.set('isActive', checked)} />
       <ConfigFormActions dirty={form.dirty} saving={form.saving} onSave={form.onSave} onReset={form.reset} />
     </div>

@@ -5,8 +5,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { Badge } from '@client/components/ui/badge'
 import { Card, CardTitle } from '@client/components/ui/card'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { Spinner } from '@client/components/ui/spinner'
+import { Switch } from '@client/components/ui/switch'
 import { toast } from '@client/lib/toast'
 import { adminErrorText, adminFetch } from '../api/admin-api'
 import { formatDateTime } from '../format'
@@ -43,20 +47,23 @@ function MultiplierForm({ config }: { config: MultiplierConfig }) {
     <Card className="space-y-4">
       <div className="flex items-center justify-between">
         <CardTitle>Configuration</CardTitle>
-        <span className={enabled ? 'rounded-full bg-emerald-600 px-2 py-0.5 text-xs' : 'rounded-full bg-zinc-700 px-2 py-0.5 text-xs'}>{enabled ? 'Enabled' : 'Disabled'}</span>
+        <Badge variant={enabled ? 'success' : 'neutral'}>{enabled ? 'Enabled' : 'Disabled'}</Badge>
       </div>
       <label className="flex items-center gap-3">
-        <input type="checkbox" role="switch" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="h-5 w-5 accent-rose-500" />
+        <Switch checked={enabled} onCheckedChange={setEnabled} />
         Enable vote multiplier
       </label>
-      <div className="space-y-1">
-        <label htmlFor="multiplier" className="block text-sm font-medium">
-          Multiplier
-        </label>
-        <input id="multiplier" type="number" min={0.1} step={0.1} placeholder="1.0" value={text} onChange={(e) => setText(e.target.value)} className="w-40 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2" />
-        <p className="text-xs text-zinc-400">Example: 2.5 will show 250 votes when actual count is 100</p>
-        <p className="text-xs text-zinc-400">Common values: 1.5-10.0</p>
-      </div>
+      <Field
+        label="Multiplier"
+        hint={
+          <>
+            <p>Example: 2.5 will show 250 votes when actual count is 100</p>
+            <p>Common values: 1.5-10.0</p>
+          </>
+        }
+      >
+        <Input type="number" min={0.1} step={0.1} placeholder="1.0" value={text} onChange={(e) => setText(e.target.value)} className="w-40" />
+      </Field>
       {enabled && <p className="text-sm text-zinc-300">{`With multiplier ${multiplier}, 100 actual votes will display as ${Math.round(100 * multiplier)} votes`}</p>}
       {invalid && (
         <p role="alert" className="text-sm text-red-400">
