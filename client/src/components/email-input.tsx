@@ -7,6 +7,8 @@
 import { Check, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { EmailValidation } from '@contract/auth'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { Spinner } from '@client/components/ui/spinner'
 import { apiFetch } from '@client/lib/api-client'
 
@@ -44,39 +46,34 @@ function EmailInput({ id, label, value, onChange, onState, prefixed = false }: E
 
   const good = prefixed ? '✓ Email looks good!' : 'Email looks good!'
   const bad = prefixed ? '✗ Please check your email address' : 'Please check your email address'
+  const required = touched && !value.trim()
+  const messages = (
+    <div className="space-y-1 text-sm">
+      {state === 'valid' && <p className="text-emerald-400">{good}</p>}
+      {state === 'invalid' && (
+        <div role="alert" className="text-red-400">
+          <p>{bad}</p>
+          <p>{failed ? 'Unable to validate email address' : (result?.errors[0] ?? 'Invalid email address')}</p>
+        </div>
+      )}
+      {result?.suggestions && (
+        <button type="button" onClick={() => onChange(result.suggestions!)} className="text-sky-400 underline">
+          Did you mean: {result.suggestions}?
+        </button>
+      )}
+    </div>
+  )
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-200">
-        {label}
-      </label>
+    <Field id={id} label={label} hint={messages} error={required ? 'Email address is required' : undefined}>
       <div className="relative">
-        <input id={id} type="email" autoComplete="email" value={value} onChange={(e) => (setTouched(true), onChange(e.target.value))} onBlur={() => setTouched(true)} aria-invalid={state === 'invalid' || (touched && !value.trim())} aria-describedby={`${id}-message`} className="w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 pr-10 text-zinc-100 outline-none focus:border-rose-500" />
+        <Input type="email" autoComplete="email" value={value} onChange={(e) => (setTouched(true), onChange(e.target.value))} onBlur={() => setTouched(true)} aria-invalid={state === 'invalid' || required} className="pr-10" />
         <span className="absolute right-3 top-1/2 -translate-y-1/2">
           {state === 'validating' && <Spinner className="h-4 w-4" label="Checking email" />}
           {state === 'valid' && <Check aria-hidden className="h-4 w-4 text-emerald-400" />}
           {state === 'invalid' && <X aria-hidden className="h-4 w-4 text-red-400" />}
         </span>
       </div>
-      <div id={`${id}-message`} className="space-y-1">
-        {touched && !value.trim() && (
-          <p role="alert" className="text-sm text-red-400">
-            Email address is required
-          </p>
-        )}
-        {state === 'valid' && <p className="text-sm text-emerald-400">{good}</p>}
-        {state === 'invalid' && (
-          <div role="alert" className="text-sm text-red-400">
-            <p>{bad}</p>
-            <p>{failed ? 'Unable to validate email address' : (result?.errors[0] ?? 'Invalid email address')}</p>
-          </div>
-        )}
-        {result?.suggestions && (
-          <button type="button" onClick={() => onChange(result.suggestions!)} className="text-sm text-sky-400 underline">
-            Did you mean: {result.suggestions}?
-          </button>
-        )}
-      </div>
-    </div>
+    </Field>
   )
 }
 

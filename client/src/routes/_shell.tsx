@@ -1,20 +1,25 @@
 /**
  * The public shell (public-visitor §2): desktop sidebar, mobile header and bottom bar around every visitor page,
- * and a full-screen spinner while the session loads (unless the logged-out marker is set).
+ * and a full-screen spinner while the session loads (unless the logged-out marker is set). The Welcome Back dialog's code
+ * loads only while logged out.
  */
 import { Outlet, createFileRoute } from '@tanstack/react-router'
+import { Suspense } from 'react'
 import { Spinner } from '@client/components/ui/spinner'
 import { MAIN_CONTENT_ID, SkipLink } from '@client/components/ui/skip-link'
 import { useSessionUser } from '@client/features/session/api/get-session'
 import { Sidebar } from '@client/features/shell/components/sidebar'
 import { BottomBar, MobileHeader } from '@client/features/shell/components/mobile-bars'
 import { UserMenu } from '@client/features/account/components/user-menu'
-import { WelcomeBackDialog } from '@client/features/account/components/account-dialogs'
 import { useLoggedOutSync } from '@client/features/account/hooks/use-logged-out-sync'
 import { useMagicLinkReturn } from '@client/features/account/hooks/use-magic-link-return'
 import { useRedirects } from '@client/features/redirects/hooks/use-redirects'
+import { lazyComponent } from '@client/lib/lazy-component'
 import { isLoggedOut } from '@client/lib/session-storage'
 import { useOutboxSync } from '@client/lib/offline/use-outbox-sync'
+
+// Loaded only while logged out (issue #13 First load: no dialog code on the first load of /).
+const WelcomeBackDialog = lazyComponent(() => import('@client/features/account/components/account-dialogs'), 'WelcomeBackDialog')
 
 function Shell() {
   const session = useSessionUser()
@@ -38,7 +43,11 @@ function Shell() {
       <SkipLink />
       <Sidebar username={user?.username} menu={menu} />
       <MobileHeader right={menu} />
-      <WelcomeBackDialog open={loggedOut} />
+      {loggedOut && (
+        <Suspense fallback={null}>
+          <WelcomeBackDialog open />
+        </Suspense>
+      )}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="px-4 pb-24 pt-4 outline-none md:ml-64 md:px-8 md:pb-8 md:pt-8">
         <Outlet />
       </main>

@@ -1,13 +1,18 @@
 /** Route / : the rate screen with its skip button, ad zone, account prompts and voting block (public-visitor §2, §4). */
 import { createFileRoute } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { SessionUser } from '@contract/session'
 import { useSessionUser } from '@client/features/session/api/get-session'
 import { RateScreen } from '@client/features/rating/components/rate-screen'
 import { AdZone } from '@client/features/ads/components/ad-zone'
 import { SkipButton } from '@client/features/ads/components/skip-button'
 import { useVotePrompts } from '@client/features/prompts/hooks/use-vote-prompts'
-import { AccountSaveModal, AccountSaveTooltip, EmailCaptureModal, VotingBlockedNotice } from '@client/features/prompts/components/prompt-dialogs'
+import { AccountSaveTooltip, VotingBlockedNotice } from '@client/features/prompts/components/prompt-notices'
+import { lazyComponent } from '@client/lib/lazy-component'
+
+// The prompt dialogs load the first time one opens (issue #13 First load: no dialog code on the first load of /).
+const AccountSaveModal = lazyComponent(() => import('@client/features/prompts/components/prompt-dialogs'), 'AccountSaveModal')
+const EmailCaptureModal = lazyComponent(() => import('@client/features/prompts/components/prompt-dialogs'), 'EmailCaptureModal')
 
 function RateWithPrompts({ user }: { user: SessionUser }) {
   const prompts = useVotePrompts(user)
@@ -25,8 +30,10 @@ function RateWithPrompts({ user }: { user: SessionUser }) {
           }}
         />
       )}
-      <AccountSaveModal open={saving} onClose={() => setSaving(false)} />
-      <EmailCaptureModal open={prompts.captureOpen} onDismiss={prompts.dismissCapture} />
+      <Suspense fallback={null}>
+        {saving && <AccountSaveModal open onClose={() => setSaving(false)} />}
+        {prompts.captureOpen && <EmailCaptureModal open onDismiss={prompts.dismissCapture} />}
+      </Suspense>
     </>
   )
 }

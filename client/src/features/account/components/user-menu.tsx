@@ -4,11 +4,15 @@
  */
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { useNavigate } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { Suspense, useRef, useState } from 'react'
 import type { SessionUser } from '@contract/session'
 import { Avatar, initialsOf } from '@client/components/ui/avatar'
 import { logout } from '../session-actions'
-import { LoginDifferentDialog, SaveAccountDialog } from './account-dialogs'
+import { lazyComponent } from '@client/lib/lazy-component'
+
+// The dialogs load the first time one opens (issue #13 First load: no dialog code on the first load of /).
+const SaveAccountDialog = lazyComponent(() => import('./account-dialogs'), 'SaveAccountDialog')
+const LoginDifferentDialog = lazyComponent(() => import('./account-dialogs'), 'LoginDifferentDialog')
 
 const itemClass = 'cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-zinc-800'
 
@@ -58,8 +62,10 @@ function UserMenu({ user }: { user: SessionUser }) {
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
-      <SaveAccountDialog open={dialog === 'save'} onOpenChange={(o) => setDialog(o ? 'save' : null)} />
-      <LoginDifferentDialog open={dialog === 'login'} onOpenChange={(o) => setDialog(o ? 'login' : null)} />
+      <Suspense fallback={null}>
+        {dialog === 'save' && <SaveAccountDialog open onOpenChange={(o) => setDialog(o ? 'save' : null)} />}
+        {dialog === 'login' && <LoginDifferentDialog open onOpenChange={(o) => setDialog(o ? 'login' : null)} />}
+      </Suspense>
     </>
   )
 }

@@ -2,6 +2,7 @@
  * Ad zone 1 and skip button configuration (admin-back-office §3, §7 ad-config/zone1 and ad-config/skip-button, §9
  * defaults): a 404 on GET means nothing is saved yet, answered as null. Fetchers throw ApiError otherwise.
  */
+import { queryOptions } from '@tanstack/react-query'
 import type { InferOutput } from 'valibot'
 import type { AdZoneConfigSchema, AdZoneInputSchema, SkipButtonConfigSchema, SkipButtonInputSchema } from '@contract/admin/config'
 import { DEFAULT_SKIP_BUTTON_TEXT } from '@contract/public-config'
@@ -37,3 +38,7 @@ export const getSkipButton = () => nullOn404<SkipButtonConfig>('/api/admin/ad-co
 export const saveZone1 = (input: AdZoneInput) => adminFetch<AdZoneConfig>('/api/admin/ad-config/zone1', { method: 'POST', json: input })
 /** Saves the skip button; answers the saved config. 400 with the contract's message on bad input. */
 export const saveSkipButton = (input: SkipButtonInput) => adminFetch<SkipButtonConfig>('/api/admin/ad-config/skip-button', { method: 'POST', json: input })
+/** The admin read of zone 1 (null before the first save), key ZONE1_KEY. */
+export const zone1QueryOptions = () => queryOptions({ queryKey: ZONE1_KEY, queryFn: getZone1 })
+/** The admin read of the skip button (null before the first save), key SKIP_BUTTON_KEY. */
+export const skipButtonAdminQueryOptions = () => queryOptions({ queryKey: SKIP_BUTTON_KEY, queryFn: getSkipButton })

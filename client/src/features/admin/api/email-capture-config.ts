@@ -2,6 +2,7 @@
  * Email-capture configuration (admin-back-office §3, §7 email-capture-config, §9): read with a 10-minute cache; a save
  * also refreshes the public email-capture query the rate screen reads (lib/public-config-queries). Fetchers throw ApiError.
  */
+import { queryOptions } from '@tanstack/react-query'
 import type { EmailCaptureConfig } from '@contract/public-config'
 import { numberOr } from '../validate'
 import { adminFetch } from './admin-api'
@@ -18,3 +19,5 @@ export const parseThreshold = (text: string) => numberOr(Number.parseInt(text, 1
 export const getEmailCaptureConfig = () => adminFetch<EmailCaptureConfig>('/api/admin/email-capture-config')
 /** Saves the settings; answers them. 400 'Vote threshold must be at least 1' below 1. */
 export const saveEmailCaptureConfig = (input: EmailCaptureConfig) => adminFetch<EmailCaptureConfig>('/api/admin/email-capture-config', { method: 'POST', json: input })
+/** The admin read, key EMAIL_CAPTURE_KEY, kept EMAIL_CAPTURE_ADMIN_STALE_MS. */
+export const emailCaptureAdminQueryOptions = () => queryOptions({ queryKey: EMAIL_CAPTURE_KEY, queryFn: getEmailCaptureConfig, staleTime: EMAIL_CAPTURE_ADMIN_STALE_MS })

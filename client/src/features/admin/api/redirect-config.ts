@@ -1,13 +1,11 @@
 /**
  * The traffic handlers' calls (admin-back-office §7): GET/POST /api/admin/idle-redirect-config and
- * /api/admin/back-button-config, and their histories (an empty list when the history call fails). Saving refreshes the
- * admin config, its history and the public /api/idle-redirect-config the visitor side reads.
+ * /api/admin/back-button-config, and their histories (an empty list when the history call fails).
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type * as v from 'valibot'
 import type { BackButtonConfigSchema, BackButtonInputSchema, IdleRedirectConfigSchema, IdleRedirectInputSchema } from '@contract/admin/config'
 import { adminFetch } from './admin-api'
-import { idleRedirectQueryOptions } from '@client/lib/public-config-queries'
 
 /** The two redirect handlers, named as in their paths. */
 export type RedirectKind = 'idle-redirect' | 'back-button'
@@ -27,20 +25,5 @@ export const redirectHistoryQueryOptions = <K extends RedirectKind>(kind: K) =>
     queryFn: () => adminFetch<RedirectConfigs[K][]>(`/api/admin/${kind}-history`, { cache: 'no-store' }).catch((): RedirectConfigs[K][] => []),
   })
 
-/** The screen's reactions to a save; they run in the mutation itself because the saved form remounts with the new config. */
-export type SaveCallbacks = { onSuccess: () => void; onError: (e: unknown) => void }
-
-/** Saves a config of kind (a new history row; an empty URL turns it off). Throws ApiError with the server's message on 400. */
-export function useSaveRedirectConfig<K extends RedirectKind>(kind: K, { onSuccess, onError }: SaveCallbacks) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: RedirectInputs[K]) => adminFetch<RedirectConfigs[K]>(`/api/admin/${kind}-config`, { method: 'POST', json: input }),
-    onError,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: redirectConfigQueryOptions(kind).queryKey }),
-        queryClient.invalidateQueries({ queryKey: redirectHistoryQueryOptions(kind).queryKey }),
-        queryClient.invalidateQueries({ queryKey: idleRedirectQueryOptions().queryKey }),
-      ]).then(onSuccess),
-  })
-}
+/** Saves a config of kind (a new history row; an empty URL turns it off); answers the saved row. Throws ApiError with the server's message on 400. */
+export const saveRedirectConfig = <K extends RedirectKind>(kind: K, input: RedirectInputs[K]) => adminFetch<RedirectConfigs[K]>(`/api/admin/${kind}-config`, { method: 'POST', json: input })

@@ -6,25 +6,27 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Card, CardTitle } from '@client/components/ui/card'
+import { Checkbox } from '@client/components/ui/checkbox'
 import { Spinner } from '@client/components/ui/spinner'
 import { adminErrorText } from '../api/admin-api'
 
 /**
- * Props: title (also the region's name) and an optional line under it; the config query (data null before the first
- * save); the spinner's label; failTitle, the first line of a load failure, over its reason (the server's text, else
- * failFallback; no line when both are empty); children renders the form for the loaded config.
+ * Props: title (also the region's name) and an optional line under it; the config query and its
+ * form from useConfigForm (null until loaded); the spinner's label; failTitle, the first line of a load failure, over
+ * its reason (the server's text, else failFallback; no line when both are empty); children renders the loaded form's fields.
  */
-export type AdConfigCardProps<T> = {
+export type AdConfigCardProps<F> = {
   title: string
   description?: string
-  query: UseQueryResult<T | null>
+  query: UseQueryResult<unknown>
+  form: F | null
   loadingLabel: string
   failTitle: string
   failFallback: string
-  children: (config: T | null) => ReactNode
+  children: (form: F) => ReactNode
 }
 
-function AdConfigCard<T>({ title, description, query, loadingLabel, failTitle, failFallback, children }: AdConfigCardProps<T>) {
+function AdConfigCard<F>({ title, description, query, form, loadingLabel, failTitle, failFallback, children }: AdConfigCardProps<F>) {
   const reason = query.isError ? adminErrorText(query.error, failFallback) : ''
   return (
     <Card role="region" aria-label={title} className="space-y-4">
@@ -36,15 +38,15 @@ function AdConfigCard<T>({ title, description, query, loadingLabel, failTitle, f
       ) : (
         <CardTitle>{title}</CardTitle>
       )}
-      {query.isPending ? (
-        <Spinner label={loadingLabel} />
+      {form ? (
+        children(form)
       ) : query.isError ? (
         <div role="alert" className="space-y-1 text-red-400">
           <p>{failTitle}</p>
           {reason && <p className="text-sm">{reason}</p>}
         </div>
       ) : (
-        children(query.data)
+        <Spinner label={loadingLabel} />
       )}
     </Card>
   )
@@ -54,7 +56,7 @@ function AdConfigCard<T>({ title, description, query, loadingLabel, failTitle, f
 function ActiveCheckbox({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
   return (
     <label className="flex items-center gap-2">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 accent-rose-500" />
+      <Checkbox checked={checked} onCheckedChange={onChange} />
       Active
     </label>
   )

@@ -7,7 +7,8 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
-import { FormField } from '@client/components/ui/form-field'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { ApiError } from '@client/lib/api-client'
 import { toast } from '@client/lib/toast'
 import { clearAdminToken, adminFetch, logInAdmin } from '../api/admin-api'
@@ -37,8 +38,12 @@ function AdminLogin() {
       <Card className="w-full max-w-sm">
         <form onSubmit={onSubmit} className="space-y-4">
           <CardTitle as="h1">HotVote Admin</CardTitle>
-          <FormField label="Username" name="admin-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-          <FormField label="Password" name="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field label="Username">
+            <Input name="admin-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+          </Field>
+          <Field label="Password">
+            <Input name="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field>
           {state === 'error' && (
             <p role="alert" className="text-sm text-red-400">
               {error}

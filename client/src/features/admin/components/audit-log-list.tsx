@@ -4,16 +4,16 @@
  * JSON); 'No audit logs found matching your criteria' when nothing matches.
  */
 import type { AuditLogEntry } from '@contract/admin/audit'
-import { cn } from '@client/lib/cn'
+import { Badge, type BadgeVariant } from '@client/components/ui/badge'
 import { formatDateTime } from '../format'
 
-/** The badge colour of an event: purges red, deletes orange, takedowns amber, deployment sky, others grey. */
-export function eventColour(event: string): string {
-  if (event.includes('PURGE')) return 'bg-red-500/20 text-red-300 border-red-500/40'
-  if (event.includes('DELETE')) return 'bg-orange-500/20 text-orange-300 border-orange-500/40'
-  if (event.startsWith('DMCA')) return 'bg-amber-500/20 text-amber-300 border-amber-500/40'
-  if (event.startsWith('DEPLOYMENT')) return 'bg-sky-500/20 text-sky-300 border-sky-500/40'
-  return 'bg-zinc-700/60 text-zinc-300 border-zinc-600'
+/** The badge colour of an event: purges danger (red), deletes warning (amber), takedowns accent (purple), deployment info (sky), others neutral. */
+export function eventVariant(event: string): BadgeVariant {
+  if (event.includes('PURGE')) return 'danger'
+  if (event.includes('DELETE')) return 'warning'
+  if (event.startsWith('DMCA')) return 'accent'
+  if (event.startsWith('DEPLOYMENT')) return 'info'
+  return 'neutral'
 }
 
 /** Props: the entries shown (after filtering) and the number loaded. */
@@ -31,7 +31,9 @@ function AuditLogList({ entries, total }: AuditLogListProps) {
             {entries.map((e) => (
               <li key={e.id} className="space-y-2 p-4">
                 <div className="flex flex-wrap items-center gap-3">
-                  <span className={cn('rounded-full border px-2 py-0.5 font-mono text-xs', eventColour(e.event))}>{e.event}</span>
+                  <Badge variant={eventVariant(e.event)} className="font-mono">
+                    {e.event}
+                  </Badge>
                   <time dateTime={e.timestamp} className="text-xs text-zinc-400">
                     {formatDateTime(e.timestamp)}
                   </time>

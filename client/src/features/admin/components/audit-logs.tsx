@@ -5,17 +5,18 @@
  * 'Audit logs exported successfully' or 'Error' / 'Failed to export logs'.
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { AUDIT_EVENTS, type AuditLogEntry } from '@contract/admin/audit'
 import { Button } from '@client/components/ui/button'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
+import { Select } from '@client/components/ui/select'
 import { Spinner } from '@client/components/ui/spinner'
 import { toast } from '@client/lib/toast'
 import { auditLogsQueryOptions, exportAuditLogs, filterAuditLogs, type AuditFilters } from '../api/audit-logs'
 import { listErrorText } from '../api/admin-api'
 import { AuditLogList } from './audit-log-list'
 import { StatCards } from './stat-cards'
-
-const controlClass = 'w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-zinc-100 outline-none focus:border-rose-500'
 
 /** The stat cards' figures over entries: total, events containing PURGE, events containing DELETE, distinct dates. */
 export function auditStats(entries: AuditLogEntry[]): [string, number][] {
@@ -27,36 +28,25 @@ export function auditStats(entries: AuditLogEntry[]): [string, number][] {
   ]
 }
 
-function Filter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-    </div>
-  )
-}
-
 function FilterBar({ filters, onChange }: { filters: AuditFilters; onChange: (f: AuditFilters) => void }) {
   return (
     <div className="grid gap-3 md:grid-cols-3">
-      <Filter id="audit-event" label="Event Type">
-        <select id="audit-event" value={filters.eventType} onChange={(e) => onChange({ ...filters, eventType: e.target.value })} className={controlClass}>
+      <Field label="Event Type">
+        <Select value={filters.eventType} onChange={(e) => onChange({ ...filters, eventType: e.target.value })}>
           <option value="all">All Events</option>
           {AUDIT_EVENTS.map((ev) => (
             <option key={ev} value={ev}>
               {ev}
             </option>
           ))}
-        </select>
-      </Filter>
-      <Filter id="audit-search" label="Search">
-        <input id="audit-search" type="search" placeholder="Search logs..." value={filters.search} onChange={(e) => onChange({ ...filters, search: e.target.value })} className={controlClass} />
-      </Filter>
-      <Filter id="audit-date" label="Date">
-        <input id="audit-date" type="date" value={filters.date} onChange={(e) => onChange({ ...filters, date: e.target.value })} className={controlClass} />
-      </Filter>
+        </Select>
+      </Field>
+      <Field label="Search">
+        <Input type="search" placeholder="Search logs..." value={filters.search} onChange={(e) => onChange({ ...filters, search: e.target.value })} />
+      </Field>
+      <Field label="Date">
+        <Input type="date" value={filters.date} onChange={(e) => onChange({ ...filters, date: e.target.value })} />
+      </Field>
     </div>
   )
 }

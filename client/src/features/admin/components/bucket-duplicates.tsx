@@ -4,6 +4,7 @@
  * except the most recently modified one. Failure: the server's text or 'Failed to find duplicates'.
  */
 import { useMutation } from '@tanstack/react-query'
+import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { adminErrorText } from '../api/admin-api'
@@ -37,7 +38,7 @@ function BucketDuplicates({ onSelect }: { onSelect(keys: Set<string>): void }) {
         {groups.map((g, i) => (
           <li key={`${g.type}-${i}`} aria-label={`Duplicate group ${i + 1}`} className="rounded-xl border border-zinc-800 p-3 text-sm">
             <p>
-              <span className="mr-2 rounded-full bg-zinc-800 px-2 py-0.5 text-xs uppercase">{g.type}</span>
+              <Badge className="mr-2 uppercase">{g.type}</Badge>
               <span className="break-all text-zinc-400">{g.criteria}</span>
             </p>
             <ul className="mt-1 space-y-0.5">

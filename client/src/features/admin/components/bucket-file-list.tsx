@@ -1,9 +1,12 @@
 /**
- * BucketFileList (admin-back-office §2 Bucket Management): one row per object with a checkbox, its key, size
+ * BucketFileList (admin-back-office §2 Bucket Management): one row per object with a checkbox, its key (a button that toggles the row, its full text in a tooltip), size
  * (B/KB/MB), modified date (local) and an extension badge. Long lists are virtualized (rows 64 px).
  */
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
+import { Badge } from '@client/components/ui/badge'
+import { Checkbox } from '@client/components/ui/checkbox'
+import { Tooltip } from '@client/components/ui/tooltip'
 import type { BucketFile } from '../api/bucket-files'
 import { formatDateTime, formatSize } from '../format'
 
@@ -25,16 +28,18 @@ function BucketFileList({ files, selected, onToggle }: BucketFileListProps) {
           const f = files[row.index]
           return (
             <li key={f.key} className="absolute left-0 right-0 flex items-center gap-3 border-b border-zinc-800 px-4" style={{ top: row.start, height: ROW_PX }}>
-              <input type="checkbox" aria-label={f.key} checked={selected.has(f.key)} onChange={() => onToggle(f.key)} className="h-4 w-4 accent-rose-500" />
+              <Checkbox aria-label={f.key} checked={selected.has(f.key)} onCheckedChange={() => onToggle(f.key)} />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium" title={f.key}>
-                  {f.key}
-                </p>
+                <Tooltip content={f.key}>
+                  <button type="button" onClick={() => onToggle(f.key)} className="block max-w-full truncate text-left text-sm font-medium">
+                    {f.key}
+                  </button>
+                </Tooltip>
                 <p className="text-xs text-zinc-400">
                   {formatSize(f.size)} · Modified {formatDateTime(f.lastModified)}
                 </p>
               </div>
-              <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs">{extensionOf(f.key)}</span>
+              <Badge>{extensionOf(f.key)}</Badge>
             </li>
           )
         })}

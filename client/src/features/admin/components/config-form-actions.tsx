@@ -1,25 +1,27 @@
 /**
- * ConfigFormActions (admin-back-office §2, §4): Save Configuration ('Saving...' while pending) and Reset Changes,
- * both disabled until the form is dirty, and the unsaved-changes notice.
+ * ConfigFormActions (admin-back-office §2, §4): Save Configuration ('Saving...' while pending) and Reset Changes of a
+ * useConfigForm form, both disabled until it is dirty, and the 'Unsaved Changes' badge.
  */
+import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
+import type { ConfigForm } from '../hooks/use-config-form'
 
-/** Props: dirty (edited since load or save), saving (the save is pending), the two actions, and the save button's label. */
-export type ConfigFormActionsProps = { dirty: boolean; saving: boolean; onSave(): void; onReset(): void; saveLabel?: string }
+/** Props: the form (its dirty, saving, save and reset) and the save button's label. */
+export type ConfigFormActionsProps = { form: Pick<ConfigForm<never, unknown>, 'dirty' | 'saving' | 'save' | 'reset'>; saveLabel?: string }
 
-function ConfigFormActions({ dirty, saving, onSave, onReset, saveLabel = 'Save Configuration' }: ConfigFormActionsProps) {
+function ConfigFormActions({ form, saveLabel = 'Save Configuration' }: ConfigFormActionsProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button onClick={onSave} disabled={!dirty || saving}>
-        {saving ? 'Saving...' : saveLabel}
+      <Button onClick={form.save} disabled={!form.dirty || form.saving}>
+        {form.saving ? 'Saving...' : saveLabel}
       </Button>
-      <Button variant="secondary" onClick={onReset} disabled={!dirty || saving}>
+      <Button variant="secondary" onClick={form.reset} disabled={!form.dirty || form.saving}>
         Reset Changes
       </Button>
-      {dirty && (
-        <span role="status" className="rounded-full bg-amber-600 px-2 py-0.5 text-xs">
+      {form.dirty && (
+        <Badge role="status" variant="warning">
           Unsaved Changes
-        </span>
+        </Badge>
       )}
     </div>
   )

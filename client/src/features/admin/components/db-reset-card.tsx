@@ -8,6 +8,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
+import { Input } from '@client/components/ui/input'
 import { resetDatabase } from '../api/db-maintenance'
 import { ActionResult, ConfirmButtons } from './action-feedback'
 
@@ -34,7 +35,7 @@ function DbResetCard({ onReset }: { onReset(): void }) {
           <p>
             Type <code className="rounded bg-zinc-800 px-1">{RESET_PHRASE}</code> to confirm.
           </p>
-          <input aria-label="Confirmation phrase" placeholder={RESET_PHRASE} value={phrase} onChange={(e) => setPhrase(e.target.value)} className="w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2" />
+          <Input aria-label="Confirmation phrase" placeholder={RESET_PHRASE} value={phrase} onChange={(e) => setPhrase(e.target.value)} />
           <ConfirmButtons confirm="Reset Database" onConfirm={() => reset.mutate()} onCancel={() => setStage('initial')} />
         </div>
       )}

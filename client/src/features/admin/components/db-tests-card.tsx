@@ -3,18 +3,14 @@
  * row per step with its status, result or error text and duration in ms, and the Users / Media / Votes / Views cards.
  */
 import type { DbCounts } from '@contract/admin/data'
+import { Badge, type BadgeVariant } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { cn } from '@client/lib/cn'
 import type { DbStepState, DbStepStatus } from '../hooks/use-db-tests'
 import { StatCards } from './stat-cards'
 
-const STATUS_CLASS: Record<DbStepStatus, string> = {
-  pending: 'bg-zinc-700 text-zinc-200',
-  running: 'bg-sky-600 text-white',
-  success: 'bg-emerald-600 text-white',
-  error: 'bg-red-600 text-white',
-}
+const STATUS_VARIANT: Record<DbStepStatus, BadgeVariant> = { pending: 'neutral', running: 'info', success: 'success', error: 'danger' }
 
 /** Props: the steps from useDbTests, whether a run is going on, and the run-all action. */
 export type DbTestsCardProps = { steps: DbStepState[]; running: boolean; onRun(): void }
@@ -35,7 +31,7 @@ function DbTestsCard({ steps, running, onRun }: DbTestsCardProps) {
               <span className="font-medium">{s.name}</span>
               <span className="flex items-center gap-2 text-sm">
                 {s.durationMs !== undefined && <span className="text-zinc-400">{s.durationMs} ms</span>}
-                <span className={cn('rounded-full px-2 py-0.5 text-xs', STATUS_CLASS[s.status])}>{s.status}</span>
+                <Badge variant={STATUS_VARIANT[s.status]}>{s.status}</Badge>
               </span>
             </div>
             {s.text && <p className={cn('mt-1 break-words text-sm', s.status === 'error' ? 'text-red-400' : 'text-zinc-300')}>{s.text}</p>}

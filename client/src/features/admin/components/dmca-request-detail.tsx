@@ -8,7 +8,8 @@ import { useState, type ReactNode } from 'react'
 import { DMCA_TRANSITIONS, type DmcaStatus } from '@contract/admin/dmca'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
-import { FormField } from '@client/components/ui/form-field'
+import { Field } from '@client/components/ui/field'
+import { Textarea } from '@client/components/ui/textarea'
 import { toast } from '@client/lib/toast'
 import { adminErrorText } from '../api/admin-api'
 import { useUpdateDmcaTakedown, type AdminDmca } from '../api/dmca-takedowns'
@@ -92,7 +93,9 @@ function DmcaRequestDetail({ request: r, onDone }: DmcaRequestDetailProps) {
       <Section title="Electronic Signature">
         <p className="text-sm italic">{r.electronicSignature.trim() || 'No signature provided'}</p>
       </Section>
-      <FormField label="Admin Notes" name="adminNotes" multiline minHeight={100} placeholder="Add notes about this takedown request..." value={notes} onChange={(e) => setNotes(e.target.value)} />
+      <Field label="Admin Notes">
+        <Textarea placeholder="Add notes about this takedown request..." value={notes} onChange={(e) => setNotes(e.target.value)} className="min-h-24" />
+      </Field>
       <div className="flex flex-wrap gap-2">
         {DMCA_TRANSITIONS[r.status].map((to) => (
           <Button key={to} variant={ACTION_VARIANTS[to]} disabled={update.isPending} onClick={() => change(to)}>

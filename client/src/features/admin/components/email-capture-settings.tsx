@@ -5,67 +5,57 @@
  * reads 'Failed to load email capture configuration. Please try refreshing the page.'; a failed save toasts
  * 'Update Failed' with the server's text.
  */
-import { useQuery } from '@tanstack/react-query'
 import { EmailCaptureInputSchema } from '@contract/admin/config'
 import type { EmailCaptureConfig } from '@contract/public-config'
 import { Card, CardTitle } from '@client/components/ui/card'
-import { FormField } from '@client/components/ui/form-field'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { Spinner } from '@client/components/ui/spinner'
+import { Switch } from '@client/components/ui/switch'
 import { emailCaptureQueryOptions } from '@client/lib/public-config-queries'
-import { EMAIL_CAPTURE_ADMIN_STALE_MS, EMAIL_CAPTURE_KEY, getEmailCaptureConfig, parseThreshold, saveEmailCaptureConfig } from '../api/email-capture-config'
-import { useDraft } from '../hooks/use-draft'
-import { useSaveConfig } from '../hooks/use-save-config'
-import { fieldErrors } from '../validate'
+import { emailCaptureAdminQueryOptions, parseThreshold, saveEmailCaptureConfig } from '../api/email-capture-config'
+import { useConfigForm, type ConfigForm } from '../hooks/use-config-form'
 import { ConfigFormActions } from './config-form-actions'
 
-function CaptureForm({ config }: { config: EmailCaptureConfig }) {
-  const form = useDraft({ isEnabled: config.isEnabled, voteThreshold: String(config.voteThreshold) })
-  const save = useSaveConfig({ save: saveEmailCaptureConfig, adminKey: EMAIL_CAPTURE_KEY, publicKey: emailCaptureQueryOptions().queryKey, saved: 'Email capture settings have been saved.', failTitle: 'Update Failed', fallback: 'Failed to update email capture configuration' })
-  const onSave = () => {
-    const input = { isEnabled: form.draft.isEnabled, voteThreshold: parseThreshold(form.draft.voteThreshold) }
-    const errors = fieldErrors(EmailCaptureInputSchema, input)
-    form.setErrors(errors)
-    if (Object.keys(errors).length === 0) save.mutate(input)
-  }
+type CaptureDraft = { isEnabled: boolean; voteThreshold: string }
+
+function CaptureForm({ form }: { form: ConfigForm<CaptureDraft, EmailCaptureConfig> }) {
   return (
     <Card className="space-y-4">
       <CardTitle>Configuration</CardTitle>
       <label className="flex items-center gap-3">
-        <input type="checkbox" role="switch" checked={form.draft.isEnabled} onChange={(e) => form.set('isEnabled', e.target.checked)} className="h-5 w-5 accent-rose-500" />
+        <Switch checked={form.draft.isEnabled} onCheckedChange={(checked) => form.set('isEnabled', checked)} />
         Enable email capture
       </label>
-      <FormField
-        label="Vote threshold"
-        name="vote-threshold"
-        type="number"
-        min={1}
-        max={100}
-        step={1}
-        className="w-40 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2"
-        hint="Votes a visitor casts before the prompt appears (1-100)."
-        value={form.draft.voteThreshold}
-        error={form.errors.voteThreshold}
-        onChange={(e) => form.set('voteThreshold', e.target.value)}
-      />
+      <Field label="Vote threshold" hint="Votes a visitor casts before the prompt appears (1-100)." error={form.errors.voteThreshold}>
+        <Input type="number" min={1} max={100} step={1} className="w-40" value={form.draft.voteThreshold} onChange={(e) => form.set('voteThreshold', e.target.value)} />
+      </Field>
       {form.dirty && (
         <p role="note" className="rounded-lg border border-amber-600/60 bg-amber-500/10 p-3 text-sm text-amber-200">
           You have unsaved changes. Save them to apply them to the site.
         </p>
       )}
-      <ConfigFormActions dirty={form.dirty} saving={save.isPending} onSave={onSave} onReset={form.reset} />
+      <ConfigFormActions form={form} />
     </Card>
   )
 }
 
 function EmailCaptureSettings() {
-  const config = useQuery({ queryKey: EMAIL_CAPTURE_KEY, queryFn: getEmailCaptureConfig, staleTime: EMAIL_CAPTURE_ADMIN_STALE_MS })
-  if (config.isPending) return <Spinner className="h-10 w-10" label="Loading configuration" />
-  if (config.isError) return <p role="alert" className="text-red-400">Failed to load email capture configuration. Please try refreshing the page.</p>
-  const c = config.data
+  const { query, form } = useConfigForm({
+    query: emailCaptureAdminQueryOptions(),
+    schema: EmailCaptureInputSchema,
+    toDraft: (c: EmailCaptureConfig): CaptureDraft => ({ isEnabled: c.isEnabled, voteThreshold: String(c.voteThreshold) }),
+    toInput: (d) => ({ isEnabled: d.isEnabled, voteThreshold: parseThreshold(d.voteThreshold) }),
+    save: saveEmailCaptureConfig,
+    refresh: [emailCaptureQueryOptions().queryKey],
+    texts: { saved: 'Email capture settings have been saved.', failTitle: 'Update Failed', fallback: 'Failed to update email capture configuration' },
+  })
+  if (query.isError) return <p role="alert" className="text-red-400">Failed to load email capture configuration. Please try refreshing the page.</p>
+  if (!form) return <Spinner className="h-10 w-10" label="Loading configuration" />
   return (
     <div className="max-w-2xl space-y-6">
       <h1 className="text-2xl font-bold">Email Capture Configuration</h1>
-      <CaptureForm key={`${c.isEnabled}|${c.voteThreshold}`} config={c} />
+      <CaptureForm form={form} />
       <Card className="space-y-2 text-sm text-zinc-300">
         <CardTitle>How it works</CardTitle>
         <p>When email capture is enabled, a visitor without an email is asked to leave one (&lsquo;Loving the site so far?&rsquo;) once their votes reach the threshold.</p>

@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { AdminMedia } from '@contract/admin/data'
 import { MediaPicture } from '@client/components/media-picture'
+import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { formatDateTime, formatSize } from '../format'
 
@@ -25,9 +26,9 @@ function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: A
   return (
     <article aria-label={item.originalName} className="min-w-0 space-y-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-4">
       <div className="flex items-center justify-between">
-        <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs uppercase">{isVideo ? 'Video' : 'Image'}</span>
+        <Badge className="uppercase">{isVideo ? 'Video' : 'Image'}</Badge>
         <span className="flex items-center gap-2 text-xs text-zinc-400">
-          {!item.processed && <span className="rounded-full bg-amber-900/60 px-2 py-0.5 text-amber-200">No variants</span>}#{item.id}
+          {!item.processed && <Badge variant="warning">No variants</Badge>}#{item.id}
         </span>
       </div>
       <button type="button" aria-label={`Details of ${item.originalName}`} onClick={() => onOpen(item)} className="block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-rose-400">

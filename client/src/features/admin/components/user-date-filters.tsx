@@ -3,45 +3,33 @@
  * independent filters (user created date, last login date), Apply Filters and Reset Filters. Edits stay drafts until
  * Apply; onApply gets both filters, onReset asks the page to go back to All Time.
  */
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Card } from '@client/components/ui/card'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
+import { Select } from '@client/components/ui/select'
 import { DATE_FILTER_MODES, DEFAULT_DATE_FILTER, FILTER_YEARS, LAST_DAYS_CHOICES, type DateFilter, type DateFilterMode } from '../user-date-filter'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-const controlClass = 'w-full rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2 text-zinc-100'
 
 /** Both filters of the panel. */
 export type UserDateFilterPair = { created: DateFilter; lastLogin: DateFilter }
 /** The panel's initial state: All Time for both. */
 export const DEFAULT_FILTER_PAIR: UserDateFilterPair = { created: DEFAULT_DATE_FILTER, lastLogin: DEFAULT_DATE_FILTER }
 
-function Labelled({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId()
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-zinc-300">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  )
-}
-
 /** A labelled select over [value, text] options; onChange gets the chosen option's value (a number stays a number). */
 function OptionSelect<T extends string | number>({ label, value, options, onChange }: { label: string; value: T; options: readonly (readonly [T, string])[]; onChange: (value: T) => void }) {
   return (
-    <Labelled label={label}>
-      {(id) => (
-        <select id={id} value={value} onChange={(e) => onChange(options.find(([v]) => String(v) === e.target.value)![0])} className={controlClass}>
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Labelled>
+    <Field label={label}>
+      <Select value={value} onChange={(e) => onChange(options.find(([v]) => String(v) === e.target.value)![0])}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </Select>
+    </Field>
   )
 }
 
@@ -64,8 +52,12 @@ function DateFilterFields({ legend, filter, onChange }: { legend: string; filter
       {filter.mode === 'year' && <OptionSelect label="Year" value={filter.year} options={years} onChange={(year) => set({ year })} />}
       {filter.mode === 'range' && (
         <div className="grid grid-cols-2 gap-2">
-          <Labelled label="From">{(id) => <input id={id} type="date" value={filter.from} onChange={(e) => set({ from: e.target.value })} className={controlClass} />}</Labelled>
-          <Labelled label="To">{(id) => <input id={id} type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} className={controlClass} />}</Labelled>
+          <Field label="From">
+            <Input type="date" value={filter.from} onChange={(e) => set({ from: e.target.value })} />
+          </Field>
+          <Field label="To">
+            <Input type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
+          </Field>
         </div>
       )}
     </fieldset>

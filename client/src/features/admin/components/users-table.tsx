@@ -7,6 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useRef } from 'react'
 import type { AdminUser } from '@contract/admin/data'
 import { Avatar } from '@client/components/ui/avatar'
+import { Badge } from '@client/components/ui/badge'
 import { cn } from '@client/lib/cn'
 import { formatDateTime } from '../format'
 import { isActiveUser, type UserSort, type UserSortKey } from '../user-list'
@@ -24,8 +25,6 @@ const COLUMNS: { label: string; sortKey?: UserSortKey; width: string }[] = [
   { label: 'Joined', sortKey: 'createdAt', width: 'w-[13%]' },
 ]
 
-const badge = 'rounded-full px-2 py-0.5 text-xs'
-
 function UserRow({ user, index }: { user: AdminUser; index: number }) {
   const hasLocation = user.latitude !== null && user.longitude !== null
   return (
@@ -37,7 +36,7 @@ function UserRow({ user, index }: { user: AdminUser; index: number }) {
             <p className="truncate font-medium">{user.username}</p>
             <p className="flex items-center gap-2 text-xs text-zinc-400">
               ID: {user.id}
-              {user.isSynthetic && <span className={cn(badge, 'bg-purple-700 text-white')}>Synthetic</span>}
+              {user.isSynthetic && <Badge variant="accent">Synthetic</Badge>}
             </p>
           </div>
         </div>
@@ -48,7 +47,7 @@ function UserRow({ user, index }: { user: AdminUser; index: number }) {
         <span>
           {user.totalUploads} uploads · {user.totalVotes} votes · {user.totalViews} views
         </span>{' '}
-        {isActiveUser(user) && <span className={cn(badge, 'bg-emerald-700')}>Active</span>}
+        {isActiveUser(user) && <Badge variant="success">Active</Badge>}
       </td>
       <td className="px-3">{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'}</td>
       <td className="px-3">{user.loginCount}</td>

@@ -1,81 +1,77 @@
 /**
  * VoteMultiplierSettings (admin-back-office §2 Vote Multiplier Settings, §4, §5, §8): enable switch, multiplier input
- * (min 0.1, step 0.1), preview, Save / Reset with the 'Unsaved Changes' badge, and the Current Configuration card.
- * Saving refreshes the public multiplier so the rate screen shows it.
+ * (min 0.1, step 0.1), preview, Save / Reset with the 'Unsaved Changes' badge, and the Current Configuration card,
+ * edited and saved with useConfigForm. A multiplier at or below 0 shows 'Invalid Configuration: Vote multiplier must be
+ * greater than 0' (the contract's words) and nothing is saved. Saving refreshes the public multiplier so the rate screen shows it.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
+import { VoteMultiplierInputSchema } from '@contract/admin/config'
+import { Badge } from '@client/components/ui/badge'
 import { Card, CardTitle } from '@client/components/ui/card'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { Spinner } from '@client/components/ui/spinner'
+import { Switch } from '@client/components/ui/switch'
+import { voteMultiplierQueryOptions } from '@client/lib/public-config-queries'
 import { toast } from '@client/lib/toast'
-import { adminErrorText, adminFetch } from '../api/admin-api'
+import { adminErrorText } from '../api/admin-api'
+import { saveVoteMultiplier, voteMultiplierAdminQueryOptions, type VoteMultiplierConfig, type VoteMultiplierInput } from '../api/vote-multiplier-config'
 import { formatDateTime } from '../format'
+import { useConfigForm, type ConfigForm } from '../hooks/use-config-form'
 import { numberOr } from '../validate'
 import { ConfigFormActions } from './config-form-actions'
-import { voteMultiplierQueryOptions } from '@client/lib/public-config-queries'
 
-type MultiplierConfig = { isEnabled: boolean; multiplier: number; updatedAt: string | null }
+type MultiplierDraft = { isEnabled: boolean; multiplier: string }
 
 /** The multiplier typed in the input: a non-numeric or empty entry falls back to 1 (admin-back-office §5). */
 export const parseMultiplier = (text: string) => numberOr(Number.parseFloat(text), 1)
 
-function MultiplierForm({ config }: { config: MultiplierConfig }) {
-  const queryClient = useQueryClient()
-  const [enabled, setEnabled] = useState(config.isEnabled)
-  const [text, setText] = useState(String(config.multiplier))
-  const [invalid, setInvalid] = useState(false)
-  const dirty = enabled !== config.isEnabled || parseMultiplier(text) !== config.multiplier
-  const save = useMutation({
-    mutationFn: (body: { isEnabled: boolean; multiplier: number }) => adminFetch<MultiplierConfig>('/api/admin/vote-multiplier-config', { method: 'POST', json: body }),
-    onSuccess: () => {
-      toast({ title: 'Configuration Updated', description: 'Vote multiplier settings have been saved successfully.' })
-      return Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'vote-multiplier'] }), queryClient.invalidateQueries({ queryKey: voteMultiplierQueryOptions().queryKey })])
-    },
-    onError: (e) => toast({ title: 'Update Failed', description: adminErrorText(e, 'Failed to update vote multiplier configuration'), variant: 'destructive' }),
-  })
-  const multiplier = parseMultiplier(text)
-  const onSave = () => {
-    if (!(multiplier > 0)) return setInvalid(true)
-    setInvalid(false)
-    save.mutate({ isEnabled: enabled, multiplier })
-  }
+function MultiplierForm({ form }: { form: ConfigForm<MultiplierDraft, VoteMultiplierInput> }) {
+  const { isEnabled, multiplier } = form.input
   return (
     <Card className="space-y-4">
       <div className="flex items-center justify-between">
         <CardTitle>Configuration</CardTitle>
-        <span className={enabled ? 'rounded-full bg-emerald-600 px-2 py-0.5 text-xs' : 'rounded-full bg-zinc-700 px-2 py-0.5 text-xs'}>{enabled ? 'Enabled' : 'Disabled'}</span>
+        <Badge variant={isEnabled ? 'success' : 'neutral'}>{isEnabled ? 'Enabled' : 'Disabled'}</Badge>
       </div>
       <label className="flex items-center gap-3">
-        <input type="checkbox" role="switch" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="h-5 w-5 accent-rose-500" />
+        <Switch checked={isEnabled} onCheckedChange={(checked) => form.set('isEnabled', checked)} />
         Enable vote multiplier
       </label>
-      <div className="space-y-1">
-        <label htmlFor="multiplier" className="block text-sm font-medium">
-          Multiplier
-        </label>
-        <input id="multiplier" type="number" min={0.1} step={0.1} placeholder="1.0" value={text} onChange={(e) => setText(e.target.value)} className="w-40 rounded-lg border border-zinc-700 bg-zinc-950 px-3 py-2" />
-        <p className="text-xs text-zinc-400">Example: 2.5 will show 250 votes when actual count is 100</p>
-        <p className="text-xs text-zinc-400">Common values: 1.5-10.0</p>
-      </div>
-      {enabled && <p className="text-sm text-zinc-300">{`With multiplier ${multiplier}, 100 actual votes will display as ${Math.round(100 * multiplier)} votes`}</p>}
-      {invalid && (
-        <p role="alert" className="text-sm text-red-400">
-          Invalid Configuration: Vote multiplier must be greater than 0
-        </p>
-      )}
-      <ConfigFormActions dirty={dirty} saving={save.isPending} onSave={onSave} onReset={() => (setEnabled(config.isEnabled), setText(String(config.multiplier)), setInvalid(false))} />
+      <Field
+        label="Multiplier"
+        error={form.errors.multiplier && `Invalid Configuration: ${form.errors.multiplier}`}
+        hint={
+          <>
+            <p>Example: 2.5 will show 250 votes when actual count is 100</p>
+            <p>Common values: 1.5-10.0</p>
+          </>
+        }
+      >
+        <Input type="number" min={0.1} step={0.1} placeholder="1.0" value={form.draft.multiplier} onChange={(e) => form.set('multiplier', e.target.value)} className="w-40" />
+      </Field>
+      {isEnabled && <p className="text-sm text-zinc-300">{`With multiplier ${multiplier}, 100 actual votes will display as ${Math.round(100 * multiplier)} votes`}</p>}
+      <ConfigFormActions form={form} />
     </Card>
   )
 }
 
 function VoteMultiplierSettings() {
-  const config = useQuery({ queryKey: ['admin', 'vote-multiplier'], queryFn: () => adminFetch<MultiplierConfig>('/api/admin/vote-multiplier-config'), staleTime: 10 * 60 * 1000 })
+  const { query, form } = useConfigForm({
+    query: voteMultiplierAdminQueryOptions(),
+    schema: VoteMultiplierInputSchema,
+    toDraft: (c: VoteMultiplierConfig): MultiplierDraft => ({ isEnabled: c.isEnabled, multiplier: String(c.multiplier) }),
+    toInput: (d) => ({ isEnabled: d.isEnabled, multiplier: parseMultiplier(d.multiplier) }),
+    save: saveVoteMultiplier,
+    refresh: [voteMultiplierQueryOptions().queryKey],
+    texts: { savedTitle: 'Configuration Updated', saved: 'Vote multiplier settings have been saved successfully.', failTitle: 'Update Failed', fallback: 'Failed to update vote multiplier configuration' },
+  })
   useEffect(() => {
-    if (config.isError) toast({ title: 'Error', description: adminErrorText(config.error, 'Failed to fetch vote multiplier configuration'), variant: 'destructive' })
-  }, [config.isError, config.error])
-  if (config.isPending) return <Spinner className="h-10 w-10" label="Loading configuration" />
-  if (config.isError) return <p role="alert" className="text-red-400">Failed to load vote multiplier configuration. Please try again.</p>
-  const c = config.data
+    if (query.isError) toast({ title: 'Error', description: adminErrorText(query.error, 'Failed to fetch vote multiplier configuration'), variant: 'destructive' })
+  }, [query.isError, query.error])
+  if (query.isError) return <p role="alert" className="text-red-400">Failed to load vote multiplier configuration. Please try again.</p>
+  if (!form || !query.data) return <Spinner className="h-10 w-10" label="Loading configuration" />
+  const c = query.data
   return (
     <div className="max-w-2xl space-y-6">
       <h1 className="text-2xl font-bold">Vote Multiplier Settings</h1>
@@ -83,7 +79,7 @@ function VoteMultiplierSettings() {
       <p role="note" className="rounded-lg border border-sky-700/50 bg-sky-500/10 p-3 text-sm text-sky-200">
         Only displayed counts are affected. Stored votes never change.
       </p>
-      <MultiplierForm key={`${c.isEnabled}|${c.multiplier}|${c.updatedAt}`} config={c} />
+      <MultiplierForm form={form} />
       <Card aria-label="Current Configuration" className="space-y-1 text-sm">
         <CardTitle>Current Configuration</CardTitle>
         <p>Last updated: {c.updatedAt ? formatDateTime(c.updatedAt) : 'Never'}</p>

@@ -8,10 +8,13 @@ import * as v from 'valibot'
 import { DmcaInputSchema, type DmcaCreated } from '@contract/dmca'
 import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
+import { Checkbox } from '@client/components/ui/checkbox'
+import { Field } from '@client/components/ui/field'
+import { Input, type InputProps } from '@client/components/ui/input'
+import { Textarea } from '@client/components/ui/textarea'
 import { ApiError } from '@client/lib/api-client'
 import { toast } from '@client/lib/toast'
 import { useSubmitTakedown } from '../api/submit-takedown'
-import { FormField } from '@client/components/ui/form-field'
 
 const EMPTY = { complainantName: '', complainantEmail: '', complainantPhone: '', copyrightOwner: '', complainantAddress: '', workDescription: '', infringementDescription: '', infringingUrls: '', electronicSignature: '' }
 type Fields = typeof EMPTY
@@ -44,7 +47,13 @@ function DmcaForm() {
   const submit = useSubmitTakedown()
   if (submit.data) return <SubmittedView result={submit.data} />
 
-  const field = (name: keyof Fields) => ({ name, value: fields[name], error: errors[name], onChange: (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value }) })
+  const control = (name: keyof Fields) => ({ name, value: fields[name], onChange: (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value }) })
+  /** One labelled input, or a textarea of `rows` lines when rows is set, for a field, with its hint and error. */
+  const field = (name: keyof Fields, label: string, { hint, rows, ...rest }: Pick<InputProps, 'type' | 'autoComplete'> & { hint?: string; rows?: number } = {}) => (
+    <Field label={label} hint={hint} error={errors[name]} id={name}>
+      {rows ? <Textarea rows={rows} autoComplete={rest.autoComplete} {...control(name)} /> : <Input {...rest} {...control(name)} />}
+    </Field>
+  )
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     const payload = toPayload(fields, goodFaith, accuracy)
@@ -72,17 +81,17 @@ function DmcaForm() {
       </header>
       <Card className="space-y-4">
         <CardTitle>Complainant Information</CardTitle>
-        <FormField label="Full name" autoComplete="name" {...field('complainantName')} />
-        <FormField label="Email" type="email" autoComplete="email" {...field('complainantEmail')} />
-        <FormField label="Phone (optional)" type="tel" autoComplete="tel" {...field('complainantPhone')} />
-        <FormField label="Copyright owner" hint="If different from complainant" {...field('copyrightOwner')} />
-        <FormField label="Address (optional)" multiline minHeight={80} autoComplete="street-address" {...field('complainantAddress')} />
+        {field('complainantName', 'Full name', { autoComplete: 'name' })}
+        {field('complainantEmail', 'Email', { type: 'email', autoComplete: 'email' })}
+        {field('complainantPhone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}
+        {field('copyrightOwner', 'Copyright owner', { hint: 'If different from complainant' })}
+        {field('complainantAddress', 'Address (optional)', { rows: 3, autoComplete: 'street-address' })}
       </Card>
       <Card className="space-y-4">
         <CardTitle>Copyright Work Information</CardTitle>
-        <FormField label="Description of the copyrighted work" multiline minHeight={120} {...field('workDescription')} />
-        <FormField label="Description of the infringement" multiline minHeight={120} {...field('infringementDescription')} />
-        <FormField label="Infringing URLs (one per line)" multiline minHeight={120} {...field('infringingUrls')} />
+        {field('workDescription', 'Description of the copyrighted work', { rows: 5 })}
+        {field('infringementDescription', 'Description of the infringement', { rows: 5 })}
+        {field('infringingUrls', 'Infringing URLs (one per line)', { rows: 5 })}
       </Card>
       <Card className="space-y-4">
         <CardTitle>Legal Statements</CardTitle>
@@ -94,7 +103,7 @@ function DmcaForm() {
         ).map(([name, checked, set, text]) => (
           <div key={name}>
             <label className="flex items-start gap-3 text-sm text-zinc-200">
-              <input type="checkbox" name={name} checked={checked} onChange={(e) => set(e.target.checked)} className="mt-1 h-4 w-4 accent-rose-500" />
+              <Checkbox name={name} checked={checked} onCheckedChange={set} className="mt-0.5" />
               {text}
             </label>
             {errors[name] && (
@@ -104,7 +113,7 @@ function DmcaForm() {
             )}
           </div>
         ))}
-        <FormField label="Electronic signature (type your full name)" {...field('electronicSignature')} />
+        {field('electronicSignature', 'Electronic signature (type your full name)')}
       </Card>
       <Button type="submit" size="lg" className="w-full" disabled={submit.isPending}>
         {submit.isPending ? 'Submitting...' : 'Submit Takedown Request'}

@@ -8,7 +8,8 @@ import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { ApiError } from '@client/lib/api-client'
 import { toast } from '@client/lib/toast'
-import { FormField } from '@client/components/ui/form-field'
+import { Field } from '@client/components/ui/field'
+import { Input } from '@client/components/ui/input'
 import { useUpdateProfile } from '../api/update-profile'
 import { useUsernameAvailability } from '../hooks/use-username-availability'
 
@@ -38,14 +39,18 @@ function ProfileForm({ user }: { user: SessionUser }) {
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <CardTitle>Update Profile</CardTitle>
         <div>
-          <FormField label="Username" name="username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" maxLength={30} />
+          <Field label="Username">
+            <Input name="username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" maxLength={30} />
+          </Field>
           {availability && (
             <p role="status" className={availability === 'taken' ? 'mt-1 text-sm text-red-400' : availability === 'available' ? 'mt-1 text-sm text-emerald-400' : 'mt-1 text-sm text-zinc-400'}>
               {AVAILABILITY_TEXT[availability]}
             </p>
           )}
         </div>
-        <FormField label="Email (optional)" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+        <Field label="Email (optional)">
+          <Input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
+        </Field>
         <Button type="submit" disabled={update.isPending || availability === 'taken' || availability === 'checking'}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>

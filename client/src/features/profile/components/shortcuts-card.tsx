@@ -3,6 +3,7 @@
  * (H or → for Hot, N or ← for Not) on or off for this browser; on by default.
  */
 import { Card, CardTitle } from '@client/components/ui/card'
+import { Checkbox } from '@client/components/ui/checkbox'
 import { setShortcutsEnabled, useShortcutsEnabled } from '@client/lib/preferences'
 
 function ShortcutsCard() {
@@ -11,7 +12,7 @@ function ShortcutsCard() {
     <Card className="space-y-2 text-sm">
       <CardTitle>Keyboard Shortcuts</CardTitle>
       <label className="flex items-center gap-3">
-        <input type="checkbox" checked={enabled} onChange={(e) => setShortcutsEnabled(e.target.checked)} className="h-4 w-4 accent-rose-600" />
+        <Checkbox checked={enabled} onCheckedChange={setShortcutsEnabled} />
         One-key voting: H or → for Hot, N or ← for Not
       </label>
       <p className="text-zinc-400">Turn this off if you use speech input or keep pressing keys by accident. The Hot and Not buttons always work with Tab and Enter.</p>

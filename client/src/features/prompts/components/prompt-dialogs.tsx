@@ -1,10 +1,9 @@
 /**
- * The rate screen's prompts (public-visitor §2 Dialogs, §8 toasts): the red account-save tooltip, the account-save
- * modal ('Save My Account', 'Maybe Later'), the email-capture modal ('Loving the site so far?') and the
- * 'Email Required to Continue' notice that replaces the vote buttons.
+ * The rate screen's prompt dialogs (public-visitor §2 Dialogs, §8 toasts): the account-save modal ('Save My Account',
+ * 'Maybe Later') and the email-capture modal ('Loving the site so far?'). The route loads this module lazily, the
+ * first time one opens (issue #13 First load); the tooltip and the notice are in prompt-notices.
  */
 import { useState } from 'react'
-import { Link } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button } from '@client/components/ui/button'
 import { Dialog } from '@client/components/ui/dialog'
@@ -14,15 +13,6 @@ import { ensureStoredSession } from '@client/lib/session-storage'
 import { toast } from '@client/lib/toast'
 
 const serverMessage = (e: unknown) => (e instanceof ApiError && e.serverMessage) || undefined
-
-/** The red tooltip: above the username on desktop (sidebar, bottom left), below the header on mobile. */
-function AccountSaveTooltip({ onClick }: { onClick(): void }) {
-  return (
-    <button type="button" onClick={onClick} className="fixed left-4 top-16 z-40 max-w-64 rounded-xl bg-red-600 px-4 py-3 text-left text-sm font-medium text-white shadow-2xl md:bottom-28 md:left-5 md:top-auto">
-      Hey, be sure to save your account. Click here.
-    </button>
-  )
-}
 
 /** One email form for a modal: the shared input (prefixed texts), a primary and a secondary button. */
 function EmailModal(props: { open: boolean; title: string; description: string; submit: string; later: string; onLater(): void; onSend(email: string): Promise<unknown> }) {
@@ -73,20 +63,4 @@ function EmailCaptureModal({ open, onDismiss }: { open: boolean; onDismiss(): vo
   return <EmailModal open={open} title="Loving the site so far?" description="Leave your email and we'll keep you posted." submit="Keep me updated!" later="Maybe later" onLater={onDismiss} onSend={onSend} />
 }
 
-/** Replaces the vote buttons while an email is required. */
-function VotingBlockedNotice() {
-  return (
-    <div role="alert" className="rounded-2xl border border-amber-600/50 bg-amber-500/10 p-4 text-center">
-      <p className="font-semibold text-amber-200">Email Required to Continue</p>
-      <p className="mt-1 text-sm text-amber-100/80">
-        Visit your{' '}
-        <Link to="/profile" className="underline">
-          profile
-        </Link>{' '}
-        to add an email, then keep voting.
-      </p>
-    </div>
-  )
-}
-
-export { AccountSaveTooltip, AccountSaveModal, EmailCaptureModal, VotingBlockedNotice }
+export { AccountSaveModal, EmailCaptureModal }

@@ -1,16 +1,20 @@
 /**
- * MediaView: the item to rate, an image or a looping muted video sized by useMediaHeight (fallback 16x9),
- * opening a full-screen viewer on click that closes on Escape, backdrop click or its close button. Images come from
- * their WebP variants by srcset (issue #11: the width the box needs at the screen's pixel ratio), over the placeholder.
- * A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control (issue #13, WCAG 2.2.2).
+ * MediaView: the item to rate, an image or a looping muted video in a box of its own aspect ratio (fallback 16x9) as
+ * wide as the column and at most useMediaHeight tall, so a landscape photo fills the width with no tall black box
+ * (issue #13). Images come from their WebP variants by srcset (issue #11: the width the box needs at the screen's
+ * pixel ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click
+ * (issue #13 First load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play
+ * control (issue #13, WCAG 2.2.2).
  */
-import * as RadixDialog from '@radix-ui/react-dialog'
-import { Pause, Play, X } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { Pause, Play } from 'lucide-react'
+import { Suspense, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
+import { lazyComponent } from '@client/lib/lazy-component'
 import { usePrefersReducedMotion } from '@client/lib/preferences'
 import { MediaPicture } from '@client/components/media-picture'
 import { mediaBoxWidth, useMediaHeight } from '../hooks/use-media-height'
+
+const FullScreenViewer = lazyComponent(() => import('./full-screen-viewer'), 'FullScreenViewer')
 
 /** Props: item; onError when the file cannot be loaded (the screen skips it). */
 function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
@@ -19,7 +23,7 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
   const reducedMotion = usePrefersReducedMotion()
   const video = useRef<HTMLVideoElement>(null)
   const [playing, setPlaying] = useState(false)
-  const ratio = item.width && item.height ? `${item.width} / ${item.height}` : '16 / 9'
+  const ratio = item.width && item.height ? item.width / item.height : 16 / 9
   const isVideo = item.mimeType.startsWith('video/')
   const media = (full: boolean) => (
     <MediaPicture
@@ -36,13 +40,11 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
     />
   )
   return (
-    <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <div className="relative mx-auto max-w-full" style={{ height, aspectRatio: ratio }}>
-        <RadixDialog.Trigger asChild>
-          <button type="button" aria-label="Open full-screen viewer" className="block h-full w-full overflow-hidden rounded-2xl bg-black shadow-2xl">
-            {media(false)}
-          </button>
-        </RadixDialog.Trigger>
+    <>
+      <div className="relative mx-auto" style={{ aspectRatio: ratio, width: `min(100%, ${Math.floor(height * ratio)}px)` }}>
+        <button type="button" aria-label="Open full-screen viewer" aria-haspopup="dialog" onClick={() => setOpen(true)} className="block h-full w-full overflow-hidden rounded-2xl bg-black shadow-2xl">
+          {media(false)}
+        </button>
         {isVideo && (
           <button
             type="button"
@@ -54,20 +56,14 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
           </button>
         )}
       </div>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
-        <RadixDialog.Content aria-label="Full-screen viewer" className="fixed inset-0 z-50 grid place-items-center p-4" onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
-          <RadixDialog.Title className="sr-only">Full-screen viewer</RadixDialog.Title>
-          <RadixDialog.Description className="sr-only">Press Escape to close</RadixDialog.Description>
-          <div className="max-h-full max-w-full" style={{ aspectRatio: ratio, height: '100%' }}>
+      {open && (
+        <Suspense fallback={null}>
+          <FullScreenViewer ratio={ratio} onClose={() => setOpen(false)}>
             {media(true)}
-          </div>
-          <RadixDialog.Close aria-label="Close viewer" className="absolute right-4 top-4 grid h-11 w-11 place-items-center rounded-full bg-zinc-800/80 text-white hover:bg-zinc-700">
-            <X aria-hidden className="h-6 w-6" />
-          </RadixDialog.Close>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+          </FullScreenViewer>
+        </Suspense>
+      )}
+    </>
   )
 }
 

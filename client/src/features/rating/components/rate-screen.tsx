@@ -87,7 +87,7 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
     )
   }
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    <div className="mx-auto flex max-w-3xl flex-col gap-3 md:gap-4">
       {heading}
       <MediaView key={item.id} item={item} onError={skip} />
       {votingBlocked ?? (

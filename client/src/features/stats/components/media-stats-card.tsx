@@ -4,6 +4,7 @@
  */
 import { useState } from 'react'
 import type { OwnMediaStats } from '@contract/users'
+import { Badge } from '@client/components/ui/badge'
 import { Button } from '@client/components/ui/button'
 import { Dialog } from '@client/components/ui/dialog'
 import { formatDate, formatMegabytes } from '@client/lib/format'
@@ -26,7 +27,9 @@ function MediaStatsCard({ item, onDelete, deleting }: MediaStatsCardProps) {
       {/* The name holds the badge's text too (WCAG 2.5.3 label in name). */}
       <button type="button" onClick={() => setDetails(true)} aria-label={`Details of ${item.originalName} (${kind})`} className="relative block w-full">
         <MediaThumb item={item} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw" className="aspect-video w-full" />
-        <span className="absolute left-2 top-2 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold uppercase">{kind}</span>
+        <Badge variant="overlay" className="absolute left-2 top-2 font-semibold uppercase">
+          {kind}
+        </Badge>
       </button>
       <div className="space-y-3 p-4">
         <p className="truncate font-medium" title={item.originalName}>
