@@ -1,0 +1,57 @@
+/**
+ * Rate screen for motion-sensitive visitors (issue #13): with prefers-reduced-motion nothing animates or transitions,
+ * through a vote's reveal too, and the video does not autoplay but has a visible Play/Pause control (WCAG 2.2.2).
+ */
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { useServerAndBrowser } from '../support/browser'
+import { seedUploads } from '../support/seed'
+
+const app = useServerAndBrowser()
+beforeAll(() => seedUploads(app.server, ['yellow-daisy.webp', 'flowers-crossfade-tone.mp4']))
+
+describe('the rate screen with prefers-reduced-motion', () => {
+  test('nothing animates or transitions, and the video waits for its Play control', async () => {
+    // Without the service worker: its cached Range answers for a video sometimes end in a media read error
+    // (PIPELINE_ERROR_READ), which skips the item; that is a bug of the offline media cache, noted for its own issue.
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', serviceWorkers: 'block' })
+    const page = await context.newPage()
+    await page.goto(`${app.server.url}/`)
+    const hot = page.getByRole('button', { name: 'Hot', exact: true })
+    // Vote until the video is on screen, checking every item and every reveal on the way.
+    const noMotion = () =>
+      page.evaluate(() => ({
+        running: document.getAnimations().filter((a) => a.playState === 'running').length,
+        moving: [...document.querySelectorAll('*')].filter((el) => {
+          const style = getComputedStyle(el)
+          const longest = (list: string) => Math.max(...list.split(',').map((s) => parseFloat(s) || 0))
+          return longest(style.transitionDuration) > 0 || (style.animationName !== 'none' && longest(style.animationDuration) > 0)
+        }).length,
+      }))
+    let previous = ''
+    for (let i = 0; i < 6; i++) {
+      await hot.waitFor()
+      // A new item (not the one just voted on) is on screen and Hot is enabled again: right after a click, Hot can
+      // still read enabled for the old item, and a second click would then vote on the next one.
+      previous = await page.waitForFunction((old) => {
+        const media = document.querySelector('button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video')
+        const hotButton = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Hot')
+        const src = media?.getAttribute('src')
+        return src && src !== old && hotButton?.getAttribute('aria-disabled') === 'false' ? src : false
+      }, previous).then((handle) => handle.jsonValue() as Promise<string>)
+      expect(await noMotion()).toEqual({ running: 0, moving: 0 })
+      if ((await page.locator('button[aria-label="Open full-screen viewer"] video').count()) > 0) break
+      await hot.click()
+      expect(await noMotion()).toEqual({ running: 0, moving: 0 })
+    }
+    const video = page.locator('button[aria-label="Open full-screen viewer"] video')
+    // Loaded far enough to play, and still paused: no autoplay.
+    await page.waitForFunction(() => (document.querySelector('button[aria-label="Open full-screen viewer"] video') as HTMLVideoElement | null)?.readyState! >= 2)
+    expect(await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, autoplay: v.autoplay }))).toEqual({ paused: true, autoplay: false })
+    await page.getByRole('button', { name: 'Play video' }).press('Enter')
+    await page.getByRole('button', { name: 'Pause video' }).waitFor()
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false)
+    await page.getByRole('button', { name: 'Pause video' }).press('Enter')
+    await page.getByRole('button', { name: 'Play video' }).waitFor()
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
+  })
+})
