@@ -36,7 +36,7 @@ export const paths = {
   /** exclude: an id to skip (the item on screen). */
   mediaRandom: (userId: number, exclude?: number) => `/api/media/random/${userId}${query({ exclude })}`,
   /** exclude: ids the client already holds; limit at most MAX_QUEUE_LIMIT. */
-  mediaQueue: (userId: number, opts: { exclude?: readonly number[]; limit?: number } = {}) => `/api/media/queue/${userId}${query({ exclude: opts.exclude?.length ? opts.exclude.join(',') : undefined, limit: opts.limit })}`,
+  mediaQueue: (userId: number, opts: { exclude?: readonly number[]; limit?: number } = {}) => `/api/media/queue/${userId}${query({ limit: opts.limit, exclude: opts.exclude?.length ? opts.exclude.join(',') : undefined })}`,
   mediaView: (mediaId: number) => `/api/media/${mediaId}/view`,
   mediaDelete: (mediaId: number, userId: number) => `/api/media/${mediaId}${query({ userId })}`,
   votes: () => '/api/votes',

@@ -23,8 +23,8 @@ export const BucketDeleteInputSchema = v.object({ filenames: v.pipe(v.array(v.pi
 export type BucketDeleteInput = v.InferOutput<typeof BucketDeleteInputSchema>
 
 /** POST /api/admin/delete-bucket-files answer: deleted count and one error line per refused key. */
-export const BucketDeleteAnswerSchema = v.object({ message: v.string(), deleted: v.number(), errors: v.array(v.string()) })
-export type BucketDeleteAnswer = v.InferOutput<typeof BucketDeleteAnswerSchema>
+export const BucketDeleteResultSchema = v.object({ message: v.string(), deleted: v.number(), errors: v.array(v.string()) })
+export type BucketDeleteResult = v.InferOutput<typeof BucketDeleteResultSchema>
 
 /** How a duplicate group was found: identical content, equal size or similar names. */
 export const DUPLICATE_KINDS = ['hash', 'size', 'name-similarity'] as const
@@ -46,8 +46,8 @@ export const DuplicateScanSchema = v.object({
 export type DuplicateScan = v.InferOutput<typeof DuplicateScanSchema>
 
 /** POST /api/admin/import-media: counts of bucket items imported, skipped (already rows, not media) and failed. */
-export const ImportAnswerSchema = v.object({ message: v.string(), imported: v.number(), skipped: v.number(), errors: v.number(), totalFiles: v.number() })
-export type ImportAnswer = v.InferOutput<typeof ImportAnswerSchema>
+export const ImportResultSchema = v.object({ message: v.string(), imported: v.number(), skipped: v.number(), errors: v.number(), totalFiles: v.number() })
+export type ImportResult = v.InferOutput<typeof ImportResultSchema>
 
 /** POST /api/admin/bucket-upload (201): the key the file was stored under and its size in bytes. */
 export const BucketUploadAnswerSchema = v.object({ key: v.string(), size: v.number() })

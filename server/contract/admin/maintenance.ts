@@ -6,14 +6,14 @@ export const InactiveCountSchema = v.object({ inactiveUsers: v.number(), totalUs
 export type InactiveCount = v.InferOutput<typeof InactiveCountSchema>
 
 /** POST /api/admin/purge-inactive-accounts: how many accounts went and how many remain. */
-export const PurgeAnswerSchema = v.object({ message: v.string(), deletedCount: v.number(), remainingUsers: v.number() })
-export type PurgeAnswer = v.InferOutput<typeof PurgeAnswerSchema>
+export const PurgeResultSchema = v.object({ message: v.string(), deletedCount: v.number(), remainingUsers: v.number() })
+export type PurgeResult = v.InferOutput<typeof PurgeResultSchema>
 
-/** POST /api/admin/fix-user-sequence: the id the next user will get. */
-export const SequenceFixSchema = v.object({ success: v.boolean(), nextUserId: v.number() })
-export type SequenceFix = v.InferOutput<typeof SequenceFixSchema>
+/** POST /api/admin/fix-user-sequence: the id the next user will get; error (spec) is never sent, failures are HTTP errors. */
+export const SequenceFixResultSchema = v.object({ success: v.boolean(), nextUserId: v.number(), error: v.optional(v.string()) })
+export type SequenceFixResult = v.InferOutput<typeof SequenceFixResultSchema>
 
 /** POST /api/admin/reset-database: deleted is rows deleted per table name. */
-export const ResetAnswerSchema = v.object({ message: v.string(), deleted: v.record(v.string(), v.number()) })
-export type ResetAnswer = v.InferOutput<typeof ResetAnswerSchema>
+export const ResetResultSchema = v.object({ message: v.string(), deleted: v.record(v.string(), v.number()) })
+export type ResetResult = v.InferOutput<typeof ResetResultSchema>
 

@@ -3,9 +3,9 @@ import * as v from 'valibot'
 
 /**
  * POST /api/admin/populate-votes, one call (admin-back-office §3): paused while more calls are needed, success when
- * done. overallHotPercentage is 0-100 with one decimal; userIdRange reads 'first-last' ('' before any voter exists).
+ * done (spec: Vote population result). overallHotPercentage is 0-100 with one decimal; userIdRange reads 'first-last' ('' before any voter exists).
  */
-export const PopulationAnswerSchema = v.object({
+export const PopulationResultSchema = v.object({
   success: v.boolean(),
   paused: v.boolean(),
   message: v.string(),
@@ -15,5 +15,7 @@ export const PopulationAnswerSchema = v.object({
   usersCreated: v.number(),
   overallHotPercentage: v.number(),
   userIdRange: v.string(),
+  /** The spec's failure text; this server answers a failure with an HTTP error instead, so it never sends it. */
+  error: v.optional(v.string()),
 })
-export type PopulationAnswer = v.InferOutput<typeof PopulationAnswerSchema>
+export type PopulationResult = v.InferOutput<typeof PopulationResultSchema>

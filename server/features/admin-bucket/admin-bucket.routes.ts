@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { rm } from 'node:fs/promises'
-import { BucketDeleteAnswerSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportAnswerSchema } from '../../contract/admin/bucket'
+import { BucketDeleteResultSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportResultSchema } from '../../contract/admin/bucket'
 import { readMultipartUpload } from '../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
@@ -24,9 +24,9 @@ export const adminBucketRoutes = (deps: Deps) =>
         detail: detail('Every object in the bucket except variants and posters, counted on their item, and the provider; ?checksums=true adds the SHA-256 of each item (reads every item) for copying the bucket'),
       },
     )
-    .post('/delete-bucket-files', ({ body }) => deleteBucketFiles(deps, body.filenames), { body: BucketDeleteInputSchema, response: { 200: BucketDeleteAnswerSchema }, detail: detail('Delete objects and their media rows; refused keys are reported') })
+    .post('/delete-bucket-files', ({ body }) => deleteBucketFiles(deps, body.filenames), { body: BucketDeleteInputSchema, response: { 200: BucketDeleteResultSchema }, detail: detail('Delete objects and their media rows; refused keys are reported') })
     .get('/find-duplicates', () => findDuplicates(deps), { response: { 200: DuplicateScanSchema }, detail: detail('Groups of identical content, equal size and similar names') })
-    .post('/import-media', () => importMediaFromBucket(deps), { response: { 200: ImportAnswerSchema }, detail: detail('Make media rows for valid media objects not yet imported') })
+    .post('/import-media', () => importMediaFromBucket(deps), { response: { 200: ImportResultSchema }, detail: detail('Make media rows for valid media objects not yet imported') })
     .post(
       '/bucket-upload',
       async ({ request, set }) => {

@@ -11,7 +11,7 @@ import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners } from '../../media-pipeline/media-keys'
 import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
 import { typeForFileName } from '../../contract/media'
-import type { BucketDeleteAnswer, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'
+import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'
 import { HttpError } from '../../http/errors'
 import { newStorageKey, sniffMediaType } from '../media/media-upload.service'
 import type { SpooledFile } from '../media/upload-stream'
@@ -42,7 +42,7 @@ export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { check
 }
 
 /** Deletes the named objects with their derived objects and their media rows; answers {message, deleted (count), errors (one line per refused key)}. */
-export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, filenames: string[]): Promise<BucketDeleteAnswer> {
+export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, filenames: string[]): Promise<BucketDeleteResult> {
   let deleted = 0
   const errors: string[] = []
   const { derivedKeys } = await listBucketFiles(deps)

@@ -1,7 +1,7 @@
 /** POST /api/admin/populate-votes and GET /api/admin/export-votes (admin-back-office §7). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
-import { PopulationAnswerSchema } from '../../contract/admin/votes'
+import { PopulationResultSchema } from '../../contract/admin/votes'
 import { fileAnswer } from '../../http/openapi-responses'
 import { populateVotes } from './vote-population.service'
 import { exportFileName, streamVotesXlsx } from './vote-export.service'
@@ -9,7 +9,7 @@ import { exportFileName, streamVotesXlsx } from './vote-export.service'
 /** The vote population and export routes. */
 export const adminVotesRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/admin' })
-    .post('/populate-votes', () => populateVotes(deps), { response: { 200: PopulationAnswerSchema }, detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] } })
+    .post('/populate-votes', () => populateVotes(deps), { response: { 200: PopulationResultSchema }, detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] } })
     .get(
       '/export-votes',
       () =>
