@@ -1,10 +1,11 @@
 #!/usr/bin/env bun
 /**
  * `hotvote`, the operator CLI (issue #6): a client of the admin API. Exit codes: 0 success, 1 failure reported by the
- * server or the network, 2 usage error. Errors print `error: <message>` on stderr, never a stack trace.
+ * server or the network, 2 usage error. A failed call prints `<status>: <server's error text>` on stderr, as the
+ * client words it (cli/lib/http.ts); other errors print `error: <message>`; never a stack trace.
  */
 import { Command, CommanderError, Option } from 'commander'
-import { CliError } from './lib/http'
+import { CliError, HttpFailure } from './lib/http'
 import { errColors } from './lib/output'
 import { registerStats } from './commands/stats'
 import { registerDb } from './commands/db'
@@ -43,6 +44,6 @@ try {
   await program.parseAsync(process.argv)
 } catch (e) {
   if (e instanceof CommanderError) process.exit(['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(e.code) ? 0 : 2)
-  process.stderr.write(`${errColors.red('error:')} ${e instanceof Error ? e.message : String(e)}\n`)
+  process.stderr.write(e instanceof HttpFailure ? `${errColors.red(e.message)}\n` : `${errColors.red('error:')} ${e instanceof Error ? e.message : String(e)}\n`)
   process.exit(e instanceof CliError ? e.exitCode : 1)
 }

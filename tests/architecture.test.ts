@@ -53,6 +53,18 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
+  it('keeps client/ and cli/ from declaring a type the contract already exports (issue #14: each answer typed once)', async () => {
+    const declared = (source: string) => [...source.matchAll(/^\s*(?:export\s+)?(?:type|interface)\s+([A-Z]\w*)\b(?!\s*,)/gm)].map((m) => m[1])
+    const contractTypes = new Set<string>()
+    for (const file of await filesUnder('server/contract')) for (const name of declared(await Bun.file(join(ROOT, file)).text())) contractTypes.add(name)
+    const bad: string[] = []
+    for (const file of [...(await filesUnder('client')), ...(await filesUnder('cli'))]) {
+      for (const name of declared(await Bun.file(join(ROOT, file)).text())) if (contractTypes.has(name)) bad.push(`${file}: ${name}`)
+    }
+    expect(contractTypes.size).toBeGreaterThan(40)
+    expect(bad).toEqual([])
+  })
+
   it('keeps Elysia out of services and repos', async () => {
     const bad = await violations('server/features', (file, spec) => /\.(service|repo)\.ts$/.test(file) && spec === 'elysia')
     expect(bad).toEqual([])

@@ -3,6 +3,7 @@
  * (GET /api/admin/backup, VACUUM INTO), checks it and writes it with mode 0600 (issue #10, Data safety).
  */
 import type { Command } from 'commander'
+import { paths } from '@contract/paths'
 import { chmod, rename, rm } from 'node:fs/promises'
 import { contextOf } from '../lib/context'
 import { adminFetch } from '../lib/http'
@@ -18,7 +19,7 @@ export function registerBackup(program: Command): void {
     .addHelpText('after', '\nThe bucket is not in the file: list it with `hotvote bucket ls --checksums` and copy it with your storage tools.\n\nExample:\n  hotvote backup -o /backups/hotvote-$(date +%F).sqlite')
     .action(async (opts: { output: string }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const res = await adminFetch(ctx.conn, 'GET', '/api/admin/backup')
+      const res = await adminFetch(ctx.conn, 'GET', paths.adminBackup())
       // Written beside the target first, so an interrupted download never leaves a file that looks like a backup.
       const part = `${opts.output}.part`
       try {

@@ -1,11 +1,10 @@
 /** `hotvote bucket ls|rm|dupes`: list, delete and find duplicate objects in the bucket (admin-back-office §2 Bucket). */
 import type { Command } from 'commander'
+import type { BucketDeleteResult, BucketList, DuplicateScan } from '@contract/admin/bucket'
+import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
 import { emit, printFields, printTable } from '../lib/output'
-
-type BucketFile = { key: string; size: number; lastModified: string; sha256?: string }
-type Dupes = { totalFiles: number; duplicateGroups: { type: string; criteria: string; files: BucketFile[] }[]; potentialDeletions: number }
 
 /** Registers the commands. */
 export function registerBucket(program: Command): void {
@@ -17,7 +16,7 @@ export function registerBucket(program: Command): void {
     .addHelpText('after', '\nExample:\n  hotvote --json bucket ls --checksums > bucket-manifest.json')
     .action(async (opts: { checksums?: boolean }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const r = await adminJson<{ files: BucketFile[]; provider: string }>(ctx.conn, 'GET', `/api/admin/list-bucket-files${opts.checksums ? '?checksums=true' : ''}`)
+      const r = await adminJson<BucketList>(ctx.conn, 'GET', paths.adminBucketFiles({ checksums: opts.checksums }))
       const head = opts.checksums ? ['key', 'bytes', 'modified', 'sha256'] : ['key', 'bytes', 'modified']
       emit(ctx.json, r, () => printTable(head, r.files.map((f) => [f.key, f.size, f.lastModified, ...(opts.checksums ? [f.sha256 ?? ''] : [])])))
     })
@@ -27,7 +26,7 @@ export function registerBucket(program: Command): void {
     .addHelpText('after', '\nExample:\n  hotvote bucket rm media/2026/11/abc.jpg')
     .action(async (keys: string[], _: unknown, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const r = await adminJson<{ message: string; deleted: number; errors: string[] }>(ctx.conn, 'POST', '/api/admin/delete-bucket-files', { filenames: keys })
+      const r = await adminJson<BucketDeleteResult>(ctx.conn, 'POST', paths.adminDeleteBucketFiles(), { filenames: keys })
       emit(ctx.json, r, () => printFields({ deleted: r.deleted, errors: r.errors.join('; ') || 'none' }))
       if (r.errors.length) process.exitCode = 1
     })
@@ -37,9 +36,9 @@ export function registerBucket(program: Command): void {
     .option('--select', 'delete the older copies of identical files')
     .action(async (opts: { select?: boolean }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const r = await adminJson<Dupes>(ctx.conn, 'GET', '/api/admin/find-duplicates')
+      const r = await adminJson<DuplicateScan>(ctx.conn, 'GET', paths.adminFindDuplicates())
       const older = r.duplicateGroups.filter((g) => g.type === 'hash').flatMap((g) => [...g.files].sort((a, b) => b.lastModified.localeCompare(a.lastModified)).slice(1).map((f) => f.key))
-      const removed = opts.select && older.length ? await adminJson<{ deleted: number; errors: string[] }>(ctx.conn, 'POST', '/api/admin/delete-bucket-files', { filenames: older }) : null
+      const removed = opts.select && older.length ? await adminJson<BucketDeleteResult>(ctx.conn, 'POST', paths.adminDeleteBucketFiles(), { filenames: older }) : null
       emit(ctx.json, { ...r, selected: older, removed }, () => {
         printTable(['type', 'criteria', 'files'], r.duplicateGroups.map((g) => [g.type, g.criteria, g.files.map((f) => f.key).join('\n')]))
         if (removed) process.stdout.write(`deleted ${removed.deleted} older copies\n`)

@@ -1,28 +1,21 @@
 /** `hotvote config get|set <name> [json]`: read or save one admin configuration (admin-back-office §7). */
 import type { Command } from 'commander'
+import { ADMIN_CONFIG_PATHS, paths, type AdminConfigName } from '@contract/paths'
 import { contextOf } from '../lib/context'
 import { adminJson, CliError } from '../lib/http'
 import { emit, printFields } from '../lib/output'
 
-/** Config names and their admin paths. */
-export const CONFIGS = {
-  'vote-multiplier': '/api/admin/vote-multiplier-config',
-  'email-capture': '/api/admin/email-capture-config',
-  'idle-redirect': '/api/admin/idle-redirect-config',
-  'back-button': '/api/admin/back-button-config',
-  zone1: '/api/admin/ad-config/zone1',
-  'skip-button': '/api/admin/ad-config/skip-button',
-} as const
+const NAMES = Object.keys(ADMIN_CONFIG_PATHS)
 
+/** The admin path of a config name; throws CliError (exit 2) for an unknown name. */
 const pathOf = (name: string) => {
-  const path = CONFIGS[name as keyof typeof CONFIGS]
-  if (!path) throw new CliError(`unknown config "${name}": use one of ${Object.keys(CONFIGS).join(', ')}`, 2)
-  return path
+  if (!NAMES.includes(name)) throw new CliError(`unknown config "${name}": use one of ${NAMES.join(', ')}`, 2)
+  return paths.adminConfig(name as AdminConfigName)
 }
 
 /** Registers the commands. */
 export function registerConfig(program: Command): void {
-  const config = program.command('config').description(`Read or change settings: ${Object.keys(CONFIGS).join(', ')}`)
+  const config = program.command('config').description(`Read or change settings: ${NAMES.join(', ')}`)
   config
     .command('get <name>')
     .action(async (name: string, _: unknown, cmd: Command) => {

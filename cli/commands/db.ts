@@ -1,10 +1,9 @@
 /** `hotvote db test`: the four database checks with their durations (GET /api/db-test/*). */
 import type { Command } from 'commander'
+import { DB_TEST_CHECKS, paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
-import { adminJson, CliError } from '../lib/http'
+import { adminJson, HttpFailure } from '../lib/http'
 import { emit, printTable } from '../lib/output'
-
-const CHECKS = ['connection', 'schema', 'counts', 'queries'] as const
 
 /** Registers the command. */
 export function registerDb(program: Command): void {
@@ -17,12 +16,12 @@ export function registerDb(program: Command): void {
     .action(async (_: unknown, cmd: Command) => {
       const ctx = contextOf(cmd)
       const results: { check: string; ok: boolean; durationMs: number | null; error?: string }[] = []
-      for (const check of CHECKS) {
+      for (const check of DB_TEST_CHECKS) {
         try {
-          const r = await adminJson<{ durationMs: number }>(ctx.conn, 'GET', `/api/db-test/${check}`)
+          const r = await adminJson<{ durationMs: number }>(ctx.conn, 'GET', paths.dbTest(check))
           results.push({ check, ok: true, durationMs: r.durationMs })
         } catch (e) {
-          if (e instanceof CliError && e.message.startsWith('authentication')) throw e
+          if (e instanceof HttpFailure && e.status === 401) throw e
           results.push({ check, ok: false, durationMs: null, error: (e as Error).message })
         }
       }

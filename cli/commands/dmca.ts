@@ -1,11 +1,10 @@
 /** `hotvote dmca ls|set`: list takedown requests and change their status (admin-back-office §2 DMCA, §4). */
 import type { Command } from 'commander'
-import type { DmcaStatus } from '@contract/admin/dmca'
+import type { AdminDmca, DmcaUpdateAnswer } from '@contract/admin/dmca'
+import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
 import { emit, printFields, printTable } from '../lib/output'
-
-type Takedown = { id: number; referenceNumber: string; status: DmcaStatus; complainantName: string; complainantEmail: string; mediaId: number | null; createdAt: string }
 
 /** Registers the commands. */
 export function registerDmca(program: Command): void {
@@ -16,7 +15,7 @@ export function registerDmca(program: Command): void {
     .option('--status <status>', 'only pending, reviewed, resolved or rejected')
     .action(async (opts: { status?: string }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const all = await adminJson<Takedown[]>(ctx.conn, 'GET', '/api/admin/dmca-takedowns')
+      const all = await adminJson<AdminDmca[]>(ctx.conn, 'GET', paths.adminDmcaTakedowns())
       const list = opts.status ? all.filter((t) => t.status === opts.status) : all
       emit(ctx.json, list, () => printTable(['id', 'reference', 'status', 'complainant', 'media', 'filed'], list.map((t) => [t.id, t.referenceNumber, t.status, `${t.complainantName} <${t.complainantEmail}>`, t.mediaId, t.createdAt])))
     })
@@ -27,7 +26,7 @@ export function registerDmca(program: Command): void {
     .addHelpText('after', '\nExample:\n  hotvote dmca set 12 resolved --notes "media removed"')
     .action(async (id: string, status: string, opts: { notes: string }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const r = await adminJson<{ message: string; status: string }>(ctx.conn, 'PATCH', `/api/admin/dmca-takedowns/${encodeURIComponent(id)}`, { status, adminNotes: opts.notes })
+      const r = await adminJson<DmcaUpdateAnswer>(ctx.conn, 'PATCH', paths.adminDmcaTakedown(id), { status, adminNotes: opts.notes })
       emit(ctx.json, r, () => printFields({ request: id, status: r.status, result: r.message }))
     })
 }

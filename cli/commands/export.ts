@@ -3,6 +3,7 @@
  * with a progress bar of bytes on stderr.
  */
 import type { Command } from 'commander'
+import { paths } from '@contract/paths'
 import { SingleBar, Presets } from 'cli-progress'
 import { contextOf, type Context } from '../lib/context'
 import { adminFetch } from '../lib/http'
@@ -38,7 +39,7 @@ export function registerExport(program: Command): void {
     .action(async (opts: { output?: string }, cmd: Command) => {
       const ctx = contextOf(cmd)
       const file = opts.output ?? `votes_export_${today()}.xlsx`
-      const bytes = await download(ctx, '/api/admin/export-votes', file)
+      const bytes = await download(ctx, paths.adminExportVotes(), file)
       emit(ctx.json, { file, bytes }, () => process.stdout.write(`wrote ${file} (${bytes} bytes)\n`))
     })
   exp
@@ -51,9 +52,8 @@ export function registerExport(program: Command): void {
     .addHelpText('after', '\nExample:\n  hotvote export audit --event INACTIVE_USER_PURGE --date 2026-11-22')
     .action(async (opts: { output?: string; event?: string; date?: string; search?: string }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const query = new URLSearchParams({ export: 'true', ...(opts.event && { eventType: opts.event }), ...(opts.date && { date: opts.date }), ...(opts.search && { search: opts.search }) })
       const file = opts.output ?? `audit-logs-${today()}.json`
-      const bytes = await download(ctx, `/api/admin/audit-logs?${query}`, file)
+      const bytes = await download(ctx, paths.adminAuditLogs({ eventType: opts.event, date: opts.date, search: opts.search, export: true }), file)
       emit(ctx.json, { file, bytes }, () => process.stdout.write(`wrote ${file} (${bytes} bytes)\n`))
     })
 }

@@ -1,5 +1,7 @@
 /** `hotvote fix-sequence`: set the users id sequence to the current largest id. */
 import type { Command } from 'commander'
+import type { SequenceFixResult } from '@contract/admin/maintenance'
+import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
 import { emit } from '../lib/output'
@@ -11,7 +13,7 @@ export function registerFixSequence(program: Command): void {
     .description('Repair the users id sequence')
     .action(async (_: unknown, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const r = await adminJson<{ nextUserId: number }>(ctx.conn, 'POST', '/api/admin/fix-user-sequence')
+      const r = await adminJson<SequenceFixResult>(ctx.conn, 'POST', paths.adminFixSequence())
       emit(ctx.json, r, () => process.stdout.write(`next user id: ${r.nextUserId}\n`))
     })
 }

@@ -1,5 +1,7 @@
 /** `hotvote import`: turn valid media in the bucket into media rows (POST /api/admin/import-media). */
 import type { Command } from 'commander'
+import type { ImportResult } from '@contract/admin/bucket'
+import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
 import { emit, printFields } from '../lib/output'
@@ -12,7 +14,7 @@ export function registerImport(program: Command): void {
     .addHelpText('after', '\nExample:\n  hotvote import --url https://hotvote.example')
     .action(async (_: unknown, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const r = await adminJson<{ imported: number; skipped: number; errors: number; totalFiles: number }>(ctx.conn, 'POST', '/api/admin/import-media')
+      const r = await adminJson<ImportResult>(ctx.conn, 'POST', paths.adminImportMedia())
       emit(ctx.json, r, () => printFields({ imported: r.imported, skipped: r.skipped, errors: r.errors, total: r.totalFiles }))
     })
 }

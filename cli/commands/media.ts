@@ -8,7 +8,8 @@ import { SingleBar, Presets } from 'cli-progress'
 import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
 import { emit, printFields } from '../lib/output'
-import type { ReprocessAnswer } from '../../server/contract/admin/reprocess'
+import type { ReprocessAnswer, ReprocessStatus } from '@contract/admin/reprocess'
+import { paths } from '@contract/paths'
 
 /** Items one call processes: a few seconds of work, so the bar moves and a stop loses little. */
 const BATCH = 5
@@ -24,15 +25,14 @@ export function registerMedia(program: Command): void {
     .addHelpText('after', '\nExamples:\n  hotvote media reprocess --dry-run\n  hotvote media reprocess --since 2026-11-01')
     .action(async (opts: { dryRun?: boolean; since?: string }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const query = opts.since ? `?since=${encodeURIComponent(opts.since)}` : ''
-      const { pending } = await adminJson<{ pending: number }>(ctx.conn, 'GET', `/api/admin/media/reprocess${query}`)
+      const { pending } = await adminJson<ReprocessStatus>(ctx.conn, 'GET', paths.adminReprocess(opts.since))
       if (opts.dryRun) return emit(ctx.json, { dryRun: true, pending }, () => printFields({ 'would process': pending }))
       const bar = ctx.json || !process.stderr.isTTY || pending === 0 ? null : new SingleBar({ format: 'media {bar} {value}/{total}  failed {failed}', stream: process.stderr }, Presets.shades_classic)
       bar?.start(pending, 0, { failed: 0 })
       const totals = { processed: 0, failed: 0, errors: [] as string[] }
       let afterId = 0
       for (let remaining = pending; remaining > 0; ) {
-        const r = await adminJson<ReprocessAnswer>(ctx.conn, 'POST', '/api/admin/media/reprocess', { since: opts.since, afterId, limit: BATCH })
+        const r = await adminJson<ReprocessAnswer>(ctx.conn, 'POST', paths.adminReprocess(), { since: opts.since, afterId, limit: BATCH })
         if (r.lastId === null) break
         totals.processed += r.processed
         totals.failed += r.failed

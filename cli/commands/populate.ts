@@ -1,11 +1,11 @@
 /** `hotvote populate [--max-batches N]`: call vote population until complete, with a progress bar of media processed. */
 import type { Command } from 'commander'
+import type { PopulationResult } from '@contract/admin/votes'
+import { paths } from '@contract/paths'
 import { SingleBar, Presets } from 'cli-progress'
 import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
 import { emit, printFields } from '../lib/output'
-
-type Population = { success: boolean; paused: boolean; message: string; mediaProcessed: number; totalMediaCount: number; totalVotesInserted: number; usersCreated: number; overallHotPercentage: number; userIdRange: string }
 
 /** Registers the command. */
 export function registerPopulate(program: Command): void {
@@ -17,10 +17,10 @@ export function registerPopulate(program: Command): void {
     .action(async (opts: { maxBatches?: number }, cmd: Command) => {
       const ctx = contextOf(cmd)
       const bar = ctx.json || !process.stderr.isTTY ? null : new SingleBar({ format: 'media {bar} {value}/{total}  votes {votes}', stream: process.stderr }, Presets.shades_classic)
-      let r: Population
+      let r: PopulationResult
       let batches = 0
       do {
-        r = await adminJson<Population>(ctx.conn, 'POST', '/api/admin/populate-votes')
+        r = await adminJson<PopulationResult>(ctx.conn, 'POST', paths.adminPopulateVotes())
         batches++
         if (bar) batches === 1 ? bar.start(r.totalMediaCount, r.mediaProcessed, { votes: r.totalVotesInserted }) : bar.update(r.mediaProcessed, { votes: r.totalVotesInserted })
       } while (r.paused && (opts.maxBatches === undefined || batches < opts.maxBatches))

@@ -1,5 +1,7 @@
 /** `hotvote reset --yes`: delete users, media rows, votes, views, tokens and takedowns; on a terminal, also type RESET DATABASE. */
 import type { Command } from 'commander'
+import type { ResetResult } from '@contract/admin/maintenance'
+import { paths } from '@contract/paths'
 import { input } from '@inquirer/prompts'
 import { contextOf } from '../lib/context'
 import { adminJson, CliError } from '../lib/http'
@@ -19,7 +21,7 @@ export function registerReset(program: Command): void {
       const ctx = contextOf(cmd)
       if (!opts.yes) throw new CliError('reset needs --yes', 2)
       if (process.stdin.isTTY && (await input({ message: `Type ${CONFIRM_PHRASE} to continue` })) !== CONFIRM_PHRASE) throw new CliError('not confirmed; nothing was changed')
-      const r = await adminJson<{ message: string }>(ctx.conn, 'POST', '/api/admin/reset-database')
+      const r = await adminJson<ResetResult>(ctx.conn, 'POST', paths.adminResetDatabase())
       emit(ctx.json, r, () => process.stdout.write(`${r.message}\n`))
     })
 }

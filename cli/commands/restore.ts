@@ -4,6 +4,7 @@
  * (PRAGMA integrity_check); the replaced database (and its -wal/-shm files) is kept as hotvote.sqlite.<UTC time>.bak.
  */
 import { Option, type Command } from 'commander'
+import { paths } from '@contract/paths'
 import { existsSync } from 'node:fs'
 import { chmod, copyFile, mkdir, rename } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -15,7 +16,7 @@ import { checkHotVoteDatabase } from '../lib/sqlite-file'
 const PROBE_TIMEOUT_MS = 2000
 
 /** True when anything answers HTTP at url (the server is running). */
-const serverAnswers = (url: string) => fetch(new URL('/api/site-settings', url), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(() => true, () => false)
+const serverAnswers = (url: string) => fetch(new URL(paths.siteSettings(), url), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(() => true, () => false)
 
 /** Moves the database file and its WAL companions aside; answers the backup name, or null when there was none. */
 async function keepOld(target: string, at: Date): Promise<string | null> {

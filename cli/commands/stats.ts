@@ -1,6 +1,7 @@
 /** `hotvote stats`: row counts of users, media, votes and views (GET /api/db-test/counts). */
 import type { Command } from 'commander'
-import type { DbCounts } from '@contract/admin/data'
+import type { DbCountsCheck } from '@contract/admin/data'
+import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
 import { emit, printFields } from '../lib/output'
@@ -13,7 +14,7 @@ export function registerStats(program: Command): void {
     .addHelpText('after', '\nExample:\n  hotvote stats --json')
     .action(async (_: unknown, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const counts = await adminJson<DbCounts>(ctx.conn, 'GET', '/api/db-test/counts')
+      const counts = await adminJson<DbCountsCheck>(ctx.conn, 'GET', paths.dbTest('counts'))
       emit(ctx.json, counts, () => printFields({ users: counts.totalUsers, media: counts.totalMedia, votes: counts.totalVotes, views: counts.totalViews }))
     })
 }

@@ -6,8 +6,10 @@ import type { Command } from 'commander'
 import { readdirSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { checkUploadFile } from '@contract/media'
+import type { BucketUploadAnswer } from '@contract/admin/bucket'
+import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
-import { adminJson, CliError } from '../lib/http'
+import { adminJson, CliError, HttpFailure } from '../lib/http'
 import { emit, printTable } from '../lib/output'
 
 /** Every file under the given paths (folders walked recursively). */
@@ -25,10 +27,10 @@ export function registerUpload(program: Command): void {
     .command('upload <paths...>')
     .description('Upload local photos and videos into the bucket (then run `hotvote import`)')
     .addHelpText('after', '\nExample:\n  hotvote upload ~/Pictures/new && hotvote import')
-    .action(async (paths: string[], _: unknown, cmd: Command) => {
+    .action(async (inputs: string[], _: unknown, cmd: Command) => {
       const ctx = contextOf(cmd)
       const results: { file: string; status: string; key?: string; reason?: string }[] = []
-      for (const path of filesUnder(paths)) {
+      for (const path of filesUnder(inputs)) {
         const reason = checkUploadFile(basename(path), statSync(path).size)
         if (reason) {
           results.push({ file: path, status: 'skipped', reason })
@@ -37,10 +39,10 @@ export function registerUpload(program: Command): void {
         const form = new FormData()
         form.append('file', Bun.file(path), basename(path))
         try {
-          const r = await adminJson<{ key: string }>(ctx.conn, 'POST', '/api/admin/bucket-upload', form)
+          const r = await adminJson<BucketUploadAnswer>(ctx.conn, 'POST', paths.adminBucketUpload(), form)
           results.push({ file: path, status: 'uploaded', key: r.key })
         } catch (e) {
-          if (e instanceof CliError && e.message.startsWith('authentication')) throw e
+          if (e instanceof HttpFailure && e.status === 401) throw e
           results.push({ file: path, status: 'failed', reason: (e as Error).message })
         }
       }

@@ -1,6 +1,7 @@
 /**
- * The CLI's admin client (issue #6): every call sends HTTP Basic credentials. A network failure or a non-OK answer
- * becomes a CliError whose message is printed as `error: ...` (exit 1); a 401 says to check the credentials.
+ * The CLI's admin client (issue #6): every call sends HTTP Basic credentials. A non-OK answer becomes an
+ * HttpFailure printed by the client's rule (STYLE §5, issue #14), `<status>: <server's error text>`, exit 1; a 401
+ * adds which options hold the credentials. A network failure is a CliError printed as `error: ...` (exit 1).
  */
 
 /** Connection settings from the global options. */
@@ -13,7 +14,28 @@ export class CliError extends Error {
   }
 }
 
-/** Sends one admin call (body: JSON, or FormData sent as multipart) and answers the Response (OK only). Throws CliError for network failures and non-OK answers. */
+/** A non-OK answer: status, and the message `<status>: <server's error text>` (the body's `error`, else its text, else the reason phrase). */
+export class HttpFailure extends CliError {
+  constructor(
+    readonly status: number,
+    serverText: string,
+  ) {
+    super(`${status}: ${serverText}${status === 401 ? ' (check --user and --password, or HOTVOTE_ADMIN_USER / HOTVOTE_ADMIN_PASSWORD)' : ''}`)
+  }
+}
+
+/** The server's error text of a failed answer: the JSON body's `error`, else the raw body, else statusText. */
+function serverTextOf(body: string, statusText: string): string {
+  try {
+    const error = (JSON.parse(body) as { error?: unknown }).error
+    if (typeof error === 'string') return error
+  } catch {
+    // not JSON: the raw text
+  }
+  return body || statusText
+}
+
+/** Sends one admin call (body: JSON, or FormData sent as multipart) and answers the Response (OK only). Throws CliError for network failures, HttpFailure for non-OK answers. */
 export async function adminFetch(conn: Connection, method: string, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${conn.user}:${conn.password}`).toString('base64')}` }
   const multipart = body instanceof FormData
@@ -25,15 +47,7 @@ export async function adminFetch(conn: Connection, method: string, path: string,
     throw new CliError(`cannot reach the server at ${conn.url} (${(e as Error).message})`)
   }
   if (res.ok) return res
-  const text = await res.text()
-  let message = text || res.statusText
-  try {
-    message = (JSON.parse(text) as { error?: string }).error ?? message
-  } catch {
-    // not JSON: keep the text
-  }
-  if (res.status === 401) throw new CliError(`authentication failed (401): check --user and --password (or HOTVOTE_ADMIN_USER / HOTVOTE_ADMIN_PASSWORD)`)
-  throw new CliError(`${message} (HTTP ${res.status})`)
+  throw new HttpFailure(res.status, serverTextOf(await res.text(), res.statusText))
 }
 
 /** An admin call answering JSON. */

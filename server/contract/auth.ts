@@ -18,8 +18,10 @@ export const EmailCaptureSchema = v.object({ email: EmailField, sessionId: Sessi
 export const VerifyTokenSchema = v.object({ token: v.pipe(v.string(), v.maxLength(200)) })
 /** POST /api/auth/verify answer: the session to store. */
 export const VerifyAnswerSchema = v.object({ sessionId: v.string() })
+export type VerifyAnswer = v.InferOutput<typeof VerifyAnswerSchema>
 /** A plain {message} answer. */
 export const MessageSchema = v.object({ message: v.string() })
+export type Message = v.InferOutput<typeof MessageSchema>
 
 /** Magic-link lifetime, ms (server-contract: 15 minutes). */
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000

@@ -50,3 +50,4 @@ export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>
 
 /** GET /api/users/check-username/:username answer. */
 export const UsernameAvailabilitySchema = v.object({ available: v.boolean() })
+export type UsernameAvailability = v.InferOutput<typeof UsernameAvailabilitySchema>

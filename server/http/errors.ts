@@ -40,12 +40,19 @@ const isDiskFull = (error: unknown) => ['ENOSPC', 'SQLITE_FULL'].includes(String
 
 /**
  * Maps any error thrown while handling a request to its JSON answer (STYLE §5):
- * HttpError -> its status; VALIDATION -> 400 with issues; PARSE -> 400 'Malformed JSON body';
+ * HttpError -> its status; VALIDATION of a request -> 400 with issues, of an answer (response schema) -> logged, 500;
+ * PARSE -> 400 'Malformed JSON body';
  * NOT_FOUND -> 404; a full disk (ENOSPC, SQLITE_FULL) -> logged, 507 (issue #10); anything else -> logged, 500 'Internal error'.
  */
 export function mapError(code: string | number, error: unknown, requestId: string): Response {
   if (error instanceof HttpError) {
     return errorResponse(error.status, { error: error.message, ...(error.issues ? { issues: error.issues } : {}), ...error.extra }, error.headers)
+  }
+  // An answer that fails its route's response schema is our bug, not the caller's: logged, 500 (issue #14).
+  if (code === 'VALIDATION' && (error as ValidationLike).type === 'response') {
+    const e = error as ValidationLike
+    console.error(`[${requestId}] answer does not match its response schema at ${(e.valueError?.path ?? []).map((p) => String(p.key)).join('.') || 'root'}: ${e.valueError?.message ?? ''}`)
+    return errorResponse(500, { error: 'Internal error' })
   }
   if (code === 'VALIDATION') {
     const e = error as ValidationLike

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
 import { eventually } from '../support/server-db'
+import { paths } from '@contract/paths'
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
@@ -31,7 +32,7 @@ describe('GET /api/admin/backup', () => {
   })
 
   it('is for the admin only', async () => {
-    expect((await call(t.app, 'GET', '/api/admin/backup')).status).toBe(401)
+    expect((await call(t.app, 'GET', paths.adminBackup())).status).toBe(401)
   })
 })
 
@@ -41,7 +42,7 @@ describe('GET /api/admin/list-bucket-files?checksums=true', () => {
     const [item] = list.json.files as { key: string; sha256: string }[]
     const stored = await new Response((await t.deps.storage.get(item.key))!.body).bytes()
     expect(list.json.files).toEqual([expect.objectContaining({ key: item.key, size: stored.length, sha256: createHash('sha256').update(stored).digest('hex') })])
-    expect((await call(t.app, 'GET', '/api/admin/list-bucket-files', undefined, { headers: ADMIN })).json.files[0].sha256).toBeUndefined()
+    expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN })).json.files[0].sha256).toBeUndefined()
     expect(await call(t.app, 'GET', '/api/admin/list-bucket-files?checksums=maybe', undefined, { headers: ADMIN })).toMatchObject({ status: 400, json: { error: 'checksums must be true or false' } })
   })
 })

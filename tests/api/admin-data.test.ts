@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
+import { paths } from '@contract/paths'
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
@@ -14,20 +15,20 @@ beforeAll(async () => {
   catId = (await makeMedia(t.app, owner, 'tabby-cat.png')).json.media.id
   await makeMedia(t.app, owner, 'yellow-daisy.webp')
   await call(t.app, 'POST', `/api/media/${catId}/view`, { userId: voter.user.id }, { cookie: voter.cookie })
-  await call(t.app, 'POST', '/api/votes', { userId: voter.user.id, mediaId: catId, isHot: false }, { cookie: voter.cookie })
-  await call(t.app, 'POST', '/api/admin/vote-multiplier-config', { isEnabled: true, multiplier: 10 }, { headers: ADMIN })
+  await call(t.app, 'POST', paths.votes(), { userId: voter.user.id, mediaId: catId, isHot: false }, { cookie: voter.cookie })
+  await call(t.app, 'POST', paths.adminConfig('vote-multiplier'), { isEnabled: true, multiplier: 10 }, { headers: ADMIN })
 })
 
 describe('GET /api/admin/media', () => {
   it('lists every item with actual counts (no multiplier) and the uploader, and pages with X-Total-Count', async () => {
-    const all = await call(t.app, 'GET', '/api/admin/media', undefined, { headers: ADMIN })
+    const all = await call(t.app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN })
     expect(all.headers.get('x-total-count')).toBe('2')
     const cat = all.json.find((m: { id: number }) => m.id === catId)
     expect(cat).toMatchObject({ originalName: 'tabby-cat.png', username: owner.user.username, hotVotes: 0, notVotes: 1, totalVotes: 1, totalViews: 1, size: 218952, mimeType: 'image/png' })
     const page = await call(t.app, 'GET', '/api/admin/media?limit=1&offset=1', undefined, { headers: ADMIN })
     expect(page.json).toHaveLength(1)
     expect(page.json[0].id).toBe(catId)
-    expect((await call(t.app, 'GET', '/api/admin/media')).status).toBe(401)
+    expect((await call(t.app, 'GET', paths.adminMedia())).status).toBe(401)
   })
 
   it('pages with an offset and no limit (found by the fuzz suite: it was a 500)', async () => {
@@ -39,7 +40,7 @@ describe('GET /api/admin/media', () => {
 
 describe('GET /api/admin/users', () => {
   it('lists users with what they uploaded, cast and viewed, logins, and pages with X-Total-Count', async () => {
-    const r = await call(t.app, 'GET', '/api/admin/users', undefined, { headers: ADMIN })
+    const r = await call(t.app, 'GET', paths.adminUsers(), undefined, { headers: ADMIN })
     expect(r.headers.get('x-total-count')).toBe('2')
     const byId = Object.fromEntries(r.json.map((u: { id: number }) => [u.id, u]))
     expect(byId[owner.user.id]).toMatchObject({ totalUploads: 2, totalVotes: 0, totalViews: 0, loginCount: 1, isSynthetic: false, email: null })
@@ -48,7 +49,7 @@ describe('GET /api/admin/users', () => {
   })
 
   it('pages with an offset and no limit (found by the fuzz suite: it was a 500)', async () => {
-    const all = await call(t.app, 'GET', '/api/admin/users', undefined, { headers: ADMIN })
+    const all = await call(t.app, 'GET', paths.adminUsers(), undefined, { headers: ADMIN })
     const rest = await call(t.app, 'GET', '/api/admin/users?offset=1', undefined, { headers: ADMIN })
     expect(rest.status).toBe(200)
     expect(rest.json).toEqual(all.json.slice(1))
@@ -57,11 +58,11 @@ describe('GET /api/admin/users', () => {
 
 describe('/api/db-test', () => {
   it('runs the four checks with durations, behind admin authentication', async () => {
-    expect((await call(t.app, 'GET', '/api/db-test/connection', undefined, { headers: ADMIN })).json).toMatchObject({ connected: true, durationMs: expect.any(Number) })
-    expect((await call(t.app, 'GET', '/api/db-test/schema', undefined, { headers: ADMIN })).json.tables).toContain('votes')
-    expect((await call(t.app, 'GET', '/api/db-test/counts', undefined, { headers: ADMIN })).json).toMatchObject({ totalUsers: 2, totalMedia: 2, totalVotes: 1, totalViews: 1 })
-    expect((await call(t.app, 'GET', '/api/db-test/queries', undefined, { headers: ADMIN })).json.newestMedia).toHaveLength(2)
-    expect((await call(t.app, 'GET', '/api/db-test/counts')).status).toBe(401)
+    expect((await call(t.app, 'GET', paths.dbTest('connection'), undefined, { headers: ADMIN })).json).toMatchObject({ connected: true, durationMs: expect.any(Number) })
+    expect((await call(t.app, 'GET', paths.dbTest('schema'), undefined, { headers: ADMIN })).json.tables).toContain('votes')
+    expect((await call(t.app, 'GET', paths.dbTest('counts'), undefined, { headers: ADMIN })).json).toMatchObject({ totalUsers: 2, totalMedia: 2, totalVotes: 1, totalViews: 1 })
+    expect((await call(t.app, 'GET', paths.dbTest('queries'), undefined, { headers: ADMIN })).json.newestMedia).toHaveLength(2)
+    expect((await call(t.app, 'GET', paths.dbTest('counts'))).status).toBe(401)
   })
 })
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia, takedownInput } from '../support/builders'
+import { paths } from '@contract/paths'
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
@@ -10,8 +11,8 @@ describe('admin takedowns', () => {
   it('lists requests and follows the allowed transitions; resolving hides the media, reopening shows it', async () => {
     const owner = await makeVisitor(t.app)
     const mediaId = (await makeMedia(t.app, owner, 'tabby-cat.png')).json.media.id
-    const id = (await call(t.app, 'POST', '/api/dmca-takedown', takedownInput(mediaId))).json.id
-    const list = await call(t.app, 'GET', '/api/admin/dmca-takedowns', undefined, { headers: ADMIN })
+    const id = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(mediaId))).json.id
+    const list = await call(t.app, 'GET', paths.adminDmcaTakedowns(), undefined, { headers: ADMIN })
     expect(list.json[0]).toMatchObject({ id, status: 'pending', mediaId, adminNotes: '', infringingUrls: '["https://hotvote.example/x"]' })
 
     const patch = (status: string, adminNotes = '') => call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${id}`, { status, adminNotes }, { headers: ADMIN })
@@ -23,7 +24,7 @@ describe('admin takedowns', () => {
     expect(await patch('rejected')).toMatchObject({ status: 409 })
     expect((await patch('pending')).status).toBe(200)
     expect((await call(t.app, 'GET', `/api/media/random/${viewer.user.id}`, undefined, { cookie: viewer.cookie })).json.id).toBe(mediaId)
-    expect((await call(t.app, 'GET', '/api/admin/dmca-takedowns', undefined, { headers: ADMIN })).json[0].adminNotes).toBe('')
+    expect((await call(t.app, 'GET', paths.adminDmcaTakedowns(), undefined, { headers: ADMIN })).json[0].adminNotes).toBe('')
     expect((await call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${id}`, { status: 'gone' }, { headers: ADMIN })).status).toBe(400)
     expect((await call(t.app, 'PATCH', '/api/admin/dmca-takedowns/99999', { status: 'reviewed' }, { headers: ADMIN })).status).toBe(404)
   })
@@ -31,7 +32,7 @@ describe('admin takedowns', () => {
 
 describe('GET /api/admin/audit-logs', () => {
   it('filters by event type, search text and date, and exports a dated JSON file', async () => {
-    const all = await call(t.app, 'GET', '/api/admin/audit-logs', undefined, { headers: ADMIN })
+    const all = await call(t.app, 'GET', paths.adminAuditLogs(), undefined, { headers: ADMIN })
     expect(all.json.length).toBeGreaterThan(3)
     expect(all.json[0]).toMatchObject({ event: 'DMCA_TAKEDOWN_UPDATED', context: expect.any(Object) })
     const updated = await call(t.app, 'GET', '/api/admin/audit-logs?eventType=DMCA_TAKEDOWN_UPDATED', undefined, { headers: ADMIN })

@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp } from '../support/test-app'
+import { paths } from '@contract/paths'
 
 const basic = (user: string, password: string) => ({ authorization: `Basic ${btoa(`${user}:${password}`)}` })
 const GOOD = { username: 'admin', password: 'test-admin-password' }
@@ -13,7 +14,7 @@ const tokenCookie = (setCookie: string | null) => /hv_admin=[^;]*/.exec(setCooki
 describe('POST /api/admin/login', () => {
   it('trades JSON credentials for a 12 h HttpOnly, SameSite=Strict, Path=/api token that admits admin calls', async () => {
     const t = makeTestApp()
-    const r = await call(t.app, 'POST', '/api/admin/login', GOOD)
+    const r = await call(t.app, 'POST', paths.adminLogin(), GOOD)
     expect(r).toMatchObject({ status: 200, json: { expiresAt: '2026-11-23T00:00:00.000Z' } })
     const setCookie = r.headers.get('set-cookie')!
     expect(setCookie).toMatch(/^hv_admin=[A-Za-z0-9_-]{43};/)
@@ -23,25 +24,25 @@ describe('POST /api/admin/login', () => {
     expect(setCookie).toContain('Max-Age=43200')
     expect(setCookie).not.toContain(GOOD.password)
     const cookie = tokenCookie(setCookie)
-    expect((await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { cookie })).status).toBe(200)
+    expect((await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie })).status).toBe(200)
     t.clock.advance(12 * 3600 * 1000)
-    expect(await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { cookie, headers: { 'x-requested-with': 'HotVote' } })).toMatchObject({ status: 401, json: { error: 'Admin authentication required' } })
+    expect(await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie, headers: { 'x-requested-with': 'HotVote' } })).toMatchObject({ status: 401, json: { error: 'Admin authentication required' } })
     t.cleanup()
   })
 
   it('accepts Basic credentials too, and answers 401 Invalid credentials to wrong or missing ones', async () => {
     const t = makeTestApp()
-    expect((await call(t.app, 'POST', '/api/admin/login', undefined, { headers: basic('admin', 'test-admin-password') })).status).toBe(200)
-    expect(await call(t.app, 'POST', '/api/admin/login', { ...GOOD, password: 'nope' })).toMatchObject({ status: 401, json: { error: 'Invalid credentials' } })
-    expect(await call(t.app, 'POST', '/api/admin/login')).toMatchObject({ status: 401, json: { error: 'Invalid credentials' } })
-    expect((await call(t.app, 'POST', '/api/admin/login', { username: 'admin' })).status).toBe(400)
-    expect(await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { cookie: 'hv_admin=made-up-token' })).toMatchObject({ status: 401 })
+    expect((await call(t.app, 'POST', paths.adminLogin(), undefined, { headers: basic('admin', 'test-admin-password') })).status).toBe(200)
+    expect(await call(t.app, 'POST', paths.adminLogin(), { ...GOOD, password: 'nope' })).toMatchObject({ status: 401, json: { error: 'Invalid credentials' } })
+    expect(await call(t.app, 'POST', paths.adminLogin())).toMatchObject({ status: 401, json: { error: 'Invalid credentials' } })
+    expect((await call(t.app, 'POST', paths.adminLogin(), { username: 'admin' })).status).toBe(400)
+    expect(await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie: 'hv_admin=made-up-token' })).toMatchObject({ status: 401 })
     t.cleanup()
   })
 
   it('keeps HTTP Basic working on every admin call for the CLI', async () => {
     const t = makeTestApp()
-    expect((await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { headers: basic('admin', 'test-admin-password') })).status).toBe(200)
+    expect((await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { headers: basic('admin', 'test-admin-password') })).status).toBe(200)
     t.cleanup()
   })
 })
@@ -49,11 +50,11 @@ describe('POST /api/admin/login', () => {
 describe('POST /api/admin/logout', () => {
   it('revokes the token on the server and clears the cookie', async () => {
     const t = makeTestApp()
-    const cookie = tokenCookie((await call(t.app, 'POST', '/api/admin/login', GOOD)).headers.get('set-cookie'))
-    const out = await call(t.app, 'POST', '/api/admin/logout', undefined, { cookie })
+    const cookie = tokenCookie((await call(t.app, 'POST', paths.adminLogin(), GOOD)).headers.get('set-cookie'))
+    const out = await call(t.app, 'POST', paths.adminLogout(), undefined, { cookie })
     expect(out.status).toBe(204)
     expect(out.headers.get('set-cookie')).toMatch(/^hv_admin=;.*Max-Age=0/)
-    expect((await call(t.app, 'GET', '/api/admin/vote-multiplier-config', undefined, { cookie })).status).toBe(401)
+    expect((await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie })).status).toBe(401)
     t.cleanup()
   })
 })
@@ -64,7 +65,7 @@ describe('failed admin logins', () => {
     const waits: number[] = []
     for (let i = 0; i < 9; i++) {
       const before = t.clock.now().getTime()
-      const r = await call(t.app, 'POST', '/api/admin/login', { username: 'admin', password: `guess${i}` })
+      const r = await call(t.app, 'POST', paths.adminLogin(), { username: 'admin', password: `guess${i}` })
       expect(r.status).toBe(401)
       waits.push(t.clock.now().getTime() - before)
     }

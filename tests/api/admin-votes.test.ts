@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs'
 import { Readable } from 'node:stream'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
+import { paths } from '@contract/paths'
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const FILES = ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg', 'paint-brushes.gif', 'red-marigold.webp', 'wooden-plank-closeup.jpg', 'kite-in-blue-sky-portrait.jpg', 'fig-in-red-bowl-square.jpg', 'colorful-cups.png', 'lakeside-jetty-planks.jpg', 'forest-stream-cascade.jpg', 'autumn-mountain-meadow.jpg', 'dandelion-clocks-portrait.jpg', 'nuthatch-on-tree-portrait.jpg', 'spaniels-at-window-portrait.jpg', 'rowing-boats-sunset.jpg', 'water-droplet-splash.png', 'forest-path-portrait.png', 'ladybird-forget-me-nots-portrait.webp', 'mountain-sunset-animated.gif', 'kite-sky-portrait.mp4', 'rowing-boats-pan.mp4', 'flowers-crossfade-tone.mp4', 'forest-path-zoom.mp4']
@@ -15,7 +16,7 @@ describe('vote population', () => {
     for (const f of FILES) expect((await makeMedia(t.app, owner, f)).status).toBe(201)
     const results = []
     for (let i = 0; i < 10; i++) {
-      const r = (await call(t.app, 'POST', '/api/admin/populate-votes', undefined, { headers: ADMIN })).json
+      const r = (await call(t.app, 'POST', paths.adminPopulateVotes(), undefined, { headers: ADMIN })).json
       results.push(r)
       if (!r.paused) break
     }
@@ -38,7 +39,7 @@ describe('vote population', () => {
     const [first, lastId] = last.userIdRange.split('-').map(Number)
     expect(lastId - first).toBe(49)
     expect(t.sqlite.query("select count(*) as n from audit_logs where event = 'VOTE_POPULATION_RUN'").get()).toEqual({ n: results.length })
-    const again = (await call(t.app, 'POST', '/api/admin/populate-votes', undefined, { headers: ADMIN })).json
+    const again = (await call(t.app, 'POST', paths.adminPopulateVotes(), undefined, { headers: ADMIN })).json
     expect(again).toMatchObject({ success: true, totalVotesInserted: total })
   })
 
@@ -46,8 +47,8 @@ describe('vote population', () => {
     const sids = (t.sqlite.query('select session_id as sid from users where is_synthetic = 1').all() as { sid: string }[]).map((u) => u.sid)
     expect(sids).toHaveLength(50)
     for (const sid of sids.slice(0, 5)) {
-      expect((await call(t.app, 'POST', '/api/session', { sessionId: sid })).status).toBe(400)
-      expect((await call(t.app, 'GET', '/api/session', undefined, { cookie: `sid=${sid}` })).status).toBe(401)
+      expect((await call(t.app, 'POST', paths.session(), { sessionId: sid })).status).toBe(400)
+      expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).status).toBe(401)
     }
     expect(t.sqlite.query('select count(*) as n from users where is_synthetic = 1').get()).toEqual({ n: 50 })
   })
@@ -66,6 +67,6 @@ describe('GET /api/admin/export-votes', () => {
     expect(rows.length - 1).toBe(votes.length)
     expect(rows[1]).toEqual([votes[0].user_id, votes[0].media_id, votes[0].is_hot ? 'true' : 'false', votes[0].created_at])
     expect(rows.at(-1)).toEqual([votes.at(-1)!.user_id, votes.at(-1)!.media_id, votes.at(-1)!.is_hot ? 'true' : 'false', votes.at(-1)!.created_at])
-    expect((await call(t.app, 'GET', '/api/admin/export-votes')).status).toBe(401)
+    expect((await call(t.app, 'GET', paths.adminExportVotes())).status).toBe(401)
   })
 })

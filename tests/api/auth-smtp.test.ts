@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server'
 import type { AddressInfo } from 'node:net'
 import { createSmtpMailer } from '@server/mail/mailer'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { paths } from '@contract/paths'
 
 const received: { to: string[]; raw: string }[] = []
 const smtp = new SMTPServer({
@@ -29,15 +30,15 @@ describe('magic links over SMTP', () => {
   it('delivers the message to the SMTP server, and its link logs the visitor in', async () => {
     const t = makeTestApp({}, { mailer: createSmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'HotVote <no-reply@hotvote.test>') })
     const v = await makeVisitor(t.app)
-    expect((await call(t.app, 'POST', '/api/auth/send-magic-link', { email: 'smtp@example.com', sessionId: v.user.sessionId })).status).toBe(200)
+    expect((await call(t.app, 'POST', paths.sendMagicLink(), { email: 'smtp@example.com', sessionId: v.user.sessionId })).status).toBe(200)
     const message = received.find((m) => m.to.includes('smtp@example.com'))!
     expect(message.raw).toContain('Subject: HotVote: confirm your email')
     // Quoted-printable may wrap the link; undo soft line breaks before reading it.
     const token = message.raw.replace(/=\r?\n/g, '').match(/verify\?token=3D([A-Za-z0-9_-]+)|verify\?token=([A-Za-z0-9_-]+)/)!.slice(1).find(Boolean)!
-    const verified = await call(t.app, 'POST', '/api/auth/verify', { token })
+    const verified = await call(t.app, 'POST', paths.verifyMagicLink(), { token })
     expect(verified.status).toBe(200)
     const cookie = verified.headers.get('set-cookie')!.split(';')[0]
-    expect((await call(t.app, 'GET', '/api/session', undefined, { cookie })).json).toMatchObject({ id: v.user.id, email: 'smtp@example.com', emailVerified: true })
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie })).json).toMatchObject({ id: v.user.id, email: 'smtp@example.com', emailVerified: true })
     t.cleanup()
   })
 })

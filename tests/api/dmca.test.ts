@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp } from '../support/test-app'
+import { paths } from '@contract/paths'
 
 const t = makeTestApp()
 afterAll(t.cleanup)
@@ -20,7 +21,7 @@ const valid = {
 
 describe('POST /api/dmca-takedown', () => {
   it('stores a pending request with a reference number, audits it and emails the complainant', async () => {
-    const r = await call(t.app, 'POST', '/api/dmca-takedown', valid)
+    const r = await call(t.app, 'POST', paths.dmcaTakedown(), valid)
     expect(r.status).toBe(201)
     expect(r.json).toEqual({ id: expect.any(Number), status: 'pending', referenceNumber: expect.stringMatching(/^DMCA-20261122-[0-9A-F]{6}$/) })
     const row = t.sqlite.query('select * from dmca_takedowns where id = ?').get(r.json.id) as Record<string, unknown>
@@ -35,7 +36,7 @@ describe('POST /api/dmca-takedown', () => {
 
   it('accepts the URLs as newline-separated text or an array, dropping blank lines', async () => {
     for (const infringingUrls of ['https://a.example/1\n\n  https://b.example/2  \n', ['https://a.example/1', ' ', 'https://b.example/2']]) {
-      const r = await call(t.app, 'POST', '/api/dmca-takedown', { ...valid, infringingUrls })
+      const r = await call(t.app, 'POST', paths.dmcaTakedown(), { ...valid, infringingUrls })
       expect(r.status).toBe(201)
       const row = t.sqlite.query('select infringing_urls from dmca_takedowns where id = ?').get(r.json.id) as { infringing_urls: string }
       expect(JSON.parse(row.infringing_urls)).toEqual(['https://a.example/1', 'https://b.example/2'])
@@ -44,7 +45,7 @@ describe('POST /api/dmca-takedown', () => {
 
   it('needs no phone, address or media id', async () => {
     const { complainantPhone, mediaId, ...rest } = valid
-    expect((await call(t.app, 'POST', '/api/dmca-takedown', rest)).status).toBe(201)
+    expect((await call(t.app, 'POST', paths.dmcaTakedown(), rest)).status).toBe(201)
   })
 
   const rules: [string, unknown, string][] = [
@@ -62,7 +63,7 @@ describe('POST /api/dmca-takedown', () => {
   for (const [field, value, message] of rules) {
     it(`answers 400 '${message}' for ${field} = ${JSON.stringify(value)}`, async () => {
       const before = t.sqlite.query('select count(*) as n from dmca_takedowns').get()
-      const r = await call(t.app, 'POST', '/api/dmca-takedown', { ...valid, [field]: value })
+      const r = await call(t.app, 'POST', paths.dmcaTakedown(), { ...valid, [field]: value })
       expect(r).toMatchObject({ status: 400, json: { error: message, issues: [{ path: field, message }] } })
       expect(t.sqlite.query('select count(*) as n from dmca_takedowns').get()).toEqual(before)
     })
@@ -70,8 +71,8 @@ describe('POST /api/dmca-takedown', () => {
 
   it('answers 400 for a missing field and for broken JSON', async () => {
     const { electronicSignature, ...rest } = valid
-    expect((await call(t.app, 'POST', '/api/dmca-takedown', rest)).json.error).toBe('Electronic signature is required')
-    expect((await call(t.app, 'POST', '/api/dmca-takedown', undefined, { raw: '{"complainantName":', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+    expect((await call(t.app, 'POST', paths.dmcaTakedown(), rest)).json.error).toBe('Electronic signature is required')
+    expect((await call(t.app, 'POST', paths.dmcaTakedown(), undefined, { raw: '{"complainantName":', headers: { 'content-type': 'application/json' } })).status).toBe(400)
   })
 })
 
@@ -90,7 +91,7 @@ describe('POST /api/dmca-takedown limits (issue #10)', () => {
   ]
   for (const [field, value, message] of cases) {
     it(`answers 400 '${message}' for an over-long ${field}`, async () => {
-      expect(await call(t.app, 'POST', '/api/dmca-takedown', { ...valid, [field]: value })).toMatchObject({ status: 400, json: { error: message, issues: [{ path: field, message }] } })
+      expect(await call(t.app, 'POST', paths.dmcaTakedown(), { ...valid, [field]: value })).toMatchObject({ status: 400, json: { error: message, issues: [{ path: field, message }] } })
     })
   }
 
@@ -103,29 +104,29 @@ describe('POST /api/dmca-takedown limits (issue #10)', () => {
       infringementDescription: 'i'.repeat(5000),
       infringingUrls: Array.from({ length: 50 }, (_, i) => `https://x.example/${i}/${'p'.repeat(900)}`),
     }
-    expect((await call(t.app, 'POST', '/api/dmca-takedown', full)).status).toBe(201)
+    expect((await call(t.app, 'POST', paths.dmcaTakedown(), full)).status).toBe(201)
   })
 
   it('answers 429 JSON past DMCA_RATE_LIMIT_PER_HOUR filings from one address, and again after the hour', async () => {
     const limited = makeTestApp({ DMCA_RATE_LIMIT_PER_HOUR: '3' })
-    for (let i = 0; i < 3; i++) expect((await call(limited.app, 'POST', '/api/dmca-takedown', valid)).status).toBe(201)
-    expect(await call(limited.app, 'POST', '/api/dmca-takedown', valid)).toMatchObject({ status: 429, json: { error: 'Too many takedown requests from this address. Please try again later.' } })
+    for (let i = 0; i < 3; i++) expect((await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).status).toBe(201)
+    expect(await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).toMatchObject({ status: 429, json: { error: 'Too many takedown requests from this address. Please try again later.' } })
     expect((limited.sqlite.query('select count(*) as n from dmca_takedowns').get() as { n: number }).n).toBe(3)
     limited.clock.advance(3600_000)
-    expect((await call(limited.app, 'POST', '/api/dmca-takedown', valid)).status).toBe(201)
+    expect((await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).status).toBe(201)
     limited.cleanup()
   })
 
   it('allows 50 filings an hour per address by default', async () => {
     const fresh = makeTestApp()
-    for (let i = 0; i < 50; i++) expect((await call(fresh.app, 'POST', '/api/dmca-takedown', valid)).status).toBe(201)
-    expect((await call(fresh.app, 'POST', '/api/dmca-takedown', valid)).status).toBe(429)
+    for (let i = 0; i < 50; i++) expect((await call(fresh.app, 'POST', paths.dmcaTakedown(), valid)).status).toBe(201)
+    expect((await call(fresh.app, 'POST', paths.dmcaTakedown(), valid)).status).toBe(429)
     fresh.cleanup()
   })
 
   it('mails the reference number and a summary, never the text the filer typed', async () => {
     const planted = { ...valid, complainantName: 'Visit evil.example now', workDescription: 'Click https://evil.example/win', infringementDescription: 'Free prizes at evil.example', infringingUrls: ['https://evil.example/a', 'https://evil.example/b'], electronicSignature: 'evil.example' }
-    const r = await call(t.app, 'POST', '/api/dmca-takedown', planted)
+    const r = await call(t.app, 'POST', paths.dmcaTakedown(), planted)
     const mail = t.sent.at(-1)!
     expect(mail.text).toContain(r.json.referenceNumber)
     expect(mail.text).toContain('2 infringing URLs')

@@ -15,6 +15,7 @@ const probe = new Elysia()
     throw new Error('secret stack detail')
   })
   .post('/typed', ({ body }) => body, { body: v.object({ count: v.number() }) })
+  .get('/drifted', () => ({ count: 'three' }) as never, { response: { 200: v.object({ count: v.number() }) } })
 
 describe('the error mapper', () => {
   it('answers an HttpError with its status, message and extra fields', async () => {
@@ -39,6 +40,15 @@ describe('the error mapper', () => {
     expect(r.status).toBe(400)
     expect(r.json.issues).toEqual([{ path: 'count', message: expect.stringContaining('Expected number') }])
     expect(r.json.error).toStartWith('count: ')
+  })
+
+  it('answers 500 and logs it when an answer drifts from its response schema (our bug, not the caller\'s)', async () => {
+    const original = console.error
+    const logged: string[] = []
+    console.error = (...args: unknown[]) => void logged.push(args.join(' '))
+    const r = await call(probe, 'GET', '/drifted').finally(() => (console.error = original))
+    expect(r).toMatchObject({ status: 500, json: { error: 'Internal error' } })
+    expect(logged.join('\n')).toContain('response schema at count')
   })
 
   it('answers broken JSON with 400 Malformed JSON body', async () => {

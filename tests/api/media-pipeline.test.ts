@@ -16,6 +16,7 @@ import { createS3Storage } from '@server/storage/s3-storage'
 import type { Storage } from '@server/storage/storage'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia } from '../support/builders'
+import { paths } from '@contract/paths'
 
 type Media = { id: number; url: string; width: number; height: number; placeholder: string | null; posterUrl: string | null; variants: { url: string; width: number; height: number; size: number }[] }
 type T = ReturnType<typeof makeTestApp>
@@ -161,7 +162,7 @@ async function expectDeletesLeaveNothing(t: T) {
   const admin = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
   expect((await call(t.app, 'DELETE', `/api/admin/media/${gif.id}`, undefined, { headers: admin })).status).toBeLessThan(300)
   const key = video.url.replace('/api/media/file/', '')
-  expect((await call(t.app, 'POST', '/api/admin/delete-bucket-files', { filenames: [key] }, { headers: admin })).json.deleted).toBe(1)
+  expect((await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: [key] }, { headers: admin })).json.deleted).toBe(1)
   expect(await bucketObjects(t.deps.storage)).toEqual([])
 }
 
@@ -196,9 +197,9 @@ describe('the bucket treats derived objects as part of their item', () => {
     const v = await makeVisitor(t.app)
     for (const f of ['storm-over-highway.jpg', 'lakeside-jetty-planks.jpg', 'kite-sky-portrait.mp4']) expect((await makeMedia(t.app, v, f)).status).toBe(201)
     // Both photos have w320.webp, w640.webp ... beside them: names alike, yet not duplicates.
-    expect((await call(t.app, 'GET', '/api/admin/find-duplicates', undefined, { headers: admin })).json).toMatchObject({ totalFiles: 3, duplicateGroups: [] })
-    await call(t.app, 'POST', '/api/admin/reset-database', undefined, { headers: admin })
-    const imported = (await call(t.app, 'POST', '/api/admin/import-media', undefined, { headers: admin })).json
+    expect((await call(t.app, 'GET', paths.adminFindDuplicates(), undefined, { headers: admin })).json).toMatchObject({ totalFiles: 3, duplicateGroups: [] })
+    await call(t.app, 'POST', paths.adminResetDatabase(), undefined, { headers: admin })
+    const imported = (await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: admin })).json
     expect(imported).toMatchObject({ imported: 3, errors: 0, totalFiles: 3 })
     const rows = t.sqlite.query('select storage_key as k, variants from media ').all() as { k: string; variants: string }[]
     expect(rows.map((r) => `${r.k.split('.').pop()} ${JSON.parse(r.variants).length}`).sort()).toEqual(['jpg 4', 'jpg 4', 'mp4 0'])
@@ -209,7 +210,7 @@ describe('the bucket treats derived objects as part of their item', () => {
     const t = makeTestApp()
     const original = await phonePhoto()
     await t.deps.storage.put('drop/phone.jpg', new Blob([new Uint8Array(original)]).stream(), { size: original.length, contentType: 'image/jpeg' })
-    expect((await call(t.app, 'POST', '/api/admin/import-media', undefined, { headers: admin })).json).toMatchObject({ imported: 1, errors: 0 })
+    expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: admin })).json).toMatchObject({ imported: 1, errors: 0 })
     const stored = new Uint8Array(await new Response((await t.deps.storage.get('drop/phone.jpg'))!.body).arrayBuffer())
     expect(contains(stored, 'AcmePhone')).toBe(false)
     expect((await bucketObjects(t.deps.storage)).sort()).toEqual(['drop/phone.jpg', 'drop/phone/w320.webp', 'drop/phone/w640.webp', 'drop/phone/w900.webp'])

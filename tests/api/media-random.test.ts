@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
 import { MAX_EXCLUDE_CHARS, MAX_EXCLUDE_IDS } from '@server/contract/media'
+import { paths } from '@contract/paths'
 
 const FILES = ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'paint-brushes.gif', 'yellow-daisy.webp', 'kite-sky-portrait.mp4']
 
@@ -31,7 +32,7 @@ describe('GET /api/media/random/:userId', () => {
       expect(r.json).toMatchObject({ totalVotes: 0, hotPercentage: 0, notPercentage: 0, userHasVoted: false })
       expect(r.json.url).toStartWith('/api/media/file/media/')
       offered.push(r.json.id)
-      await call(t.app, 'POST', '/api/votes', { userId: rater.user.id, mediaId: r.json.id, isHot: true }, { cookie: rater.cookie })
+      await call(t.app, 'POST', paths.votes(), { userId: rater.user.id, mediaId: r.json.id, isHot: true }, { cookie: rater.cookie })
     }
     expect(offered.sort()).toEqual(ids.slice(0, 4).sort())
     const done = await call(t.app, 'GET', `/api/media/random/${rater.user.id}`, undefined, { cookie: rater.cookie })

@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia, takedownInput } from '../support/builders'
+import { paths } from '@contract/paths'
 
 const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
@@ -19,20 +20,20 @@ describe('GET /api/media/file/* of a taken-down item', () => {
     const stem = url.replace(/\.jpg$/, '')
     await putObject(`${stem.replace('/api/media/file/', '')}.w640.webp`)
     await putObject(`${stem.replace('/api/media/file/', '')}/poster.webp`)
-    const paths = [url, `${stem}.w640.webp`, `${stem}/poster.webp`]
+    const files = [url, `${stem}.w640.webp`, `${stem}/poster.webp`]
     const etag = (await get(url)).headers.get('etag')!
-    for (const path of paths) expect((await get(path)).status).toBe(200)
+    for (const path of files) expect((await get(path)).status).toBe(200)
 
-    const takedownId = (await call(t.app, 'POST', '/api/dmca-takedown', takedownInput(id))).json.id
+    const takedownId = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(id))).json.id
     const resolve = (status: string) => call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status, adminNotes: '' }, { headers: ADMIN })
     expect((await resolve('resolved')).status).toBe(200)
-    for (const path of paths) expect(await call(t.app, 'GET', path)).toMatchObject({ status: 404, json: { error: 'Media file not found' } })
+    for (const path of files) expect(await call(t.app, 'GET', path)).toMatchObject({ status: 404, json: { error: 'Media file not found' } })
     // A cache revalidating with the old ETag and a range request get nothing either.
     expect((await get(url, { 'if-none-match': etag })).status).toBe(404)
     expect((await get(url, { range: 'bytes=0-9' })).status).toBe(404)
     expect((await get(kept)).status).toBe(200)
 
     expect((await resolve('pending')).status).toBe(200)
-    for (const path of paths) expect((await get(path)).status).toBe(200)
+    for (const path of files) expect((await get(path)).status).toBe(200)
   })
 })

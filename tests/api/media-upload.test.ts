@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia, uploadForm } from '../support/builders'
+import { paths } from '@contract/paths'
 
 const t = makeTestApp()
 afterAll(t.cleanup)
@@ -105,9 +106,9 @@ describe('POST /api/media/upload', () => {
   it('answers 403 for someone else\'s userId and 401 without a session', async () => {
     const a = await makeVisitor(t.app)
     const b = await makeVisitor(t.app)
-    const other = await call(t.app, 'POST', '/api/media/upload', undefined, { cookie: a.cookie, raw: uploadForm(b.user.id, 'colorful-cups.png') })
+    const other = await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: a.cookie, raw: uploadForm(b.user.id, 'colorful-cups.png') })
     expect(other).toMatchObject({ status: 403, json: { error: 'That user id is not yours' } })
-    const none = await call(t.app, 'POST', '/api/media/upload', undefined, { raw: uploadForm(a.user.id, 'colorful-cups.png') })
+    const none = await call(t.app, 'POST', paths.mediaUpload(), undefined, { raw: uploadForm(a.user.id, 'colorful-cups.png') })
     expect(none.status).toBe(401)
   })
 
@@ -115,9 +116,9 @@ describe('POST /api/media/upload', () => {
     const a = await makeVisitor(t.app)
     const noFile = new FormData()
     noFile.append('userId', String(a.user.id))
-    expect(await call(t.app, 'POST', '/api/media/upload', undefined, { cookie: a.cookie, raw: noFile })).toMatchObject({ status: 400, json: { error: 'No file field in the upload' } })
-    expect(await call(t.app, 'POST', '/api/media/upload', undefined, { cookie: a.cookie, raw: uploadForm('abc', 'red-marigold.webp') })).toMatchObject({ status: 400, json: { error: 'userId must be a user id' } })
-    const json = await call(t.app, 'POST', '/api/media/upload', { userId: a.user.id }, { cookie: a.cookie })
+    expect(await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: a.cookie, raw: noFile })).toMatchObject({ status: 400, json: { error: 'No file field in the upload' } })
+    expect(await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: a.cookie, raw: uploadForm('abc', 'red-marigold.webp') })).toMatchObject({ status: 400, json: { error: 'userId must be a user id' } })
+    const json = await call(t.app, 'POST', paths.mediaUpload(), { userId: a.user.id }, { cookie: a.cookie })
     expect(json.status).toBe(400)
   })
 })

@@ -10,6 +10,7 @@ import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia, uploadForm } from '../support/builders'
 import { brokenReads, diskFullOnPut } from '../support/faulty-storage'
 import { filesUnder } from '../support/process-checks'
+import { paths } from '@contract/paths'
 
 // The app logs each 507 and each failed import; the answers are what these tests check.
 const consoleError = console.error
@@ -49,9 +50,9 @@ describe('a full disk during a storage write', () => {
 
   it('POST /api/admin/bucket-upload answers 507 JSON and lists no partial object', async () => {
     const t = appWithStorage(diskFullOnPut)
-    const r = await call(t.app, 'POST', '/api/admin/bucket-upload', undefined, { headers: ADMIN, raw: uploadForm(0, 'paint-brushes.gif') })
+    const r = await call(t.app, 'POST', paths.adminBucketUpload(), undefined, { headers: ADMIN, raw: uploadForm(0, 'paint-brushes.gif') })
     expect(r).toMatchObject({ status: 507, json: { error: 'The server is out of disk space; try again later' } })
-    expect((await call(t.app, 'GET', '/api/admin/list-bucket-files', undefined, { headers: ADMIN })).json.files).toEqual([])
+    expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN })).json.files).toEqual([])
     expect(filesUnder(join(t.dir, 'bucket'))).toEqual([])
     t.cleanup()
   })
@@ -62,7 +63,7 @@ describe('a bucket import whose object read breaks off', () => {
     const t = appWithStorage(brokenReads)
     const photo = Bun.file(join(FIXTURES_DIR, 'autumn-mountain-meadow.jpg'))
     await t.deps.storage.put('drop/meadow.jpg', photo.stream(), { size: photo.size, contentType: 'image/jpeg' })
-    const r = await call(t.app, 'POST', '/api/admin/import-media', undefined, { headers: ADMIN })
+    const r = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN })
     expect(r.json).toEqual({ message: 'Imported 0 of 1 files', imported: 0, skipped: 0, errors: 1, totalFiles: 1 })
     expect(t.sqlite.query('select count(*) as n from media').get()).toEqual({ n: 0 })
     expect(filesUnder(join(t.dir, 'tmp'))).toEqual([])

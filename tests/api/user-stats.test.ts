@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
+import { paths } from '@contract/paths'
 
 const t = makeTestApp()
 afterAll(t.cleanup)
@@ -20,7 +21,7 @@ describe('GET /api/users/:id/stats', () => {
     for (const isHot of [true, true, false]) {
       const v = await makeVisitor(t.app)
       await call(t.app, 'POST', `/api/media/${cat.id}/view`, { userId: v.user.id }, { cookie: v.cookie })
-      await call(t.app, 'POST', '/api/votes', { userId: v.user.id, mediaId: cat.id, isHot }, { cookie: v.cookie })
+      await call(t.app, 'POST', paths.votes(), { userId: v.user.id, mediaId: cat.id, isHot }, { cookie: v.cookie })
     }
     const r = await call(t.app, 'GET', `/api/users/${owner.user.id}/stats`, undefined, { cookie: owner.cookie })
     expect(r.json).toMatchObject({ totalUploads: 2, totalVotes: 3, totalViews: 3 })
@@ -46,7 +47,7 @@ describe('DELETE /api/media/:id', () => {
     const item = (await makeMedia(t.app, owner, 'forest-stream-cascade.jpg')).json.media
     const voter = await makeVisitor(t.app)
     await call(t.app, 'POST', `/api/media/${item.id}/view`, { userId: voter.user.id }, { cookie: voter.cookie })
-    await call(t.app, 'POST', '/api/votes', { userId: voter.user.id, mediaId: item.id, isHot: true }, { cookie: voter.cookie })
+    await call(t.app, 'POST', paths.votes(), { userId: voter.user.id, mediaId: item.id, isHot: true }, { cookie: voter.cookie })
     const r = await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${owner.user.id}`, undefined, { cookie: owner.cookie })
     expect(r.status).toBe(204)
     expect(await t.deps.storage.head(item.url.replace('/api/media/file/', ''))).toBeUndefined()

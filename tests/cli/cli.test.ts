@@ -33,7 +33,8 @@ describe('hotvote', () => {
   it('fails with exit 1 and a clear message for a wrong password, and for an unreachable server', async () => {
     const wrong = await hotvote(['stats'], { HOTVOTE_ADMIN_PASSWORD: 'wrong' })
     expect(wrong.code).toBe(1)
-    expect(wrong.stderr).toContain('error: authentication failed (401): check --user and --password')
+    // The client's rule (issue #14): `<status>: <server's error text>`, plus where the credentials come from.
+    expect(wrong.stderr).toStartWith('401: Admin authentication required (check --user and --password')
     expect(wrong.stderr).not.toContain('    at ')
     const down = await hotvote(['stats', '--url', 'http://127.0.0.1:9'])
     expect(down.code).toBe(1)
@@ -104,7 +105,7 @@ describe('hotvote', () => {
     expect(JSON.parse((await hotvote(['config', 'get', 'vote-multiplier', '--json'])).stdout)).toMatchObject({ isEnabled: true, multiplier: 3 })
     const bad = await hotvote(['config', 'set', 'vote-multiplier', '{"isEnabled":true,"multiplier":0}'])
     expect(bad.code).toBe(1)
-    expect(bad.stderr).toContain('Vote multiplier must be greater than 0')
+    expect(bad.stderr).toBe('400: Vote multiplier must be greater than 0\n')
     expect((await hotvote(['config', 'get', 'colour'])).code).toBe(2)
     expect(JSON.parse((await hotvote(['fix-sequence', '--json'])).stdout)).toMatchObject({ nextUserId: expect.any(Number) })
   })

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
+import { paths } from '@contract/paths'
 
 /** Path of the repository root. */
 export const ROOT = join(import.meta.dir, '..', '..')
@@ -53,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   })
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${url}/api/site-settings`).then((r) => r.status < 500, () => false)
+    const ok = await fetch(`${url}${paths.siteSettings()}`).then((r) => r.status < 500, () => false)
     if (ok) break
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`)
     await Bun.sleep(50)

@@ -1,6 +1,7 @@
 /** Test data builders (STYLE §7): uploads of real fixture media through the real API. */
 import { join } from 'node:path'
 import { call } from './test-app'
+import { paths } from '@contract/paths'
 
 /** Real media for tests, read in place: ../shared/fixtures/media. */
 export const FIXTURES_DIR = join(import.meta.dir, '..', '..', '..', 'shared', 'fixtures', 'media')
@@ -17,7 +18,7 @@ export function uploadForm(userId: number | string, fileName: string, bytes?: Bl
 
 /** Uploads fixture (or bytes named fixture) as the visitor; returns the call result. */
 export function makeMedia(app: AnyApp, visitor: { user: { id: number }; cookie: string }, fixture: string, opts: { bytes?: Blob; idempotencyKey?: string } = {}) {
-  return call(app, 'POST', '/api/media/upload', undefined, {
+  return call(app, 'POST', paths.mediaUpload(), undefined, {
     cookie: visitor.cookie,
     raw: uploadForm(visitor.user.id, fixture, opts.bytes),
     headers: opts.idempotencyKey ? { 'idempotency-key': opts.idempotencyKey } : {},

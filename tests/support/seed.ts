@@ -7,6 +7,7 @@ import { expect } from 'bun:test'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { FIXTURES, type TestServer } from './browser'
+import { paths } from '@contract/paths'
 
 let visitorCounter = 0
 
@@ -16,7 +17,7 @@ let visitorCounter = 0
  */
 export async function newVisitor(server: TestServer, fields: Record<string, unknown> = {}): Promise<{ id: number; username: string; cookie: string }> {
   const sessionId = `seed${Date.now().toString(36)}${visitorCounter++}`.padEnd(32, '0')
-  const res = await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, ...fields }) })
+  const res = await fetch(`${server.url}${paths.session()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, ...fields }) })
   if (res.status !== 200) throw new Error(`newVisitor: ${res.status} ${await res.text()}`)
   const user = (await res.json()) as { id: number; username: string }
   return { id: user.id, username: user.username, cookie: `sid=${sessionId}` }
@@ -30,7 +31,7 @@ export async function seedUploads(server: TestServer, names: string[]): Promise<
     const form = new FormData()
     form.append('userId', String(ownerId))
     form.append('file', Bun.file(join(FIXTURES, name)), name)
-    const res = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
+    const res = await fetch(`${server.url}${paths.mediaUpload()}`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
     if (res.status !== 201) throw new Error(`seedUploads: ${name}: ${res.status} ${await res.text()}`)
     mediaIds.push(((await res.json()) as { media: { id: number } }).media.id)
   }
@@ -43,7 +44,7 @@ export async function seedUploads(server: TestServer, names: string[]): Promise<
  */
 export async function adminPage(app: { server: TestServer; browser: Browser }): Promise<Page> {
   const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const login = await context.request.post(`${app.server.url}/api/admin/login`, { data: { username: 'admin', password: app.server.adminPassword } })
+  const login = await context.request.post(`${app.server.url}${paths.adminLogin()}`, { data: { username: 'admin', password: app.server.adminPassword } })
   expect(login.status()).toBe(200)
   const { expiresAt } = (await login.json()) as { expiresAt: string }
   await context.addInitScript((marker) => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', marker), `session:${expiresAt}`)

@@ -12,6 +12,8 @@ import { createOutboxMailer, type MailMessage, type Mailer } from '@server/mail/
 import { createApp } from '@server/app'
 import type { Deps } from '@server/deps'
 import type { Clock } from '@server/clock'
+import { checkAnswer } from './contract'
+import { paths } from '@contract/paths'
 
 /** A clock tests can move: advance(ms); its sleep(ms) returns at once after advancing by ms, so no test waits for real. */
 export type TestClock = Clock & { advance(ms: number): void; set(d: Date): void }
@@ -41,6 +43,9 @@ export function makeTestApp(env: Record<string, string> = {}, overrides: Partial
   return { ...t, app: createApp(t.deps, join(t.dir, 'no-client')) }
 }
 
+/** HTTP Basic credentials of the test admin (makeTestDeps sets ADMIN_PASSWORD), as headers for call(). */
+export const ADMIN_BASIC = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
+
 type AnyApp = { handle(request: Request): Promise<Response> }
 /** Options of call(): cookie header, extra headers, a raw body (string, FormData) instead of JSON. */
 export type CallOptions = { cookie?: string; headers?: Record<string, string>; raw?: BodyInit }
@@ -48,7 +53,8 @@ export type CallOptions = { cookie?: string; headers?: Record<string, string>; r
 /**
  * Runs METHOD path through app.handle. A non-undefined body is sent as JSON unless opts.raw is given. The request
  * says `Sec-Fetch-Site: same-origin`, as the app's own page would (opts.headers may override it or set it to '').
- * Returns status, headers, parsed JSON (undefined when not JSON) and the text body.
+ * Returns status, headers, parsed JSON (undefined when not JSON) and the text body. A JSON answer that does not
+ * match the schema its route declares for the status throws (tests/support/contract.ts).
  */
 export async function call(app: AnyApp, method: string, path: string, body?: unknown, opts: CallOptions = {}) {
   const headers: Record<string, string> = Object.fromEntries(Object.entries({ 'sec-fetch-site': 'same-origin', ...opts.headers }).filter(([, value]) => value !== ''))
@@ -66,6 +72,8 @@ export async function call(app: AnyApp, method: string, path: string, body?: unk
   } catch {
     json = undefined
   }
+  // Every answer a test sees must match the schema its route declares (issue #14 response-schema conformance).
+  if (res.headers.get('content-type')?.startsWith('application/json')) checkAnswer(app, method, path, res.status, json)
   return { status: res.status, headers: res.headers, json, text }
 }
 
@@ -76,7 +84,7 @@ export const newSessionId = () => (Date.now().toString(36) + (sessionCounter++).
 /** Creates a visitor through POST /api/session; returns its user and the cookie header to send. */
 export async function makeVisitor(app: AnyApp, fields: Record<string, unknown> = {}) {
   const sessionId = newSessionId()
-  const r = await call(app, 'POST', '/api/session', { sessionId, ...fields })
+  const r = await call(app, 'POST', paths.session(), { sessionId, ...fields })
   if (r.status !== 200) throw new Error(`makeVisitor: ${r.status} ${r.text}`)
   return { user: r.json as { id: number; sessionId: string; username: string }, cookie: `sid=${sessionId}` }
 }

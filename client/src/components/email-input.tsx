@@ -11,6 +11,7 @@ import { Field } from '@client/components/ui/field'
 import { Input } from '@client/components/ui/input'
 import { Spinner } from '@client/components/ui/spinner'
 import { apiFetch } from '@client/lib/api-client'
+import { paths } from '@contract/paths'
 
 /** Debounce of the check, ms (public-visitor §9). */
 export const EMAIL_VALIDATION_DEBOUNCE_MS = 800
@@ -33,7 +34,7 @@ function EmailInput({ id, label, value, onChange, onState, prefixed = false }: E
     setState('validating')
     let cancelled = false
     const timer = setTimeout(() => {
-      apiFetch<EmailValidation>('/api/validate-email', { method: 'POST', json: { email } }).then(
+      apiFetch<EmailValidation>(paths.validateEmail(), { method: 'POST', json: { email } }).then(
         (r) => !cancelled && (setResult(r), setState(r.isValid ? 'valid' : 'invalid')),
         () => !cancelled && (setFailed(true), setState('invalid')),
       )

@@ -2,6 +2,7 @@
  * Which same-origin paths the service worker (client/src/sw.ts, issue #5) handles and how: pure functions of the
  * URL pathname, so the rules are unit-tested without a worker.
  */
+import { paths } from '@contract/paths'
 
 /** Cache of media files: CacheFirst, at most MEDIA_CACHE_MAX_ENTRIES files for MEDIA_CACHE_MAX_AGE_S seconds. */
 export const MEDIA_CACHE = 'hotvote-media'
@@ -19,11 +20,11 @@ export const MEDIA_CACHE_MAX_AGE_S = 7 * 24 * 60 * 60
 export const NAVIGATION_DENYLIST = [/^\/adm(\/|$)/, /^\/api(\/|$)/]
 
 /** True for GET /api/media/file/<key>: stored media bytes (server-contract: url of a media item). */
-export const isMediaFilePath = (pathname: string) => pathname.startsWith('/api/media/file/')
+export const isMediaFilePath = (pathname: string) => pathname.startsWith(paths.mediaFile(''))
 
 /** True for the public configuration calls answered StaleWhileRevalidate (server-contract: public configuration). */
 export const isPublicConfigPath = (pathname: string) =>
-  ['/api/site-settings', '/api/vote-multiplier-config', '/api/email-capture-config', '/api/idle-redirect-config'].includes(pathname) ||
+  [paths.siteSettings(), paths.voteMultiplierConfig(), paths.emailCaptureConfig(), paths.idleRedirectConfig()].includes(pathname) ||
   /^\/api\/ad-config\/[^/]+$/.test(pathname)
 
 /** True for paths that must never come from a cache: the back office pages and the admin and db-test APIs. */

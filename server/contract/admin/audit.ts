@@ -1,4 +1,5 @@
 /** Audit log shapes (admin-back-office §3 Audit log entry, audit event types; §7 GET /api/admin/audit-logs). */
+import * as v from 'valibot'
 
 /** The ten audit event types the spec names (admin-back-office §3); the audit screen offers them as filters. */
 export const AUDIT_EVENTS = [
@@ -15,7 +16,21 @@ export const AUDIT_EVENTS = [
 ] as const
 
 /** One audit entry: timestamp ISO-8601 UTC; context an object (or, from older writers, a string). */
-export type AuditLogEntry = { id: number; event: string; timestamp: string; context: unknown }
+export const AuditLogEntrySchema = v.object({ id: v.number(), event: v.string(), timestamp: v.string(), context: v.unknown() })
+export type AuditLogEntry = v.InferOutput<typeof AuditLogEntrySchema>
 
-/** The list answer: a plain array, or an object with the logs and an environment label (admin-back-office §3). */
-export type AuditLogsAnswer = AuditLogEntry[] | { logs: AuditLogEntry[]; environment?: unknown }
+/**
+ * The list answer: a plain array (what this server sends), or an object with the logs and an environment label
+ * (admin-back-office §3 allows both, so the client reads either).
+ */
+export const AuditLogsAnswerSchema = v.union([v.array(AuditLogEntrySchema), v.object({ logs: v.array(AuditLogEntrySchema), environment: v.optional(v.unknown()) })])
+export type AuditLogsAnswer = v.InferOutput<typeof AuditLogsAnswerSchema>
+
+/** Query of GET /api/admin/audit-logs: filters (all optional) and export=true for a dated file. */
+export const AuditQuerySchema = v.object({
+  eventType: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  search: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  date: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'))),
+  export: v.optional(v.picklist(['true', 'false'])),
+})
+export type AuditQuery = v.InferOutput<typeof AuditQuerySchema>

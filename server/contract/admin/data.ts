@@ -50,3 +50,23 @@ export const PageQuerySchema = v.object({
 /** GET /api/db-test/counts. */
 export const DbCountsSchema = v.object({ totalUsers: v.number(), totalMedia: v.number(), totalVotes: v.number(), totalViews: v.number() })
 export type DbCounts = v.InferOutput<typeof DbCountsSchema>
+
+/** GET /api/db-test/connection: whether a query answered, the SQLite version, the check's duration in ms. */
+export const DbConnectionSchema = v.object({ connected: v.boolean(), sqliteVersion: v.string(), durationMs: v.number() })
+export type DbConnection = v.InferOutput<typeof DbConnectionSchema>
+
+/** GET /api/db-test/schema: the app's table names, alphabetical, and the duration in ms. */
+export const DbSchemaCheckSchema = v.object({ tables: v.array(v.string()), durationMs: v.number() })
+export type DbSchemaCheck = v.InferOutput<typeof DbSchemaCheckSchema>
+
+/** GET /api/db-test/counts: the row counts and the duration in ms. */
+export const DbCountsCheckSchema = v.object({ ...DbCountsSchema.entries, durationMs: v.number() })
+export type DbCountsCheck = v.InferOutput<typeof DbCountsCheckSchema>
+
+/** GET /api/db-test/queries: the three newest media and users, and the duration in ms. */
+export const DbQueriesCheckSchema = v.object({
+  newestMedia: v.array(v.object({ id: v.number(), originalName: v.string(), totalVotes: v.number() })),
+  newestUsers: v.array(v.object({ id: v.number(), username: v.string() })),
+  durationMs: v.number(),
+})
+export type DbQueriesCheck = v.InferOutput<typeof DbQueriesCheckSchema>

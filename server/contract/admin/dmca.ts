@@ -17,6 +17,7 @@ export const DmcaUpdateSchema = v.object({
   status: v.picklist(DMCA_STATUSES, 'status must be pending, reviewed, resolved or rejected'),
   adminNotes: v.optional(v.pipe(v.string(), v.maxLength(10_000)), ''),
 })
+export type DmcaUpdate = v.InferInput<typeof DmcaUpdateSchema>
 
 /** One takedown as the admin list shows it; infringingUrls is the stored JSON array string. */
 export const AdminDmcaSchema = v.object({
@@ -36,3 +37,8 @@ export const AdminDmcaSchema = v.object({
   mediaId: v.nullable(v.number()),
   createdAt: v.string(),
 })
+export type AdminDmca = v.InferOutput<typeof AdminDmcaSchema>
+
+/** PATCH /api/admin/dmca-takedowns/:id answer: the takedown's id and its new status. */
+export const DmcaUpdateAnswerSchema = v.object({ message: v.string(), id: v.number(), status: v.picklist(DMCA_STATUSES) })
+export type DmcaUpdateAnswer = v.InferOutput<typeof DmcaUpdateAnswerSchema>

@@ -24,6 +24,7 @@ export type ReprocessInput = v.InferOutput<typeof ReprocessInputSchema>
 
 /** GET answer: pending is the number of unprocessed items (uploaded at or after since). */
 export const ReprocessStatusSchema = v.object({ pending: v.number() })
+export type ReprocessStatus = v.InferOutput<typeof ReprocessStatusSchema>
 
 /**
  * POST answer: processed and failed counts of this call, each failure as `<id> <key>: <reason>`, lastId the last id

@@ -2,12 +2,13 @@
 import { and, desc, eq, like, sql } from 'drizzle-orm'
 import type { Deps } from '../../deps'
 import { auditLogs } from '../../db/schema'
+import type { AuditLogEntry } from '../../contract/admin/audit'
 
 /** Filters: eventType equality, search (case-insensitive, over event and context), date (YYYY-MM-DD of the timestamp). */
 export type AuditFilter = { eventType?: string; search?: string; date?: string }
 
 /** The matching entries, newest first, with the context parsed back to an object. */
-export function listAuditLogs(deps: Pick<Deps, 'db'>, filter: AuditFilter) {
+export function listAuditLogs(deps: Pick<Deps, 'db'>, filter: AuditFilter): AuditLogEntry[] {
   const search = filter.search?.toLowerCase()
   return deps.db
     .select()

@@ -14,6 +14,7 @@ import { clientAddress } from '../../http/client-address'
 import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
 import { basicCredentials, createAdminCredentialCheck, LOCKED_OUT } from './admin-credentials'
 import { createAdminTokenStore } from './admin-tokens'
+import { noContent } from '../../http/openapi-responses'
 
 /** Name of the admin token cookie (HttpOnly, SameSite=Strict, Path=/api). */
 export const ADMIN_COOKIE = 'hv_admin'
@@ -48,7 +49,7 @@ export function adminGuard(deps: Deps) {
         cookie[ADMIN_COOKIE].set({ value: '', ...cookieOptions(deps.config.publicUrl, 0) })
         set.status = 204
       },
-      { detail: { summary: 'Revoke the admin token cookie (back-office Logout); 204 whether or not it was live', tags: ['admin auth'] } },
+      { detail: { summary: 'Revoke the admin token cookie (back-office Logout); 204 whether or not it was live', tags: ['admin auth'], responses: noContent('Token revoked') } },
     )
     .onBeforeHandle(async ({ request, server, cookie }) => {
       if (tokens.isValid(cookie[ADMIN_COOKIE]?.value as string | undefined)) return

@@ -1,14 +1,12 @@
 /** Bucket calls under /api/admin (admin-back-office §7). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
-import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { rm } from 'node:fs/promises'
+import { BucketDeleteResultSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportResultSchema } from '../../contract/admin/bucket'
 import { readMultipartUpload } from '../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
 
-const DeleteFilesSchema = v.object({ filenames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1024)), 'filenames must be a list of keys'), v.maxLength(10_000)) })
-const ListFilesQuerySchema = v.object({ checksums: v.optional(v.picklist(['true', 'false'], 'checksums must be true or false')) })
 const detail = (summary: string) => ({ summary, tags: ['admin bucket'] })
 
 /** The bucket routes. */
@@ -21,13 +19,14 @@ export const adminBucketRoutes = (deps: Deps) =>
         return { files, provider }
       },
       {
-        query: ListFilesQuerySchema,
+        query: BucketListQuerySchema,
+        response: { 200: BucketListSchema },
         detail: detail('Every object in the bucket except variants and posters, counted on their item, and the provider; ?checksums=true adds the SHA-256 of each item (reads every item) for copying the bucket'),
       },
     )
-    .post('/delete-bucket-files', ({ body }) => deleteBucketFiles(deps, body.filenames), { body: DeleteFilesSchema, detail: detail('Delete objects and their media rows; refused keys are reported') })
-    .get('/find-duplicates', () => findDuplicates(deps), { detail: detail('Groups of identical content, equal size and similar names') })
-    .post('/import-media', () => importMediaFromBucket(deps), { detail: detail('Make media rows for valid media objects not yet imported') })
+    .post('/delete-bucket-files', ({ body }) => deleteBucketFiles(deps, body.filenames), { body: BucketDeleteInputSchema, response: { 200: BucketDeleteResultSchema }, detail: detail('Delete objects and their media rows; refused keys are reported') })
+    .get('/find-duplicates', () => findDuplicates(deps), { response: { 200: DuplicateScanSchema }, detail: detail('Groups of identical content, equal size and similar names') })
+    .post('/import-media', () => importMediaFromBucket(deps), { response: { 200: ImportResultSchema }, detail: detail('Make media rows for valid media objects not yet imported') })
     .post(
       '/bucket-upload',
       async ({ request, set }) => {
@@ -35,5 +34,5 @@ export const adminBucketRoutes = (deps: Deps) =>
         set.status = 201
         return storeBucketUpload(deps, file).finally(() => rm(file.tmpPath, { force: true }))
       },
-      { parse: 'none', detail: detail('Stream one media file (multipart `file`) into the bucket for a later import; same type and size rules as uploads') },
+      { parse: 'none', response: { 201: BucketUploadAnswerSchema }, detail: detail('Stream one media file (multipart `file`) into the bucket for a later import; same type and size rules as uploads') },
     )

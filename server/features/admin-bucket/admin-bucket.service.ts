@@ -11,15 +11,11 @@ import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners } from '../../media-pipeline/media-keys'
 import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
 import { typeForFileName } from '../../contract/media'
+import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'
 import { HttpError } from '../../http/errors'
 import { newStorageKey, sniffMediaType } from '../media/media-upload.service'
 import type { SpooledFile } from '../media/upload-stream'
 
-/**
- * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants and poster stored
- * beside it (issue #11); sha256 (hex) of its bytes when asked for checksums (issue #10).
- */
-export type BucketFile = { key: string; size: number; lastModified: string; derivedCount: number; derivedSize: number; sha256?: string }
 
 /**
  * Every object in the bucket except derived objects (variants, posters), which are counted on their item (size in
@@ -46,7 +42,7 @@ export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { check
 }
 
 /** Deletes the named objects with their derived objects and their media rows; answers {message, deleted (count), errors (one line per refused key)}. */
-export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, filenames: string[]) {
+export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, filenames: string[]): Promise<BucketDeleteResult> {
   let deleted = 0
   const errors: string[] = []
   const { derivedKeys } = await listBucketFiles(deps)
@@ -85,13 +81,11 @@ export const baseName = (key: string) =>
     .replace(/\.[a-z0-9]+$/, '')
     .replace(/([ _-]?\(\d+\)|[ _-]copy( \d+)?|[ _-]\d+)$/, '')
 
-type Group = { type: 'hash' | 'size' | 'name-similarity'; criteria: string; files: BucketFile[] }
-
 /** Groups of duplicates among items (never their derived objects): identical content (hash), equal size, similar names; each with more than one file. */
-export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>) {
+export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>): Promise<DuplicateScan> {
   const { files, provider } = await listBucketFiles(deps)
   const known = new Map(deps.db.select({ key: media.storageKey, sha: media.sha256 }).from(media).all().map((r) => [r.key, r.sha]))
-  const groupBy = async (type: Group['type'], keyOf: (f: BucketFile) => Promise<string | undefined> | string) => {
+  const groupBy = async (type: DuplicateGroup['type'], keyOf: (f: BucketFile) => Promise<string | undefined> | string) => {
     const groups = new Map<string, BucketFile[]>()
     for (const f of files) {
       const k = await keyOf(f)
@@ -99,7 +93,7 @@ export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>) {
     }
     return [...groups].filter(([, g]) => g.length > 1).map(([criteria, g]) => ({ type, criteria, files: g }))
   }
-  const duplicateGroups: Group[] = [
+  const duplicateGroups: DuplicateGroup[] = [
     ...(await groupBy('hash', (f) => known.get(f.key) ?? hashObject(deps, f.key))),
     ...(await groupBy('size', (f) => `${f.size} bytes`)),
     ...(await groupBy('name-similarity', (f) => baseName(f.key))),
@@ -125,7 +119,7 @@ export const isImported = (deps: Pick<Deps, 'db'>, key: string) => deps.db.all<{
  * Stores a spooled upload in the bucket under uploads/YYYY/MM/<uuid>.<ext> for a later import (the CLI's `upload`).
  * Throws HttpError 415 when the content is not the type its name says.
  */
-export async function storeBucketUpload(deps: Pick<Deps, 'storage' | 'clock'>, file: SpooledFile): Promise<{ key: string; size: number }> {
+export async function storeBucketUpload(deps: Pick<Deps, 'storage' | 'clock'>, file: SpooledFile): Promise<BucketUploadAnswer> {
   const type = await sniffMediaType(file.head)
   if (!type || type !== typeForFileName(file.originalName)) throw new HttpError(415, `${file.originalName}: the content is not the type its name says`)
   const key = newStorageKey(deps.clock.now(), type).replace(/^media\//, 'uploads/')

@@ -6,7 +6,7 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
-import { AdZoneConfigSchema, AdZoneInputSchema, BackButtonConfigSchema, BackButtonInputSchema, EmailCaptureInputSchema, IdleRedirectConfigSchema, IdleRedirectInputSchema, SkipButtonConfigSchema, SkipButtonInputSchema, VoteMultiplierConfigSchema, VoteMultiplierInputSchema } from '../../contract/admin/config'
+import { AdZoneConfigSchema, AdZoneInputSchema, BackButtonConfigSchema, BackButtonInputSchema, EmailCaptureInputSchema, EmailCaptureSettingsSchema, IdleRedirectConfigSchema, IdleRedirectInputSchema, SkipButtonConfigSchema, SkipButtonInputSchema, VoteMultiplierConfigSchema, VoteMultiplierInputSchema } from '../../contract/admin/config'
 import { EmailCaptureConfigSchema, DEFAULT_IDLE_REDIRECT_TIME } from '../../contract/public-config'
 import { writeAuditEvent } from '../../audit/audit-log'
 import { mustFind } from '../../http/errors'
@@ -31,7 +31,7 @@ export const adminConfigRoutes = (deps: Deps) => {
       },
       { body: VoteMultiplierInputSchema, response: { 200: VoteMultiplierConfigSchema }, detail: detail('Save the vote multiplier (audited)') },
     )
-    .get('/email-capture-config', () => readEmailCapture(deps.db), { detail: detail('Email-capture settings') })
+    .get('/email-capture-config', () => readEmailCapture(deps.db), { response: { 200: EmailCaptureSettingsSchema }, detail: detail('Email-capture settings') })
     .post(
       '/email-capture-config',
       ({ body }) => {

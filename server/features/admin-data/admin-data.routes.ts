@@ -6,7 +6,8 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { IdParamsSchema } from '../../contract/common'
-import { AdminMediaSchema, AdminUserSchema, PageQuerySchema } from '../../contract/admin/data'
+import { AdminMediaSchema, AdminUserSchema, DbConnectionSchema, DbCountsCheckSchema, DbQueriesCheckSchema, DbSchemaCheckSchema, PageQuerySchema } from '../../contract/admin/data'
+import { noContent } from '../../http/openapi-responses'
 import { adminDeleteMedia, dbChecks, listAdminMedia, listAdminUsers } from './admin-data.service'
 
 const detail = (summary: string) => ({ summary, tags: ['admin'] })
@@ -30,7 +31,7 @@ export const adminDataRoutes = (deps: Deps) =>
         await adminDeleteMedia(deps, params.id)
         set.status = 204
       },
-      { params: IdParamsSchema, detail: detail('Delete any media item, its votes and views (audited)') },
+      { params: IdParamsSchema, detail: { ...detail('Delete any media item, its votes and views (audited)'), responses: noContent('Deleted') } },
     )
     .get(
       '/api/admin/users',
@@ -41,7 +42,7 @@ export const adminDataRoutes = (deps: Deps) =>
       },
       { query: PageQuerySchema, response: { 200: v.array(AdminUserSchema) }, detail: detail('Users with uploads, votes and views they made, logins and last login') },
     )
-    .get('/api/db-test/connection', () => dbChecks.connection(deps), { detail: detail('Database connection check, with durationMs') })
-    .get('/api/db-test/schema', () => dbChecks.schema(deps), { detail: detail('Tables of the schema, with durationMs') })
-    .get('/api/db-test/counts', () => dbChecks.counts(deps), { detail: detail('Rows in users, media, votes and views, with durationMs') })
-    .get('/api/db-test/queries', () => dbChecks.queries(deps), { detail: detail('Sample queries, with durationMs') })
+    .get('/api/db-test/connection', () => dbChecks.connection(deps), { response: { 200: DbConnectionSchema }, detail: detail('Database connection check, with durationMs') })
+    .get('/api/db-test/schema', () => dbChecks.schema(deps), { response: { 200: DbSchemaCheckSchema }, detail: detail('Tables of the schema, with durationMs') })
+    .get('/api/db-test/counts', () => dbChecks.counts(deps), { response: { 200: DbCountsCheckSchema }, detail: detail('Rows in users, media, votes and views, with durationMs') })
+    .get('/api/db-test/queries', () => dbChecks.queries(deps), { response: { 200: DbQueriesCheckSchema }, detail: detail('Sample queries, with durationMs') })

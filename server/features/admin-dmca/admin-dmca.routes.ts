@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { IdParamsSchema } from '../../contract/common'
-import { AdminDmcaSchema, DmcaUpdateSchema } from '../../contract/admin/dmca'
+import { AdminDmcaSchema, DmcaUpdateAnswerSchema, DmcaUpdateSchema } from '../../contract/admin/dmca'
 import { listTakedowns, updateTakedown } from './admin-dmca.service'
 
 const detail = (summary: string) => ({ summary, tags: ['admin'] })
@@ -15,5 +15,6 @@ export const adminDmcaRoutes = (deps: Deps) =>
     .patch('/dmca-takedowns/:id', ({ params, body }) => updateTakedown(deps, params.id, body), {
       params: IdParamsSchema,
       body: DmcaUpdateSchema,
+      response: { 200: DmcaUpdateAnswerSchema },
       detail: detail('Change status (allowed transitions only, else 409) and notes; resolving hides the named media'),
     })

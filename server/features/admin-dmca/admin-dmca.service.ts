@@ -8,16 +8,16 @@ import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { inTransaction } from '../../db/open'
 import { dmcaTakedowns, media } from '../../db/schema'
-import { DMCA_TRANSITIONS, type DmcaUpdateSchema } from '../../contract/admin/dmca'
+import { DMCA_TRANSITIONS, type AdminDmca, type DmcaUpdateAnswer, type DmcaUpdateSchema } from '../../contract/admin/dmca'
 import { writeAuditEvent } from '../../audit/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
 
 /** Every takedown, newest first. */
-export const listTakedowns = (deps: Pick<Deps, 'db'>) =>
+export const listTakedowns = (deps: Pick<Deps, 'db'>): AdminDmca[] =>
   deps.db.select().from(dmcaTakedowns).orderBy(desc(dmcaTakedowns.id)).all().map(({ goodFaithStatement, accuracyStatement, updatedAt, ...row }) => row)
 
 /** Changes a takedown's status and notes. Throws HttpError 404 (unknown), 409 (transition not allowed). */
-export function updateTakedown(deps: Pick<Deps, 'db' | 'clock' | 'config'>, id: number, update: v.InferOutput<typeof DmcaUpdateSchema>) {
+export function updateTakedown(deps: Pick<Deps, 'db' | 'clock' | 'config'>, id: number, update: v.InferOutput<typeof DmcaUpdateSchema>): DmcaUpdateAnswer {
   return inTransaction(deps.db, () => {
     const row = mustFind(deps.db.select().from(dmcaTakedowns).where(eq(dmcaTakedowns.id, id)).get(), 'Takedown')
     if (!DMCA_TRANSITIONS[row.status].includes(update.status)) throw new HttpError(409, `A ${row.status} takedown cannot become ${update.status}`)

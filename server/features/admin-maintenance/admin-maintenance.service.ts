@@ -1,18 +1,19 @@
 /** Database maintenance (admin-back-office §2 Database, §3 result shapes; server-contract: Admin API), audited. */
 import type { Deps } from '../../deps'
+import type { InactiveCount, PurgeResult, ResetResult, SequenceFixResult } from '../../contract/admin/maintenance'
 import { inTransaction } from '../../db/open'
 import { writeAuditEvent } from '../../audit/audit-log'
 import { countUsers, deleteUser, emptyResetTables, findInactiveUsers, fixUserSequence } from './admin-maintenance.repo'
 
 /** {inactiveUsers, totalUsers, percentage} with percentage to one decimal. */
-export function countInactiveAccounts(deps: Pick<Deps, 'db'>) {
+export function countInactiveAccounts(deps: Pick<Deps, 'db'>): InactiveCount {
   const inactiveUsers = findInactiveUsers(deps.db).length
   const totalUsers = countUsers(deps.db)
   return { inactiveUsers, totalUsers, percentage: totalUsers ? Math.round((inactiveUsers / totalUsers) * 1000) / 10 : 0 }
 }
 
 /** Deletes every inactive account: one INACTIVE_USER_PURGE per user and one INACTIVE_ACCOUNTS_PURGE_COMPLETED. */
-export function purgeInactiveAccounts(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
+export function purgeInactiveAccounts(deps: Pick<Deps, 'db' | 'clock' | 'config'>): PurgeResult {
   return inTransaction(deps.db, () => {
     const inactive = findInactiveUsers(deps.db)
     for (const user of inactive) {
@@ -26,10 +27,10 @@ export function purgeInactiveAccounts(deps: Pick<Deps, 'db' | 'clock' | 'config'
 }
 
 /** {success, nextUserId} after setting the users sequence to the largest id. */
-export const repairUserSequence = (deps: Pick<Deps, 'db'>) => ({ success: true, nextUserId: fixUserSequence(deps.db) })
+export const repairUserSequence = (deps: Pick<Deps, 'db'>): SequenceFixResult => ({ success: true, nextUserId: fixUserSequence(deps.db) })
 
 /** Deletes users, media rows, votes, views, tokens and takedowns (configs, audit log and bucket stay); audited. */
-export function resetDatabase(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
+export function resetDatabase(deps: Pick<Deps, 'db' | 'clock' | 'config'>): ResetResult {
   return inTransaction(deps.db, () => {
     const deleted = emptyResetTables(deps.db)
     writeAuditEvent(deps, 'DATABASE_RESET', { deleted, by: deps.config.adminUsername })

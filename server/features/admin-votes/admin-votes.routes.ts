@@ -1,18 +1,20 @@
 /** POST /api/admin/populate-votes and GET /api/admin/export-votes (admin-back-office §7). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
+import { PopulationResultSchema } from '../../contract/admin/votes'
+import { fileAnswer } from '../../http/openapi-responses'
 import { populateVotes } from './vote-population.service'
 import { exportFileName, streamVotesXlsx } from './vote-export.service'
 
 /** The vote population and export routes. */
 export const adminVotesRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/admin' })
-    .post('/populate-votes', () => populateVotes(deps), { detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] } })
+    .post('/populate-votes', () => populateVotes(deps), { response: { 200: PopulationResultSchema }, detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] } })
     .get(
       '/export-votes',
       () =>
         new Response(streamVotesXlsx(deps).body, {
           headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${exportFileName(deps.clock.now())}"` },
         }),
-      { detail: { summary: 'Every vote as an xlsx (streamed): user_id, media_id, is_hot, voted_at', tags: ['admin votes'] } },
+      { detail: { summary: 'Every vote as an xlsx (streamed): user_id, media_id, is_hot, voted_at', tags: ['admin votes'], responses: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'votes_export_YYYY-MM-DD.xlsx') } },
     )

@@ -10,6 +10,7 @@ import { createRateLimiter } from '../../http/rate-limit'
 import { clientAddress, type PeerSource } from '../../http/client-address'
 import { HttpError } from '../../http/errors'
 import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session-user'
+import { redirectAnswer } from '../../http/openapi-responses'
 import { captureEmail, requireValidEmail, scheduleLoginLink, sendSaveLink, verifyToken } from './auth.service'
 
 const HOUR_MS = 3600_000
@@ -56,7 +57,7 @@ export function authRoutes(deps: Deps) {
       { body: VerifyTokenSchema, response: { 200: VerifyAnswerSchema }, detail: { summary: 'Use a magic-link token (400 {error, code} when it cannot be used)' } },
     )
     .get('/auth/verify', ({ query, redirect }) => redirect(`/auth/verify?token=${encodeURIComponent(String(query.token ?? ''))}`, 302), {
-      detail: { summary: 'Old links and mail scanners: changes nothing, redirects to the client page' },
+      detail: { summary: 'Old links and mail scanners: changes nothing, redirects to the client page', responses: redirectAnswer('To /auth/verify?token=... (the client page)') },
     })
     .post(
       '/email-capture',

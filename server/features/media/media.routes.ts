@@ -16,6 +16,7 @@ import { pickMediaQueue, pickRandomMedia } from './media-pick.service'
 import { recordView } from './media-view.service'
 import { deleteOwnMedia } from './media-delete.service'
 import { OwnerQuerySchema } from '../../contract/users'
+import { fileAnswer, noContent } from '../../http/openapi-responses'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
@@ -47,7 +48,7 @@ export const mediaRoutes = (deps: Deps) =>
       { parse: 'none', response: { 201: UploadAnswerSchema }, detail: { summary: 'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract)' } },
     )
     .get('/file/*', ({ params, headers }) => serveStoredObject(deps, params['*'], { range: headers.range ?? null, ifNoneMatch: headers['if-none-match'] ?? null }), {
-      detail: { summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range; 404 for an item hidden by a takedown` },
+      detail: { summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range; 404 for an item hidden by a takedown`, responses: fileAnswer('application/octet-stream', 'The stored bytes, typed by the object (206 for a Range, 304 when the ETag matches)') },
     })
     .get(
       '/random/:userId',
@@ -73,7 +74,7 @@ export const mediaRoutes = (deps: Deps) =>
         recordView(deps, body.userId, params.id)
         set.status = 204
       },
-      { params: IdParamsSchema, body: ViewInputSchema, detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)' } },
+      { params: IdParamsSchema, body: ViewInputSchema, detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)', responses: noContent('Recorded') } },
     )
     .delete(
       '/:id',
@@ -82,5 +83,5 @@ export const mediaRoutes = (deps: Deps) =>
         await deleteOwnMedia(deps, query.userId, params.id)
         set.status = 204
       },
-      { params: IdParamsSchema, query: OwnerQuerySchema, detail: { summary: 'Delete one of your own uploads, its votes and views (204)' } },
+      { params: IdParamsSchema, query: OwnerQuerySchema, detail: { summary: 'Delete one of your own uploads, its votes and views (204)', responses: noContent('Deleted') } },
     )

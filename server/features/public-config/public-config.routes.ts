@@ -5,6 +5,7 @@ import type { Deps } from '../../deps'
 import { AdZoneSchema, DEFAULT_SITE_SETTINGS, EmailCaptureConfigSchema, IdleRedirectSchema, SiteSettingsSchema, SkipButtonSchema, VoteMultiplierSchema } from '../../contract/public-config'
 import { HttpError } from '../../http/errors'
 import { adFrameResponse } from './ad-frame'
+import { fileAnswer } from '../../http/openapi-responses'
 import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from './public-config.repo'
 
 /** The answer for a zone no admin has saved: no code, not shown. */
@@ -53,6 +54,6 @@ export const publicConfigRoutes = (deps: Deps) =>
         if (!zone?.isActive) throw new HttpError(404, 'Ad zone not found')
         return adFrameResponse(zone.adCode)
       },
-      { params: ZoneParamsSchema, detail: { summary: 'The ad code of an active zone as a sandboxed HTML page, for the rate screen\'s ad iframe; 404 otherwise' } },
+      { params: ZoneParamsSchema, detail: { summary: 'The ad code of an active zone as a sandboxed HTML page, for the rate screen\'s ad iframe; 404 otherwise', responses: fileAnswer('text/html', 'The ad page') } },
     )
     .get('/idle-redirect-config', () => readIdleRedirect(deps.db), { response: { 200: IdleRedirectSchema }, detail: { summary: 'Idle and back-button redirect settings' } })

@@ -6,6 +6,7 @@ import { ErrorSchema } from '../../contract/common'
 import { HttpError } from '../../http/errors'
 import { SESSION_COOKIE, findSessionUser, sessionCookieOptions, toSessionUser } from '../../http/session-user'
 import { upsertSession } from './session.service'
+import { noContent } from '../../http/openapi-responses'
 
 /**
  * POST /api/session creates or resumes a visitor and sets the sid cookie; GET answers the cookie's user or 401;
@@ -37,5 +38,5 @@ export const sessionRoutes = (deps: Deps) =>
         cookie[SESSION_COOKIE].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
         set.status = 204
       },
-      { detail: { summary: 'Logout: expire the sid cookie (issue #10)' } },
+      { detail: { summary: 'Logout: expire the sid cookie (issue #10)', responses: noContent('Cookie expired') } },
     )

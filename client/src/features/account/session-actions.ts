@@ -1,6 +1,7 @@
 /** Logout and new-user actions (public-visitor §4 Logout, Welcome Back): they change browser storage and reload. */
 import { apiFetch } from '@client/lib/api-client'
 import { LOGGED_OUT_KEY, SESSION_KEY, generateSessionId, writeStoredSession } from '@client/lib/session-storage'
+import { paths } from '@contract/paths'
 
 /** How long logout waits for the server to expire the sid cookie before reloading anyway, ms. */
 const LOGOUT_CALL_TIMEOUT_MS = 3000
@@ -13,7 +14,7 @@ export function logout(): void {
   localStorage.removeItem(SESSION_KEY)
   localStorage.setItem(LOGGED_OUT_KEY, 'true')
   const reload = () => window.location.reload()
-  apiFetch('/api/session', { method: 'DELETE', signal: AbortSignal.timeout(LOGOUT_CALL_TIMEOUT_MS) }).then(reload, reload)
+  apiFetch(paths.session(), { method: 'DELETE', signal: AbortSignal.timeout(LOGOUT_CALL_TIMEOUT_MS) }).then(reload, reload)
 }
 
 /** Clears the logged-out flag. */

@@ -5,6 +5,7 @@
  */
 import { parseJsonBody } from '../api-client'
 import type { OutboxItem } from './outbox-db'
+import { paths } from '@contract/paths'
 
 /** An HTTP answer as the classifier needs it: status, raw text, statusText and Retry-After (seconds or a date). */
 export type RawAnswer = { status: number; text: string; statusText: string; retryAfter?: string | null }
@@ -24,16 +25,16 @@ export function requestFor(item: OutboxItem): { url: string; init: RequestInit }
   const base: RequestInit = { method: 'POST', credentials: 'include', headers }
   if (item.kind === 'vote') {
     headers.set('Content-Type', 'application/json')
-    return { url: '/api/votes', init: { ...base, body: JSON.stringify(item.vote) } }
+    return { url: paths.votes(), init: { ...base, body: JSON.stringify(item.vote) } }
   }
   if (item.kind === 'view') {
     headers.set('Content-Type', 'application/json')
-    return { url: `/api/media/${item.mediaId}/view`, init: { ...base, body: JSON.stringify({ userId: item.userId }) } }
+    return { url: paths.mediaView(item.mediaId), init: { ...base, body: JSON.stringify({ userId: item.userId }) } }
   }
   const form = new FormData()
   form.append('userId', String(item.userId))
   form.append('file', new File([item.file], item.fileName, { type: item.fileType }))
-  return { url: '/api/media/upload', init: { ...base, body: form } }
+  return { url: paths.mediaUpload(), init: { ...base, body: form } }
 }
 
 /** Milliseconds named by a Retry-After header (delta seconds or an HTTP date), or undefined. */

@@ -3,24 +3,25 @@
  * link, and verify a token from the emailed link (a POST, so mail scanners opening the link never use it up).
  */
 import { useMutation } from '@tanstack/react-query'
-import type { VerifyErrorCode } from '@contract/auth'
+import type { Message, VerifyAnswer, VerifyErrorCode } from '@contract/auth'
 import { apiFetch } from '@client/lib/api-client'
 import { ensureStoredSession } from '@client/lib/session-storage'
+import { paths } from '@contract/paths'
 
 /** Sends a link that saves the visitor's account under email. */
 export const useSendMagicLink = () =>
   useMutation({
     mutationFn: (email: string) => {
       const session = ensureStoredSession()
-      return apiFetch<{ message: string }>('/api/auth/send-magic-link', { method: 'POST', json: { email: email.trim().toLowerCase(), username: session.username, sessionId: session.sessionId } })
+      return apiFetch<Message>(paths.sendMagicLink(), { method: 'POST', json: { email: email.trim().toLowerCase(), username: session.username, sessionId: session.sessionId } })
     },
   })
 
 /** Sends a login link for an existing account (same answer whether or not it exists). */
-export const useLoginExisting = () => useMutation({ mutationFn: (email: string) => apiFetch<{ message: string }>('/api/auth/login-existing', { method: 'POST', json: { email: email.trim().toLowerCase() } }) })
+export const useLoginExisting = () => useMutation({ mutationFn: (email: string) => apiFetch<Message>(paths.loginExisting(), { method: 'POST', json: { email: email.trim().toLowerCase() } }) })
 
 /** Uses a token; resolves to the session to continue as. Rejects with ApiError carrying {error, code}. */
-export const verifyMagicLink = (token: string) => apiFetch<{ sessionId: string }>('/api/auth/verify', { method: 'POST', json: { token } })
+export const verifyMagicLink = (token: string) => apiFetch<VerifyAnswer>(paths.verifyMagicLink(), { method: 'POST', json: { token } })
 
 /** The message shown for a failed verification code (public-visitor §8). */
 export function verifyErrorMessage(code: string | undefined): string {

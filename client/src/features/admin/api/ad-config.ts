@@ -3,20 +3,14 @@
  * defaults): a 404 on GET means nothing is saved yet, answered as null. Fetchers throw ApiError otherwise.
  */
 import { queryOptions } from '@tanstack/react-query'
-import type { InferOutput } from 'valibot'
-import type { AdZoneConfigSchema, AdZoneInputSchema, SkipButtonConfigSchema, SkipButtonInputSchema } from '@contract/admin/config'
+import type { AdZoneConfig, AdZoneInput, SkipButtonConfig, SkipButtonInput } from '@contract/admin/config'
 import { DEFAULT_SKIP_BUTTON_TEXT } from '@contract/public-config'
+import { paths } from '@contract/paths'
 import { ApiError } from '@client/lib/api-client'
 import { adminFetch } from './admin-api'
 
-/** The saved zone 1 ad; updatedAt ISO-8601 UTC. */
-export type AdZoneConfig = InferOutput<typeof AdZoneConfigSchema>
-/** The saved skip button; buttonUrl '' means the button only skips. */
-export type SkipButtonConfig = InferOutput<typeof SkipButtonConfigSchema>
-/** POST /api/admin/ad-config/zone1 body: zoneName (not blank), adCode (HTML up to 100,000 characters, may be ''), isActive. */
-export type AdZoneInput = InferOutput<typeof AdZoneInputSchema>
-/** POST /api/admin/ad-config/skip-button body: zoneName and buttonText (not blank), buttonUrl ('' or an http(s) URL), isActive. */
-export type SkipButtonInput = InferOutput<typeof SkipButtonInputSchema>
+/** The saved and form input shapes, for the ad forms (declared in the contract). */
+export type { AdZoneConfig, AdZoneInput, SkipButtonConfig, SkipButtonInput } from '@contract/admin/config'
 
 /** Zone 1 form values before the first save (admin-back-office §9). */
 export const DEFAULT_AD_ZONE: AdZoneInput = { zoneName: 'Ad Zone 1', adCode: '', isActive: true }
@@ -31,13 +25,13 @@ export const SKIP_BUTTON_KEY = ['admin', 'ad-config', 'skip-button'] as const
 const nullOn404 = <T>(path: string) => adminFetch<T>(path).catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e)))
 
 /** The zone 1 ad, or null before the first save. */
-export const getZone1 = () => nullOn404<AdZoneConfig>('/api/admin/ad-config/zone1')
+export const getZone1 = () => nullOn404<AdZoneConfig>(paths.adminConfig('zone1'))
 /** The skip button, or null before the first save. */
-export const getSkipButton = () => nullOn404<SkipButtonConfig>('/api/admin/ad-config/skip-button')
+export const getSkipButton = () => nullOn404<SkipButtonConfig>(paths.adminConfig('skip-button'))
 /** Saves the zone 1 ad; answers the saved config. 400 with the contract's message on bad input. */
-export const saveZone1 = (input: AdZoneInput) => adminFetch<AdZoneConfig>('/api/admin/ad-config/zone1', { method: 'POST', json: input })
+export const saveZone1 = (input: AdZoneInput) => adminFetch<AdZoneConfig>(paths.adminConfig('zone1'), { method: 'POST', json: input })
 /** Saves the skip button; answers the saved config. 400 with the contract's message on bad input. */
-export const saveSkipButton = (input: SkipButtonInput) => adminFetch<SkipButtonConfig>('/api/admin/ad-config/skip-button', { method: 'POST', json: input })
+export const saveSkipButton = (input: SkipButtonInput) => adminFetch<SkipButtonConfig>(paths.adminConfig('skip-button'), { method: 'POST', json: input })
 /** The admin read of zone 1 (null before the first save), key ZONE1_KEY. */
 export const zone1QueryOptions = () => queryOptions({ queryKey: ZONE1_KEY, queryFn: getZone1 })
 /** The admin read of the skip button (null before the first save), key SKIP_BUTTON_KEY. */

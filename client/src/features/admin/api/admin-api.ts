@@ -6,6 +6,7 @@
  */
 import { ApiError, apiFetch, type ApiFetchOptions } from '@client/lib/api-client'
 import type { AdminLoginAnswer } from '@contract/admin/auth'
+import { paths } from '@contract/paths'
 
 /** localStorage key of the admin session marker. */
 export const ADMIN_TOKEN_KEY = 'adminToken'
@@ -40,14 +41,14 @@ export const clearAdminToken = () => localStorage.removeItem(ADMIN_TOKEN_KEY)
 
 /** Trades username and password for the admin token cookie (POST /api/admin/login) and stores the marker; throws ApiError (401, 429) or TypeError offline. */
 export async function logInAdmin(username: string, password: string): Promise<void> {
-  const answer = await apiFetch<AdminLoginAnswer>('/api/admin/login', { method: 'POST', json: { username, password }, headers: FROM_APP, cache: 'no-store' })
+  const answer = await apiFetch<AdminLoginAnswer>(paths.adminLogin(), { method: 'POST', json: { username, password }, headers: FROM_APP, cache: 'no-store' })
   localStorage.setItem(ADMIN_TOKEN_KEY, `${MARKER_PREFIX}${answer.expiresAt}`)
 }
 
 /** Logout: forgets the marker at once and asks the server to revoke the token (POST /api/admin/logout; a failure is ignored, the token expires anyway). */
 export function logOutAdmin(): void {
   clearAdminToken()
-  void fetch('/api/admin/logout', { method: 'POST', headers: FROM_APP, keepalive: true }).catch(() => undefined)
+  void fetch(paths.adminLogout(), { method: 'POST', headers: FROM_APP, keepalive: true }).catch(() => undefined)
 }
 
 /** An admin call with the token cookie; throws AdminTokenMissingError without a stored marker, ApiError otherwise (its message SESSION_EXPIRED on a 401). */

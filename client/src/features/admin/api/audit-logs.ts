@@ -6,6 +6,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { format } from 'date-fns'
 import type { AuditLogEntry, AuditLogsAnswer } from '@contract/admin/audit'
+import { paths } from '@contract/paths'
 import { saveBlob } from '../save-file'
 import { adminFetch } from './admin-api'
 
@@ -21,7 +22,7 @@ export function auditEntriesOf(answer: AuditLogsAnswer): AuditLogEntry[] {
 
 /** Every audit entry, newest first. Throws AdminTokenMissingError without a token, ApiError on a non-OK answer. */
 export async function getAuditLogs(): Promise<AuditLogEntry[]> {
-  return auditEntriesOf(await adminFetch<AuditLogsAnswer>('/api/admin/audit-logs', { cache: 'no-store' }))
+  return auditEntriesOf(await adminFetch<AuditLogsAnswer>(paths.adminAuditLogs(), { cache: 'no-store' }))
 }
 
 /** The audit list query, key ['admin', 'audit-logs', {}]. */
@@ -45,6 +46,6 @@ export function auditExportQuery({ eventType, search, date }: AuditFilters): str
 
 /** Downloads the filtered entries as audit-logs-{today, local YYYY-MM-DD}.json. Throws like getAuditLogs. */
 export async function exportAuditLogs(filters: AuditFilters): Promise<void> {
-  const entries = auditEntriesOf(await adminFetch<AuditLogsAnswer>(`/api/admin/audit-logs?${auditExportQuery(filters)}`, { cache: 'no-store' }))
+  const entries = auditEntriesOf(await adminFetch<AuditLogsAnswer>(`${paths.adminAuditLogs()}?${auditExportQuery(filters)}`, { cache: 'no-store' }))
   saveBlob(new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }), `audit-logs-${format(new Date(), 'yyyy-MM-dd')}.json`)
 }

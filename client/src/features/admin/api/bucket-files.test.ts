@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'bun:test'
-import { selectDuplicateKeys, type DuplicateGroup } from './bucket-files'
+import type { DuplicateGroup } from '@contract/admin/bucket'
+import { selectDuplicateKeys } from './bucket-files'
 
-const file = (key: string, lastModified: string) => ({ key, size: 10, lastModified })
+const file = (key: string, lastModified: string) => ({ key, size: 10, lastModified, derivedCount: 0, derivedSize: 0 })
 
 describe('selectDuplicateKeys', () => {
   it('selects every file of a group except the most recently modified one', () => {

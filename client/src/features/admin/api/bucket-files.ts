@@ -2,30 +2,24 @@
  * Bucket calls and the duplicate selection rule (admin-back-office §3 Bucket file, Duplicate scan result; §4 Bucket;
  * §7 list-bucket-files, delete-bucket-files, find-duplicates). Fetchers throw ApiError (401: the expired-session text).
  */
+import type { BucketDeleteResult, BucketList, DuplicateGroup, DuplicateScan } from '@contract/admin/bucket'
+import { paths } from '@contract/paths'
 import { adminFetch } from './admin-api'
 
-/** One object: key, size in bytes, lastModified ISO-8601 UTC. */
-export type BucketFile = { key: string; size: number; lastModified: string }
-/** GET /api/admin/list-bucket-files. */
-export type BucketList = { files: BucketFile[]; provider: string }
-/** POST /api/admin/delete-bucket-files: deleted count, one error line per refused key. */
-export type DeleteResult = { message: string; deleted: number; errors: string[] }
-/** One group of possible duplicates: type (hash, size or name-similarity), what they share, and the files. */
-export type DuplicateGroup = { type: string; criteria: string; files: BucketFile[] }
-/** GET /api/admin/find-duplicates. */
-export type DuplicateScan = { success: boolean; provider: string; totalFiles: number; duplicateGroups: DuplicateGroup[]; totalDuplicateFiles: number; potentialDeletions: number; message: string }
+/** The bucket file shape, for the bucket screens (declared in the contract). */
+export type { BucketFile } from '@contract/admin/bucket'
 
 /** Query key of the bucket list. */
 export const BUCKET_FILES_KEY = ['admin', 'bucket-files'] as const
 
 /** Every object of the bucket and the provider name. */
-export const listBucketFiles = () => adminFetch<BucketList>('/api/admin/list-bucket-files', { cache: 'no-store' })
+export const listBucketFiles = () => adminFetch<BucketList>(paths.adminBucketFiles(), { cache: 'no-store' })
 
 /** Deletes the objects named by keys (and their media rows). */
-export const deleteBucketFiles = (filenames: string[]) => adminFetch<DeleteResult>('/api/admin/delete-bucket-files', { method: 'POST', json: { filenames } })
+export const deleteBucketFiles = (filenames: string[]) => adminFetch<BucketDeleteResult>(paths.adminDeleteBucketFiles(), { method: 'POST', json: { filenames } })
 
 /** Scans the bucket for groups of possible duplicates. */
-export const findDuplicates = () => adminFetch<DuplicateScan>('/api/admin/find-duplicates', { cache: 'no-store' })
+export const findDuplicates = () => adminFetch<DuplicateScan>(paths.adminFindDuplicates(), { cache: 'no-store' })
 
 /**
  * The keys Select Duplicates selects (admin-back-office §4): every file of each group except its most recently

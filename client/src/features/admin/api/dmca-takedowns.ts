@@ -3,16 +3,16 @@
  * both need a stored token ('Admin authentication required'); a change refreshes the list.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type * as v from 'valibot'
-import type { AdminDmcaSchema, DmcaStatus } from '@contract/admin/dmca'
+import type { AdminDmca, DmcaStatus, DmcaUpdateAnswer } from '@contract/admin/dmca'
+import { paths } from '@contract/paths'
 import { adminFetch } from './admin-api'
 
-/** One takedown as listed: createdAt ISO-8601 UTC; infringingUrls the stored string (see parseInfringingUrls). */
-export type AdminDmca = v.InferOutput<typeof AdminDmcaSchema>
+/** The takedown shape, for the takedown screens (declared in the contract; infringingUrls: see parseInfringingUrls). */
+export type { AdminDmca } from '@contract/admin/dmca'
 
 /** Every takedown, newest first. Throws AdminTokenMissingError without a token, ApiError on a non-OK answer. */
 export async function getDmcaTakedowns(): Promise<AdminDmca[]> {
-  return adminFetch<AdminDmca[]>('/api/admin/dmca-takedowns', { cache: 'no-store' })
+  return adminFetch<AdminDmca[]>(paths.adminDmcaTakedowns(), { cache: 'no-store' })
 }
 
 /** The takedown list query, key ['admin', 'dmca-takedowns', {}]. */
@@ -22,8 +22,8 @@ export const dmcaTakedownsQueryOptions = () => queryOptions({ queryKey: ['admin'
 export type DmcaChange = { id: number; status: DmcaStatus; adminNotes: string }
 
 /** Sends one change. Throws like getDmcaTakedowns; a 409 (transition not allowed) or 404 carries the server's error text. */
-export async function updateDmcaTakedown({ id, status, adminNotes }: DmcaChange): Promise<{ message: string }> {
-  return adminFetch<{ message: string }>(`/api/admin/dmca-takedowns/${id}`, { method: 'PATCH', json: { status, adminNotes } })
+export async function updateDmcaTakedown({ id, status, adminNotes }: DmcaChange): Promise<DmcaUpdateAnswer> {
+  return adminFetch<DmcaUpdateAnswer>(paths.adminDmcaTakedown(id), { method: 'PATCH', json: { status, adminNotes } })
 }
 
 /** The change mutation; on success it refreshes the takedown list. Callers add their own toasts. */

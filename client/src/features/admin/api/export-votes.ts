@@ -1,4 +1,5 @@
 /** GET /api/admin/export-votes (admin-back-office §7): every vote as an Excel file, saved as votes_export_{date}.xlsx. */
+import { paths } from '@contract/paths'
 import { saveBlob } from '../save-file'
 import { adminFetch } from './admin-api'
 
@@ -6,7 +7,7 @@ import { adminFetch } from './admin-api'
 export const votesExportFileName = (now: Date) => `votes_export_${now.toISOString().slice(0, 10)}.xlsx`
 
 /** Fetches the export as a Blob. Throws AdminTokenMissingError without a token, ApiError (a 401 carries SESSION_EXPIRED), TypeError offline. */
-export const fetchVotesExport = () => adminFetch<Blob>('/api/admin/export-votes', { as: 'blob' })
+export const fetchVotesExport = () => adminFetch<Blob>(paths.adminExportVotes(), { as: 'blob' })
 
 /** Downloads the export and saves it (saveBlob); answers the file name used. Throws like fetchVotesExport. */
 export async function downloadVotesExport(): Promise<string> {

@@ -5,6 +5,7 @@
  * inherit the app's Content-Security-Policy and block the ad's scripts (issue #10 Serving).
  */
 import { useAdZone } from '../api/get-ad-config'
+import { paths } from '@contract/paths'
 
 /** Minimum height of the ad container, px (public-visitor §9). */
 export const AD_MIN_HEIGHT_PX = 50
@@ -14,7 +15,7 @@ function AdZone({ zoneId }: { zoneId: string }) {
   if (!data?.isActive || !data.adCode.trim()) return null
   return (
     <aside aria-label="Advertisement" className="overflow-hidden rounded-xl border border-zinc-800" style={{ minHeight: AD_MIN_HEIGHT_PX }}>
-      <iframe title={`Ad ${zoneId}`} sandbox="allow-scripts allow-popups" key={data.adCode} src={`/api/ad-frame/${encodeURIComponent(zoneId)}`} className="block w-full border-0" style={{ minHeight: AD_MIN_HEIGHT_PX }} />
+      <iframe title={`Ad ${zoneId}`} sandbox="allow-scripts allow-popups" key={data.adCode} src={paths.adFrame(zoneId)} className="block w-full border-0" style={{ minHeight: AD_MIN_HEIGHT_PX }} />
     </aside>
   )
 }

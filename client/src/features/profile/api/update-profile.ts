@@ -1,18 +1,19 @@
 /** Profile calls (public-visitor §7): PATCH /api/users/{id}, GET /api/users/check-username/{username}, and the location update through POST /api/session. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SessionUser } from '@contract/session'
-import type { ProfileUpdate } from '@contract/users'
+import type { ProfileUpdate, UsernameAvailability } from '@contract/users'
 import { apiFetch } from '@client/lib/api-client'
 import { ensureStoredSession, writeStoredSession } from '@client/lib/session-storage'
+import { paths } from '@contract/paths'
 
 /** Whether username is free for the visitor (their own counts as free). */
-export const checkUsername = (username: string) => apiFetch<{ available: boolean }>(`/api/users/check-username/${encodeURIComponent(username)}`).then((r) => r.available)
+export const checkUsername = (username: string) => apiFetch<UsernameAvailability>(paths.checkUsername(username)).then((r) => r.available)
 
 /** Sends only the changed fields; on success the session query holds the new user. */
 export function useUpdateProfile(userId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (changes: ProfileUpdate) => apiFetch<SessionUser>(`/api/users/${userId}`, { method: 'PATCH', json: changes }),
+    mutationFn: (changes: ProfileUpdate) => apiFetch<SessionUser>(paths.user(userId), { method: 'PATCH', json: changes }),
     onSuccess: (user) => {
       writeStoredSession({ ...ensureStoredSession(), username: user.username, email: user.email })
       queryClient.setQueryData(['session'], user)
@@ -27,7 +28,7 @@ export function useSaveLocation() {
     mutationFn: ({ latitude, longitude }: { latitude: number; longitude: number }) => {
       const stored = ensureStoredSession()
       writeStoredSession({ ...stored, latitude, longitude })
-      return apiFetch<SessionUser>('/api/session', { method: 'POST', json: { sessionId: stored.sessionId, latitude, longitude } })
+      return apiFetch<SessionUser>(paths.session(), { method: 'POST', json: { sessionId: stored.sessionId, latitude, longitude } })
     },
     onSuccess: (user) => queryClient.setQueryData(['session'], user),
   })

@@ -11,6 +11,7 @@ import { EmailInput, type EmailState } from '@client/components/email-input'
 import { ApiError, apiFetch } from '@client/lib/api-client'
 import { ensureStoredSession } from '@client/lib/session-storage'
 import { toast } from '@client/lib/toast'
+import { paths } from '@contract/paths'
 
 const serverMessage = (e: unknown) => (e instanceof ApiError && e.serverMessage) || undefined
 
@@ -44,7 +45,7 @@ function EmailModal(props: { open: boolean; title: string; description: string; 
 function AccountSaveModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const onSend = (email: string) => {
     const session = ensureStoredSession()
-    return apiFetch('/api/auth/send-magic-link', { method: 'POST', json: { email, username: session.username, sessionId: session.sessionId } }).then(
+    return apiFetch(paths.sendMagicLink(), { method: 'POST', json: { email, username: session.username, sessionId: session.sessionId } }).then(
       () => (onClose(), toast({ title: 'Account Saved!', description: 'Check your email for a secure link to verify and complete your account setup.' })),
       (e) => toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to save account', variant: 'destructive' }),
     )
@@ -56,7 +57,7 @@ function AccountSaveModal({ open, onClose }: { open: boolean; onClose(): void })
 function EmailCaptureModal({ open, onDismiss }: { open: boolean; onDismiss(): void }) {
   const queryClient = useQueryClient()
   const onSend = (email: string) =>
-    apiFetch('/api/email-capture', { method: 'POST', json: { email, sessionId: ensureStoredSession().sessionId } }).then(
+    apiFetch(paths.emailCapture(), { method: 'POST', json: { email, sessionId: ensureStoredSession().sessionId } }).then(
       () => (toast({ title: 'Thanks for your email!', description: "We'll keep you updated on new features and exciting content." }), queryClient.invalidateQueries({ queryKey: ['session'] })),
       (e) => toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to save email address', variant: 'destructive' }),
     )

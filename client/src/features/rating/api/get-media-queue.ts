@@ -4,6 +4,7 @@
  */
 import { MAX_EXCLUDE_IDS, type RateMedia } from '@contract/media'
 import { apiFetch } from '@client/lib/api-client'
+import { paths } from '@contract/paths'
 
 /** Items asked for per fetch, and how many more than the one on screen can be rated offline at least (issue 5). */
 export const QUEUE_SIZE = 10
@@ -16,8 +17,8 @@ export const REFILL_BELOW = QUEUE_SIZE + 1
 /** Up to limit random items for userId that are not in exclude (ids), answered in random order. Throws ApiError, TypeError offline. */
 export function getMediaQueue(userId: number, exclude: number[], limit: number = QUEUE_SIZE): Promise<RateMedia[]> {
   const ids = [...new Set(exclude)].slice(-MAX_EXCLUDE_IDS)
-  return apiFetch<RateMedia[]>(`/api/media/queue/${userId}?limit=${limit}${ids.length ? `&exclude=${ids.join(',')}` : ''}`)
+  return apiFetch<RateMedia[]>(paths.mediaQueue(userId, { limit, exclude: ids }))
 }
 
 /** One random item: null when the site has no media; ApiError 404 once everything is rated (tells an empty site from a rated-all one). */
-export const getRandomMedia = (userId: number) => apiFetch<RateMedia | null>(`/api/media/random/${userId}`)
+export const getRandomMedia = (userId: number) => apiFetch<RateMedia | null>(paths.mediaRandom(userId))

@@ -7,11 +7,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { SessionUser } from '@contract/session'
 import { ApiError, apiFetch } from '@client/lib/api-client'
 import { ensureStoredSession, isLoggedOut, readLastKnownUser, writeStoredSession } from '@client/lib/session-storage'
+import { paths } from '@contract/paths'
 
 /** POSTs the stored session; answers the user and stores its name and email. Throws ApiError or TypeError (offline). */
 async function resumeSession(): Promise<SessionUser> {
   const stored = ensureStoredSession()
-  const user = await apiFetch<SessionUser>('/api/session', { method: 'POST', json: { sessionId: stored.sessionId, username: stored.username || undefined } })
+  const user = await apiFetch<SessionUser>(paths.session(), { method: 'POST', json: { sessionId: stored.sessionId, username: stored.username || undefined } })
   writeStoredSession({ ...stored, username: user.username, email: user.email, emailVerified: user.emailVerified, lastUser: user })
   return user
 }

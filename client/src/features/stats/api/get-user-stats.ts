@@ -2,9 +2,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { UserStats } from '@contract/users'
 import { apiFetch } from '@client/lib/api-client'
+import { paths } from '@contract/paths'
 
 /** Query options of the stats of userId. */
-export const userStatsQueryOptions = (userId: number) => queryOptions({ queryKey: ['users', 'stats', { userId }], queryFn: () => apiFetch<UserStats>(`/api/users/${userId}/stats`) })
+export const userStatsQueryOptions = (userId: number) => queryOptions({ queryKey: ['users', 'stats', { userId }], queryFn: () => apiFetch<UserStats>(paths.userStats(userId)) })
 
 /** The stats query. */
 export const useUserStats = (userId: number) => useQuery(userStatsQueryOptions(userId))
@@ -13,7 +14,7 @@ export const useUserStats = (userId: number) => useQuery(userStatsQueryOptions(u
 export function useDeleteMedia(userId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (mediaId: number) => apiFetch<void>(`/api/media/${mediaId}?userId=${userId}`, { method: 'DELETE' }),
+    mutationFn: (mediaId: number) => apiFetch<void>(paths.mediaDelete(mediaId, userId), { method: 'DELETE' }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['users', 'stats'] }), queryClient.invalidateQueries({ queryKey: ['media', 'random'] })]),
   })
 }

@@ -1,0 +1,54 @@
+/**
+ * Bucket answers (admin-back-office §3 Bucket file, Duplicate scan result, import counts; §7 list-bucket-files,
+ * delete-bucket-files, find-duplicates, import-media, bucket-upload). Sizes in bytes, times ISO-8601 UTC.
+ */
+import * as v from 'valibot'
+
+/**
+ * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants and poster stored
+ * beside it (issue #11); sha256 (hex) of its bytes when the list asked for checksums (issue #10).
+ */
+export const BucketFileSchema = v.object({ key: v.string(), size: v.number(), lastModified: v.string(), derivedCount: v.number(), derivedSize: v.number(), sha256: v.optional(v.string()) })
+export type BucketFile = v.InferOutput<typeof BucketFileSchema>
+
+/** GET /api/admin/list-bucket-files: the items and the provider name (fs or s3). */
+export const BucketListSchema = v.object({ files: v.array(BucketFileSchema), provider: v.string() })
+export type BucketList = v.InferOutput<typeof BucketListSchema>
+
+/** Query of GET /api/admin/list-bucket-files: checksums=true adds each item's SHA-256. */
+export const BucketListQuerySchema = v.object({ checksums: v.optional(v.picklist(['true', 'false'], 'checksums must be true or false')) })
+
+/** POST /api/admin/delete-bucket-files body: the keys to delete (at most 10,000). */
+export const BucketDeleteInputSchema = v.object({ filenames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1024)), 'filenames must be a list of keys'), v.maxLength(10_000)) })
+export type BucketDeleteInput = v.InferOutput<typeof BucketDeleteInputSchema>
+
+/** POST /api/admin/delete-bucket-files answer: deleted count and one error line per refused key. */
+export const BucketDeleteResultSchema = v.object({ message: v.string(), deleted: v.number(), errors: v.array(v.string()) })
+export type BucketDeleteResult = v.InferOutput<typeof BucketDeleteResultSchema>
+
+/** How a duplicate group was found: identical content, equal size or similar names. */
+export const DUPLICATE_KINDS = ['hash', 'size', 'name-similarity'] as const
+
+/** One group of possible duplicates: its kind, what the files share, and the files (more than one). */
+export const DuplicateGroupSchema = v.object({ type: v.picklist(DUPLICATE_KINDS), criteria: v.string(), files: v.array(BucketFileSchema) })
+export type DuplicateGroup = v.InferOutput<typeof DuplicateGroupSchema>
+
+/** GET /api/admin/find-duplicates: the groups, how many files are in any group, how many a hash clean-up would delete. */
+export const DuplicateScanSchema = v.object({
+  success: v.boolean(),
+  provider: v.string(),
+  totalFiles: v.number(),
+  duplicateGroups: v.array(DuplicateGroupSchema),
+  totalDuplicateFiles: v.number(),
+  potentialDeletions: v.number(),
+  message: v.string(),
+})
+export type DuplicateScan = v.InferOutput<typeof DuplicateScanSchema>
+
+/** POST /api/admin/import-media: counts of bucket items imported, skipped (already rows, not media) and failed. */
+export const ImportResultSchema = v.object({ message: v.string(), imported: v.number(), skipped: v.number(), errors: v.number(), totalFiles: v.number() })
+export type ImportResult = v.InferOutput<typeof ImportResultSchema>
+
+/** POST /api/admin/bucket-upload (201): the key the file was stored under and its size in bytes. */
+export const BucketUploadAnswerSchema = v.object({ key: v.string(), size: v.number() })
+export type BucketUploadAnswer = v.InferOutput<typeof BucketUploadAnswerSchema>
