@@ -17,10 +17,10 @@ let phoneKey = ''
 
 /** Turns every stored item back into what the version before the pipeline stored: the original bytes, no derived objects, no pipeline columns. */
 async function storeAsBeforeThePipeline() {
-  const rows = t.sqlite.query('select storage_key as key from media').all() as { key: string }[]
+  const rows = t.sqlite.query('select storage_key as key, mime_type as type from media').all() as { key: string; type: string }[]
   for await (const o of t.deps.storage.list()) if (!rows.some((r) => r.key === o.key)) await t.deps.storage.delete(o.key)
   // One item gets a camera original with GPS back, as an old upload would have kept it.
-  phoneKey = rows[0].key
+  phoneKey = rows.find((r) => r.type === 'image/jpeg')!.key
   const phone = await sharp(join(FIXTURES_DIR, FILES[0])).withExif({ IFD0: { Make: 'AcmePhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } }).toBuffer()
   await t.deps.storage.put(phoneKey, new Blob([new Uint8Array(phone)]).stream(), { size: phone.length, contentType: 'image/jpeg' })
   t.sqlite.run('update media set placeholder = null, variants = null, processed_at = null, duration_ms = null')
