@@ -2,9 +2,10 @@
  * The visitor behind a request: the httpOnly `sid` cookie names a session (server-contract: Visitor session).
  * Calls that name a userId must come from that user's own session.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Db } from '../db/open'
+import { perDb } from '../db/prepared'
 import { users } from '../db/schema'
 import { SessionIdSchema, type SessionUser } from '../contract/session'
 import { HttpError } from './errors'
@@ -15,6 +16,8 @@ export const SESSION_COOKIE = 'sid'
 export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 3600
 
 export type UserRow = typeof users.$inferSelect
+
+const userBySessionId = perDb((db) => db.select().from(users).where(eq(users.sessionId, sql.placeholder('sid'))).prepare())
 
 /** Cookie options for the sid cookie; secure when the public URL is https. */
 export function sessionCookieOptions(publicUrl: string) {
@@ -27,7 +30,7 @@ export function sessionCookieOptions(publicUrl: string) {
  */
 export function findSessionUser(db: Db, sid: string | undefined): UserRow | undefined {
   if (!sid || !v.is(SessionIdSchema, sid)) return undefined
-  return db.select().from(users).where(eq(users.sessionId, sid)).get()
+  return userBySessionId(db).get({ sid })
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
+import { perDb } from '../db/prepared'
 import { votes } from '../db/schema'
 import type { VoteStats } from '../contract/media'
 
@@ -14,13 +15,17 @@ export function toVoteStats(total: number, hot: number): VoteStats {
   return { totalVotes: total, hotPercentage, notPercentage: 100 - hotPercentage }
 }
 
-/** Actual (never multiplied) vote figures of one media item. */
-export function voteStatsForMedia(db: Db, mediaId: number): VoteStats {
-  const row = db
+const countsOf = perDb((db) =>
+  db
     .select({ total: sql<number>`count(*)`, hot: sql<number>`coalesce(sum(${votes.isHot}), 0)` })
     .from(votes)
-    .where(eq(votes.mediaId, mediaId))
-    .get()!
+    .where(eq(votes.mediaId, sql.placeholder('mediaId')))
+    .prepare(),
+)
+
+/** Actual (never multiplied) vote figures of one media item. */
+export function voteStatsForMedia(db: Db, mediaId: number): VoteStats {
+  const row = countsOf(db).get({ mediaId })!
   return toVoteStats(row.total, row.hot)
 }
 

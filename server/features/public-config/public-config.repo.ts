@@ -4,11 +4,13 @@
  */
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/open'
+import { perDb } from '../../db/prepared'
 import { adZoneConfigs, backButtonConfigs, emailCaptureConfig, idleRedirectConfigs, skipButtonConfig, voteMultiplierConfig } from '../../db/schema'
 import { DEFAULT_EMAIL_CAPTURE, DEFAULT_IDLE_REDIRECT_TIME, DEFAULT_SKIP_BUTTON, DEFAULT_VOTE_MULTIPLIER, type IdleRedirect } from '../../contract/public-config'
 
 /** The vote multiplier row, or the default (off at 1). */
-export const readVoteMultiplier = (db: Db) => db.select().from(voteMultiplierConfig).get() ?? { ...DEFAULT_VOTE_MULTIPLIER, updatedAt: null }
+const voteMultiplierRow = perDb((db) => db.select().from(voteMultiplierConfig).limit(1).prepare())
+export const readVoteMultiplier = (db: Db) => voteMultiplierRow(db).get() ?? { ...DEFAULT_VOTE_MULTIPLIER, updatedAt: null }
 
 /** The email-capture row, or the default (off at 5). */
 export const readEmailCapture = (db: Db) => db.select().from(emailCaptureConfig).get() ?? { ...DEFAULT_EMAIL_CAPTURE, updatedAt: null }

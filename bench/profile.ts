@@ -1,0 +1,41 @@
+/**
+ * CPU profile of the hot read routes under load (issue #12, "find where the time goes"): seeds a dataset like
+ * `bun run bench`, starts the real server under Bun's --cpu-prof-md, drives one route with wrk, stops the server and
+ * prints the profile's hottest functions (self time). Run by hand:
+ * `bun bench/profile.ts --route config|random [--media N] [--duration S] [--top N]`; the full markdown profile stays in
+ * the printed directory.
+ */
+import { parseArgs } from 'node:util'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { seedDatabase } from './lib/seed'
+import { runWrk, luaList } from './lib/wrk'
+import { startHotVote } from './lib/processes'
+
+const { values: flags } = parseArgs({
+  options: { route: { type: 'string', default: 'config' }, media: { type: 'string', default: '34000' }, duration: { type: 'string', default: '10' }, top: { type: 'string', default: '25' } },
+})
+const MEDIA = Number(flags.media)
+const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-profile-'))
+const profileDir = mkdtempSync(join(tmpdir(), 'hotvote-cpu-prof-'))
+try {
+  const seeded = seedDatabase(join(dataDir, 'hotvote.sqlite'), { media: MEDIA, votes: MEDIA * 30, fresh: 500 })
+  const server = await startHotVote(dataDir, 'profile-admin-password', ['--cpu-prof-md', `--cpu-prof-dir=${profileDir}`], join(import.meta.dir, 'lib', 'profiled-server.ts'))
+  const script =
+    flags.route === 'random'
+      ? `local paths = ${luaList(seeded.visitors.map((v) => `/api/media/random/${v.id}`))}
+local sids = ${luaList(seeded.visitors.map((v) => `sid=${v.sid}`))}
+local i = 0
+request = function() i = i + 1; local k = (i % #paths) + 1; return wrk.format("GET", paths[k], { ["Cookie"] = sids[k] }) end`
+      : 'request = function() return wrk.format("GET", "/api/vote-multiplier-config") end'
+  const load = await runWrk(server.url, script, { seconds: Number(flags.duration) })
+  await server.stop()
+  console.log(`${flags.route}: ${Math.round(load.rps)} req/s, p99 ${load.p99Ms.toFixed(1)} ms (${load.errors} errors, ${load.non2xx} non-2xx)`)
+  const file = join(profileDir, readdirSync(profileDir).find((f) => f.endsWith('.md'))!)
+  const hot = readFileSync(file, 'utf8').split('## Hot Functions')[1].split('## Call Tree')[0]
+  console.log(hot.trim().split('\n').slice(0, Number(flags.top) + 3).join('\n'))
+  console.log(`full profile: ${file}`)
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+}
