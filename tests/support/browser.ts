@@ -23,7 +23,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A running server: url (http://127.0.0.1:PORT), its data dir, adminAuth header value, stop(). */
-export type TestServer = { url: string; dataDir: string; adminPassword: string; adminAuth: string; stop(): Promise<void> }
+export type TestServer = { url: string; dataDir: string; adminPassword: string; adminAuth: string; pid: number; stop(): Promise<void> }
 
 /**
  * A port nothing listens on right now, chosen by the OS. A fixed range is not safe: the OS also hands out ports of
@@ -59,6 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     dataDir,
     adminPassword,
     adminAuth: `Basic ${btoa(`admin:${adminPassword}`)}`,
+    pid: proc.pid,
     async stop() {
       proc.kill()
       await proc.exited
