@@ -2,7 +2,7 @@
  * CPU profile of the hot read routes under load (issue #12, "find where the time goes"): seeds a dataset like
  * `bun run bench`, starts the real server under Bun's --cpu-prof-md, drives one route with wrk, stops the server and
  * prints the profile's hottest functions (self time). Run by hand:
- * `bun bench/profile.ts --route config|random [--media N] [--duration S] [--top N]`; the full markdown profile stays in
+ * `bun bench/profile.ts --route config|random|votes [--media N] [--duration S] [--top N]`; the full markdown profile stays in
  * the printed directory.
  */
 import { parseArgs } from 'node:util'
@@ -10,7 +10,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { seedDatabase } from './lib/seed'
-import { runWrk, luaList } from './lib/wrk'
+import { runWrk } from './lib/wrk'
+import { configRead, distinctVotes, perVisitorGet } from './lib/scripts'
 import { startHotVote } from './lib/processes'
 
 const { values: flags } = parseArgs({
@@ -22,13 +23,13 @@ const profileDir = mkdtempSync(join(tmpdir(), 'hotvote-cpu-prof-'))
 try {
   const seeded = seedDatabase(join(dataDir, 'hotvote.sqlite'), { media: MEDIA, votes: MEDIA * 30, fresh: 500 })
   const server = await startHotVote(dataDir, 'profile-admin-password', ['--cpu-prof-md', `--cpu-prof-dir=${profileDir}`], join(import.meta.dir, 'lib', 'profiled-server.ts'))
-  const script =
-    flags.route === 'random'
-      ? `local paths = ${luaList(seeded.visitors.map((v) => `/api/media/random/${v.id}`))}
-local sids = ${luaList(seeded.visitors.map((v) => `sid=${v.sid}`))}
-local i = 0
-request = function() i = i + 1; local k = (i % #paths) + 1; return wrk.format("GET", paths[k], { ["Cookie"] = sids[k] }) end`
-      : 'request = function() return wrk.format("GET", "/api/vote-multiplier-config") end'
+  const scripts: Record<string, string> = {
+    config: configRead,
+    random: perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, server.url),
+    votes: distinctVotes(seeded.visitors, MEDIA, server.url),
+  }
+  const script = scripts[flags.route!]
+  if (!script) throw new Error(`--route must be one of ${Object.keys(scripts).join(', ')}`)
   const load = await runWrk(server.url, script, { seconds: Number(flags.duration) })
   await server.stop()
   console.log(`${flags.route}: ${Math.round(load.rps)} req/s, p99 ${load.p99Ms.toFixed(1)} ms (${load.errors} errors, ${load.non2xx} non-2xx)`)

@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { seedDatabase, type BenchVisitor } from './lib/seed'
-import { runWrk, luaList, type LoadResult } from './lib/wrk'
+import { runWrk, type LoadResult } from './lib/wrk'
+import { configRead, distinctVotes, perVisitorGet } from './lib/scripts'
 import { memoryMb, resetPeak, startHelloBaseline, startHotVote, type Running } from './lib/processes'
 import { rawVoteInsertRate } from './lib/raw-inserts'
 import { printTable, type Row } from './lib/report'
@@ -23,33 +24,6 @@ const VOTES = Number(flags.votes ?? MEDIA * 30)
 const SECONDS = Number(flags.duration)
 const ADMIN_PASSWORD = 'bench-admin-password'
 const ADMIN = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
-
-/** Lua for GET path(visitor) round-robin over visitors, each with its own sid cookie. */
-const perVisitorGet = (visitors: BenchVisitor[], path: (v: BenchVisitor) => string, origin: string) => `
-local paths = ${luaList(visitors.map(path))}
-local sids = ${luaList(visitors.map((v) => `sid=${v.sid}`))}
-local i = 0
-request = function()
-  i = i + 1
-  local k = (i % #paths) + 1
-  return wrk.format("GET", paths[k], { ["Cookie"] = sids[k], ["Origin"] = "${origin}" })
-end`
-
-/** Lua for POST /api/votes on distinct (visitor, item) pairs: thread t of n takes pair indexes t, t+n, t+2n, ... */
-const distinctVotes = (visitors: BenchVisitor[], media: number, origin: string) => `
-local ids = ${luaList(visitors.map((v) => String(v.id)))}
-local sids = ${luaList(visitors.map((v) => `sid=${v.sid}`))}
-local threads = 0
-setup = function(thread) thread:set("tid", threads); threads = threads + 1 end
-init = function() n = 0; step = 2 end
-request = function()
-  local pair = n * step + tid
-  n = n + 1
-  local k = (pair % #ids) + 1
-  local item = (math.floor(pair / #ids) % ${media}) + 1
-  local body = '{"userId":' .. ids[k] .. ',"mediaId":' .. item .. ',"isHot":' .. (pair % 3 == 0 and 'false' or 'true') .. '}'
-  return wrk.format("POST", "/api/votes", { ["Cookie"] = sids[k], ["Content-Type"] = "application/json", ["Origin"] = "${origin}" }, body)
-end`
 
 /** Streams GET /api/admin/export-votes to nowhere; answers seconds, bytes and the server's peak RSS during it (MB). */
 async function measureExport(server: Running) {
@@ -92,7 +66,7 @@ try {
   const idleRss = memoryMb(server.pid).rss
   const origin = server.url
   const random = await runWrk(server.url, perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, origin), { seconds: SECONDS })
-  const config = await runWrk(server.url, 'request = function() return wrk.format("GET", "/api/vote-multiplier-config") end', { seconds: SECONDS })
+  const config = await runWrk(server.url, configRead, { seconds: SECONDS })
   const votes = await runWrk(server.url, distinctVotes(seeded.visitors, MEDIA, origin), { seconds: SECONDS, threads: 2 })
   const loadedRss = memoryMb(server.pid).rss
   const exported = await measureExport(server)

@@ -54,6 +54,9 @@ export const media = sqliteTable(
     uploadedAt: text('uploaded_at').notNull(),
     /** Set while a resolved DMCA takedown names this item: hidden from rating (server-contract: Admin API). */
     hiddenAt: text('hidden_at'),
+    /** Votes on this item and how many are Hot, kept by triggers on votes in the same transaction (issue #12; drizzle/0003). */
+    totalVotes: integer('total_votes').notNull().default(0),
+    hotVotes: integer('hot_votes').notNull().default(0),
   },
   (t) => [
     uniqueIndex('media_storage_key_unique').on(t.storageKey),

@@ -7,7 +7,7 @@
 import type { Deps } from '../../deps'
 import type { RateMedia } from '../../contract/media'
 import { HttpError } from '../../http/errors'
-import { voteStatsForMedia } from '../../ratings/vote-stats'
+import { toVoteStats } from '../../ratings/vote-stats'
 import { findMediaById, findRateableMediaExact, hasVoted, mediaIdRange, type MediaRow } from './media.repo'
 import { mediaUrl } from './media-url'
 
@@ -34,8 +34,8 @@ export function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclud
 }
 
 /** A media row as the rate screen shows it, with actual vote figures. */
-export function toRateMedia(deps: Pick<Deps, 'db'>, row: MediaRow): RateMedia {
-  return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, size: row.size, width: row.width, height: row.height, ...voteStatsForMedia(deps.db, row.id), userHasVoted: false }
+export function toRateMedia(row: MediaRow): RateMedia {
+  return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, size: row.size, width: row.width, height: row.height, ...toVoteStats(row.totalVotes, row.hotVotes), userHasVoted: false }
 }
 
 /** One random item: null when the site has no media at all; HttpError 404 when the user has rated everything. */
@@ -43,9 +43,9 @@ export function pickRandomMedia(deps: Pick<Deps, 'db'>, userId: number, exclude:
   if (mediaIdRange(deps.db).min === null) return null
   const [row] = pickRateableMedia(deps, userId, exclude, 1)
   if (!row) throw new HttpError(404, 'You have rated all the media we have right now')
-  return toRateMedia(deps, row)
+  return toRateMedia(row)
 }
 
 /** Up to limit random items for the offline prefetch queue. */
 export const pickMediaQueue = (deps: Pick<Deps, 'db'>, userId: number, exclude: number[], limit: number): RateMedia[] =>
-  pickRateableMedia(deps, userId, exclude, limit).map((row) => toRateMedia(deps, row))
+  pickRateableMedia(deps, userId, exclude, limit).map(toRateMedia)

@@ -4,7 +4,7 @@ import { perDb } from '../../db/prepared'
 import { createGroupCommit } from '../../db/group-commit'
 import type { VoteAnswer, VoteInput } from '../../contract/votes'
 import { HttpError } from '../../http/errors'
-import { voteStatsForMedia } from '../../ratings/vote-stats'
+import { toVoteStats } from '../../ratings/vote-stats'
 import { findMediaById } from '../media/media.repo' // the vote rules need the item's owner and visibility
 import { findVote, insertVoteOnce } from './votes.repo'
 
@@ -17,8 +17,9 @@ function recordVote(deps: Pick<Deps, 'db' | 'clock'>, input: VoteInput): { creat
   if (!media || media.hiddenAt) throw new HttpError(404, 'Media not found')
   if (media.userId === input.userId) throw new HttpError(403, 'You cannot vote on your own media')
   const inserted = insertVoteOnce(deps.db, { ...input, createdAt: deps.clock.now().toISOString() })
-  const vote = inserted ?? findVote(deps.db, input.userId, input.mediaId)!
-  return { created: inserted !== undefined, answer: { vote, stats: voteStatsForMedia(deps.db, input.mediaId) } }
+  if (!inserted) return { created: false, answer: { vote: findVote(deps.db, input.userId, input.mediaId)!, stats: toVoteStats(media.totalVotes, media.hotVotes) } }
+  // The row was read in this transaction, so its counters plus this vote are the item's figures now.
+  return { created: true, answer: { vote: inserted, stats: toVoteStats(media.totalVotes + 1, media.hotVotes + Number(input.isHot)) } }
 }
 
 /**
