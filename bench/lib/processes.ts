@@ -53,3 +53,9 @@ export function memoryMb(pid: number): { rss: number; peak: number } {
 export function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5')
 }
+
+/** CPU time pid has used so far (user + system), ms; per-request CPU is steadier than req/s on a shared machine. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}

@@ -14,9 +14,9 @@ import { mediaUrl } from './media-url'
 /** Random probes per wanted item before falling back to the exact query. */
 const TRIES_PER_ITEM = 20
 
-/** Up to count distinct rateable items for userId (visible, not own, not voted, not excluded), in random order. */
-export function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[], count: number): MediaRow[] {
-  const { min, max } = mediaIdRange(deps.db)
+/** Up to count distinct rateable items for userId (visible, not own, not voted, not excluded), in random order; range: the media id range when the caller has it. */
+export function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[], count: number, range = mediaIdRange(deps.db)): MediaRow[] {
+  const { min, max } = range
   if (min === null || max === null) return []
   const skip = new Set(exclude)
   const picked = new Map<number, MediaRow>()
@@ -40,8 +40,9 @@ export function toRateMedia(row: MediaRow): RateMedia {
 
 /** One random item: null when the site has no media at all; HttpError 404 when the user has rated everything. */
 export function pickRandomMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[]): RateMedia | null {
-  if (mediaIdRange(deps.db).min === null) return null
-  const [row] = pickRateableMedia(deps, userId, exclude, 1)
+  const range = mediaIdRange(deps.db)
+  if (range.min === null) return null
+  const [row] = pickRateableMedia(deps, userId, exclude, 1, range)
   if (!row) throw new HttpError(404, 'You have rated all the media we have right now')
   return toRateMedia(row)
 }
