@@ -14,8 +14,8 @@ afterAll(() => (other.close(), sqlite.close(), rmSync(dir, { recursive: true, fo
 const committed = () => (other.query('select count(*) as n from t').get() as { n: number }).n
 
 describe('createGroupCommit', () => {
-  it('runs the writes of one window in one transaction and settles each only after the commit', async () => {
-    const group = createGroupCommit(db, { windowMs: 5 })
+  it('runs the writes of one window (by default one turn of the event loop) in one transaction and settles each only after the commit', async () => {
+    const group = createGroupCommit(db)
     const seenByOthers: number[] = []
     const writes = [1, 2, 3, 4].map((n) =>
       group.run(() => {
