@@ -8,7 +8,7 @@ import type { Deps } from '../../deps'
 import type { RateMedia } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { toVoteStats } from '../../ratings/vote-stats'
-import { findMediaById, findRateableMediaExact, hasVoted, mediaIdRange, type MediaRow } from './media.repo'
+import { findRateableMediaById, findRateableMediaExact, mediaIdRange, type MediaRow } from './media.repo'
 import { mediaUrl } from './media-url'
 
 /** Random probes per wanted item before falling back to the exact query. */
@@ -23,8 +23,8 @@ export function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclud
   for (let i = 0; i < TRIES_PER_ITEM * count && picked.size < count; i++) {
     const id = min + Math.floor(Math.random() * (max - min + 1))
     if (skip.has(id) || picked.has(id)) continue
-    const row = findMediaById(deps.db, id)
-    if (!row || row.hiddenAt || row.userId === userId || hasVoted(deps.db, userId, id)) continue
+    const row = findRateableMediaById(deps.db, id, userId)
+    if (!row) continue
     picked.set(id, row)
   }
   if (picked.size < count) {

@@ -38,9 +38,25 @@ export const insertMedia = (db: Db, values: typeof media.$inferInsert) => db.ins
 const idRange = perDb((db) => db.$client.prepare<{ min: number | null; max: number | null }, []>('select (select min(id) from media) as min, (select max(id) from media) as max'))
 export const mediaIdRange = (db: Db) => idRange(db).get()!
 
-/** True when the user has a vote on the item (one probe of the unique votes(user_id, media_id) index). */
-const voteIdOf = perDb((db) => db.select({ id: votes.id }).from(votes).where(and(eq(votes.userId, sql.placeholder('userId')), eq(votes.mediaId, sql.placeholder('mediaId')))).prepare())
-export const hasVoted = (db: Db, userId: number, mediaId: number) => voteIdOf(db).get({ userId, mediaId }) !== undefined
+const rateableById = perDb((db) =>
+  db
+    .select()
+    .from(media)
+    .where(
+      and(
+        eq(media.id, sql.placeholder('id')),
+        isNull(media.hiddenAt),
+        sql`${media.userId} <> ${sql.placeholder('userId')}`,
+        sql`not exists (select 1 from ${votes} where ${votes.userId} = ${sql.placeholder('userId')} and ${votes.mediaId} = ${media.id})`,
+      ),
+    )
+    .prepare(),
+)
+/**
+ * The item with this id if the user may rate it (visible, not their own, not voted on): one statement, a row lookup
+ * and one probe of the unique votes(user_id, media_id) index.
+ */
+export const findRateableMediaById = (db: Db, id: number, userId: number) => rateableById(db).get({ id, userId })
 
 /**
  * Up to `limit` random items the user may rate (visible, not own, not voted, not in excludeIds): the exact
