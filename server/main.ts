@@ -8,7 +8,6 @@ import { join } from 'node:path'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/open'
 import { FS_STAGING_DIR, createFsStorage } from './storage/fs-storage'
-import { createS3Storage } from './storage/s3-storage'
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
 import { systemClock } from './clock'
 import { createApp } from './app'
@@ -32,7 +31,8 @@ mkdirSync(config.dataDir, { recursive: true })
 config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
 const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
 const bucketDir = join(config.dataDir, 'bucket')
-const storage = config.storage.kind === 's3' ? createS3Storage(config.storage) : createFsStorage(bucketDir)
+// The S3 client is loaded only when used: about 22 MB of an idle server's memory otherwise (issue #12).
+const storage = config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom)
 const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }
 resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])

@@ -21,6 +21,7 @@ describe('bun run bench', () => {
         'POST /api/votes',
         'GET /api/admin/export-votes',
         'POST /api/admin/populate-votes',
+        'next item on screen after the result display',
         'server RSS idle / after load',
       ])
       for (const row of rows) expect(row.value).not.toMatch(/errors|non-2xx|NaN/)

@@ -32,9 +32,12 @@ async function spawnListening(cmd: string[], env: Record<string, string>, path: 
   return { url, pid: proc.pid, stop: async () => (proc.kill(), void (await proc.exited)) }
 }
 
-/** The real HotVote server on dataDir (admin password `adminPassword`), in production mode as `npm start` runs it. */
-export const startHotVote = (dataDir: string, adminPassword: string) =>
-  spawnListening(['bun', 'run', join(ROOT, 'server', 'main.ts')], { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' }, '/api/site-settings')
+/**
+ * The real HotVote server on dataDir (admin password `adminPassword`), in production mode as `npm start` runs it;
+ * bunFlags (for example --cpu-prof-md) go to bun, entry replaces server/main.ts (bench/lib/profiled-server.ts).
+ */
+export const startHotVote = (dataDir: string, adminPassword: string, bunFlags: string[] = [], entry = join(ROOT, 'server', 'main.ts')) =>
+  spawnListening(['bun', ...bunFlags, 'run', entry], { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' }, '/api/site-settings')
 
 /** The baseline: a bare Elysia app answering GET /hello with a small JSON object (bench/lib/hello-server.ts). */
 export const startHelloBaseline = () => spawnListening(['bun', 'run', join(import.meta.dir, 'hello-server.ts')], {}, '/hello')
@@ -49,4 +52,10 @@ export function memoryMb(pid: number): { rss: number; peak: number } {
 /** Resets pid's peak RSS (VmHWM) to its current RSS, so a later peak belongs to what runs next (Linux clear_refs 5). */
 export function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5')
+}
+
+/** CPU time pid has used so far (user + system), ms; per-request CPU is steadier than req/s on a shared machine. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }

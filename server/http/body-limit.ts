@@ -55,6 +55,8 @@ export function bodyLimitFor(path: string): number | undefined {
 export async function readBodyCapped(request: Request, max: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN)
   if (declared > max) throw new HttpError(413, BODY_TOO_LARGE)
+  // A declared length within the limit bounds the body (HTTP framing): read it in one native call (issue #12).
+  if (declared <= max) return Buffer.from(await request.arrayBuffer())
   if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []

@@ -68,8 +68,24 @@ export function securityHeadersFor(pathname: string, config: Pick<Config, 'publi
   }
 }
 
-/** Plugin: sets securityHeadersFor(path) on every answer, errors and 404s included; use it before any route. */
-export const securityHeaders = (config: Config) =>
-  new Elysia({ name: 'security-headers' }).onRequest(({ request, set }) => {
-    Object.assign(set.headers, securityHeadersFor(new URL(request.url).pathname, config))
+/** The path of an absolute request URL (`http://host/path?query`), without building a URL object. */
+export function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start < 0) return '/'
+  const end = url.indexOf('?', start)
+  return end < 0 ? url.slice(start) : url.slice(start, end)
+}
+
+/**
+ * Plugin: sets securityHeadersFor(path) on every answer, errors and 404s included; use it before any route.
+ * The headers depend on the path only through three cases, built once here (issue #12: this hook runs on every request).
+ */
+export const securityHeaders = (config: Config) => {
+  const app = securityHeadersFor('/', config)
+  const api = securityHeadersFor('/api/', config)
+  const apiNoStore = securityHeadersFor('/api/session', config)
+  return new Elysia({ name: 'security-headers' }).onRequest(({ request, set }) => {
+    const path = pathOf(request.url)
+    Object.assign(set.headers, path === '/api' || path.startsWith('/api/') ? (NO_STORE.test(path) ? apiNoStore : api) : app)
   })
+}

@@ -2,9 +2,10 @@
  * The visitor behind a request: the httpOnly `sid` cookie names a session (server-contract: Visitor session).
  * Calls that name a userId must come from that user's own session.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Db } from '../db/open'
+import { perDb } from '../db/prepared'
 import { users } from '../db/schema'
 import { SessionIdSchema, type SessionUser } from '../contract/session'
 import { HttpError } from './errors'
@@ -16,6 +17,8 @@ export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 3600
 
 export type UserRow = typeof users.$inferSelect
 
+const userBySessionId = perDb((db) => db.select().from(users).where(eq(users.sessionId, sql.placeholder('sid'))).prepare())
+
 /** Cookie options for the sid cookie; secure when the public URL is https. */
 export function sessionCookieOptions(publicUrl: string) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: publicUrl.startsWith('https:'), path: '/', maxAge: SESSION_COOKIE_MAX_AGE }
@@ -26,19 +29,21 @@ export function sessionCookieOptions(publicUrl: string) {
  * session id: system and synthetic users have such ids, so they never have a session; issue #10).
  */
 export function findSessionUser(db: Db, sid: string | undefined): UserRow | undefined {
-  if (!sid || !v.is(SessionIdSchema, sid)) return undefined
-  return db.select().from(users).where(eq(users.sessionId, sid)).get()
+  return isSessionId(sid) ? userBySessionId(db).get({ sid }) : undefined
 }
 
+const isSessionId = (sid: string | undefined): sid is string => !!sid && v.is(SessionIdSchema, sid)
+// Only the id, straight from bun:sqlite: every visitor call checks it, and mapping a whole users row costs more than the lookup.
+const userIdBySessionId = perDb((db) => db.$client.query<{ id: number }, [string]>('select id from users where session_id = ?'))
+
 /**
- * Checks that userId is the visitor of the sid cookie and returns that user.
+ * Checks that userId is the visitor of the sid cookie.
  * Throws HttpError 401 without a valid session, 403 when userId is someone else's.
  */
-export function requireOwnUser(db: Db, sid: string | undefined, userId: number): UserRow {
-  const user = findSessionUser(db, sid)
+export function requireOwnUser(db: Db, sid: string | undefined, userId: number): void {
+  const user = isSessionId(sid) ? userIdBySessionId(db).get(sid) : null
   if (!user) throw new HttpError(401, 'No session: reload the page to start one')
   if (user.id !== userId) throw new HttpError(403, 'That user id is not yours')
-  return user
 }
 
 /** Maps a users row to the session user shape (public-visitor §3 User). */

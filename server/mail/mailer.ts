@@ -2,7 +2,7 @@
  * Outgoing mail through nodemailer (server-contract: Configuration): SMTP when SMTP_URL is set,
  * otherwise each message is written to DATA_DIR/outbox as an .eml file and its links are logged.
  */
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
@@ -16,18 +16,27 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>
 }
 
+/**
+ * A transport made by nodemailer on the first send: nodemailer is loaded only once mail is sent, which keeps about
+ * 17 MB out of an idle server's memory (issue #12 Idle memory).
+ */
+function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined
+  return () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options)))
+}
+
 /** SMTP mailer for smtpUrl (smtp:// or smtps://), sending from `from`. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl)
-  return { send: async (m) => void (await transport.sendMail({ from, ...m })) }
+  const transport = lazyTransport(smtpUrl)
+  return { send: async (m) => void (await (await transport()).sendMail({ from, ...m })) }
 }
 
 /** Outbox mailer: writes each message as <outboxDir>/<time>-<uuid>.eml (mode 0600, folder 0700) and logs its links. */
 export function createOutboxMailer(outboxDir: string, from: string, log: (line: string) => void = console.log): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(m) {
-      const info = await transport.sendMail({ from, ...m })
+      const info = await (await transport()).sendMail({ from, ...m })
       // Messages hold login links: owner-only folder and files (issue #10).
       await mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE })
       const file = join(outboxDir, `${Date.now()}-${randomUUID()}.eml`)

@@ -1,10 +1,9 @@
 /**
  * Vote figures of a media item (public-visitor §3 Media item for rating), shared by rating, votes and stats.
- * Counts come from the covering index votes(media_id, is_hot), never from the table.
+ * Counts are the item's counters media.total_votes and media.hot_votes, which triggers on votes keep equal to a
+ * recount in the same transaction as every vote written or deleted (issue #12; drizzle/0003_vote_counter_triggers.sql).
  */
-import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/open'
-import { votes } from '../db/schema'
+import { sql } from 'drizzle-orm'
 import type { VoteStats } from '../contract/media'
 
 /** Whole-number percentages of hot out of total; both 0 when there are no votes, otherwise they add up to 100. */
@@ -14,22 +13,12 @@ export function toVoteStats(total: number, hot: number): VoteStats {
   return { totalVotes: total, hotPercentage, notPercentage: 100 - hotPercentage }
 }
 
-/** Actual (never multiplied) vote figures of one media item. */
-export function voteStatsForMedia(db: Db, mediaId: number): VoteStats {
-  const row = db
-    .select({ total: sql<number>`count(*)`, hot: sql<number>`coalesce(sum(${votes.isHot}), 0)` })
-    .from(votes)
-    .where(eq(votes.mediaId, mediaId))
-    .get()!
-  return toVoteStats(row.total, row.hot)
-}
-
 /**
  * Select-list columns with a media row's actual figures, for queries over `media`. Table names are written out:
  * drizzle leaves select-list columns unqualified, and a bare "id" inside a subquery would mean votes.id.
  */
 export const mediaFigureColumns = {
-  totalVotes: sql<number>`(select count(*) from votes where votes.media_id = media.id)`,
-  hotVotes: sql<number>`(select count(*) from votes where votes.media_id = media.id and votes.is_hot = 1)`,
+  totalVotes: sql<number>`media.total_votes`,
+  hotVotes: sql<number>`media.hot_votes`,
   totalViews: sql<number>`(select count(*) from views where views.media_id = media.id)`,
 }

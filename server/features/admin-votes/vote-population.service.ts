@@ -6,7 +6,8 @@
 import { asc, eq, gt, sql } from 'drizzle-orm'
 import type { Deps } from '../../deps'
 import { inTransaction } from '../../db/open'
-import { media, users, votePopulationState, votes } from '../../db/schema'
+import { perDb } from '../../db/prepared'
+import { media, users, votePopulationState } from '../../db/schema'
 import { writeAuditEvent } from '../../audit/audit-log'
 import { syntheticSessionId } from '../../db/system-session-ids'
 
@@ -29,23 +30,41 @@ function syntheticPool(deps: Pick<Deps, 'db' | 'clock'>): { ids: number[]; creat
   return { ids, created }
 }
 
+// bun:sqlite directly: its run() reports the rows changed, which drizzle's types hide (a repeat pair inserts none).
+const insertVote = perDb((db) => db.$client.prepare<never, [number, number, number, string]>('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?) on conflict do nothing'))
+const mediaAfter = perDb((db) => db.select({ id: media.id }).from(media).where(gt(media.id, sql.placeholder('after'))).orderBy(asc(media.id)).limit(sql.placeholder('limit')).prepare())
+
+/** Items one call may reach: it stops once VOTES_PER_CALL votes are in, and each item gets at least VOTES_PER_ITEM.min. */
+const ITEMS_PER_CALL = Math.ceil(VOTES_PER_CALL / VOTES_PER_ITEM.min) + 1
+
+/** count distinct voters of pool in random order (a partial Fisher-Yates shuffle of a copy). */
+function pickVoters(pool: number[], count: number): number[] {
+  const voters = [...pool]
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(Math.random() * (voters.length - i))
+    ;[voters[i], voters[j]] = [voters[j], voters[i]]
+  }
+  return voters.slice(0, count)
+}
+
 /** Gives one item its synthetic votes; answers how many were inserted and how many of them Hot. */
-function populateItem(deps: Pick<Deps, 'db' | 'clock'>, mediaId: number, pool: number[]) {
+function populateItem(deps: Pick<Deps, 'db'>, mediaId: number, pool: number[], now: string) {
   const wanted = Math.round(between(VOTES_PER_ITEM.min, VOTES_PER_ITEM.max))
   // ceil keeps every item at or above HOT_SHARE.min: round(19 * 0.7) = 13 would give 68%.
   const hotWanted = Math.ceil(wanted * between(HOT_SHARE.min, HOT_SHARE.max))
-  const voters = [...pool].sort(() => Math.random() - 0.5).slice(0, wanted)
   let inserted = 0
   let hot = 0
-  const now = deps.clock.now().toISOString()
-  voters.forEach((userId, i) => {
+  pickVoters(pool, wanted).forEach((userId, i) => {
     const isHot = i < hotWanted
-    if (deps.db.insert(votes).values({ userId, mediaId, isHot, createdAt: now }).onConflictDoNothing().returning({ id: votes.id }).get()) (inserted++, isHot && hot++)
+    if (insertVote(deps.db).run(userId, mediaId, Number(isHot), now).changes) (inserted++, isHot && hot++)
   })
   return { inserted, hot }
 }
 
-/** Runs one call's worth of population and answers the admin-back-office §3 result fields. */
+/**
+ * Runs one call's worth of population in one transaction (issue #12: prepared single-row inserts, the voter pool
+ * and the state row read and written once per call) and answers the admin-back-office §3 result fields.
+ */
 export function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const now = deps.clock.now().toISOString()
   const state =
@@ -53,31 +72,35 @@ export function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
     deps.db.insert(votePopulationState).values({ id: 1, lastMediaId: 0, mediaProcessed: 0, totalVotesInserted: 0, hotVotesInserted: 0, usersCreated: 0, updatedAt: now }).returning().get()
   let thisCall = 0
   let paused = false
-  for (;;) {
-    const next = deps.db.select({ id: media.id }).from(media).where(gt(media.id, state.lastMediaId)).orderBy(asc(media.id)).limit(1).get()
-    if (!next) break
-    if (thisCall >= VOTES_PER_CALL) {
-      paused = true
-      break
-    }
-    inTransaction(deps.db, () => {
-      const pool = syntheticPool(deps)
-      const { inserted, hot } = populateItem(deps, next.id, pool.ids)
+  inTransaction(deps.db, () => {
+    const items = mediaAfter(deps.db).all({ after: state.lastMediaId, limit: ITEMS_PER_CALL })
+    if (!items.length) return
+    const pool = syntheticPool(deps)
+    for (const [k, item] of items.entries()) {
+      if (thisCall >= VOTES_PER_CALL) {
+        paused = true
+        break
+      }
+      const { inserted, hot } = populateItem(deps, item.id, pool.ids, now)
+      thisCall += inserted
       Object.assign(state, {
-        lastMediaId: next.id,
+        lastMediaId: item.id,
         mediaProcessed: state.mediaProcessed + 1,
         totalVotesInserted: state.totalVotesInserted + inserted,
         hotVotesInserted: state.hotVotesInserted + hot,
-        usersCreated: state.usersCreated + pool.created,
-        firstUserId: Math.min(state.firstUserId ?? Infinity, ...pool.ids),
-        lastUserId: Math.max(state.lastUserId ?? 0, ...pool.ids),
-        completedAt: null,
-        updatedAt: deps.clock.now().toISOString(),
+        usersCreated: state.usersCreated + (k === 0 ? pool.created : 0),
       })
-      deps.db.update(votePopulationState).set(state).where(eq(votePopulationState.id, 1)).run()
-      thisCall += inserted
+    }
+    // Items were fetched for the call's budget only: more may follow the last one reached.
+    if (!paused && items.length === ITEMS_PER_CALL) paused = mediaAfter(deps.db).all({ after: state.lastMediaId, limit: 1 }).length > 0
+    Object.assign(state, {
+      firstUserId: Math.min(state.firstUserId ?? Infinity, ...pool.ids),
+      lastUserId: Math.max(state.lastUserId ?? 0, ...pool.ids),
+      completedAt: null,
+      updatedAt: deps.clock.now().toISOString(),
     })
-  }
+    deps.db.update(votePopulationState).set(state).where(eq(votePopulationState.id, 1)).run()
+  })
   if (!paused) deps.db.update(votePopulationState).set({ completedAt: now }).where(eq(votePopulationState.id, 1)).run()
   const totalMediaCount = deps.db.all<{ n: number }>(sql`select count(*) as n from media`)[0].n
   const result = {

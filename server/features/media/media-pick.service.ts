@@ -7,24 +7,24 @@
 import type { Deps } from '../../deps'
 import type { RateMedia } from '../../contract/media'
 import { HttpError } from '../../http/errors'
-import { voteStatsForMedia } from '../../ratings/vote-stats'
-import { findMediaById, findRateableMediaExact, hasVoted, mediaIdRange, type MediaRow } from './media.repo'
+import { toVoteStats } from '../../ratings/vote-stats'
+import { findRateableMediaById, findRateableMediaExact, mediaIdRange, type MediaRow } from './media.repo'
 import { mediaDisplay, mediaUrl } from './media-url'
 
 /** Random probes per wanted item before falling back to the exact query. */
 const TRIES_PER_ITEM = 20
 
-/** Up to count distinct rateable items for userId (visible, not own, not voted, not excluded), in random order. */
-export function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[], count: number): MediaRow[] {
-  const { min, max } = mediaIdRange(deps.db)
+/** Up to count distinct rateable items for userId (visible, not own, not voted, not excluded), in random order; range: the media id range when the caller has it. */
+export function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[], count: number, range = mediaIdRange(deps.db)): MediaRow[] {
+  const { min, max } = range
   if (min === null || max === null) return []
   const skip = new Set(exclude)
   const picked = new Map<number, MediaRow>()
   for (let i = 0; i < TRIES_PER_ITEM * count && picked.size < count; i++) {
     const id = min + Math.floor(Math.random() * (max - min + 1))
     if (skip.has(id) || picked.has(id)) continue
-    const row = findMediaById(deps.db, id)
-    if (!row || row.hiddenAt || row.userId === userId || hasVoted(deps.db, userId, id)) continue
+    const row = findRateableMediaById(deps.db, id, userId)
+    if (!row) continue
     picked.set(id, row)
   }
   if (picked.size < count) {
@@ -34,18 +34,19 @@ export function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclud
 }
 
 /** A media row as the rate screen shows it, with actual vote figures. */
-export function toRateMedia(deps: Pick<Deps, 'db'>, row: MediaRow): RateMedia {
-  return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, size: row.size, width: row.width, height: row.height, ...voteStatsForMedia(deps.db, row.id), userHasVoted: false, ...mediaDisplay(row) }
+export function toRateMedia(row: MediaRow): RateMedia {
+  return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, size: row.size, width: row.width, height: row.height, ...toVoteStats(row.totalVotes, row.hotVotes), userHasVoted: false, ...mediaDisplay(row) }
 }
 
 /** One random item: null when the site has no media at all; HttpError 404 when the user has rated everything. */
 export function pickRandomMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[]): RateMedia | null {
-  if (mediaIdRange(deps.db).min === null) return null
-  const [row] = pickRateableMedia(deps, userId, exclude, 1)
+  const range = mediaIdRange(deps.db)
+  if (range.min === null) return null
+  const [row] = pickRateableMedia(deps, userId, exclude, 1, range)
   if (!row) throw new HttpError(404, 'You have rated all the media we have right now')
-  return toRateMedia(deps, row)
+  return toRateMedia(row)
 }
 
 /** Up to limit random items for the offline prefetch queue. */
 export const pickMediaQueue = (deps: Pick<Deps, 'db'>, userId: number, exclude: number[], limit: number): RateMedia[] =>
-  pickRateableMedia(deps, userId, exclude, limit).map((row) => toRateMedia(deps, row))
+  pickRateableMedia(deps, userId, exclude, limit).map(toRateMedia)

@@ -1,13 +1,15 @@
 /** Drizzle queries on media, votes and views for rating and uploads. Missing rows come back undefined. */
 import { and, eq, gte, isNull, lt, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/open'
+import { perDb } from '../../db/prepared'
 import { media, views, votes } from '../../db/schema'
 import { derivedKeyStems } from './media-url'
 
 export type MediaRow = typeof media.$inferSelect
 
 /** The media item with this id. */
-export const findMediaById = (db: Db, id: number) => db.select().from(media).where(eq(media.id, id)).get()
+const mediaById = perDb((db) => db.select().from(media).where(eq(media.id, sql.placeholder('id'))).prepare())
+export const findMediaById = (db: Db, id: number) => mediaById(db).get({ id })
 
 /** The media item whose content has this SHA-256 (hex). */
 export const findMediaBySha256 = (db: Db, sha256: string) => db.select().from(media).where(eq(media.sha256, sha256)).get()
@@ -33,12 +35,28 @@ export function findMediaOwningKey(db: Db, key: string): MediaRow | undefined {
 export const insertMedia = (db: Db, values: typeof media.$inferInsert) => db.insert(media).values(values).returning().get()
 
 /** Smallest and largest media id, both null when there is no media. Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree ends, but scans the table for both in one select. */
-export const mediaIdRange = (db: Db) =>
-  db.all<{ min: number | null; max: number | null }>(sql`select (select min(id) from media) as min, (select max(id) from media) as max`)[0]
+const idRange = perDb((db) => db.$client.prepare<{ min: number | null; max: number | null }, []>('select (select min(id) from media) as min, (select max(id) from media) as max'))
+export const mediaIdRange = (db: Db) => idRange(db).get()!
 
-/** True when the user has a vote on the item (one probe of the unique votes(user_id, media_id) index). */
-export const hasVoted = (db: Db, userId: number, mediaId: number) =>
-  db.select({ id: votes.id }).from(votes).where(and(eq(votes.userId, userId), eq(votes.mediaId, mediaId))).get() !== undefined
+const rateableById = perDb((db) =>
+  db
+    .select()
+    .from(media)
+    .where(
+      and(
+        eq(media.id, sql.placeholder('id')),
+        isNull(media.hiddenAt),
+        sql`${media.userId} <> ${sql.placeholder('userId')}`,
+        sql`not exists (select 1 from ${votes} where ${votes.userId} = ${sql.placeholder('userId')} and ${votes.mediaId} = ${media.id})`,
+      ),
+    )
+    .prepare(),
+)
+/**
+ * The item with this id if the user may rate it (visible, not their own, not voted on): one statement, a row lookup
+ * and one probe of the unique votes(user_id, media_id) index.
+ */
+export const findRateableMediaById = (db: Db, id: number, userId: number) => rateableById(db).get({ id, userId })
 
 /**
  * Up to `limit` random items the user may rate (visible, not own, not voted, not in excludeIds): the exact

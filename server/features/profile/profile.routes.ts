@@ -15,7 +15,11 @@ export const profileRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/users', tags: ['users'] })
     .patch(
       '/:id',
-      ({ params, body, cookie }) => toSessionUser(updateProfile(deps, requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, params.id), body)),
+      ({ params, body, cookie }) => {
+        const sid = cookie[SESSION_COOKIE].value as string | undefined
+        requireOwnUser(deps.db, sid, params.id)
+        return toSessionUser(updateProfile(deps, findSessionUser(deps.db, sid)!, body))
+      },
       { params: IdParamsSchema, body: ProfileUpdateSchema, response: { 200: SessionUserSchema }, detail: { summary: 'Change username and/or email; only changed fields are sent' } },
     )
     .get(

@@ -9,9 +9,9 @@ import { castVote } from './votes.service'
 export const votesRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/votes', tags: ['votes'] }).post(
     '',
-    ({ body, cookie, set }) => {
+    async ({ body, cookie, set }) => {
       requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, body.userId)
-      const result = castVote(deps, body)
+      const result = await castVote(deps, body)
       set.status = result.created ? 201 : 200
       return result.answer
     },

@@ -1,0 +1,19 @@
+/**
+ * Statements built once per database handle (issue #12): drizzle builds the SQL text and bun:sqlite compiles it on
+ * every plain query call, which profiling showed to be most of a hot read's time. A repo declares its hot query
+ * with `sql.placeholder()` for each argument and `.prepare()`, wrapped in perDb, and runs it with the values.
+ */
+import type { Db } from './open'
+
+/**
+ * Memoizes build(db) per database handle: the first call on a db builds (and prepares) the statement, every later
+ * call answers the same one. Tests open many databases, so the cache is keyed weakly by the handle.
+ */
+export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>()
+  return (db) => {
+    let statement = built.get(db)
+    if (statement === undefined) built.set(db, (statement = build(db)))
+    return statement
+  }
+}
