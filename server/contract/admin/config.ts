@@ -55,7 +55,7 @@ export const EmailCaptureSettingsSchema = v.object({ ...EmailCaptureConfigSchema
 export type EmailCaptureSettings = v.InferOutput<typeof EmailCaptureSettingsSchema>
 export const VoteMultiplierInputSchema = v.object({
   isEnabled: v.boolean(),
-  multiplier: v.pipe(v.number('Vote multiplier must be greater than 0'), v.gtValue(0, 'Vote multiplier must be greater than 0'), v.maxValue(1000)),
+  multiplier: v.pipe(v.number('Vote multiplier must be greater than 0'), v.gtValue(0, 'Vote multiplier must be greater than 0'), v.maxValue(1000, 'Vote multiplier must be at most 1000')),
 })
 export type VoteMultiplierInput = v.InferOutput<typeof VoteMultiplierInputSchema>
 /** The saved vote multiplier; updatedAt ISO-8601 UTC, null before the first save. */

@@ -26,6 +26,10 @@ type MultiplierDraft = { isEnabled: boolean; multiplier: string }
 /** The multiplier typed in the input: a non-numeric or empty entry falls back to 1 (admin-back-office §5). */
 export const parseMultiplier = (text: string) => numberOr(Number.parseFloat(text), 1)
 
+/** The spec's words for a multiplier at or below 0 (admin-back-office §5); other problems keep the contract's message. */
+const invalidMultiplierText = (message: string) =>
+  message === 'Vote multiplier must be greater than 0' ? 'Invalid Configuration: Vote multiplier must be greater than 0' : `Invalid Configuration: ${message}`
+
 function MultiplierForm({ form }: { form: ConfigForm<MultiplierDraft, VoteMultiplierInput> }) {
   const { isEnabled, multiplier } = form.input
   return (
@@ -40,7 +44,7 @@ function MultiplierForm({ form }: { form: ConfigForm<MultiplierDraft, VoteMultip
       </label>
       <Field
         label="Multiplier"
-        error={form.errors.multiplier && `Invalid Configuration: ${form.errors.multiplier}`}
+        error={form.errors.multiplier && invalidMultiplierText(form.errors.multiplier)}
         hint={
           <>
             <p>Example: 2.5 will show 250 votes when actual count is 100</p>
