@@ -61,7 +61,9 @@ describe('media display on a phone', () => {
     const shown = await img.evaluate((i) => (i as HTMLImageElement).currentSrc)
     expect(new URL(shown).pathname).toMatch(/\/w1080\.webp$/)
     const after = await box.evaluate((b) => ({ width: b.getBoundingClientRect().width, height: b.getBoundingClientRect().height }))
-    expect(after).toEqual({ width: before.width, height: before.height })
+    // The same box, to the pixel (the box's width is a min() of the column and a rounded length, so sub-pixel rounding may differ).
+    expect(Math.abs(after.width - before.width)).toBeLessThan(1)
+    expect(Math.abs(after.height - before.height)).toBeLessThan(1)
 
     // A vote: the figures show, then the next item takes the same box without moving anything.
     await page.evaluate(() => ((window as Window & { layoutShift?: number }).layoutShift = 0))
