@@ -63,11 +63,12 @@ describe('isActiveUser', () => {
 })
 
 describe('listUsers on 10,000 rows', () => {
-  it('filters and sorts 10,000 users by name in under half a second', () => {
+  it('filters and sorts 10,000 users by name, keeping every row', () => {
+    // No timing here: speed is for benchmarks (tests must pass on a busy machine); this checks the order at that size.
     const users = Array.from({ length: 10_000 }, (_, i) => user(i + 1, { username: `User${(i * 7919) % 10_000}` }))
-    const start = performance.now()
     const sorted = listUsers(users, { start: new Date(0), end: new Date(Date.UTC(2100, 0)) }, null, { key: 'username', dir: 'asc' })
-    expect(performance.now() - start).toBeLessThan(500)
+    expect(sorted).toHaveLength(10_000)
     expect(sorted.map((u) => u.username).slice(0, 3)).toEqual(['User0', 'User1', 'User2'])
+    expect(sorted.every((u, i) => i === 0 || sorted[i - 1].username.localeCompare(u.username, undefined, { numeric: true }) <= 0)).toBe(true)
   })
 })
