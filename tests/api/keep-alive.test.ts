@@ -33,15 +33,18 @@ async function openConnection() {
   socket.on('data', (chunk: Buffer) => (buffer = Buffer.concat([buffer, chunk])))
   socket.on('close', () => (closed = true))
   socket.on('error', () => {})
-  /** Takes one answer off the front of buffer (no body, Content-Length or chunked), or undefined when it has not all come. */
-  const takeAnswer = () => {
+  /**
+   * Takes one answer off the front of buffer (no body, Content-Length or chunked), or undefined when it has not all
+   * come; toHead: the answer to a HEAD, which has no body whatever its headers say.
+   */
+  const takeAnswer = (toHead: boolean) => {
     const headEnd = buffer.indexOf('\r\n\r\n')
     if (headEnd < 0) return undefined
     const head = buffer.subarray(0, headEnd).toString('latin1')
     let rest = buffer.subarray(headEnd + 4)
     const status = Number(head.split(' ')[1])
     // A 204 or 304 has no body, whatever its headers say.
-    const length = status === 204 || status === 304 ? '0' : /\r\ncontent-length: *(\d+)/i.exec(head)?.[1]
+    const length = toHead || status === 204 || status === 304 ? '0' : /\r\ncontent-length: *(\d+)/i.exec(head)?.[1]
     let body: Buffer
     if (length !== undefined) {
       if (rest.length < Number(length)) return undefined
@@ -65,9 +68,9 @@ async function openConnection() {
   }
   return {
     send: (bytes: string | Buffer) => new Promise<void>((resolve) => socket.write(bytes, () => resolve())),
-    async next() {
+    async next(toHead = false) {
       let answer: ReturnType<typeof takeAnswer>
-      await waitFor('an answer on the kept-alive connection', () => closed || (answer = takeAnswer()) !== undefined)
+      await waitFor('an answer on the kept-alive connection', () => closed || (answer = takeAnswer(toHead)) !== undefined)
       if (!answer) throw new Error('the server closed the connection instead of answering')
       return answer
     },
@@ -177,6 +180,28 @@ describe("a kept-alive connection carrying the soak's calls", () => {
       expect((await exchange(jsonHead('/api/votes', vote.length, { cookie: other.cookie }) + vote)).status).toBe(201)
       expect((await exchange(head('GET', `/api/users/${other.user.id}/stats`, { cookie: other.cookie }))).status).toBe(200)
       for (const path of ['/api/vote-multiplier-config', '/api/email-capture-config', '/api/idle-redirect-config', '/api/ad-config/skip-button']) expect((await exchange(head('GET', path, {}))).status).toBe(200)
+      await expectStillAnswers(connection)
+    } finally {
+      connection.close()
+    }
+  })
+
+  it('answers the stored file whole, a range, a 304, a HEAD and a bad range one after another', async () => {
+    const connection = await openConnection()
+    const exchange = async (request: string | Buffer, toHead = false) => (await connection.send(request), connection.next(toHead))
+    try {
+      const photo = readFileSync(join(FIXTURES_DIR, 'red-marigold.webp'))
+      const body = uploadBody(visitor.user.id, 'red-marigold.webp', photo)
+      const upload = await exchange(Buffer.concat([Buffer.from(uploadHead(body.length)), body]))
+      expect(upload.status).toBe(201)
+      const url = (JSON.parse(upload.text) as { media: { url: string } }).media.url
+      const whole = await exchange(head('GET', url, {}))
+      expect(whole).toMatchObject({ status: 200 })
+      const etag = /\r\netag: *([^\r]+)/i.exec(whole.head)![1]
+      expect(await exchange(head('GET', url, { range: 'bytes=0-99' }))).toMatchObject({ status: 206 })
+      expect(await exchange(head('GET', url, { 'if-none-match': etag }))).toMatchObject({ status: 304, text: '' })
+      expect(await exchange(head('HEAD', url, {}), true)).toMatchObject({ status: 200, text: '' })
+      expect(await exchange(head('GET', url, { range: `bytes=${photo.length + 10}-` }))).toMatchObject({ status: 416 })
       await expectStillAnswers(connection)
     } finally {
       connection.close()
