@@ -46,8 +46,15 @@ async function startOwnServer() {
 }
 
 const server = args.url ? { url: args.url.replace(/\/$/, ''), pid: args.pid ? Number(args.pid) : undefined, stop: async () => {} } : await startOwnServer()
-/** The server's resident memory in MB, or undefined when its pid is unknown. */
-const rssMb = () => (server.pid ? Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024 : undefined)
+/** The server's resident memory in MB, or undefined when its pid is unknown or the process is gone. */
+function rssMb(): number | undefined {
+  if (!server.pid) return undefined
+  try {
+    return Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
+  } catch {
+    return undefined
+  }
+}
 
 const byStatus = new Map<number, number>()
 /** The slowest answer since the last progress line, ms. */
