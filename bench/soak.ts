@@ -2,8 +2,11 @@
  * Soak run (issue #10; by hand, not in CI): `bun run bench/soak.ts [--minutes N] [--url URL [--pid PID]] [--concurrency C]`.
  * Mixed visitor traffic on loopback for N minutes (default 10): sessions, the rating queue and random picks, views,
  * votes, stats, public configs, and now and then an upload of a small fixture photo (read in place). Without --url
- * it starts the server as `npm start` would, on a temp DATA_DIR. Prints the server's RSS after the first minute and
- * at the end and the answers by status; exits 1 when RSS grew more than 10% or any 5xx came.
+ * it starts the server as `npm start` would, on a temp DATA_DIR. Every call sends `Sec-Fetch-Site: same-origin` as the
+ * app's page does, and counts as failed (status 0) when its whole answer has not come within REQUEST_TIMEOUT_MS.
+ * Prints a progress line per minute (requests, errors, slowest answer, RSS), then the server's RSS after the first
+ * minute and at the end and the answers by status; exits 1 when RSS grew more than 10% or any error answer or failed
+ * call came.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,6 +23,8 @@ const UPLOAD_EVERY_MS = 2000
 /** A visitor makes this many calls, then a new one arrives. */
 const CALLS_PER_VISITOR = 60
 const RSS_GROWTH_LIMIT = 0.1
+/** Longest wait for one whole answer, ms: a call that takes longer counts as failed (status 0), so a hang fails the run. */
+const REQUEST_TIMEOUT_MS = 15_000
 
 const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, url: { type: 'string' }, pid: { type: 'string' }, concurrency: { type: 'string', default: '4' } } })
 const minutes = Number(args.minutes)
@@ -41,10 +46,19 @@ async function startOwnServer() {
 }
 
 const server = args.url ? { url: args.url.replace(/\/$/, ''), pid: args.pid ? Number(args.pid) : undefined, stop: async () => {} } : await startOwnServer()
-/** The server's resident memory in MB, or undefined when its pid is unknown. */
-const rssMb = () => (server.pid ? Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024 : undefined)
+/** The server's resident memory in MB, or undefined when its pid is unknown or the process is gone. */
+function rssMb(): number | undefined {
+  if (!server.pid) return undefined
+  try {
+    return Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
+  } catch {
+    return undefined
+  }
+}
 
 const byStatus = new Map<number, number>()
+/** The slowest answer since the last progress line, ms. */
+let slowestMs = 0
 const errorSamples: string[] = []
 let lastUpload = 0
 
@@ -56,12 +70,17 @@ const uniqueJpeg = (jpeg: Uint8Array<ArrayBuffer>) => new Blob([jpeg.subarray(0,
 
 /** One call; counts its status (0 for a network failure) and keeps a few error answers to print. */
 async function hit(method: string, path: string, opts: { cookie?: string; json?: unknown; form?: FormData } = {}): Promise<any> {
-  const headers: Record<string, string> = opts.cookie ? { cookie: opts.cookie } : {}
+  // What the app's own page sends: without it the cross-site guard refuses every cookie-carrying POST (403).
+  const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', ...(opts.cookie ? { cookie: opts.cookie } : {}) }
   if (opts.json !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)) }).catch((e: Error) => e)
-  const status = res instanceof Error ? 0 : res.status
+  const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+  const sent = performance.now()
+  const answer = await fetch(`${server.url}${path}`, { method, headers, signal, body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)) })
+    .then(async (res) => ({ status: res.status, text: await res.text() }))
+    .catch((e: Error) => ({ status: 0, text: signal.aborted ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : e.message }))
+  const { status, text } = answer
+  slowestMs = Math.max(slowestMs, performance.now() - sent)
   byStatus.set(status, (byStatus.get(status) ?? 0) + 1)
-  const text = res instanceof Error ? res.message : await res.text()
   if ((status === 0 || status >= 400) && errorSamples.length < 10 && !errorSamples.some((e) => e.startsWith(`${status} ${method} ${path.split('/').slice(0, 3).join('/')}`))) errorSamples.push(`${status} ${method} ${path}: ${text.slice(0, 160)}`)
   try {
     return status < 300 ? JSON.parse(text) : undefined
@@ -109,26 +128,32 @@ async function lane(until: number) {
 const start = Date.now()
 const end = start + minutes * 60_000
 console.log(`soak: ${minutes} min against ${server.url}, ${concurrency} visitors at a time`)
+const countOf = (keep: (status: number) => boolean) => [...byStatus].filter(([s]) => keep(s)).reduce((n, [, c]) => n + c, 0)
+const isError = (status: number) => status === 0 || status >= 400
 let rssAfterFirstMinute: number | undefined
-const firstMinute = setTimeout(() => {
-  rssAfterFirstMinute = rssMb()
-  console.log(`RSS after the first minute: ${rssAfterFirstMinute?.toFixed(1) ?? 'n/a'} MB`)
-}, Math.min(60_000, minutes * 60_000 / 2))
+let ticks = 0
+// A progress line per minute (half the run when shorter), so a stall shows while it happens, not only at the end.
+const progress = setInterval(() => {
+  const rss = rssMb()
+  if (++ticks === 1) rssAfterFirstMinute = rss
+  console.log(`minute ${ticks}: ${countOf(() => true)} requests, ${countOf(isError)} errors, slowest answer ${slowestMs.toFixed(0)} ms, RSS ${rss?.toFixed(1) ?? 'n/a'} MB`)
+  slowestMs = 0
+}, Math.min(60_000, (minutes * 60_000) / 2))
 await Promise.all(Array.from({ length: concurrency }, () => lane(end)))
-clearTimeout(firstMinute)
+clearInterval(progress)
 const rssEnd = rssMb()
 await server.stop()
 
-const total = [...byStatus.values()].reduce((a, b) => a + b, 0)
-const errors = [...byStatus].filter(([s]) => s === 0 || s >= 400).reduce((n, [, c]) => n + c, 0)
-const serverErrors = [...byStatus].filter(([s]) => s === 0 || s >= 500).reduce((n, [, c]) => n + c, 0)
+const total = countOf(() => true)
+const errors = countOf(isError)
+const serverErrors = countOf((s) => s === 0 || s >= 500)
 const growth = rssAfterFirstMinute && rssEnd ? (rssEnd - rssAfterFirstMinute) / rssAfterFirstMinute : 0
-console.log(`RSS at the end: ${rssEnd?.toFixed(1) ?? 'n/a'} MB (growth ${(growth * 100).toFixed(1)}%)`)
+console.log(`RSS after the first minute: ${rssAfterFirstMinute?.toFixed(1) ?? 'n/a'} MB, at the end: ${rssEnd?.toFixed(1) ?? 'n/a'} MB (growth ${(growth * 100).toFixed(1)}%)`)
 console.log(`${total} requests in ${((Date.now() - start) / 1000).toFixed(0)} s; by status: ${JSON.stringify(Object.fromEntries([...byStatus].sort(([a], [b]) => a - b)))}`)
 console.log(`error answers: ${errors} (5xx or no answer: ${serverErrors})`)
 for (const s of errorSamples) console.log(`  ${s}`)
-if (growth > RSS_GROWTH_LIMIT || serverErrors > 0) {
-  console.log(growth > RSS_GROWTH_LIMIT ? `FAIL: RSS grew more than ${RSS_GROWTH_LIMIT * 100}%` : 'FAIL: 5xx answers or failed requests')
+if (growth > RSS_GROWTH_LIMIT || errors > 0) {
+  console.log(growth > RSS_GROWTH_LIMIT ? `FAIL: RSS grew more than ${RSS_GROWTH_LIMIT * 100}%` : 'FAIL: error answers, failed or timed-out requests')
   process.exit(1)
 }
 console.log('ok')
