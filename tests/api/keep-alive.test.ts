@@ -198,10 +198,12 @@ describe("a kept-alive connection carrying the soak's calls", () => {
       const whole = await exchange(head('GET', url, {}))
       expect(whole).toMatchObject({ status: 200 })
       const etag = /\r\netag: *([^\r]+)/i.exec(whole.head)![1]
+      // The stored copy is the pipeline's stripped one (issue #11), not the uploaded bytes: its length is what is served.
+      const stored = Number(/\r\ncontent-length: *(\d+)/i.exec(whole.head)![1])
       expect(await exchange(head('GET', url, { range: 'bytes=0-99' }))).toMatchObject({ status: 206 })
       expect(await exchange(head('GET', url, { 'if-none-match': etag }))).toMatchObject({ status: 304, text: '' })
       expect(await exchange(head('HEAD', url, {}), true)).toMatchObject({ status: 200, text: '' })
-      expect(await exchange(head('GET', url, { range: `bytes=${photo.length + 10}-` }))).toMatchObject({ status: 416 })
+      expect(await exchange(head('GET', url, { range: `bytes=${stored + 10}-` }))).toMatchObject({ status: 416 })
       await expectStillAnswers(connection)
     } finally {
       connection.close()
