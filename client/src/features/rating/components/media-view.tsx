@@ -1,7 +1,7 @@
 /**
  * MediaView: the item to rate, an image or a looping muted video in a box of its own aspect ratio (fallback 16x9) as
  * wide as the column and at most useMediaHeight tall, so a landscape photo fills the width with no tall black box
- * (issue #13). Images come from their WebP variants by srcset (issue #11: the width the box needs at the screen's
+ * (issue #13), centred in an area that is useMediaHeight tall for every item, so a vote moves nothing (issue #11: CLS 0). Images come from their WebP variants by srcset (issue #11: the width the box needs at the screen's
  * pixel ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click
  * (issue #13 First load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play
  * control (issue #13, WCAG 2.2.2).
@@ -41,20 +41,24 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
   )
   return (
     <>
-      <div className="relative mx-auto" style={{ aspectRatio: ratio, width: `min(100%, ${Math.floor(height * ratio)}px)` }}>
-        <button type="button" aria-label="Open full-screen viewer" aria-haspopup="dialog" onClick={() => setOpen(true)} className="block h-full w-full overflow-hidden rounded-2xl bg-black shadow-2xl">
-          {media(false)}
-        </button>
-        {isVideo && (
-          <button
-            type="button"
-            aria-label={playing ? 'Pause video' : 'Play video'}
-            onClick={() => (video.current?.paused ? void video.current.play().catch(() => {}) : video.current?.pause())}
-            className="absolute right-3 top-3 grid h-11 w-11 place-items-center rounded-full bg-zinc-900/85 text-white hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-rose-400"
-          >
-            {playing ? <Pause aria-hidden className="h-5 w-5" /> : <Play aria-hidden className="h-5 w-5" />}
+      {/* The area keeps the media height for every item, so a vote moves nothing below it (CLS 0, issue #11); the
+          box inside takes the photo's shape, so a landscape photo fills the width with no black bars (issue #13). */}
+      <div className="flex w-full items-center justify-center" style={{ height }}>
+        <div className="relative" style={{ aspectRatio: ratio, width: `min(100%, ${Math.floor(height * ratio)}px)` }}>
+          <button type="button" aria-label="Open full-screen viewer" aria-haspopup="dialog" onClick={() => setOpen(true)} className="block h-full w-full overflow-hidden rounded-2xl bg-black shadow-2xl">
+            {media(false)}
           </button>
-        )}
+          {isVideo && (
+            <button
+              type="button"
+              aria-label={playing ? 'Pause video' : 'Play video'}
+              onClick={() => (video.current?.paused ? void video.current.play().catch(() => {}) : video.current?.pause())}
+              className="absolute right-3 top-3 grid h-11 w-11 place-items-center rounded-full bg-zinc-900/85 text-white hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-rose-400"
+            >
+              {playing ? <Pause aria-hidden className="h-5 w-5" /> : <Play aria-hidden className="h-5 w-5" />}
+            </button>
+          )}
+        </div>
       </div>
       {open && (
         <Suspense fallback={null}>
