@@ -58,7 +58,8 @@ describe('kill -9 and restart', () => {
     let server = await serve()
     const owner = await visitor(server)
     const items = [await upload(server, owner, 'tabby-cat.png'), await upload(server, owner, 'yellow-daisy.webp'), await upload(server, owner, 'paint-brushes.gif')]
-    const voters = await Promise.all(Array.from({ length: 30 }, () => visitor(server)))
+    // Enough votes that the kill comes mid-stream even with group commit (450 pairs; the kill follows the 30th answer).
+    const voters = await Promise.all(Array.from({ length: 150 }, () => visitor(server)))
     const acked: { userId: number; mediaId: number; isHot: boolean }[] = []
     const sent: Promise<unknown>[] = []
     const queue = voters.flatMap((v) => items.map((mediaId) => ({ v, vote: { userId: v.id, mediaId, isHot: (v.id + mediaId) % 2 === 0 } })))
