@@ -1,7 +1,7 @@
 /**
  * Import boundaries of STYLE §1: client/ and cli/ reach into server/ only through server/contract/;
  * contract modules import only valibot and each other; server services never import Elysia;
- * no feature reads the sid cookie itself (issue #14).
+ * server features never import each other, and no feature reads the sid cookie itself (issue #14).
  */
 import { describe, expect, it } from 'bun:test'
 import { Glob } from 'bun'
@@ -63,6 +63,12 @@ describe('import boundaries', () => {
       for (const name of declared(await Bun.file(join(ROOT, file)).text())) if (contractTypes.has(name)) bad.push(`${file}: ${name}`)
     }
     expect(contractTypes.size).toBeGreaterThan(40)
+    expect(bad).toEqual([])
+  })
+
+  it('keeps server features from importing each other: shared code lives in a non-feature server module (issue #14)', async () => {
+    const featureOf = (path: string) => path.match(/^server\/features\/([^/]+)\//)?.[1]
+    const bad = await violations('server/features', (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file))
     expect(bad).toEqual([])
   })
 

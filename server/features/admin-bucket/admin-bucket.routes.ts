@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { rm } from 'node:fs/promises'
 import { BucketDeleteResultSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportResultSchema } from '../../contract/admin/bucket'
-import { readMultipartUpload } from '../media/upload-stream'
+import { readMultipartUpload } from '../../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
 

@@ -13,8 +13,8 @@ import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-m
 import { typeForFileName } from '../../contract/media'
 import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'
 import { HttpError } from '../../http/errors'
-import { newStorageKey, sniffMediaType } from '../media/media-upload.service'
-import type { SpooledFile } from '../media/upload-stream'
+import { newStorageKey, sniffMediaType } from '../../media/media-type'
+import type { SpooledFile } from '../../media/upload-stream'
 
 
 /**

@@ -6,7 +6,7 @@ import { AdZoneSchema, DEFAULT_SITE_SETTINGS, EmailCaptureConfigSchema, IdleRedi
 import { HttpError } from '../../http/errors'
 import { adFrameResponse } from './ad-frame'
 import { fileAnswer } from '../../http/openapi-responses'
-import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from './public-config.repo'
+import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from '../../site-config/site-config.repo'
 
 /** The answer for a zone no admin has saved: no code, not shown. */
 const NO_AD = { adCode: '', isActive: false }

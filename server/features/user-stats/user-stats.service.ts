@@ -2,7 +2,7 @@
 import type { Deps } from '../../deps'
 import type { UserStats } from '../../contract/users'
 import { toVoteStats } from '../../ratings/vote-stats'
-import { mediaDisplay, mediaUrl } from '../media/media-url'
+import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { findOwnMediaWithFigures } from './user-stats.repo'
 
 /** Totals and per-item figures of what userId's uploads received (actual counts, no multiplier). */

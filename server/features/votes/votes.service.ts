@@ -5,7 +5,7 @@ import { createGroupCommit } from '../../db/group-commit'
 import type { VoteAnswer, VoteInput } from '../../contract/votes'
 import { HttpError } from '../../http/errors'
 import { toVoteStats } from '../../ratings/vote-stats'
-import { findMediaById } from '../media/media.repo' // the vote rules need the item's owner and visibility
+import { findMediaById } from '../../media/media-items.repo' // the vote rules need the item's owner and visibility
 import { findVote, insertVoteOnce } from './votes.repo'
 
 /** The group committer of each database's votes (issue #12): votes arriving within a few ms share one transaction. */
