@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { media } from '../../db/schema'
 import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners } from '../../media-pipeline/media-keys'

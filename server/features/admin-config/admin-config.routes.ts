@@ -5,7 +5,7 @@
  */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { AdZoneConfigSchema, AdZoneInputSchema, BackButtonConfigSchema, BackButtonInputSchema, EmailCaptureInputSchema, EmailCaptureSettingsSchema, IdleRedirectConfigSchema, IdleRedirectInputSchema, SkipButtonConfigSchema, SkipButtonInputSchema, VoteMultiplierConfigSchema, VoteMultiplierInputSchema } from '../../contract/admin/config'
 import { EmailCaptureConfigSchema } from '../../contract/public-config'
 import * as config from './admin-config.service'

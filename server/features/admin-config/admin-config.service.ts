@@ -3,10 +3,10 @@
  * with the clock, history rows for the redirects (an empty URL turns one off), and the audit event of a
  * vote-multiplier change. Throws HttpError 404 for the zone1 ad and the skip button before their first save.
  */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { AdZoneInput, BackButtonInput, EmailCaptureInput, IdleRedirectInput, SkipButtonInput, VoteMultiplierInput } from '../../contract/admin/config'
 import { DEFAULT_IDLE_REDIRECT_TIME } from '../../contract/public-config'
-import { writeAuditEvent } from '../../audit/audit-log'
+import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
 import { findAdZone, findCurrentBackButton, findCurrentIdleRedirect, findSkipButton, readEmailCapture, readVoteMultiplier } from '../../site-config/site-config.repo'
 import { addBackButton, addIdleRedirect, listBackButtons, listIdleRedirects, saveAdZone, saveEmailCapture, saveSkipButton, saveVoteMultiplier } from './admin-config.repo'

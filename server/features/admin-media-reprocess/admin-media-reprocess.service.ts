@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { mkdir, rm } from 'node:fs/promises'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { ReprocessAnswer, ReprocessInput } from '../../contract/admin/reprocess'
 import { processMediaFile } from '../../media-pipeline/process-media'
 import { countUnprocessedMedia, findUnprocessedMedia, saveProcessedFields } from './admin-media-reprocess.repo'

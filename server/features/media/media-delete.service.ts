@@ -3,9 +3,9 @@
  * views, with MEDIA_DELETE_REQUEST and MEDIA_DELETE_COMPLETED audit events.
  */
 import { eq } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { media } from '../../db/schema'
-import { writeAuditEvent } from '../../audit/audit-log'
+import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
 import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
 import { findMediaById } from '../../media/media-items.repo'

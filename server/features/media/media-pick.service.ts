@@ -4,7 +4,7 @@
  * index, a few tries, then an exact query for visitors who have rated almost everything. Uniform over the
  * rateable items and about 0.01 ms a pick at 20k media / 1M votes (bench/random-pick.ts).
  */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { RateMedia } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { toVoteStats } from '../../ratings/vote-stats'

@@ -3,7 +3,7 @@
  * extension, SHA-256 duplicate check on the original bytes, then the media pipeline (issue #11: stripped copy,
  * variants, poster, placeholder, all written before the answer) and a media row.
  */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { typeForFileName, type UploadAnswer } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { deleteItemObjects, derivedKeysOf, processMediaFile, UnreadableMediaError } from '../../media-pipeline/process-media'

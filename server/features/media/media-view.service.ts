@@ -1,5 +1,5 @@
 /** Views (public-visitor §4 Rating flow: a view is recorded when an item is shown). */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { mustFind } from '../../http/errors'
 import { findMediaById } from '../../media/media-items.repo'
 import { insertViewOnce } from './media.repo'

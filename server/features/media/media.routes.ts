@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { rm } from 'node:fs/promises'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { IdParamsSchema, IdParamSchema, ErrorSchema } from '../../contract/common'
 import { QueueQuerySchema, RandomQuerySchema, RateMediaSchema, UploadAnswerSchema, ViewInputSchema } from '../../contract/media'
 import { HttpError } from '../../http/errors'

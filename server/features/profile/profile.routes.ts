@@ -1,7 +1,7 @@
 /** Routes PATCH /api/users/:id and GET /api/users/check-username/:username (public-visitor §7). */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
 import { SessionUserSchema } from '../../contract/session'
 import { ProfileUpdateSchema, USERNAME_MAX, UsernameAvailabilitySchema } from '../../contract/users'

@@ -1,7 +1,7 @@
 /** Public configuration reads (public-visitor §7, server-contract: Public configuration), with defaults before any admin save. */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { AdZoneSchema, DEFAULT_SITE_SETTINGS, EmailCaptureConfigSchema, IdleRedirectSchema, SiteSettingsSchema, SkipButtonSchema, VoteMultiplierSchema } from '../../contract/public-config'
 import { HttpError } from '../../http/errors'
 import { adFrameResponse } from './ad-frame'

@@ -1,6 +1,6 @@
 /** Routes /api/session (public-visitor §7, server-contract: Visitor session). */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { SessionInputSchema, SessionUserSchema } from '../../contract/session'
 import { ErrorSchema } from '../../contract/common'
 import { HttpError } from '../../http/errors'

@@ -1,6 +1,6 @@
 /** Route GET /api/users/:id/stats (public-visitor §7). */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
 import { UserStatsSchema } from '../../contract/users'
 import { requireOwnUser, visitorSession } from '../../http/session-user'

@@ -1,6 +1,6 @@
 /** Route POST /api/votes (public-visitor §7, server-contract: Media and votes). */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { VoteAnswerSchema, VoteInputSchema } from '../../contract/votes'
 import { requireOwnUser, visitorSession } from '../../http/session-user'
 import { castVote } from './votes.service'

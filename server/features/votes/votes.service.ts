@@ -1,5 +1,5 @@
 /** Casting votes (public-visitor §4 Rating flow; server-contract: POST /api/votes): one per user and item, replay-safe. */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { perDb } from '../../db/prepared'
 import { createGroupCommit } from '../../db/group-commit'
 import type { VoteAnswer, VoteInput } from '../../contract/votes'
