@@ -9,7 +9,7 @@ import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/open'
 import { createFsStorage } from '../server/storage/fs-storage'
 import { createOutboxMailer } from '../server/mail/mailer'
-import { systemClock } from '../server/clock'
+import { systemClock } from '../server/core/clock'
 import { createApp } from '../server/app'
 
 const VOTES = Number(process.argv[2] ?? 100_000)

@@ -1,7 +1,7 @@
 /**
  * Starts HotVote: reads the configuration, opens the database (running migrations) and the bucket,
  * chooses the mailer, empties the scratch folders, writes the start-up audit events, then listens and prints the URL;
- * SIGTERM and SIGINT shut it down gracefully (server/shutdown.ts).
+ * SIGTERM and SIGINT shut it down gracefully (server/core/shutdown.ts).
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,13 +9,13 @@ import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/open'
 import { FS_STAGING_DIR, createFsStorage } from './storage/fs-storage'
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
-import { systemClock } from './clock'
+import { systemClock } from './core/clock'
 import { createApp } from './app'
-import { runStartupChecks } from './startup'
-import { resolveAdminPassword } from './admin-password'
+import { runStartupChecks } from './core/startup'
+import { resolveAdminPassword } from './core/admin-password'
 import { MAX_STREAMED_BODY_BYTES } from './http/body-limit'
-import { resetScratchDirs } from './data-dir'
-import { shutDownOnSignals } from './shutdown'
+import { resetScratchDirs } from './core/data-dir'
+import { shutDownOnSignals } from './core/shutdown'
 
 let config
 try {

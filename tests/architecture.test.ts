@@ -1,6 +1,7 @@
 /**
  * Import boundaries of STYLE §1: client/ and cli/ reach into server/ only through server/contract/;
- * contract modules import only valibot and each other; server services never import Elysia.
+ * contract modules import only valibot and each other; server services never import Elysia;
+ * server features never import each other, routes never import a repo, and no feature reads the sid cookie itself (issue #14).
  */
 import { describe, expect, it } from 'bun:test'
 import { Glob } from 'bun'
@@ -62,6 +63,25 @@ describe('import boundaries', () => {
       for (const name of declared(await Bun.file(join(ROOT, file)).text())) if (contractTypes.has(name)) bad.push(`${file}: ${name}`)
     }
     expect(contractTypes.size).toBeGreaterThan(40)
+    expect(bad).toEqual([])
+  })
+
+  it('keeps server features from importing each other: shared code lives in a non-feature server module (issue #14)', async () => {
+    const featureOf = (path: string) => path.match(/^server\/features\/([^/]+)\//)?.[1]
+    const bad = await violations('server/features', (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file))
+    expect(bad).toEqual([])
+  })
+
+  it('keeps route files from importing a repo: routes call services, services call repos (issue #14)', async () => {
+    const bad = await violations('server', (file, spec) => file.endsWith('.routes.ts') && /\.repo$/.test(spec))
+    expect(bad).toEqual([])
+  })
+
+  it('keeps route files from reading the sid cookie: the visitor comes from the visitorSession plugin (issue #14)', async () => {
+    const bad: string[] = []
+    for (const file of await filesUnder('server/features')) {
+      if (/(?:cookie\[SESSION_COOKIE\]|cookie\.sid\b|cookie\[['"]sid['"]\])\s*\.value/.test(await Bun.file(join(ROOT, file)).text())) bad.push(file)
+    }
     expect(bad).toEqual([])
   })
 

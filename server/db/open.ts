@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { join } from 'node:path'
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
-import { PRIVATE_FILE_MODE } from '../data-dir'
+import { PRIVATE_FILE_MODE } from '../core/data-dir'
 import * as schema from './schema'
 import { rewriteLegacySystemSessionIds } from './system-session-ids'
 

@@ -4,7 +4,7 @@
  * Every limiter of the server (magic links, DMCA filings, admin logins) and the admin token store use this module,
  * so a flood of distinct keys (addresses, emails, usernames) costs bounded memory. State resets on restart.
  */
-import type { Clock } from '../clock'
+import type { Clock } from '../core/clock'
 
 /** Default cap on the keys of one map: 10,000 keys of a few hundred bytes each stay under a few MB. */
 export const DEFAULT_MAX_ENTRIES = 10_000

@@ -2,6 +2,7 @@
  * The visitor behind a request: the httpOnly `sid` cookie names a session (server-contract: Visitor session).
  * Calls that name a userId must come from that user's own session.
  */
+import { Elysia } from 'elysia'
 import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Db } from '../db/open'
@@ -36,14 +37,49 @@ const isSessionId = (sid: string | undefined): sid is string => !!sid && v.is(Se
 // Only the id, straight from bun:sqlite: every visitor call checks it, and mapping a whole users row costs more than the lookup.
 const userIdBySessionId = perDb((db) => db.$client.query<{ id: number }, [string]>('select id from users where session_id = ?'))
 
-/**
- * Checks that userId is the visitor of the sid cookie.
- * Throws HttpError 401 without a valid session, 403 when userId is someone else's.
- */
-export function requireOwnUser(db: Db, sid: string | undefined, userId: number): void {
+/** The visitor of a request, as routes that opt in with `{ visitor: true }` receive it: their users.id. */
+export type Visitor = { id: number }
+
+const NO_SESSION = 'No session: reload the page to start one'
+
+/** The visitor of sid; throws HttpError 401 without a well-formed sid naming a session. */
+function requireVisitor(db: Db, sid: string | undefined): Visitor {
   const user = isSessionId(sid) ? userIdBySessionId(db).get(sid) : null
-  if (!user) throw new HttpError(401, 'No session: reload the page to start one')
-  if (user.id !== userId) throw new HttpError(403, 'That user id is not yours')
+  if (!user) throw new HttpError(401, NO_SESSION)
+  return { id: user.id }
+}
+
+/**
+ * Checks that userId is the visitor's own id (one call per route that names a userId).
+ * Throws HttpError 403 when userId is someone else's.
+ */
+export function requireOwnUser(visitor: Visitor, userId: number): void {
+  if (visitor.id !== userId) throw new HttpError(403, 'That user id is not yours')
+}
+
+/**
+ * The one place that reads the sid cookie (issue #14). A route opts in with a macro and its handler receives:
+ * - `{ visitor: true }`: `visitor` ({ id }), from the fast id-only lookup; 401 without a session;
+ * - `{ visitorUser: true }`: `visitorUser`, the whole users row; 401 without a session;
+ * - `{ optionalVisitor: true }`: `visitorUser`, the users row or undefined; never 401.
+ * Routes that name none of them pay no session lookup. Resolution runs after validation, so bad input still answers 400 first.
+ */
+export const visitorSession = (db: Db) =>
+  new Elysia().macro({
+    visitor: { resolve: ({ cookie }) => ({ visitor: requireVisitor(db, sidOf(cookie)) }) },
+    visitorUser: {
+      resolve: ({ cookie }) => {
+        const visitorUser = findSessionUser(db, sidOf(cookie))
+        if (!visitorUser) throw new HttpError(401, NO_SESSION)
+        return { visitorUser }
+      },
+    },
+    optionalVisitor: { resolve: ({ cookie }) => ({ visitorUser: findSessionUser(db, sidOf(cookie)) }) },
+  })
+
+const sidOf = (cookie: Record<string, { value?: unknown }>) => {
+  const value = cookie[SESSION_COOKIE]?.value
+  return typeof value === 'string' ? value : undefined
 }
 
 /** Maps a users row to the session user shape (public-visitor §3 User). */

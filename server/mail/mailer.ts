@@ -6,7 +6,7 @@ import type { Transporter } from 'nodemailer'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../core/data-dir'
 
 /** One email: text and html bodies of the same message. */
 export type MailMessage = { to: string; subject: string; text: string; html: string }

@@ -1,6 +1,6 @@
 /** GET /api/admin/audit-logs (admin-back-office §7): filtered entries, or with export=true a dated JSON file. Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { AuditLogsAnswerSchema, AuditQuerySchema } from '../../contract/admin/audit'
 import { listAuditLogs } from './admin-audit.service'
 

@@ -1,6 +1,6 @@
 /** Audit log reading (admin-back-office §2 Audit Logs, §7; server-contract: audit-logs): filters and a dated JSON file. */
 import { and, desc, eq, like, sql } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { auditLogs } from '../../db/schema'
 import type { AuditLogEntry } from '../../contract/admin/audit'
 

@@ -8,7 +8,7 @@
  */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { HttpError } from '../../http/errors'
 import { clientAddress } from '../../http/client-address'
 import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'

@@ -5,7 +5,7 @@
  * at most 10 s) instead of locking it, so nobody can lock the real admin out by failing from many addresses.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { HttpError } from '../../http/errors'
 import { createRateLimiter } from '../../http/rate-limit'
 

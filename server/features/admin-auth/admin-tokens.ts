@@ -4,7 +4,7 @@
  * A restart forgets them: the back office then shows its session-expired text and the admin logs in again.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { Clock } from '../../clock'
+import type { Clock } from '../../core/clock'
 import { createExpiringMap } from '../../http/rate-limit'
 import { ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
 

@@ -1,6 +1,6 @@
 /** GET /api/admin/backup: a consistent copy of the database as a download (issue #10, Data safety). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { backupFileName, copyDatabase } from './admin-backup.service'
 import { fileAnswer } from '../../http/openapi-responses'
 

@@ -8,7 +8,7 @@ import { mkdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { sql } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 
 /** A database copy ready to send: its size in bytes and a stream that deletes the temp file when it ends or fails. */
 export type DatabaseCopy = { size: number; body: ReadableStream<Uint8Array> }

@@ -1,9 +1,9 @@
 /** Bucket calls under /api/admin (admin-back-office §7). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { rm } from 'node:fs/promises'
 import { BucketDeleteResultSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportResultSchema } from '../../contract/admin/bucket'
-import { readMultipartUpload } from '../media/upload-stream'
+import { readMultipartUpload } from '../../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { media } from '../../db/schema'
 import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners } from '../../media-pipeline/media-keys'
@@ -13,8 +13,8 @@ import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-m
 import { typeForFileName } from '../../contract/media'
 import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'
 import { HttpError } from '../../http/errors'
-import { newStorageKey, sniffMediaType } from '../media/media-upload.service'
-import type { SpooledFile } from '../media/upload-stream'
+import { newStorageKey, sniffMediaType } from '../../media/media-type'
+import type { SpooledFile } from '../../media/upload-stream'
 
 
 /**

@@ -1,4 +1,4 @@
-/** Writes of the admin configuration (admin-back-office §7); the current values are read by public-config.repo. */
+/** Writes and histories of the admin configuration (admin-back-office §7); the current values are read by server/site-config/site-config.repo. */
 import { desc } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { adZoneConfigs, backButtonConfigs, emailCaptureConfig, idleRedirectConfigs, skipButtonConfig, voteMultiplierConfig } from '../../db/schema'

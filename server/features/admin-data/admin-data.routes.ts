@@ -4,7 +4,7 @@
  */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
 import { AdminMediaSchema, AdminUserSchema, DbConnectionSchema, DbCountsCheckSchema, DbQueriesCheckSchema, DbSchemaCheckSchema, PageQuerySchema } from '../../contract/admin/data'
 import { noContent } from '../../http/openapi-responses'

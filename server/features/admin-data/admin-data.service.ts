@@ -1,13 +1,13 @@
 /** Admin media, users and database checks (admin-back-office §2 Media, Users, Database; server-contract: Admin API). */
 import { eq, sql } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { media } from '../../db/schema'
 import type { AdminMedia, AdminUser } from '../../contract/admin/data'
-import { writeAuditEvent } from '../../audit/audit-log'
+import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
-import { mediaDisplay, mediaUrl } from '../media/media-url'
+import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
-import { findMediaById } from '../media/media.repo'
+import { findMediaById } from '../../media/media-items.repo'
 import { countTables, listMediaWithFigures, listUsersWithActivity } from './admin-data.repo'
 
 /** A page of media (all without limit) and the total count. */

@@ -1,7 +1,7 @@
 /** Admin takedown calls (admin-back-office §7). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
 import { AdminDmcaSchema, DmcaUpdateAnswerSchema, DmcaUpdateSchema } from '../../contract/admin/dmca'
 import { listTakedowns, updateTakedown } from './admin-dmca.service'

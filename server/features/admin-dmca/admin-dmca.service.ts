@@ -5,11 +5,11 @@
  */
 import { desc, eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { inTransaction } from '../../db/open'
 import { dmcaTakedowns, media } from '../../db/schema'
 import { DMCA_TRANSITIONS, type AdminDmca, type DmcaUpdateAnswer, type DmcaUpdateSchema } from '../../contract/admin/dmca'
-import { writeAuditEvent } from '../../audit/audit-log'
+import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
 
 /** Every takedown, newest first. */

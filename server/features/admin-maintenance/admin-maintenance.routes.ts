@@ -1,6 +1,6 @@
 /** Maintenance calls under /api/admin (admin-back-office §7). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { InactiveCountSchema, PurgeResultSchema, ResetResultSchema, SequenceFixResultSchema } from '../../contract/admin/maintenance'
 import { countInactiveAccounts, purgeInactiveAccounts, repairUserSequence, resetDatabase } from './admin-maintenance.service'
 

@@ -1,8 +1,8 @@
 /** Database maintenance (admin-back-office §2 Database, §3 result shapes; server-contract: Admin API), audited. */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { InactiveCount, PurgeResult, ResetResult, SequenceFixResult } from '../../contract/admin/maintenance'
 import { inTransaction } from '../../db/open'
-import { writeAuditEvent } from '../../audit/audit-log'
+import { writeAuditEvent } from '../../core/audit-log'
 import { countUsers, deleteUser, emptyResetTables, findInactiveUsers, fixUserSequence } from './admin-maintenance.repo'
 
 /** {inactiveUsers, totalUsers, percentage} with percentage to one decimal. */

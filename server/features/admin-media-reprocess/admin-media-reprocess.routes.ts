@@ -1,6 +1,6 @@
 /** Media backfill calls under /api/admin (issue #11: `hotvote media reprocess`). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { ReprocessAnswerSchema, ReprocessInputSchema, ReprocessQuerySchema, ReprocessStatusSchema } from '../../contract/admin/reprocess'
 import { reprocessMediaBatch, reprocessStatus } from './admin-media-reprocess.service'
 

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { mkdir, rm } from 'node:fs/promises'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { ReprocessAnswer, ReprocessInput } from '../../contract/admin/reprocess'
 import { processMediaFile } from '../../media-pipeline/process-media'
 import { countUnprocessedMedia, findUnprocessedMedia, saveProcessedFields } from './admin-media-reprocess.repo'
-import type { MediaRow } from '../media/media.repo'
+import type { MediaRow } from '../../media/media-items.repo'
 
 /** Copies the stored object of row into a temp file, runs the pipeline on it and saves the outputs. Throws when the object is missing or unreadable. */
 async function reprocessItem(deps: Deps, row: MediaRow): Promise<void> {

@@ -1,6 +1,6 @@
 /** POST /api/admin/populate-votes and GET /api/admin/export-votes (admin-back-office §7). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { PopulationResultSchema } from '../../contract/admin/votes'
 import { fileAnswer } from '../../http/openapi-responses'
 import { populateVotes } from './vote-population.service'

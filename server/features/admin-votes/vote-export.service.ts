@@ -15,7 +15,7 @@
 import { asc, gt, sql } from 'drizzle-orm'
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { Db } from '../../db/open'
 import { perDb } from '../../db/prepared'
 import { votes } from '../../db/schema'

@@ -4,11 +4,11 @@
  * votes and answers paused: true; the next call continues from the state row until success: true, paused: false.
  */
 import { asc, eq, gt, sql } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { inTransaction } from '../../db/open'
 import { perDb } from '../../db/prepared'
 import { media, users, votePopulationState } from '../../db/schema'
-import { writeAuditEvent } from '../../audit/audit-log'
+import { writeAuditEvent } from '../../core/audit-log'
 import { syntheticSessionId } from '../../db/system-session-ids'
 
 export const VOTES_PER_CALL = 500

@@ -3,9 +3,9 @@
  * send-magic-link, login-existing, verify (POST uses the token; GET only redirects to the client page), email-capture.
  */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { EmailCaptureSchema, EmailInputSchema, EmailValidationSchema, MessageSchema, SendMagicLinkSchema, VerifyAnswerSchema, VerifyTokenSchema } from '../../contract/auth'
-import { checkEmail } from '../../email/email-check'
+import { checkEmail } from '../../mail/email-check'
 import { createRateLimiter } from '../../http/rate-limit'
 import { clientAddress, type PeerSource } from '../../http/client-address'
 import { HttpError } from '../../http/errors'

@@ -4,13 +4,13 @@
  * never use a token up.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { inTransaction } from '../../db/open'
 import { users } from '../../db/schema'
 import { eq } from 'drizzle-orm'
 import { MAGIC_LINK_TTL_MS, type VerifyErrorCode } from '../../contract/auth'
 import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'
-import { checkEmail, normalizeEmail } from '../../email/email-check'
+import { checkEmail, normalizeEmail } from '../../mail/email-check'
 import { HttpError } from '../../http/errors'
 import { clearEmailOnOthers, findTokenByHash, findUserBySessionId, findUserByVerifiedEmail, insertEmailCapture, insertToken, markTokenUsed } from './auth.repo'
 import { magicLinkEmail } from './magic-link-email'

@@ -1,6 +1,6 @@
 /** Route POST /api/dmca-takedown (public-visitor §7; server-contract: Public configuration; issue #10 Limits). */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { DmcaCreatedSchema, DmcaInputSchema } from '../../contract/dmca'
 import { ErrorSchema } from '../../contract/common'
 import { HttpError } from '../../http/errors'

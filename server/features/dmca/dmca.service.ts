@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { dmcaTakedowns } from '../../db/schema'
 import type { DmcaCreated, DmcaInputSchema } from '../../contract/dmca'
 import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'
-import { writeAuditEvent } from '../../audit/audit-log'
+import { writeAuditEvent } from '../../core/audit-log'
 import { dmcaConfirmationEmail } from './dmca-email'
 
 /** A reference number such as DMCA-20261122-3F9A1C for a request filed at now. */

@@ -1,6 +1,6 @@
 /** GET /api/health and GET /api/ready (issue #10): unauthenticated, cheap, never cached; for supervisors and load balancers. */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { HealthSchema, ReadySchema } from '../../contract/health'
 import { checkHealth, checkReadiness } from './health.service'
 

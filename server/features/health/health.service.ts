@@ -4,7 +4,7 @@
  * can tell a server that is up from one that can do its work.
  */
 import { sql } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { Health, Ready } from '../../contract/health'
 
 /** How long (ms) one readiness check may take before it counts as failed. */

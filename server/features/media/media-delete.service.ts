@@ -3,12 +3,12 @@
  * views, with MEDIA_DELETE_REQUEST and MEDIA_DELETE_COMPLETED audit events.
  */
 import { eq } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { media } from '../../db/schema'
-import { writeAuditEvent } from '../../audit/audit-log'
+import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
 import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
-import { findMediaById } from './media.repo'
+import { findMediaById } from '../../media/media-items.repo'
 
 /** Deletes mediaId for its owner userId. Throws HttpError 404 (unknown media), 403 (someone else's). */
 export async function deleteOwnMedia(deps: Deps, userId: number, mediaId: number): Promise<void> {

@@ -3,7 +3,7 @@
  * seeking and Safari, and nothing of an item hidden by a resolved DMCA takedown (issue #10 Serving). Answers may be
  * cached for MEDIA_MAX_AGE_S only, then revalidated by ETag, so a takedown reaches every cache within that time.
  */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { ByteRange } from '../../storage/storage'
 import { InvalidKeyError } from '../../storage/storage'
 import { HttpError } from '../../http/errors'

@@ -4,12 +4,13 @@
  * index, a few tries, then an exact query for visitors who have rated almost everything. Uniform over the
  * rateable items and about 0.01 ms a pick at 20k media / 1M votes (bench/random-pick.ts).
  */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { RateMedia } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { toVoteStats } from '../../ratings/vote-stats'
-import { findRateableMediaById, findRateableMediaExact, mediaIdRange, type MediaRow } from './media.repo'
-import { mediaDisplay, mediaUrl } from './media-url'
+import { findRateableMediaById, findRateableMediaExact, mediaIdRange } from './media.repo'
+import type { MediaRow } from '../../media/media-items.repo'
+import { mediaDisplay, mediaUrl } from '../../media/media-url'
 
 /** Random probes per wanted item before falling back to the exact query. */
 const TRIES_PER_ITEM = 20

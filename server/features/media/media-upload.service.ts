@@ -3,28 +3,17 @@
  * extension, SHA-256 duplicate check on the original bytes, then the media pipeline (issue #11: stripped copy,
  * variants, poster, placeholder, all written before the answer) and a media row.
  */
-import { fileTypeFromBuffer } from 'file-type'
-import { randomUUID } from 'node:crypto'
-import type { Deps } from '../../deps'
-import { ACCEPTED_TYPES, typeForFileName, type AcceptedType, type UploadAnswer } from '../../contract/media'
+import type { Deps } from '../../core/deps'
+import { typeForFileName, type UploadAnswer } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { deleteItemObjects, derivedKeysOf, processMediaFile, UnreadableMediaError } from '../../media-pipeline/process-media'
-import { findMediaBySha256, insertMedia } from './media.repo'
-import { mediaDisplay, mediaUrl } from './media-url'
-import type { SpooledFile } from './upload-stream'
+import { findMediaBySha256, insertMedia } from '../../media/media-items.repo'
+import { mediaDisplay, mediaUrl } from '../../media/media-url'
+import { newStorageKey, sniffMediaType } from '../../media/media-type'
+import type { SpooledFile } from '../../media/upload-stream'
 
 export const UPLOAD_SUCCESS_MESSAGE = 'Upload successful'
 export const DUPLICATE_MESSAGE = 'This file has already been uploaded'
-
-/** The accepted type named by the file's magic bytes, or undefined. */
-export async function sniffMediaType(head: Uint8Array): Promise<AcceptedType | undefined> {
-  const mime = (await fileTypeFromBuffer(head))?.mime
-  return mime && mime in ACCEPTED_TYPES ? (mime as AcceptedType) : undefined
-}
-
-/** The storage key for a new object: media/YYYY/MM/<uuid>.<ext>. */
-export const newStorageKey = (now: Date, type: AcceptedType) =>
-  `media/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${ACCEPTED_TYPES[type][0]}`
 
 /**
  * Checks, processes and stores a spooled upload for userId. Throws HttpError 415 (content is not the type its name

@@ -1,18 +1,10 @@
-/** Drizzle queries on media, votes and views for rating and uploads. Missing rows come back undefined. */
+/** Drizzle queries on media, votes and views for rating and serving files (single-row queries: server/media/media-items.repo). Missing rows come back undefined. */
 import { and, eq, gte, isNull, lt, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { perDb } from '../../db/prepared'
 import { media, views, votes } from '../../db/schema'
-import { derivedKeyStems } from './media-url'
-
-export type MediaRow = typeof media.$inferSelect
-
-/** The media item with this id. */
-const mediaById = perDb((db) => db.select().from(media).where(eq(media.id, sql.placeholder('id'))).prepare())
-export const findMediaById = (db: Db, id: number) => mediaById(db).get({ id })
-
-/** The media item whose content has this SHA-256 (hex). */
-export const findMediaBySha256 = (db: Db, sha256: string) => db.select().from(media).where(eq(media.sha256, sha256)).get()
+import { derivedKeyStems } from '../../media/media-url'
+import type { MediaRow } from '../../media/media-items.repo'
 
 /**
  * The media item a stored object belongs to: the item stored under key itself, else the item `<stem>.<ext>` of
@@ -30,9 +22,6 @@ export function findMediaOwningKey(db: Db, key: string): MediaRow | undefined {
   }
   return undefined
 }
-
-/** Inserts one media row and returns it. */
-export const insertMedia = (db: Db, values: typeof media.$inferInsert) => db.insert(media).values(values).returning().get()
 
 /** Smallest and largest media id, both null when there is no media. Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree ends, but scans the table for both in one select. */
 const idRange = perDb((db) => db.$client.prepare<{ min: number | null; max: number | null }, []>('select (select min(id) from media) as min, (select max(id) from media) as max'))

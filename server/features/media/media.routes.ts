@@ -2,14 +2,14 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { rm } from 'node:fs/promises'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { IdParamsSchema, IdParamSchema, ErrorSchema } from '../../contract/common'
 import { QueueQuerySchema, RandomQuerySchema, RateMediaSchema, UploadAnswerSchema, ViewInputSchema } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { withIdempotencyKey } from '../../http/idempotency'
-import { SESSION_COOKIE, findSessionUser, requireOwnUser } from '../../http/session-user'
-import { MEDIA_FILE_PREFIX } from './media-url'
-import { readMultipartUpload } from './upload-stream'
+import { requireOwnUser, visitorSession, type Visitor } from '../../http/session-user'
+import { MEDIA_FILE_PREFIX } from '../../media/media-url'
+import { readMultipartUpload } from '../../media/upload-stream'
 import { storeUpload } from './media-upload.service'
 import { serveStoredObject } from './media-file.service'
 import { pickMediaQueue, pickRandomMedia } from './media-pick.service'
@@ -20,12 +20,12 @@ import { fileAnswer, noContent } from '../../http/openapi-responses'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
-/** Reads, checks and stores one multipart upload for the sid cookie's user; throws HttpError 400/401/403/409/413/415. */
-async function uploadFromRequest(deps: Deps, request: Request, sid: string | undefined) {
+/** Reads, checks and stores one multipart upload for the visitor; throws HttpError 400/403/409/413/415. */
+async function uploadFromRequest(deps: Deps, request: Request, visitor: Visitor) {
   const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
   try {
     if (!/^\d+$/.test(fields.userId ?? '')) throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
-    requireOwnUser(deps.db, sid, Number(fields.userId))
+    requireOwnUser(visitor, Number(fields.userId))
     return { status: 201, body: await storeUpload(deps, Number(fields.userId), file) }
   } finally {
     await rm(file.tmpPath, { force: true })
@@ -35,53 +35,51 @@ async function uploadFromRequest(deps: Deps, request: Request, sid: string | und
 /** The /api/media routes. */
 export const mediaRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/media', tags: ['media'] })
+    .use(visitorSession(deps.db))
     .post(
       '/upload',
-      async ({ request, cookie, set }) => {
-        const sid = cookie[SESSION_COOKIE].value as string | undefined
-        const user = findSessionUser(deps.db, sid)
-        if (!user) throw new HttpError(401, 'No session: reload the page to start one')
-        const answer = await withIdempotencyKey(deps.db, user.id, request.headers.get('idempotency-key'), deps.clock.now().toISOString(), () => uploadFromRequest(deps, request, sid))
+      async ({ request, visitor, set }) => {
+        const answer = await withIdempotencyKey(deps.db, visitor.id, request.headers.get('idempotency-key'), deps.clock.now().toISOString(), () => uploadFromRequest(deps, request, visitor))
         set.status = answer.status
         return answer.body as v.InferOutput<typeof UploadAnswerSchema>
       },
-      { parse: 'none', response: { 201: UploadAnswerSchema }, detail: { summary: 'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract)' } },
+      { visitor: true, parse: 'none', response: { 201: UploadAnswerSchema }, detail: { summary: 'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract)' } },
     )
     .get('/file/*', ({ params, headers }) => serveStoredObject(deps, params['*'], { range: headers.range ?? null, ifNoneMatch: headers['if-none-match'] ?? null }), {
       detail: { summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range; 404 for an item hidden by a takedown`, responses: fileAnswer('application/octet-stream', 'The stored bytes, typed by the object (206 for a Range, 304 when the ETag matches)') },
     })
     .get(
       '/random/:userId',
-      ({ params, query, cookie }) => {
-        requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, params.userId)
+      ({ params, query, visitor }) => {
+        requireOwnUser(visitor, params.userId)
         // Elysia would send an empty body for null; the contract answers the JSON value null.
         return pickRandomMedia(deps, params.userId, query.exclude ? [query.exclude] : []) ?? Response.json(null)
       },
-      { params: UserParamsSchema, query: RandomQuerySchema, response: { 200: v.nullable(RateMediaSchema), 404: ErrorSchema }, detail: { summary: 'One random item to rate; null when the site has no media, 404 when all are rated' } },
+      { visitor: true, params: UserParamsSchema, query: RandomQuerySchema, response: { 200: v.nullable(RateMediaSchema), 404: ErrorSchema }, detail: { summary: 'One random item to rate; null when the site has no media, 404 when all are rated' } },
     )
     .get(
       '/queue/:userId',
-      ({ params, query, cookie }) => {
-        requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, params.userId)
+      ({ params, query, visitor }) => {
+        requireOwnUser(visitor, params.userId)
         return pickMediaQueue(deps, params.userId, query.exclude, query.limit)
       },
-      { params: UserParamsSchema, query: QueueQuerySchema, response: { 200: v.array(RateMediaSchema) }, detail: { summary: 'Up to limit (max 50) random items to prefetch for offline rating' } },
+      { visitor: true, params: UserParamsSchema, query: QueueQuerySchema, response: { 200: v.array(RateMediaSchema) }, detail: { summary: 'Up to limit (max 50) random items to prefetch for offline rating' } },
     )
     .post(
       '/:id/view',
-      ({ params, body, cookie, set }) => {
-        requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, body.userId)
+      ({ params, body, visitor, set }) => {
+        requireOwnUser(visitor, body.userId)
         recordView(deps, body.userId, params.id)
         set.status = 204
       },
-      { params: IdParamsSchema, body: ViewInputSchema, detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)', responses: noContent('Recorded') } },
+      { visitor: true, params: IdParamsSchema, body: ViewInputSchema, detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)', responses: noContent('Recorded') } },
     )
     .delete(
       '/:id',
-      async ({ params, query, cookie, set }) => {
-        requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, query.userId)
+      async ({ params, query, visitor, set }) => {
+        requireOwnUser(visitor, query.userId)
         await deleteOwnMedia(deps, query.userId, params.id)
         set.status = 204
       },
-      { params: IdParamsSchema, query: OwnerQuerySchema, detail: { summary: 'Delete one of your own uploads, its votes and views (204)', responses: noContent('Deleted') } },
+      { visitor: true, params: IdParamsSchema, query: OwnerQuerySchema, detail: { summary: 'Delete one of your own uploads, its votes and views (204)', responses: noContent('Deleted') } },
     )

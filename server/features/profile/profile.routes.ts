@@ -1,11 +1,11 @@
 /** Routes PATCH /api/users/:id and GET /api/users/check-username/:username (public-visitor §7). */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
 import { SessionUserSchema } from '../../contract/session'
 import { ProfileUpdateSchema, USERNAME_MAX, UsernameAvailabilitySchema } from '../../contract/users'
-import { SESSION_COOKIE, findSessionUser, requireOwnUser, toSessionUser } from '../../http/session-user'
+import { requireOwnUser, toSessionUser, visitorSession } from '../../http/session-user'
 import { isUsernameAvailable, updateProfile } from './profile.service'
 
 const UsernameParamsSchema = v.object({ username: v.pipe(v.string(), v.maxLength(USERNAME_MAX * 3, 'Username is too long')) })
@@ -13,21 +13,18 @@ const UsernameParamsSchema = v.object({ username: v.pipe(v.string(), v.maxLength
 /** The profile routes; PATCH answers 401/403 for a session that is not the user's, 409 for a taken username or email. */
 export const profileRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/users', tags: ['users'] })
+    .use(visitorSession(deps.db))
     .patch(
       '/:id',
-      ({ params, body, cookie }) => {
-        const sid = cookie[SESSION_COOKIE].value as string | undefined
-        requireOwnUser(deps.db, sid, params.id)
-        return toSessionUser(updateProfile(deps, findSessionUser(deps.db, sid)!, body))
+      ({ params, body, visitorUser }) => {
+        requireOwnUser(visitorUser, params.id)
+        return toSessionUser(updateProfile(deps, visitorUser, body))
       },
-      { params: IdParamsSchema, body: ProfileUpdateSchema, response: { 200: SessionUserSchema }, detail: { summary: 'Change username and/or email; only changed fields are sent' } },
+      { visitorUser: true, params: IdParamsSchema, body: ProfileUpdateSchema, response: { 200: SessionUserSchema }, detail: { summary: 'Change username and/or email; only changed fields are sent' } },
     )
     .get(
       '/check-username/:username',
-      ({ params, cookie }) => {
-        const me = findSessionUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined)
-        return { available: isUsernameAvailable(deps, params.username, me?.id) }
-      },
-      { params: UsernameParamsSchema, response: { 200: UsernameAvailabilitySchema }, detail: { summary: 'Whether a username is free (ignoring case); your own counts as free' } },
+      ({ params, visitorUser }) => ({ available: isUsernameAvailable(deps, params.username, visitorUser?.id) }),
+      { optionalVisitor: true, params: UsernameParamsSchema, response: { 200: UsernameAvailabilitySchema }, detail: { summary: 'Whether a username is free (ignoring case); your own counts as free' } },
     )
 

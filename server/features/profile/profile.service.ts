@@ -3,7 +3,7 @@
  * an email set here stored unverified and never one another user has verified.
  */
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { users } from '../../db/schema'
 import { inTransaction } from '../../db/open'
 import { isReservedUsername, type ProfileUpdate } from '../../contract/users'

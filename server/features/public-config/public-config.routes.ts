@@ -1,15 +1,11 @@
 /** Public configuration reads (public-visitor §7, server-contract: Public configuration), with defaults before any admin save. */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { AdZoneSchema, DEFAULT_SITE_SETTINGS, EmailCaptureConfigSchema, IdleRedirectSchema, SiteSettingsSchema, SkipButtonSchema, VoteMultiplierSchema } from '../../contract/public-config'
-import { HttpError } from '../../http/errors'
 import { adFrameResponse } from './ad-frame'
 import { fileAnswer } from '../../http/openapi-responses'
-import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from './public-config.repo'
-
-/** The answer for a zone no admin has saved: no code, not shown. */
-const NO_AD = { adCode: '', isActive: false }
+import { activeAdCode, publicAdZone, publicEmailCapture, publicIdleRedirect, publicSkipButton, publicVoteMultiplier } from './public-config.service'
 
 const ZoneParamsSchema = v.object({ zoneId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'zoneId must be a zone name')) })
 
@@ -23,37 +19,23 @@ export const publicConfigRoutes = (deps: Deps) =>
     )
     .get(
       '/vote-multiplier-config',
-      () => {
-        const c = readVoteMultiplier(deps.db)
-        return { isEnabled: c.isEnabled, multiplier: c.multiplier }
-      },
+      () => publicVoteMultiplier(deps),
       { response: { 200: VoteMultiplierSchema }, detail: { summary: 'Vote multiplier for displayed totals (public-visitor §9)' } },
     )
     .get(
       '/email-capture-config',
-      () => {
-        const c = readEmailCapture(deps.db)
-        return { isEnabled: c.isEnabled, voteThreshold: c.voteThreshold }
-      },
+      () => publicEmailCapture(deps),
       { response: { 200: EmailCaptureConfigSchema }, detail: { summary: 'Email-capture prompt settings' } },
     )
-    .get('/ad-config/skip-button', () => readSkipButton(deps.db), { response: { 200: SkipButtonSchema }, detail: { summary: 'Skip button text and URL' } })
+    .get('/ad-config/skip-button', () => publicSkipButton(deps), { response: { 200: SkipButtonSchema }, detail: { summary: 'Skip button text and URL' } })
     .get(
       '/ad-config/:zoneId',
-      ({ params }) => {
-        // An unconfigured zone is an inactive empty ad, not a 404 the browser logs on every load (issue #13).
-        const zone = findAdZone(deps.db, params.zoneId) ?? NO_AD
-        return { adCode: zone.adCode, isActive: zone.isActive }
-      },
+      ({ params }) => publicAdZone(deps, params.zoneId),
       { params: ZoneParamsSchema, response: { 200: AdZoneSchema }, detail: { summary: 'Ad code of a zone; inactive and empty before it is configured' } },
     )
     .get(
       '/ad-frame/:zoneId',
-      ({ params }) => {
-        const zone = findAdZone(deps.db, params.zoneId)
-        if (!zone?.isActive) throw new HttpError(404, 'Ad zone not found')
-        return adFrameResponse(zone.adCode)
-      },
+      ({ params }) => adFrameResponse(activeAdCode(deps, params.zoneId)),
       { params: ZoneParamsSchema, detail: { summary: 'The ad code of an active zone as a sandboxed HTML page, for the rate screen\'s ad iframe; 404 otherwise', responses: fileAnswer('text/html', 'The ad page') } },
     )
-    .get('/idle-redirect-config', () => readIdleRedirect(deps.db), { response: { 200: IdleRedirectSchema }, detail: { summary: 'Idle and back-button redirect settings' } })
+    .get('/idle-redirect-config', () => publicIdleRedirect(deps), { response: { 200: IdleRedirectSchema }, detail: { summary: 'Idle and back-button redirect settings' } })

@@ -1,10 +1,10 @@
 /** Routes /api/session (public-visitor §7, server-contract: Visitor session). */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { SessionInputSchema, SessionUserSchema } from '../../contract/session'
 import { ErrorSchema } from '../../contract/common'
 import { HttpError } from '../../http/errors'
-import { SESSION_COOKIE, findSessionUser, sessionCookieOptions, toSessionUser } from '../../http/session-user'
+import { SESSION_COOKIE, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
 import { upsertSession } from './session.service'
 import { noContent } from '../../http/openapi-responses'
 
@@ -14,6 +14,7 @@ import { noContent } from '../../http/openapi-responses'
  */
 export const sessionRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/session', tags: ['session'] })
+    .use(visitorSession(deps.db))
     .post(
       '',
       ({ body, cookie }) => {
@@ -25,12 +26,11 @@ export const sessionRoutes = (deps: Deps) =>
     )
     .get(
       '',
-      ({ cookie }) => {
-        const user = findSessionUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined)
-        if (!user) throw new HttpError(401, 'No session')
-        return toSessionUser(user)
+      ({ visitorUser }) => {
+        if (!visitorUser) throw new HttpError(401, 'No session')
+        return toSessionUser(visitorUser)
       },
-      { response: { 200: SessionUserSchema, 401: ErrorSchema }, detail: { summary: 'The visitor of the sid cookie (public-visitor §7)' } },
+      { optionalVisitor: true, response: { 200: SessionUserSchema, 401: ErrorSchema }, detail: { summary: 'The visitor of the sid cookie (public-visitor §7)' } },
     )
     .delete(
       '',

@@ -3,7 +3,7 @@
  * readable username, resume (counting a login at most once per 30 minutes), update location.
  */
 import { adjectives, animals, uniqueNamesGenerator } from 'unique-names-generator'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { inTransaction } from '../../db/open'
 import type { SessionInput } from '../../contract/session'
 import { isReservedUsername } from '../../contract/users'

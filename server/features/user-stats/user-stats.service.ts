@@ -1,8 +1,8 @@
 /** Statistics of a visitor's own uploads (public-visitor §2 Stats screen; server-contract: GET /api/users/:id/stats). */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import type { UserStats } from '../../contract/users'
 import { toVoteStats } from '../../ratings/vote-stats'
-import { mediaDisplay, mediaUrl } from '../media/media-url'
+import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { findOwnMediaWithFigures } from './user-stats.repo'
 
 /** Totals and per-item figures of what userId's uploads received (actual counts, no multiplier). */

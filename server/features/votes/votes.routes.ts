@@ -1,19 +1,21 @@
 /** Route POST /api/votes (public-visitor §7, server-contract: Media and votes). */
 import { Elysia } from 'elysia'
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { VoteAnswerSchema, VoteInputSchema } from '../../contract/votes'
-import { SESSION_COOKIE, requireOwnUser } from '../../http/session-user'
+import { requireOwnUser, visitorSession } from '../../http/session-user'
 import { castVote } from './votes.service'
 
 /** The /api/votes routes: 201 for a new vote, 200 with the first vote for a repeat. */
 export const votesRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/votes', tags: ['votes'] }).post(
+  new Elysia({ prefix: '/api/votes', tags: ['votes'] })
+    .use(visitorSession(deps.db))
+    .post(
     '',
-    async ({ body, cookie, set }) => {
-      requireOwnUser(deps.db, cookie[SESSION_COOKIE].value as string | undefined, body.userId)
+    async ({ body, visitor, set }) => {
+      requireOwnUser(visitor, body.userId)
       const result = await castVote(deps, body)
       set.status = result.created ? 201 : 200
       return result.answer
     },
-    { body: VoteInputSchema, response: { 200: VoteAnswerSchema, 201: VoteAnswerSchema }, detail: { summary: 'Cast one Hot/Not vote (public-visitor §7)' } },
+    { visitor: true, body: VoteInputSchema, response: { 200: VoteAnswerSchema, 201: VoteAnswerSchema }, detail: { summary: 'Cast one Hot/Not vote (public-visitor §7)' } },
   )

@@ -1,11 +1,11 @@
 /** Casting votes (public-visitor §4 Rating flow; server-contract: POST /api/votes): one per user and item, replay-safe. */
-import type { Deps } from '../../deps'
+import type { Deps } from '../../core/deps'
 import { perDb } from '../../db/prepared'
 import { createGroupCommit } from '../../db/group-commit'
 import type { VoteAnswer, VoteInput } from '../../contract/votes'
 import { HttpError } from '../../http/errors'
 import { toVoteStats } from '../../ratings/vote-stats'
-import { findMediaById } from '../media/media.repo' // the vote rules need the item's owner and visibility
+import { findMediaById } from '../../media/media-items.repo' // the vote rules need the item's owner and visibility
 import { findVote, insertVoteOnce } from './votes.repo'
 
 /** The group committer of each database's votes (issue #12): votes arriving within a few ms share one transaction. */

@@ -1,7 +1,7 @@
 /** The URL a stored object is served at (server-contract: url of a media item). */
-import type { MediaDisplay } from '../../contract/media'
-import type { StoredVariant } from '../../db/schema'
-import { posterKey, variantKey } from '../../media-pipeline/media-keys'
+import type { MediaDisplay } from '../contract/media'
+import type { StoredVariant } from '../db/schema'
+import { posterKey, variantKey } from '../media-pipeline/media-keys'
 
 export const MEDIA_FILE_PREFIX = '/api/media/file/'
 

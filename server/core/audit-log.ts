@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/open'
 import { auditLogs } from '../db/schema'
-import type { Clock } from '../clock'
+import type { Clock } from './clock'
 // The spec's ten event types (admin-back-office §3) live in the contract, so the audit screen offers the same list.
 import type { AUDIT_EVENTS } from '../contract/admin/audit'
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { HttpError } from '../../http/errors'
+import { HttpError } from '../http/errors'
 import { readMultipartUpload } from './upload-stream'
 
 /** A multipart request whose `file` part (a.png) holds size bytes. */

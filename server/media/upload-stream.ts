@@ -9,8 +9,8 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { HttpError } from '../../http/errors'
-import { IMAGE_TOO_LARGE, MAX_VIDEO_BYTES, UNSUPPORTED_TYPE, VIDEO_TOO_LARGE, maxBytesFor, typeForFileName } from '../../contract/media'
+import { HttpError } from '../http/errors'
+import { IMAGE_TOO_LARGE, MAX_VIDEO_BYTES, UNSUPPORTED_TYPE, VIDEO_TOO_LARGE, maxBytesFor, typeForFileName } from '../contract/media'
 
 /** How many leading bytes are kept for magic-byte sniffing. */
 const SNIFF_BYTES = 4100

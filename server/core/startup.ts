@@ -4,7 +4,7 @@
  */
 import { access, constants, statfs } from 'node:fs/promises'
 import type { Deps } from './deps'
-import { writeAuditEvent } from './audit/audit-log'
+import { writeAuditEvent } from './audit-log'
 
 /** Writes the two start-up audit events; the file system check reports writability and free bytes of dataDir. */
 export async function runStartupChecks(deps: Deps): Promise<void> {

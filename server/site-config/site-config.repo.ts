@@ -1,12 +1,13 @@
 /**
  * Reads of the admin-set configuration with the public defaults (server-contract: Public configuration).
- * The admin features write these tables; these readers are the one place their current value is decided.
+ * The admin-config feature writes these tables; these readers, used by it and by public-config, are the one place
+ * their current value is decided (issue #14: no feature imports another).
  */
 import { desc, eq } from 'drizzle-orm'
-import type { Db } from '../../db/open'
-import { perDb } from '../../db/prepared'
-import { adZoneConfigs, backButtonConfigs, emailCaptureConfig, idleRedirectConfigs, skipButtonConfig, voteMultiplierConfig } from '../../db/schema'
-import { DEFAULT_EMAIL_CAPTURE, DEFAULT_IDLE_REDIRECT_TIME, DEFAULT_SKIP_BUTTON, DEFAULT_VOTE_MULTIPLIER, type IdleRedirect } from '../../contract/public-config'
+import type { Db } from '../db/open'
+import { perDb } from '../db/prepared'
+import { adZoneConfigs, backButtonConfigs, emailCaptureConfig, idleRedirectConfigs, skipButtonConfig, voteMultiplierConfig } from '../db/schema'
+import { DEFAULT_EMAIL_CAPTURE, DEFAULT_IDLE_REDIRECT_TIME, DEFAULT_SKIP_BUTTON, DEFAULT_VOTE_MULTIPLIER, type IdleRedirect } from '../contract/public-config'
 
 /** The vote multiplier row, or the default (off at 1). */
 // Straight from bun:sqlite: the public read is the site's most frequent call, and drizzle's row mapping costs more than the query.

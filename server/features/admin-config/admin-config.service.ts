@@ -1,0 +1,68 @@
+/**
+ * The admin configuration rules (admin-back-office §7, §5): current values with their defaults, saves stamped
+ * with the clock, history rows for the redirects (an empty URL turns one off), and the audit event of a
+ * vote-multiplier change. Throws HttpError 404 for the zone1 ad and the skip button before their first save.
+ */
+import type { Deps } from '../../core/deps'
+import type { AdZoneInput, BackButtonInput, EmailCaptureInput, IdleRedirectInput, SkipButtonInput, VoteMultiplierInput } from '../../contract/admin/config'
+import { DEFAULT_IDLE_REDIRECT_TIME } from '../../contract/public-config'
+import { writeAuditEvent } from '../../core/audit-log'
+import { mustFind } from '../../http/errors'
+import { findAdZone, findCurrentBackButton, findCurrentIdleRedirect, findSkipButton, readEmailCapture, readVoteMultiplier } from '../../site-config/site-config.repo'
+import { addBackButton, addIdleRedirect, listBackButtons, listIdleRedirects, saveAdZone, saveEmailCapture, saveSkipButton, saveVoteMultiplier } from './admin-config.repo'
+
+type ConfigDeps = Pick<Deps, 'db' | 'clock' | 'config'>
+
+const AD_ZONE = 'zone1'
+const stamp = (deps: ConfigDeps) => deps.clock.now().toISOString()
+
+/** The vote multiplier with its last update (updatedAt null before the first save). */
+export const getVoteMultiplier = (deps: ConfigDeps) => readVoteMultiplier(deps.db)
+
+/** Saves the vote multiplier, writes VOTE_MULTIPLIER_UPDATED with before and after, and answers the saved value. */
+export function changeVoteMultiplier(deps: ConfigDeps, input: VoteMultiplierInput) {
+  const before = readVoteMultiplier(deps.db)
+  saveVoteMultiplier(deps.db, { ...input, updatedAt: stamp(deps) })
+  writeAuditEvent(deps, 'VOTE_MULTIPLIER_UPDATED', { by: deps.config.adminUsername, before: { isEnabled: before.isEnabled, multiplier: before.multiplier }, after: input })
+  return readVoteMultiplier(deps.db)
+}
+
+/** The email-capture settings (the default before the first save). */
+export const getEmailCapture = (deps: ConfigDeps) => readEmailCapture(deps.db)
+
+/** Saves the email-capture settings and answers them as sent. */
+export function changeEmailCapture(deps: ConfigDeps, input: EmailCaptureInput) {
+  saveEmailCapture(deps.db, { ...input, updatedAt: stamp(deps) })
+  return input
+}
+
+/** The current idle redirect, or an inactive default with createdAt null before the first save. */
+export const getIdleRedirect = (deps: ConfigDeps) =>
+  findCurrentIdleRedirect(deps.db) ?? { idleRedirectTime: DEFAULT_IDLE_REDIRECT_TIME, idleRedirectUrl: '', isActive: false, createdAt: null }
+
+/** Adds an idle-redirect history row, active unless the URL is empty; answers the row. */
+export const changeIdleRedirect = (deps: ConfigDeps, input: IdleRedirectInput) => addIdleRedirect(deps.db, { ...input, isActive: input.idleRedirectUrl !== '', createdAt: stamp(deps) })
+
+/** Every idle-redirect save, newest first. */
+export const idleRedirectHistory = (deps: ConfigDeps) => listIdleRedirects(deps.db)
+
+/** The current back-button redirect, or an inactive empty one before the first save. */
+export const getBackButton = (deps: ConfigDeps) => findCurrentBackButton(deps.db) ?? { backButtonUrl: '', isActive: false, createdAt: null }
+
+/** Adds a back-button history row, active unless the URL is empty; answers the row. */
+export const changeBackButton = (deps: ConfigDeps, input: BackButtonInput) => addBackButton(deps.db, { ...input, isActive: input.backButtonUrl !== '', createdAt: stamp(deps) })
+
+/** Every back-button save, newest first. */
+export const backButtonHistory = (deps: ConfigDeps) => listBackButtons(deps.db)
+
+/** The zone1 ad; HttpError 404 before its first save. */
+export const getAdZone = (deps: ConfigDeps) => mustFind(findAdZone(deps.db, AD_ZONE), 'Ad configuration')
+
+/** Saves the zone1 ad and answers the row. */
+export const changeAdZone = (deps: ConfigDeps, input: AdZoneInput) => saveAdZone(deps.db, { zoneId: AD_ZONE, ...input, updatedAt: stamp(deps) })
+
+/** The skip button; HttpError 404 before its first save. */
+export const getSkipButton = (deps: ConfigDeps) => mustFind(findSkipButton(deps.db), 'Skip button configuration')
+
+/** Saves the skip button and answers the row. */
+export const changeSkipButton = (deps: ConfigDeps, input: SkipButtonInput) => saveSkipButton(deps.db, { ...input, updatedAt: stamp(deps) })

@@ -1,0 +1,21 @@
+/**
+ * Drizzle queries on single media rows that several features need (upload, bucket import, votes, admin data,
+ * reprocessing): by id, by content hash, insert. Missing rows come back undefined.
+ */
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/open'
+import { perDb } from '../db/prepared'
+import { media } from '../db/schema'
+
+/** One media row as stored. */
+export type MediaRow = typeof media.$inferSelect
+
+/** The media item with this id. */
+const mediaById = perDb((db) => db.select().from(media).where(eq(media.id, sql.placeholder('id'))).prepare())
+export const findMediaById = (db: Db, id: number) => mediaById(db).get({ id })
+
+/** The media item whose content has this SHA-256 (hex). */
+export const findMediaBySha256 = (db: Db, sha256: string) => db.select().from(media).where(eq(media.sha256, sha256)).get()
+
+/** Inserts one media row and returns it. */
+export const insertMedia = (db: Db, values: typeof media.$inferInsert) => db.insert(media).values(values).returning().get()

@@ -1,0 +1,14 @@
+/** What an uploaded or imported file is and where it is stored: magic-byte sniffing and new storage keys (server-contract: POST /api/media/upload). */
+import { fileTypeFromBuffer } from 'file-type'
+import { randomUUID } from 'node:crypto'
+import { ACCEPTED_TYPES, type AcceptedType } from '../contract/media'
+
+/** The accepted type named by the file's magic bytes (head: the first bytes of the file), or undefined. */
+export async function sniffMediaType(head: Uint8Array): Promise<AcceptedType | undefined> {
+  const mime = (await fileTypeFromBuffer(head))?.mime
+  return mime && mime in ACCEPTED_TYPES ? (mime as AcceptedType) : undefined
+}
+
+/** The storage key for a new object: media/YYYY/MM/<uuid>.<ext>, month in UTC. */
+export const newStorageKey = (now: Date, type: AcceptedType) =>
+  `media/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${ACCEPTED_TYPES[type][0]}`
