@@ -1,10 +1,11 @@
 /**
  * MediaView: the item to rate, an image or a looping muted video in a box of its own aspect ratio (fallback 16x9) as
  * wide as the column and at most useMediaHeight tall, so a landscape photo fills the width with no tall black box
- * (issue #13), centred in an area that is useMediaHeight tall for every item, so a vote moves nothing (issue #11: CLS 0). Images come from their WebP variants by srcset (issue #11: the width the box needs at the screen's
- * pixel ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click
- * (issue #13 First load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play
- * control (issue #13, WCAG 2.2.2).
+ * (issue #13); the box is centred in an area useMediaHeight tall for every item, so a vote moves nothing (issue #11:
+ * CLS 0). Images come from their WebP variants by srcset (issue #11: the width the box needs at the screen's pixel
+ * ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click (issue #13
+ * First load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control
+ * (issue #13, WCAG 2.2.2).
  */
 import { Pause, Play } from 'lucide-react'
 import { Suspense, useRef, useState } from 'react'
