@@ -4,7 +4,8 @@
  * (issue #13). Images come from their WebP variants by srcset (issue #11: the width the box needs at the screen's
  * pixel ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click
  * (issue #13 First load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play
- * control (issue #13, WCAG 2.2.2).
+ * control (issue #13, WCAG 2.2.2). The box's picture is the page's LCP element: fetched eagerly at high priority, and
+ * its load (or failure) opens the prefetch queue's gate (first-media.ts, issue #13 First load).
  */
 import { Pause, Play } from 'lucide-react'
 import { Suspense, useRef, useState } from 'react'
@@ -12,6 +13,7 @@ import type { RateMedia } from '@contract/media'
 import { lazyComponent } from '@client/lib/lazy-component'
 import { usePrefersReducedMotion } from '@client/lib/preferences'
 import { MediaPicture } from '@client/components/media-picture'
+import { markFirstMediaShown } from '../first-media'
 import { mediaBoxWidth, useMediaHeight } from '../hooks/use-media-height'
 
 const FullScreenViewer = lazyComponent(() => import('./full-screen-viewer'), 'FullScreenViewer')
@@ -35,7 +37,12 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
       controls={full}
       videoRef={full ? undefined : video}
       onPlayingChange={full ? undefined : setPlaying}
-      onError={onError}
+      priority={!full}
+      onShown={full ? undefined : markFirstMediaShown}
+      onError={() => {
+        markFirstMediaShown()
+        onError()
+      }}
       className="h-full w-full"
     />
   )
