@@ -48,7 +48,8 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
   )
   return (
     <>
-      <div className="relative mx-auto" style={{ aspectRatio: ratio, width: `min(100%, ${Math.floor(height * ratio)}px)` }}>
+      {/* min-h-0: no automatic minimum height from the loaded image, which grew the box by a subpixel when it arrived. */}
+      <div className="relative mx-auto min-h-0" style={{ aspectRatio: ratio, width: `min(100%, ${Math.floor(height * ratio)}px)` }}>
         <button type="button" aria-label="Open full-screen viewer" aria-haspopup="dialog" onClick={() => setOpen(true)} className="block h-full w-full overflow-hidden rounded-2xl bg-black shadow-2xl">
           {media(false)}
         </button>
