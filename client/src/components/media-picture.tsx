@@ -2,6 +2,7 @@
  * MediaPicture (issue #11): an item's image through `<img srcset sizes>` from its WebP variants, or its video with
  * the poster frame; the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
  * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file arrives.
+ * A priority picture (the page's LCP element, issue #13 First load) is fetched at once at high priority.
  */
 import { useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react'
 import { cn } from '@client/lib/cn'
@@ -28,16 +29,20 @@ type Props = {
   /** object-fit of the file inside the box. */
   fit?: 'contain' | 'cover'
   loading?: 'lazy' | 'eager'
+  /** The page's main picture (its LCP element): fetchpriority="high" and loading eager, whatever loading says. */
+  priority?: boolean
   /** For a video: play at once (muted, looping) and show controls. */
   autoPlay?: boolean
   controls?: boolean
   /** For a video: its element (for a play/pause control of the caller's) and a callback on play (true) and pause (false). */
   videoRef?: Ref<HTMLVideoElement>
   onPlayingChange?(playing: boolean): void
+  /** Called when the file is on screen: the image has loaded, or the video's first frame. */
+  onShown?(): void
   onError?(): void
 }
 
-function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loading, autoPlay = false, controls = false, videoRef, onPlayingChange, onError }: Props) {
+function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loading, autoPlay = false, controls = false, priority = false, videoRef, onPlayingChange, onShown, onError }: Props) {
   const [loaded, setLoaded] = useState(false)
   const fitClass = cn('relative h-full w-full', fit === 'cover' ? 'object-cover' : 'object-contain')
   const isVideo = item.mimeType.startsWith('video/')
@@ -59,6 +64,7 @@ function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loa
           preload={autoPlay ? 'auto' : 'metadata'}
           onPlay={() => onPlayingChange?.(true)}
           onPause={() => onPlayingChange?.(false)}
+          onLoadedData={onShown}
           onError={onError}
           className={fitClass}
         />
@@ -68,9 +74,13 @@ function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loa
           srcSet={srcSetOf(item)}
           sizes={item.variants.length ? sizes : undefined}
           alt={alt}
-          loading={loading}
+          loading={priority ? 'eager' : loading}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
-          onLoad={() => setLoaded(true)}
+          onLoad={() => {
+            setLoaded(true)
+            onShown?.()
+          }}
           onError={onError}
           className={cn(fitClass, 'transition-opacity duration-200', loaded ? 'opacity-100' : 'opacity-0')}
         />

@@ -5,7 +5,8 @@
  * CLS 0). Images come from their WebP variants by srcset (issue #11: the width the box needs at the screen's pixel
  * ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click (issue #13
  * First load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control
- * (issue #13, WCAG 2.2.2).
+ * (issue #13, WCAG 2.2.2). The box's picture is the page's LCP element: fetched eagerly at high priority, and its load
+ * (or failure) opens the prefetch queue's gate (first-media.ts, issue #13 First load).
  */
 import { Pause, Play } from 'lucide-react'
 import { Suspense, useRef, useState } from 'react'
@@ -13,6 +14,7 @@ import type { RateMedia } from '@contract/media'
 import { lazyComponent } from '@client/lib/lazy-component'
 import { usePrefersReducedMotion } from '@client/lib/preferences'
 import { MediaPicture } from '@client/components/media-picture'
+import { markFirstMediaShown } from '../first-media'
 import { mediaBoxWidth, useMediaHeight } from '../hooks/use-media-height'
 
 const FullScreenViewer = lazyComponent(() => import('./full-screen-viewer'), 'FullScreenViewer')
@@ -36,16 +38,22 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
       controls={full}
       videoRef={full ? undefined : video}
       onPlayingChange={full ? undefined : setPlaying}
-      onError={onError}
+      priority={!full}
+      onShown={full ? undefined : markFirstMediaShown}
+      onError={() => {
+        markFirstMediaShown()
+        onError()
+      }}
       className="h-full w-full"
     />
   )
   return (
     <>
       {/* The area keeps the media height for every item, so a vote moves nothing below it (CLS 0, issue #11); the
-          box inside takes the photo's shape, so a landscape photo fills the width with no black bars (issue #13). */}
+          box inside takes the photo's shape, so a landscape photo fills the width with no black bars (issue #13).
+          min-h-0: no automatic minimum height from the loaded image, which grew the box by a subpixel when it arrived. */}
       <div className="flex w-full items-center justify-center" style={{ height }}>
-        <div className="relative" style={{ aspectRatio: ratio, width: `min(100%, ${Math.floor(height * ratio)}px)` }}>
+        <div className="relative min-h-0" style={{ aspectRatio: ratio, width: `min(100%, ${Math.floor(height * ratio)}px)` }}>
           <button type="button" aria-label="Open full-screen viewer" aria-haspopup="dialog" onClick={() => setOpen(true)} className="block h-full w-full overflow-hidden rounded-2xl bg-black shadow-2xl">
             {media(false)}
           </button>

@@ -4,11 +4,13 @@
  * fetched in full into the HTTP cache (and the service worker's media cache when one runs): the image variant its
  * box needs at the screen's pixel ratio (issue #11), a video with its poster. Stays inside a byte budget counted
  * from the head of the queue by those files' sizes and, under Data Saver, warms only the item after the current one,
- * in its smallest variant.
+ * in its smallest variant. Nothing is fetched during the first load: warming starts once the first item on screen has
+ * settled and the browser is idle (first-media.ts), at low fetch priority (issue #13 First load).
  */
 import { useEffect, useRef } from 'react'
 import type { RateMedia } from '@contract/media'
 import { fileFor } from '@client/lib/media-variants'
+import { afterFirstMedia } from '../first-media'
 import { mediaBoxWidth, mediaHeightFor } from './use-media-height'
 
 /** Bytes the warmed files of the queue may add up to (50 MB). */
@@ -46,28 +48,41 @@ export function filesToWarm(queue: RateMedia[], budgetBytes: number, saveData: b
   return chosen
 }
 
-/** Fetches a file to the end, throwing the bytes away (they stay in the caches), then preloads it as an image when it is one. */
+/** Fetches a file to the end at low priority, throwing the bytes away (they stay in the caches), then preloads it as an image when it is one. */
 async function warm(file: WarmFile): Promise<void> {
   // A file on another origin (a public S3 URL) is fetched opaquely: its bytes still land in the caches.
   const sameOrigin = new URL(file.url, location.href).origin === location.origin
-  const res = await fetch(file.url, sameOrigin ? {} : { mode: 'no-cors' })
+  const res = await fetch(file.url, { priority: 'low', ...(sameOrigin ? {} : { mode: 'no-cors' }) })
   if (!res.ok && res.type !== 'opaque') throw new Error(`${res.status}`)
   await res.body?.pipeTo(new WritableStream())
-  if (file.image) new Image().src = file.url
+  if (!file.image) return
+  const image = new Image()
+  image.fetchPriority = 'low'
+  image.src = file.url
 }
 
-/** Keeps the files of queue's first items warm (see filesToWarm); each url is fetched once per screen. */
+/**
+ * Keeps the files of queue's first items warm (see filesToWarm), once the first item on screen has settled and the
+ * browser is idle (afterFirstMedia); each url is fetched once per screen.
+ */
 export function usePrefetchMedia(queue: RateMedia[], budgetBytes: number = PREFETCH_BUDGET_BYTES): void {
   const warmed = useRef(new Set<string>())
   useEffect(() => {
-    if (!navigator.onLine) return
-    const saveData = saveDataOn()
-    const filesOf = (item: RateMedia) => filesToShow(item, window.innerWidth, window.innerHeight, window.devicePixelRatio || 1, saveData)
-    for (const file of filesToWarm(queue, budgetBytes, saveData, filesOf)) {
-      if (warmed.current.has(file.url)) continue
-      warmed.current.add(file.url)
-      // A failure is retried the next time the queue changes; the rate screen skips a file that cannot load.
-      warm(file).catch(() => warmed.current.delete(file.url))
+    let current = true
+    void afterFirstMedia().then(() => {
+      if (!current || !navigator.onLine) return
+      const saveData = saveDataOn()
+      const filesOf = (item: RateMedia) => filesToShow(item, window.innerWidth, window.innerHeight, window.devicePixelRatio || 1, saveData)
+      for (const file of filesToWarm(queue, budgetBytes, saveData, filesOf)) {
+        if (warmed.current.has(file.url)) continue
+        warmed.current.add(file.url)
+        // A failure is retried the next time the queue changes; the rate screen skips a file that cannot load.
+        warm(file).catch(() => warmed.current.delete(file.url))
+      }
+    })
+    // A queue replaced before the gate opened is not warmed: the newer one is.
+    return () => {
+      current = false
     }
   }, [queue, budgetBytes])
 }

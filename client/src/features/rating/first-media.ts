@@ -1,0 +1,25 @@
+/**
+ * The first-load gate of the rate screen (issue #13 First load): the photo to rate is the page's LCP element, so the
+ * prefetch queue (hooks/use-prefetch-media.ts) must not compete with it. markFirstMediaShown() is called by the media
+ * view once the first item's file has settled (image loaded, video's first frame, or a load error, after which the
+ * screen moves on); afterFirstMedia() resolves after that, in the browser's next idle period (at most
+ * IDLE_TIMEOUT_MS later). The gate opens once per page load: later rate screens of the same page never wait again.
+ */
+
+/** Longest wait for an idle period after the first item has settled, ms. */
+export const IDLE_TIMEOUT_MS = 1000
+
+let open: () => void = () => {}
+const firstMediaSettled = new Promise<void>((resolve) => (open = resolve))
+
+/** Marks the first item on the rate screen as settled (loaded or failed); later calls change nothing. */
+export const markFirstMediaShown = (): void => open()
+
+/** Runs run in an idle period (requestIdleCallback where the browser has it, else a 0-ms timeout). */
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
+  else setTimeout(run, 0)
+}
+
+/** Resolves once the first item has settled and the browser is idle; never rejects. */
+export const afterFirstMedia = (): Promise<void> => firstMediaSettled.then(() => new Promise<void>((resolve) => whenIdle(resolve)))
