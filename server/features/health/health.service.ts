@@ -3,9 +3,9 @@
  * readiness runs one database query and one storage head, each bounded in time, so a supervisor or load balancer
  * can tell a server that is up from one that can do its work.
  */
-import { sql } from 'drizzle-orm'
 import type { Deps } from '../../core/deps'
 import type { Health, Ready } from '../../contract/health'
+import { selectOne } from './health.repo'
 
 /** How long (ms) one readiness check may take before it counts as failed. */
 export const READY_CHECK_TIMEOUT_MS = 2000
@@ -32,7 +32,7 @@ async function runCheck(check: () => unknown): Promise<string> {
 
 /** Runs the database and storage checks; ready is true when both are 'ok'. Never throws. */
 export async function checkReadiness(deps: Pick<Deps, 'db' | 'storage'>): Promise<{ ready: boolean; answer: Ready }> {
-  const [database, storage] = await Promise.all([runCheck(() => deps.db.get(sql`select 1`)), runCheck(() => deps.storage.head(READY_PROBE_KEY))])
+  const [database, storage] = await Promise.all([runCheck(() => selectOne(deps.db)), runCheck(() => deps.storage.head(READY_PROBE_KEY))])
   const ready = database === 'ok' && storage === 'ok'
   return { ready, answer: { status: ready ? 'ready' : 'not ready', checks: { database, storage } } }
 }
