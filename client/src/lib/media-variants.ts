@@ -14,8 +14,8 @@ export const srcSetOf = (item: DisplayItem): string | undefined => (item.variant
 
 /**
  * The file a box cssWidth px wide needs at dpr device pixels per px: the narrowest variant at least cssWidth x dpr wide,
- * else the widest; the narrowest under Data Saver; the item's own file for videos and items without variants.
- * size in bytes (a video's poster counts too).
+ * else the widest; the narrowest under Data Saver; the item's own file for items without variants (videos have none).
+ * size in bytes.
  */
 export function fileFor(item: DisplayItem, cssWidth: number, dpr: number, saveData: boolean): { url: string; size: number } {
   if (!item.variants.length) return { url: item.url, size: item.size }

@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react'
 import { createExternalStore } from './external-store'
 
 /** localStorage key of the shortcuts preference ('off' while turned off; on by default). */
-export const SHORTCUTS_KEY = 'hotvote.shortcuts'
+const SHORTCUTS_KEY = 'hotvote.shortcuts'
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)'
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'bun:test'
 import { EmailCaptureInputSchema, SkipButtonInputSchema } from '@contract/admin/config'
 import { parseThreshold } from './api/email-capture-config'
-import { checkConfigInput, viewConfigForm } from './config-form-state'
+import { viewConfigForm } from './config-form-state'
+import { fieldErrors } from './validate'
 
 type CaptureDraft = { isEnabled: boolean; voteThreshold: string }
 const saved: CaptureDraft = { isEnabled: false, voteThreshold: '5' }
@@ -24,11 +25,11 @@ describe('viewConfigForm', () => {
   })
 })
 
-describe('checkConfigInput', () => {
+describe('fieldErrors on config inputs', () => {
   it("answers the contract's first message per invalid field, and nothing for a valid input", () => {
-    expect(checkConfigInput(EmailCaptureInputSchema, { isEnabled: true, voteThreshold: 0 })).toEqual({ voteThreshold: 'Vote threshold must be at least 1' })
-    expect(checkConfigInput(EmailCaptureInputSchema, { isEnabled: true, voteThreshold: 3 })).toEqual({})
-    const errors = checkConfigInput(SkipButtonInputSchema, { zoneName: '', buttonText: '', buttonUrl: 'not a url', isActive: true })
+    expect(fieldErrors(EmailCaptureInputSchema, { isEnabled: true, voteThreshold: 0 })).toEqual({ voteThreshold: 'Vote threshold must be at least 1' })
+    expect(fieldErrors(EmailCaptureInputSchema, { isEnabled: true, voteThreshold: 3 })).toEqual({})
+    const errors = fieldErrors(SkipButtonInputSchema, { zoneName: '', buttonText: '', buttonUrl: 'not a url', isActive: true })
     expect(errors).toEqual({ zoneName: 'Zone name cannot be empty', buttonText: 'Button text cannot be empty', buttonUrl: 'Please enter a valid URL (e.g., https://example.com)' })
   })
 })

@@ -3,8 +3,6 @@
  * so they are tested without a browser: what the form shows (the edited draft, else the saved values), what Save would
  * send (toInput of it) and whether that differs from what is saved (the dirty flag). useConfigForm holds the state.
  */
-import type * as v from 'valibot'
-import { fieldErrors } from './validate'
 
 /** Form values: one string (what was typed) or boolean (a switch or checkbox) per field. */
 export type Draft = Record<string, string | boolean>
@@ -28,5 +26,3 @@ export function viewConfigForm<D extends Draft, I extends object>(saved: D, edit
   return { draft, input, dirty: edited !== null && !sameValues(input, toInput(saved)) }
 }
 
-/** Field name -> the contract's first message for each invalid field of input; {} when Save may send it. */
-export const checkConfigInput = (schema: v.GenericSchema, input: unknown) => fieldErrors(schema, input)

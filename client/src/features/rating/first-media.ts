@@ -7,7 +7,7 @@
  */
 
 /** Longest wait for an idle period after the first item has settled, ms. */
-export const IDLE_TIMEOUT_MS = 1000
+const IDLE_TIMEOUT_MS = 1000
 
 let open: () => void = () => {}
 const firstMediaSettled = new Promise<void>((resolve) => (open = resolve))

@@ -1,6 +1,6 @@
-/** The five public routes, their labels (public-visitor §2 table) and their icons (lucide, drawn aria-hidden beside the label). */
 import { ChartNoAxesColumn, Flame, Scale, Upload, UserRound, type LucideIcon } from 'lucide-react'
 
+/** The five public routes, their labels (public-visitor §2 table) and their icons (lucide, drawn aria-hidden beside the label). */
 export const NAV_ITEMS: readonly { to: '/' | '/upload' | '/stats' | '/profile' | '/dmca'; label: string; mobileLabel: string; icon: LucideIcon }[] = [
   { to: '/', label: 'Rate Photos', mobileLabel: 'Rate', icon: Flame },
   { to: '/upload', label: 'Upload Media', mobileLabel: 'Upload', icon: Upload },

@@ -18,9 +18,9 @@ export const DEFAULT_AD_ZONE: AdZoneInput = { zoneName: 'Ad Zone 1', adCode: '',
 export const DEFAULT_SKIP_BUTTON_INPUT: SkipButtonInput = { zoneName: 'Skip Button', buttonText: DEFAULT_SKIP_BUTTON_TEXT, buttonUrl: '', isActive: true }
 
 /** Query key of the admin zone 1 read. */
-export const ZONE1_KEY = ['admin', 'ad-config', 'zone1'] as const
+const ZONE1_KEY = ['admin', 'ad-config', 'zone1'] as const
 /** Query key of the admin skip button read. */
-export const SKIP_BUTTON_KEY = ['admin', 'ad-config', 'skip-button'] as const
+const SKIP_BUTTON_KEY = ['admin', 'ad-config', 'skip-button'] as const
 
 const nullOn404 = <T>(path: string) => adminFetch<T>(path).catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e)))
 

@@ -9,7 +9,7 @@ import type { AdminLoginAnswer } from '@contract/admin/auth'
 import { paths } from '@contract/paths'
 
 /** localStorage key of the admin session marker. */
-export const ADMIN_TOKEN_KEY = 'adminToken'
+const ADMIN_TOKEN_KEY = 'adminToken'
 /** Prefix of the marker value (`session:<expiresAt>`); any other stored value is a password from an older version. */
 const MARKER_PREFIX = 'session:'
 /** The /adm app marks its calls, so a 401 carries no Basic challenge (no browser login prompt). */

@@ -12,7 +12,8 @@ import { useState } from 'react'
 import type * as v from 'valibot'
 import { toast } from '@client/lib/toast'
 import { adminErrorText } from '../api/admin-api'
-import { checkConfigInput, viewConfigForm, type Draft } from '../config-form-state'
+import { viewConfigForm, type Draft } from '../config-form-state'
+import { fieldErrors } from '../validate'
 
 /** The toasts of a save, word for word from the spec. */
 export type ConfigFormTexts = { savedTitle?: string; saved: string; failTitle: string; fallback: string }
@@ -68,7 +69,7 @@ export function useConfigForm<S, D extends Draft, I extends object, K extends Qu
     saving: mutation.isPending,
     set: (field, value) => setEdited((e) => ({ ...(e ?? saved), [field]: value })),
     save: () => {
-      const found = checkConfigInput(schema, view.input)
+      const found = fieldErrors(schema, view.input)
       setErrors(found)
       if (Object.keys(found).length === 0) mutation.mutate(view.input)
     },

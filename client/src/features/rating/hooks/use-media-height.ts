@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react'
 
 /** Width from which the desktop layout applies, px (Tailwind md). */
-export const DESKTOP_MIN_WIDTH = 768
+const DESKTOP_MIN_WIDTH = 768
 
 /** The media height in px for a window of innerWidth x innerHeight. */
 export function mediaHeightFor(innerWidth: number, innerHeight: number): number {

@@ -17,7 +17,7 @@ import { usePrefetchMedia } from './use-prefetch-media'
 export const REVEAL_MS = 700
 
 /** What the live region says after a vote (issue #13), e.g. 'Voted Hot: 67% Hot, 33% Not'. */
-export const voteResultText = (isHot: boolean, stats: VoteStats) => `Voted ${isHot ? 'Hot' : 'Not'}: ${stats.hotPercentage}% Hot, ${stats.notPercentage}% Not`
+const voteResultText = (isHot: boolean, stats: VoteStats) => `Voted ${isHot ? 'Hot' : 'Not'}: ${stats.hotPercentage}% Hot, ${stats.notPercentage}% Not`
 
 /** State and actions of the rate screen for userId; onVoted runs after each vote is queued; announcement: the last vote's result while its item is on screen ('' otherwise). */
 export function useRating(userId: number, onVoted?: () => void) {
