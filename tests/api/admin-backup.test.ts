@@ -3,12 +3,11 @@ import { Database } from 'bun:sqlite'
 import { createHash } from 'node:crypto'
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { makeMedia } from '../support/builders'
 import { eventually } from '../support/server-db'
 import { paths } from '@contract/paths'
 
-const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
 afterAll(t.cleanup)
 
@@ -16,7 +15,7 @@ describe('GET /api/admin/backup', () => {
   it('answers a consistent SQLite copy of the live database as a download and leaves no temp file', async () => {
     const v = await makeVisitor(t.app)
     await makeMedia(t.app, v, 'yellow-daisy.webp')
-    const res = await t.app.handle(new Request('http://localhost/api/admin/backup', { headers: ADMIN }))
+    const res = await t.app.handle(new Request('http://localhost/api/admin/backup', { headers: ADMIN_BASIC }))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="hotvote-backup-2026-11-22T12-00-00Z.sqlite"')
     const bytes = new Uint8Array(await res.arrayBuffer())
@@ -38,11 +37,11 @@ describe('GET /api/admin/backup', () => {
 
 describe('GET /api/admin/list-bucket-files?checksums=true', () => {
   it('adds the SHA-256 of every item object (the stored, stripped copy), and only when asked', async () => {
-    const list = await call(t.app, 'GET', '/api/admin/list-bucket-files?checksums=true', undefined, { headers: ADMIN })
+    const list = await call(t.app, 'GET', '/api/admin/list-bucket-files?checksums=true', undefined, { headers: ADMIN_BASIC })
     const [item] = list.json.files as { key: string; sha256: string }[]
     const stored = await new Response((await t.deps.storage.get(item.key))!.body).bytes()
     expect(list.json.files).toEqual([expect.objectContaining({ key: item.key, size: stored.length, sha256: createHash('sha256').update(stored).digest('hex') })])
-    expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN })).json.files[0].sha256).toBeUndefined()
-    expect(await call(t.app, 'GET', '/api/admin/list-bucket-files?checksums=maybe', undefined, { headers: ADMIN })).toMatchObject({ status: 400, json: { error: 'checksums must be true or false' } })
+    expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN_BASIC })).json.files[0].sha256).toBeUndefined()
+    expect(await call(t.app, 'GET', '/api/admin/list-bucket-files?checksums=maybe', undefined, { headers: ADMIN_BASIC })).toMatchObject({ status: 400, json: { error: 'checksums must be true or false' } })
   })
 })

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'bun:test'
 import { join } from 'node:path'
-import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia, uploadForm } from '../support/builders'
 import { paths } from '@contract/paths'
 
-const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 type T = ReturnType<typeof makeTestApp>
 const putFixture = async (t: T, key: string, fixture: string) => {
   const file = Bun.file(join(FIXTURES_DIR, fixture))
@@ -17,15 +16,15 @@ describe('bucket management', () => {
     const v = await makeVisitor(t.app)
     const item = (await makeMedia(t.app, v, 'tabby-cat.png')).json.media
     const key = item.url.replace('/api/media/file/', '')
-    const list = await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN })
+    const list = await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN_BASIC })
     // tabby-cat.png is 451 px wide: variants at 320 and at its own width (issue #11), listed as part of the item.
     expect(list.json).toMatchObject({ provider: 'fs', files: [{ key, derivedCount: 2 }] })
     expect(list.json.files).toHaveLength(1)
-    const r = await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: [key, '../x', 'media/none.jpg'] }, { headers: ADMIN })
+    const r = await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: [key, '../x', 'media/none.jpg'] }, { headers: ADMIN_BASIC })
     expect(r.json).toEqual({ message: 'Deleted 1 of 3 files', deleted: 1, errors: ['../x: invalid key, not touched', 'media/none.jpg: not found'] })
     expect(t.sqlite.query('select count(*) as n from media').get()).toEqual({ n: 0 })
     expect(await Array.fromAsync(t.deps.storage.list())).toEqual([])
-    expect((await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: 'all' }, { headers: ADMIN })).status).toBe(400)
+    expect((await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: 'all' }, { headers: ADMIN_BASIC })).status).toBe(400)
     t.cleanup()
   })
 
@@ -34,7 +33,7 @@ describe('bucket management', () => {
     await putFixture(t, 'media/a/cat.png', 'tabby-cat.png')
     await putFixture(t, 'media/b/cat (1).png', 'tabby-cat.png')
     await putFixture(t, 'media/c/daisy.webp', 'yellow-daisy.webp')
-    const r = (await call(t.app, 'GET', paths.adminFindDuplicates(), undefined, { headers: ADMIN })).json
+    const r = (await call(t.app, 'GET', paths.adminFindDuplicates(), undefined, { headers: ADMIN_BASIC })).json
     expect(r).toMatchObject({ success: true, provider: 'fs', totalFiles: 3, totalDuplicateFiles: 2, potentialDeletions: 1 })
     expect(r.duplicateGroups.map((g: { type: string }) => g.type).sort()).toEqual(['hash', 'name-similarity', 'size'])
     const hash = r.duplicateGroups.find((g: { type: string }) => g.type === 'hash')
@@ -48,14 +47,14 @@ describe('bucket management', () => {
     await putFixture(t, 'drop/clip.mp4', 'kite-sky-portrait.mp4')
     await putFixture(t, 'drop/copy-of-meadow.jpg', 'autumn-mountain-meadow.jpg')
     await t.deps.storage.put('drop/notes.txt', new Blob(['not media']).stream(), { size: 9, contentType: 'text/plain' })
-    const first = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN })
+    const first = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })
     expect(first.json).toEqual({ message: 'Imported 2 of 4 files', imported: 2, skipped: 2, errors: 0, totalFiles: 4 })
     const rows = t.sqlite.query('select storage_key, mime_type, width, height from media order by storage_key').all()
     expect(rows).toEqual([
       { storage_key: 'drop/clip.mp4', mime_type: 'video/mp4', width: 720, height: 1280 },
       { storage_key: 'drop/copy-of-meadow.jpg', mime_type: 'image/jpeg', width: 1600, height: 1065 },
     ])
-    expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN })).json).toMatchObject({ imported: 0, skipped: 4 })
+    expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })).json).toMatchObject({ imported: 0, skipped: 4 })
     const rater = await makeVisitor(t.app)
     expect((await call(t.app, 'GET', `/api/media/random/${rater.user.id}`, undefined, { cookie: rater.cookie })).status).toBe(200)
     t.cleanup()
@@ -63,11 +62,11 @@ describe('bucket management', () => {
 
   it('streams an uploaded file into the bucket for import, refusing content that is not its type and callers without credentials', async () => {
     const t = makeTestApp()
-    const ok = await call(t.app, 'POST', paths.adminBucketUpload(), undefined, { headers: ADMIN, raw: uploadForm(0, 'paint-brushes.gif') })
+    const ok = await call(t.app, 'POST', paths.adminBucketUpload(), undefined, { headers: ADMIN_BASIC, raw: uploadForm(0, 'paint-brushes.gif') })
     expect(ok.status).toBe(201)
     expect(ok.json.key).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.gif$/)
     expect(await t.deps.storage.head(ok.json.key)).toMatchObject({ size: 344445 })
-    const fake = await call(t.app, 'POST', paths.adminBucketUpload(), undefined, { headers: ADMIN, raw: uploadForm(0, 'fake.png', new Blob(['text'])) })
+    const fake = await call(t.app, 'POST', paths.adminBucketUpload(), undefined, { headers: ADMIN_BASIC, raw: uploadForm(0, 'fake.png', new Blob(['text'])) })
     expect(fake.status).toBe(415)
     expect((await call(t.app, 'POST', paths.adminBucketUpload(), undefined, { raw: uploadForm(0, 'paint-brushes.gif') })).status).toBe(401)
     t.cleanup()
@@ -78,7 +77,7 @@ describe('the import owner (issue #10: sessions and accounts)', () => {
   it('has no usable session: its old fixed id and its stored id are both no session (401)', async () => {
     const t = makeTestApp()
     await putFixture(t, 'media/drop/cat.png', 'tabby-cat.png')
-    expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN })).json).toMatchObject({ imported: 1 })
+    expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })).json).toMatchObject({ imported: 1 })
     const owner = t.sqlite.query('select u.id, u.session_id as sid from users u join media m on m.user_id = u.id').get() as { id: number; sid: string }
     const mediaId = (t.sqlite.query('select id from media').get() as { id: number }).id
     for (const sid of ['system-import-owner', owner.sid]) {
@@ -99,7 +98,7 @@ describe('the import owner (issue #10: sessions and accounts)', () => {
     // An older database where a visitor took the name before the first import.
     t.sqlite.query("update users set username = 'System-Import' where id = ?").run(v.user.id)
     await putFixture(t, 'media/drop/cat.png', 'tabby-cat.png')
-    const r = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN })
+    const r = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })
     expect(r).toMatchObject({ status: 200, json: { imported: 1, errors: 0 } })
     const owner = t.sqlite.query('select u.id, u.username from users u join media m on m.user_id = u.id').get() as { id: number; username: string }
     expect(owner.id).not.toBe(v.user.id)

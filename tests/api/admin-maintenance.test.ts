@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'bun:test'
-import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { makeMedia } from '../support/builders'
 import { paths } from '@contract/paths'
 
-const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 
 describe('inactive accounts', () => {
   it('counts and purges only accounts without email, vote, upload and with fewer than 2 views', async () => {
@@ -20,8 +19,8 @@ describe('inactive accounts', () => {
     await call(t.app, 'POST', `/api/media/${a}/view`, { userId: oneView.user.id }, { cookie: oneView.cookie })
     const idle = await makeVisitor(t.app)
 
-    expect((await call(t.app, 'GET', paths.adminInactiveCount(), undefined, { headers: ADMIN })).json).toEqual({ inactiveUsers: 2, totalUsers: 6, percentage: 33.3 })
-    expect((await call(t.app, 'POST', paths.adminPurgeInactive(), undefined, { headers: ADMIN })).json).toEqual({ message: 'Purged 2 inactive accounts', deletedCount: 2, remainingUsers: 4 })
+    expect((await call(t.app, 'GET', paths.adminInactiveCount(), undefined, { headers: ADMIN_BASIC })).json).toEqual({ inactiveUsers: 2, totalUsers: 6, percentage: 33.3 })
+    expect((await call(t.app, 'POST', paths.adminPurgeInactive(), undefined, { headers: ADMIN_BASIC })).json).toEqual({ message: 'Purged 2 inactive accounts', deletedCount: 2, remainingUsers: 4 })
     const ids = (t.sqlite.query('select id from users order by id').all() as { id: number }[]).map((r) => r.id)
     expect(ids).toEqual([withEmail.user.id, uploader.user.id, voter.user.id, viewer.user.id])
     expect(ids).not.toContain(idle.user.id)
@@ -36,18 +35,18 @@ describe('fix-user-sequence and reset-database', () => {
     const t = makeTestApp()
     const v = await makeVisitor(t.app)
     await makeMedia(t.app, v, 'tabby-cat.png')
-    await call(t.app, 'POST', paths.adminConfig('vote-multiplier'), { isEnabled: true, multiplier: 2 }, { headers: ADMIN })
+    await call(t.app, 'POST', paths.adminConfig('vote-multiplier'), { isEnabled: true, multiplier: 2 }, { headers: ADMIN_BASIC })
     t.sqlite.run("update sqlite_sequence set seq = 500 where name = 'users'")
-    expect((await call(t.app, 'POST', paths.adminFixSequence(), undefined, { headers: ADMIN })).json).toEqual({ success: true, nextUserId: v.user.id + 1 })
+    expect((await call(t.app, 'POST', paths.adminFixSequence(), undefined, { headers: ADMIN_BASIC })).json).toEqual({ success: true, nextUserId: v.user.id + 1 })
     expect((await makeVisitor(t.app)).user.id).toBe(v.user.id + 1)
 
-    const reset = await call(t.app, 'POST', paths.adminResetDatabase(), undefined, { headers: ADMIN })
+    const reset = await call(t.app, 'POST', paths.adminResetDatabase(), undefined, { headers: ADMIN_BASIC })
     expect(reset.json.deleted).toMatchObject({ users: 2, media: 1 })
     for (const table of ['users', 'media', 'votes', 'views']) expect(t.sqlite.query(`select count(*) as n from ${table}`).get()).toEqual({ n: 0 })
     expect((await call(t.app, 'GET', paths.voteMultiplierConfig())).json).toEqual({ isEnabled: true, multiplier: 2 })
     expect(t.sqlite.query("select count(*) as n from audit_logs where event = 'DATABASE_RESET'").get()).toEqual({ n: 1 })
     // The bucket stays: the one item with its derived objects (issue #11), ready for a new import.
-    expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN })).json.files).toMatchObject([{ derivedCount: 2 }])
+    expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN_BASIC })).json.files).toMatchObject([{ derivedCount: 2 }])
     expect((await call(t.app, 'POST', paths.adminResetDatabase())).status).toBe(401)
     t.cleanup()
   })

@@ -1,11 +1,10 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import ExcelJS from 'exceljs'
 import { Readable } from 'node:stream'
-import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { makeMedia } from '../support/builders'
 import { paths } from '@contract/paths'
 
-const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const FILES = ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg', 'paint-brushes.gif', 'red-marigold.webp', 'wooden-plank-closeup.jpg', 'kite-in-blue-sky-portrait.jpg', 'fig-in-red-bowl-square.jpg', 'colorful-cups.png', 'lakeside-jetty-planks.jpg', 'forest-stream-cascade.jpg', 'autumn-mountain-meadow.jpg', 'dandelion-clocks-portrait.jpg', 'nuthatch-on-tree-portrait.jpg', 'spaniels-at-window-portrait.jpg', 'rowing-boats-sunset.jpg', 'water-droplet-splash.png', 'forest-path-portrait.png', 'ladybird-forget-me-nots-portrait.webp', 'mountain-sunset-animated.gif', 'kite-sky-portrait.mp4', 'rowing-boats-pan.mp4', 'flowers-crossfade-tone.mp4', 'forest-path-zoom.mp4']
 const t = makeTestApp()
 afterAll(t.cleanup)
@@ -16,7 +15,7 @@ describe('vote population', () => {
     for (const f of FILES) expect((await makeMedia(t.app, owner, f)).status).toBe(201)
     const results = []
     for (let i = 0; i < 10; i++) {
-      const r = (await call(t.app, 'POST', paths.adminPopulateVotes(), undefined, { headers: ADMIN })).json
+      const r = (await call(t.app, 'POST', paths.adminPopulateVotes(), undefined, { headers: ADMIN_BASIC })).json
       results.push(r)
       if (!r.paused) break
     }
@@ -39,7 +38,7 @@ describe('vote population', () => {
     const [first, lastId] = last.userIdRange.split('-').map(Number)
     expect(lastId - first).toBe(49)
     expect(t.sqlite.query("select count(*) as n from audit_logs where event = 'VOTE_POPULATION_RUN'").get()).toEqual({ n: results.length })
-    const again = (await call(t.app, 'POST', paths.adminPopulateVotes(), undefined, { headers: ADMIN })).json
+    const again = (await call(t.app, 'POST', paths.adminPopulateVotes(), undefined, { headers: ADMIN_BASIC })).json
     expect(again).toMatchObject({ success: true, totalVotesInserted: total })
   })
 
@@ -56,7 +55,7 @@ describe('vote population', () => {
 
 describe('GET /api/admin/export-votes', () => {
   it('streams an xlsx that exceljs reads back with one row per vote', async () => {
-    const res = await t.app.handle(new Request('http://localhost/api/admin/export-votes', { headers: ADMIN }))
+    const res = await t.app.handle(new Request('http://localhost/api/admin/export-votes', { headers: ADMIN_BASIC }))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="votes_export_2026-11-22.xlsx"')
     const rows: unknown[][] = []

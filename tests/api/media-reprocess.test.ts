@@ -5,11 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import sharp from 'sharp'
 import { join } from 'node:path'
-import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia } from '../support/builders'
 import { paths } from '@contract/paths'
 
-const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
 afterAll(t.cleanup)
 const FILES = ['storm-over-highway.jpg', 'paint-brushes.gif', 'rowing-boats-pan.mp4', 'tabby-cat.png']
@@ -26,8 +25,8 @@ async function storeAsBeforeThePipeline() {
   t.sqlite.run('update media set placeholder = null, variants = null, processed_at = null, duration_ms = null')
 }
 
-const status = async () => (await call(t.app, 'GET', paths.adminReprocess(), undefined, { headers: ADMIN })).json
-const batch = async (body: Record<string, unknown>) => (await call(t.app, 'POST', paths.adminReprocess(), body, { headers: ADMIN })).json
+const status = async () => (await call(t.app, 'GET', paths.adminReprocess(), undefined, { headers: ADMIN_BASIC })).json
+const batch = async (body: Record<string, unknown>) => (await call(t.app, 'POST', paths.adminReprocess(), body, { headers: ADMIN_BASIC })).json
 
 beforeAll(async () => {
   const v = await makeVisitor(t.app)
@@ -38,7 +37,7 @@ beforeAll(async () => {
 describe('media reprocess', () => {
   it('counts the items waiting, resumes after a stopped run, processes each once, and then has nothing to do', async () => {
     expect(await status()).toEqual({ pending: 4 })
-    expect(await call(t.app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN }).then((r) => r.json.map((m: { processed: boolean }) => m.processed))).toEqual([false, false, false, false])
+    expect(await call(t.app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN_BASIC }).then((r) => r.json.map((m: { processed: boolean }) => m.processed))).toEqual([false, false, false, false])
     // A run that stops after its first batch of one...
     expect(await batch({ limit: 1 })).toMatchObject({ processed: 1, failed: 0, lastId: 1, remaining: 3 })
     expect(await status()).toEqual({ pending: 3 })
@@ -48,7 +47,7 @@ describe('media reprocess', () => {
     r = await batch({ limit: 2, afterId: r.lastId })
     expect(r).toMatchObject({ processed: 1, remaining: 0 })
     expect(await status()).toEqual({ pending: 0 })
-    const items = (await call(t.app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN })).json
+    const items = (await call(t.app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN_BASIC })).json
     for (const m of items) {
       expect(m.processed).toBe(true)
       expect(m.placeholder).toBeTruthy()
@@ -72,9 +71,9 @@ describe('media reprocess', () => {
     const r = await batch({ afterId: 0 })
     expect(r).toMatchObject({ processed: 0, failed: 1, remaining: 0 })
     expect(r.errors[0]).toContain('stored object is missing')
-    expect((await call(t.app, 'POST', paths.adminReprocess(), { since: 'yesterday' }, { headers: ADMIN })).status).toBe(400)
-    expect((await call(t.app, 'POST', paths.adminReprocess(), { limit: 500 }, { headers: ADMIN })).status).toBe(400)
-    expect((await call(t.app, 'GET', '/api/admin/media/reprocess?since=2026-11-23', undefined, { headers: ADMIN })).json).toEqual({ pending: 0 })
+    expect((await call(t.app, 'POST', paths.adminReprocess(), { since: 'yesterday' }, { headers: ADMIN_BASIC })).status).toBe(400)
+    expect((await call(t.app, 'POST', paths.adminReprocess(), { limit: 500 }, { headers: ADMIN_BASIC })).status).toBe(400)
+    expect((await call(t.app, 'GET', '/api/admin/media/reprocess?since=2026-11-23', undefined, { headers: ADMIN_BASIC })).json).toEqual({ pending: 0 })
     expect((await call(t.app, 'POST', paths.adminReprocess(), {})).status).toBe(401)
   })
 })

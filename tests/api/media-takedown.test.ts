@@ -1,10 +1,9 @@
 /** Media hidden by a resolved DMCA takedown is no longer served, nor any object derived from its key (issue #10 Serving). */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { makeMedia, takedownInput } from '../support/builders'
 import { paths } from '@contract/paths'
 
-const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
 afterAll(t.cleanup)
 
@@ -25,7 +24,7 @@ describe('GET /api/media/file/* of a taken-down item', () => {
     for (const path of files) expect((await get(path)).status).toBe(200)
 
     const takedownId = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(id))).json.id
-    const resolve = (status: string) => call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status, adminNotes: '' }, { headers: ADMIN })
+    const resolve = (status: string) => call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status, adminNotes: '' }, { headers: ADMIN_BASIC })
     expect((await resolve('resolved')).status).toBe(200)
     for (const path of files) expect(await call(t.app, 'GET', path)).toMatchObject({ status: 404, json: { error: 'Media file not found' } })
     // A cache revalidating with the old ETag and a range request get nothing either.

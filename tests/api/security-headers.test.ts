@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from '@server/app'
-import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { makeMedia } from '../support/builders'
 
-const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 const t = makeTestApp()
 afterAll(t.cleanup)
 const clientDir = join(t.dir, 'client')
@@ -74,7 +73,7 @@ describe('security headers', () => {
     for (const r of [
       await call(app, 'GET', '/api/session', undefined, { cookie: visitor.cookie }),
       await call(app, 'PATCH', `/api/users/${visitor.user.id}`, { username: 'headers-check' }, { cookie: visitor.cookie }),
-      await call(app, 'GET', '/api/admin/vote-multiplier-config', undefined, { headers: ADMIN }),
+      await call(app, 'GET', '/api/admin/vote-multiplier-config', undefined, { headers: ADMIN_BASIC }),
       await call(app, 'GET', '/api/admin/vote-multiplier-config'),
     ]) {
       expect(r.status).toBeLessThan(500)

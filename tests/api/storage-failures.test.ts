@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { readdirSync, readlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Storage } from '@server/storage/storage'
-import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia, uploadForm } from '../support/builders'
 import { brokenReads, diskFullOnPut } from '../support/faulty-storage'
 import { filesUnder } from '../support/process-checks'
@@ -17,7 +17,6 @@ const consoleError = console.error
 beforeAll(() => (console.error = () => {}))
 afterAll(() => (console.error = consoleError))
 
-const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 /** Files under dir this process still holds open (a leaked handle keeps a removed file's disk space). */
 const openFilesUnder = (dir: string) =>
   readdirSync('/proc/self/fd')
@@ -50,9 +49,9 @@ describe('a full disk during a storage write', () => {
 
   it('POST /api/admin/bucket-upload answers 507 JSON and lists no partial object', async () => {
     const t = appWithStorage(diskFullOnPut)
-    const r = await call(t.app, 'POST', paths.adminBucketUpload(), undefined, { headers: ADMIN, raw: uploadForm(0, 'paint-brushes.gif') })
+    const r = await call(t.app, 'POST', paths.adminBucketUpload(), undefined, { headers: ADMIN_BASIC, raw: uploadForm(0, 'paint-brushes.gif') })
     expect(r).toMatchObject({ status: 507, json: { error: 'The server is out of disk space; try again later' } })
-    expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN })).json.files).toEqual([])
+    expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN_BASIC })).json.files).toEqual([])
     expect(filesUnder(join(t.dir, 'bucket'))).toEqual([])
     t.cleanup()
   })
@@ -63,7 +62,7 @@ describe('a bucket import whose object read breaks off', () => {
     const t = appWithStorage(brokenReads)
     const photo = Bun.file(join(FIXTURES_DIR, 'autumn-mountain-meadow.jpg'))
     await t.deps.storage.put('drop/meadow.jpg', photo.stream(), { size: photo.size, contentType: 'image/jpeg' })
-    const r = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN })
+    const r = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })
     expect(r.json).toEqual({ message: 'Imported 0 of 1 files', imported: 0, skipped: 0, errors: 1, totalFiles: 1 })
     expect(t.sqlite.query('select count(*) as n from media').get()).toEqual({ n: 0 })
     expect(filesUnder(join(t.dir, 'tmp'))).toEqual([])

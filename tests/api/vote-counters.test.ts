@@ -3,11 +3,10 @@
  * after a random mix of votes, own and admin media deletes, population, purge, user deletes and resets.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { call, makeTestApp, makeVisitor } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 
 const t = makeTestApp()
 afterAll(t.cleanup)
-const ADMIN = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 
 /** Media rows whose counters differ from a recount of their votes. */
 const drifted = () =>
@@ -56,7 +55,7 @@ describe('media vote counters', () => {
       adminDelete: async () => {
         const item = pick(items)
         items = items.filter((i) => i !== item)
-        expect((await call(t.app, 'DELETE', `/api/admin/media/${item.id}`, undefined, { headers: ADMIN })).status).toBe(204)
+        expect((await call(t.app, 'DELETE', `/api/admin/media/${item.id}`, undefined, { headers: ADMIN_BASIC })).status).toBe(204)
       },
       userDelete: async () => {
         const v = pick(visitors)
@@ -64,10 +63,10 @@ describe('media vote counters', () => {
         items = items.filter((i) => i.owner !== v)
         t.sqlite.run('delete from users where id = ?', [v.user.id])
       },
-      populate: () => call(t.app, 'POST', '/api/admin/populate-votes', undefined, { headers: ADMIN }),
-      purge: () => call(t.app, 'POST', '/api/admin/purge-inactive-accounts', undefined, { headers: ADMIN }),
+      populate: () => call(t.app, 'POST', '/api/admin/populate-votes', undefined, { headers: ADMIN_BASIC }),
+      purge: () => call(t.app, 'POST', '/api/admin/purge-inactive-accounts', undefined, { headers: ADMIN_BASIC }),
       reset: async () => {
-        expect((await call(t.app, 'POST', '/api/admin/reset-database', undefined, { headers: ADMIN })).status).toBe(200)
+        expect((await call(t.app, 'POST', '/api/admin/reset-database', undefined, { headers: ADMIN_BASIC })).status).toBe(200)
         visitors = []
         items = []
       },

@@ -157,9 +157,9 @@ describe('fuzz: a real listening server over raw sockets', () => {
 
   it('survives bodies cut off by a client that goes away', async () => {
     await fc.assert(
-      fc.asyncProperty(anyRequest, fc.double({ min: 0, max: 0.99, noNaN: true }), async (d, sent) => {
+      fc.asyncProperty(anyRequest, fc.double({ min: 0, max: 0.99, noNaN: true }), async (d, fraction) => {
         sent++
-        const { head, body } = toRawHttp(d, `127.0.0.1:${port}`, sent)
+        const { head, body } = toRawHttp(d, `127.0.0.1:${port}`, fraction)
         await rawExchange(port, [head, body], 'cut')
         expect(await alive()).toBe(200)
       }),
