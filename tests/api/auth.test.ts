@@ -2,12 +2,7 @@ import { describe, expect, it } from 'bun:test'
 import type { MailMessage } from '@server/mail/mailer'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { paths } from '@contract/paths'
-
-/** Resolves once check() is true, polling every 10 ms (at most 5 s). */
-async function until(check: () => boolean) {
-  for (const end = Date.now() + 5000; !check() && Date.now() < end; ) await Bun.sleep(10)
-  expect(check()).toBe(true)
-}
+import { waitFor } from '../support/process-checks'
 
 /** The token in the newest email sent to `to`. */
 const tokenSentTo = (sent: { to: string; text: string }[], to: string) => sent.filter((m) => m.to === to).at(-1)!.text.match(/token=([A-Za-z0-9_-]+)/)![1]
@@ -113,7 +108,7 @@ describe('logging in as an existing user', () => {
     const known = await call(t.app, 'POST', paths.loginExisting(), { email: 'kim@example.com' })
     const unknown = await call(t.app, 'POST', paths.loginExisting(), { email: 'nobody@example.com' })
     expect([known.status, known.text]).toEqual([unknown.status, unknown.text])
-    await until(() => t.sent.filter((m) => m.to === 'kim@example.com').length === 2)
+    await waitFor('a second mail to kim', () => t.sent.filter((m) => m.to === 'kim@example.com').length === 2)
     expect(t.sent.filter((m) => m.to === 'nobody@example.com')).toEqual([])
 
     const visitor = await makeVisitor(t.app)
@@ -180,7 +175,7 @@ describe('an email someone typed but never verified (issue #10)', () => {
     await call(t.app, 'POST', paths.sendMagicLink(), { email: 'known@example.com', sessionId: owner.user.sessionId })
     await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'known@example.com') })
     await call(t.app, 'POST', paths.loginExisting(), { email: 'known@example.com' })
-    await until(() => t.sent.filter((m) => m.to === 'known@example.com').length === 2)
+    await waitFor('a second mail to known', () => t.sent.filter((m) => m.to === 'known@example.com').length === 2)
     expect(t.sent.filter((m) => m.to === 'typed@example.com')).toEqual([])
     t.cleanup()
   })
@@ -198,7 +193,7 @@ describe('POST /api/auth/login-existing timing (issue #10)', () => {
     await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(mails, 'fast@example.com') })
 
     const answer = call(t.app, 'POST', paths.loginExisting(), { email: 'fast@example.com' })
-    await until(() => mails.length === 2)
+    await waitFor('two mails', () => mails.length === 2)
     const answeredFirst = await Promise.race([answer.then(() => true), Promise.resolve().then(() => false)])
     release()
     expect(answeredFirst).toBe(true)
