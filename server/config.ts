@@ -12,6 +12,7 @@ const BrandSchema = v.object({
   useLogo: v.boolean(),
   logoType: v.string(),
 })
+/** One host's branding in SITE_BRANDS: siteName, useLogo, logoType (server-contract: Configuration). */
 export type Brand = v.InferOutput<typeof BrandSchema>
 
 const EnvSchema = v.object({

@@ -6,6 +6,7 @@
  */
 import { Elysia } from 'elysia'
 import { HttpError } from './errors'
+import { pathOf } from './url-path'
 
 /** Largest body of a public JSON route, bytes. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
@@ -96,7 +97,7 @@ async function parseBody(bytes: Buffer, contentType: string, header: string): Pr
  */
 export const bodyLimit = () =>
   new Elysia({ name: 'body-limit' }).onParse({ as: 'global' }, async ({ request, contentType }) => {
-    const max = bodyLimitFor(new URL(request.url).pathname)
+    const max = bodyLimitFor(pathOf(request.url))
     if (max === undefined) return null
     if (!contentType) return undefined
     const bytes = await readBodyCapped(request, max)

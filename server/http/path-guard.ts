@@ -4,15 +4,14 @@
  * in a handler turning into a logged 500.
  */
 import { errorResponse } from './errors'
+import { pathOf } from './url-path'
 
 /** The message of the 400 for a malformed path. */
 export const MALFORMED_PATH = 'Malformed percent-encoding in the path'
 
 /** 400 JSON {error} when request's path does not percent-decode as UTF-8; undefined (carry on) otherwise. */
 export function rejectMalformedPath(request: Request): Response | undefined {
-  const start = request.url.indexOf('/', request.url.indexOf('//') + 2)
-  const end = request.url.indexOf('?', start)
-  const path = start < 0 ? '/' : request.url.slice(start, end < 0 ? undefined : end)
+  const path = pathOf(request.url)
   if (!path.includes('%')) return undefined
   try {
     decodeURIComponent(path)

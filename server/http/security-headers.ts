@@ -6,6 +6,7 @@
  */
 import { Elysia } from 'elysia'
 import type { Config } from '../config'
+import { pathOf } from './url-path'
 
 /** Hosts the Google tag (gtag.js, client/src/lib/analytics.ts) loads from and reports to, per Google's CSP guide. */
 const ANALYTICS_SCRIPT = ['https://www.googletagmanager.com']
@@ -66,14 +67,6 @@ export function securityHeadersFor(pathname: string, config: Pick<Config, 'publi
     ...(config.publicUrl.startsWith('https:') ? { 'Strict-Transport-Security': HSTS } : {}),
     ...(NO_STORE.test(pathname) ? { 'Cache-Control': 'no-store' } : {}),
   }
-}
-
-/** The path of an absolute request URL (`http://host/path?query`), without building a URL object. */
-export function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  if (start < 0) return '/'
-  const end = url.indexOf('?', start)
-  return end < 0 ? url.slice(start) : url.slice(start, end)
 }
 
 /**

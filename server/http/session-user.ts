@@ -16,6 +16,7 @@ export const SESSION_COOKIE = 'sid'
 /** Session cookie lifetime, seconds (one year). */
 export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 3600
 
+/** A users row as drizzle reads it (ISO-8601 UTC times). */
 export type UserRow = typeof users.$inferSelect
 
 const userBySessionId = perDb((db) => db.select().from(users).where(eq(users.sessionId, sql.placeholder('sid'))).prepare())

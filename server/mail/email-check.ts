@@ -7,7 +7,9 @@ import disposableDomains from 'disposable-email-domains'
 import emailSpellChecker from '@zootools/email-spell-checker'
 
 const DISPOSABLE = new Set<string>(disposableDomains)
+/** The error of an address that is not an email (public-visitor §8). */
 export const INVALID_EMAIL = 'Please enter a valid email address'
+/** The error of an address at a disposable-mail domain (public-visitor §8). */
 export const DISPOSABLE_EMAIL = 'Disposable email addresses are not accepted'
 
 /** The result of checking one address: errors in display order; suggestions is a corrected address or null. */
@@ -23,8 +25,9 @@ export function checkEmail(raw: string): EmailCheck {
   const email = normalizeEmail(raw)
   const errors: string[] = []
   // A lone UTF-16 surrogate is no address, and validator's encodeURI would throw on it (a 500; issue #10 fuzz suite).
-  if (LONE_SURROGATE.test(email) || !validator.isEmail(email, { allow_utf8_local_part: false })) errors.push(INVALID_EMAIL)
+  const loneSurrogate = LONE_SURROGATE.test(email)
+  if (loneSurrogate || !validator.isEmail(email, { allow_utf8_local_part: false })) errors.push(INVALID_EMAIL)
   else if (DISPOSABLE.has(email.split('@')[1])) errors.push(DISPOSABLE_EMAIL)
-  const suggestion = email.includes('@') && !LONE_SURROGATE.test(email) ? emailSpellChecker.run({ email })?.full ?? null : null
+  const suggestion = email.includes('@') && !loneSurrogate ? emailSpellChecker.run({ email })?.full ?? null : null
   return { isValid: errors.length === 0, errors, suggestions: suggestion && suggestion !== email ? suggestion : null }
 }
