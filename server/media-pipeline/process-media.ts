@@ -21,10 +21,11 @@ export class UnreadableMediaError extends Error {}
 const putBytes = (storage: Storage, key: string, bytes: Uint8Array, contentType: string) => storage.put(key, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { size: bytes.length, contentType })
 
 /**
- * Runs the writes in order (each answers the key it wrote); when one fails, deletes every key written (but keep, an
- * object that was there before: an imported or reprocessed item) and rethrows, so a failure (a full disk: issue #10) leaves no object of the item. The item's own object comes first:
- * a derived object never exists without its item, and a process killed in between leaves an item without variants,
- * which `hotvote media reprocess` or the bucket import completes.
+ * Runs the writes in order (each answers the key it wrote). When one fails, it deletes every key written except keep
+ * (an object that was there before: an imported or reprocessed item) and rethrows, so a failure (a full disk: issue
+ * #10) leaves no new object of the item. The item's own object comes first: a derived object never exists without its
+ * item, and a process killed in between leaves an item without variants, which `hotvote media reprocess` or the
+ * bucket import completes.
  */
 async function putAllOrNone(storage: Storage, writes: (() => Promise<string>)[], keep: string | undefined): Promise<void> {
   const written: string[] = []

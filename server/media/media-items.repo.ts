@@ -10,8 +10,8 @@ import { media } from '../db/schema'
 /** One media row as stored. */
 export type MediaRow = typeof media.$inferSelect
 
-/** The media item with this id. */
 const mediaById = perDb((db) => db.select().from(media).where(eq(media.id, sql.placeholder('id'))).prepare())
+/** The media item with this id, or undefined. */
 export const findMediaById = (db: Db, id: number) => mediaById(db).get({ id })
 
 /** The media item whose content has this SHA-256 (hex). */

@@ -3,6 +3,7 @@ import type { MediaDisplay } from '../contract/media'
 import type { StoredVariant } from '../db/schema'
 import { posterKey, variantKey } from '../media-pipeline/media-keys'
 
+/** The path every stored file is served under (server-contract: GET /api/media/file/<key>). */
 export const MEDIA_FILE_PREFIX = '/api/media/file/'
 
 /** The public URL of a storage key, e.g. /api/media/file/media/2026/11/<uuid>.jpg. */
