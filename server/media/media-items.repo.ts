@@ -1,6 +1,6 @@
 /**
  * Drizzle queries on single media rows that several features need (upload, bucket import, votes, admin data,
- * reprocessing): by id, by content hash, insert. Missing rows come back undefined.
+ * reprocessing, deletion by the owner or an admin): by id, by content hash, insert, delete. Missing rows come back undefined.
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
@@ -19,3 +19,6 @@ export const findMediaBySha256 = (db: Db, sha256: string) => db.select().from(me
 
 /** Inserts one media row and returns it. */
 export const insertMedia = (db: Db, values: typeof media.$inferInsert) => db.insert(media).values(values).returning().get()
+
+/** Deletes the media item with this id; its votes and views go with it (ON DELETE CASCADE). */
+export const deleteMediaById = (db: Db, id: number) => db.delete(media).where(eq(media.id, id)).run()

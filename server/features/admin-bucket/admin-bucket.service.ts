@@ -4,9 +4,7 @@
  * objects (variants, poster: issue #11) go too.
  */
 import { createHash } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
 import type { Deps } from '../../core/deps'
-import { media } from '../../db/schema'
 import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners } from '../../media-pipeline/media-keys'
 import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
@@ -15,6 +13,7 @@ import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup
 import { HttpError } from '../../http/errors'
 import { newStorageKey, sniffMediaType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
+import { deleteMediaByKey, findMediaVariantsByKey, listMediaHashes } from './admin-bucket.repo'
 
 
 /**
@@ -48,13 +47,13 @@ export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, file
   const { derivedKeys } = await listBucketFiles(deps)
   for (const key of filenames) {
     try {
-      const row = deps.db.select({ variants: media.variants }).from(media).where(eq(media.storageKey, key)).get()
+      const row = findMediaVariantsByKey(deps.db, key)
       const derived = [...new Set([...(derivedKeys.get(key) ?? []), ...(row ? derivedKeysOf(key, row.variants) : [])])]
       if (!(await deleteItemObjects(deps.storage, key, derived))) {
         errors.push(`${key}: not found`)
         continue
       }
-      deps.db.delete(media).where(eq(media.storageKey, key)).run()
+      deleteMediaByKey(deps.db, key)
       deleted++
     } catch (e) {
       errors.push(e instanceof InvalidKeyError ? `${key}: invalid key, not touched` : `${key}: ${(e as Error).message}`)
@@ -84,7 +83,7 @@ export const baseName = (key: string) =>
 /** Groups of duplicates among items (never their derived objects): identical content (hash), equal size, similar names; each with more than one file. */
 export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>): Promise<DuplicateScan> {
   const { files, provider } = await listBucketFiles(deps)
-  const known = new Map(deps.db.select({ key: media.storageKey, sha: media.sha256 }).from(media).all().map((r) => [r.key, r.sha]))
+  const known = new Map(listMediaHashes(deps.db).map((r) => [r.key, r.sha]))
   const groupBy = async (type: DuplicateGroup['type'], keyOf: (f: BucketFile) => Promise<string | undefined> | string) => {
     const groups = new Map<string, BucketFile[]>()
     for (const f of files) {
@@ -110,10 +109,6 @@ export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>): Promis
     message: duplicateGroups.length ? `Found ${duplicateGroups.length} groups of possible duplicates` : 'No duplicates found',
   }
 }
-
-/** True when some media row stores this key. */
-export const isImported = (deps: Pick<Deps, 'db'>, key: string) => deps.db.all<{ n: number }>(sql`select count(*) as n from media where storage_key = ${key}`)[0].n > 0
-
 
 /**
  * Stores a spooled upload in the bucket under uploads/YYYY/MM/<uuid>.<ext> for a later import (the CLI's `upload`).

@@ -6,16 +6,16 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { eq, sql } from 'drizzle-orm'
 import { mkdir, rm } from 'node:fs/promises'
 import type { Deps } from '../../core/deps'
-import { users } from '../../db/schema'
+import { findUserBySessionId, findUserIdByUsername } from '../../core/users.repo'
 import { IMPORT_OWNER_SESSION_ID } from '../../db/system-session-ids'
 import { writeAuditEvent } from '../../core/audit-log'
 import { findMediaBySha256, insertMedia } from '../../media/media-items.repo'
 import { sniffMediaType } from '../../media/media-type'
 import { processMediaFile } from '../../media-pipeline/process-media'
-import { isImported, listBucketFiles } from './admin-bucket.service'
+import { listBucketFiles } from './admin-bucket.service'
+import { insertSystemUser, isKeyImported } from './admin-bucket.repo'
 
 /** Username of the import owner; reserved for it ('system-' names, issue #10). */
 const IMPORT_OWNER_USERNAME = 'system-import'
@@ -27,14 +27,14 @@ const IMPORT_OWNER_USERNAME = 'system-import'
 function freeOwnerName(deps: Pick<Deps, 'db'>): string {
   for (let n = 1; ; n++) {
     const name = n === 1 ? IMPORT_OWNER_USERNAME : `${IMPORT_OWNER_USERNAME}-${n}`
-    if (!deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${name}`).get()) return name
+    if (!findUserIdByUsername(deps.db, name)) return name
   }
 }
 
 /** The system user, created on first use. Its session id is never a usable session (issue #10). */
 function systemUserId(deps: Pick<Deps, 'db' | 'clock'>): number {
-  const existing = deps.db.select({ id: users.id }).from(users).where(eq(users.sessionId, IMPORT_OWNER_SESSION_ID)).get()
-  return existing?.id ?? deps.db.insert(users).values({ sessionId: IMPORT_OWNER_SESSION_ID, username: freeOwnerName(deps), createdAt: deps.clock.now().toISOString() }).returning({ id: users.id }).get().id
+  const existing = findUserBySessionId(deps.db, IMPORT_OWNER_SESSION_ID)
+  return existing?.id ?? insertSystemUser(deps.db, { sessionId: IMPORT_OWNER_SESSION_ID, username: freeOwnerName(deps), createdAt: deps.clock.now().toISOString() })
 }
 
 /** Copies body into the file at path while hashing it; answers the SHA-256 (hex). The file is closed even when body fails (issue #10). */
@@ -51,7 +51,7 @@ async function spoolToFile(body: ReadableStream<Uint8Array>, path: string): Prom
 
 /** Imports one object; answers 'imported' or 'skipped'. Throws on a read failure or undecodable media (counted as an error). */
 async function importObject(deps: Deps, key: string, ownerId: number): Promise<'imported' | 'skipped'> {
-  if (isImported(deps, key)) return 'skipped'
+  if (isKeyImported(deps.db, key)) return 'skipped'
   const head = await deps.storage.get(key, { start: 0, end: 4099 })
   const type = head && (await sniffMediaType(new Uint8Array(await new Response(head.body).arrayBuffer())))
   if (!type) return 'skipped'

@@ -1,4 +1,4 @@
-/** Admin list and count queries (admin-back-office §7), each one query with figures from indexed subqueries. */
+/** Admin list and count queries (admin-back-office §7), each one query with figures from indexed subqueries, and the Database page's probes. */
 import { desc, sql } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { media, users } from '../../db/schema'
@@ -59,3 +59,13 @@ export const countTables = (db: Db) =>
   db.all<{ totalUsers: number; totalMedia: number; totalVotes: number; totalViews: number }>(
     sql`select (select count(*) from users) as totalUsers, (select count(*) from media) as totalMedia, (select count(*) from votes) as totalVotes, (select count(*) from views) as totalViews`,
   )[0]
+
+/** True when `select 1` answers 1 (a working connection). */
+export const isConnected = (db: Db) => db.all<{ ok: number }>(sql`select 1 as ok`)[0].ok === 1
+
+/** The SQLite library's version, such as 3.46.0. */
+export const sqliteVersion = (db: Db) => db.all<{ v: string }>(sql`select sqlite_version() as v`)[0].v
+
+/** The names of the app's tables (SQLite's and drizzle's own left out), sorted. */
+export const listTableNames = (db: Db) =>
+  db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`).map((t) => t.name)

@@ -1,14 +1,12 @@
 /** Admin media, users and database checks (admin-back-office §2 Media, Users, Database; server-contract: Admin API). */
-import { eq, sql } from 'drizzle-orm'
 import type { Deps } from '../../core/deps'
-import { media } from '../../db/schema'
 import type { AdminMedia, AdminUser } from '../../contract/admin/data'
 import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
-import { findMediaById } from '../../media/media-items.repo'
-import { countTables, listMediaWithFigures, listUsersWithActivity } from './admin-data.repo'
+import { deleteMediaById, findMediaById } from '../../media/media-items.repo'
+import { countTables, isConnected, listMediaWithFigures, listTableNames, listUsersWithActivity, sqliteVersion } from './admin-data.repo'
 
 /** A page of media (all without limit) and the total count. */
 export function listAdminMedia(deps: Pick<Deps, 'db'>, limit = -1, offset = 0): { items: AdminMedia[]; total: number } {
@@ -35,7 +33,7 @@ export async function adminDeleteMedia(deps: Deps, mediaId: number): Promise<voi
   const context = { mediaId, ownerId: row.userId, storageKey: row.storageKey, originalName: row.originalName, by: deps.config.adminUsername }
   writeAuditEvent(deps, 'ADMIN_DELETE_REQUEST', context)
   const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, derivedKeysOf(row.storageKey, row.variants))
-  deps.db.delete(media).where(eq(media.id, mediaId)).run()
+  deleteMediaById(deps.db, mediaId)
   writeAuditEvent(deps, 'ADMIN_DELETE_COMPLETED', { ...context, objectDeleted })
 }
 
@@ -48,8 +46,8 @@ function timed<T>(fn: () => T): T & { durationMs: number } {
 
 /** The four database checks of the Database page: connection, schema, counts, sample queries; each with durationMs. */
 export const dbChecks = {
-  connection: (deps: Pick<Deps, 'db'>) => timed(() => ({ connected: deps.db.all<{ ok: number }>(sql`select 1 as ok`)[0].ok === 1, sqliteVersion: deps.db.all<{ v: string }>(sql`select sqlite_version() as v`)[0].v })),
-  schema: (deps: Pick<Deps, 'db'>) => timed(() => ({ tables: deps.db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`).map((t) => t.name) })),
+  connection: (deps: Pick<Deps, 'db'>) => timed(() => ({ connected: isConnected(deps.db), sqliteVersion: sqliteVersion(deps.db) })),
+  schema: (deps: Pick<Deps, 'db'>) => timed(() => ({ tables: listTableNames(deps.db) })),
   counts: (deps: Pick<Deps, 'db'>) => timed(() => countTables(deps.db)),
   queries: (deps: Pick<Deps, 'db'>) =>
     timed(() => ({

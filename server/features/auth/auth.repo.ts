@@ -1,4 +1,4 @@
-/** Drizzle queries on magic-link tokens and the users they point at. Missing rows come back undefined. */
+/** Drizzle queries on magic-link tokens and the users they point at (by session id and update: server/core/users.repo). Missing rows come back undefined. */
 import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { emailCaptures, magicLinkTokens, users } from '../../db/schema'
@@ -10,8 +10,8 @@ export const findUserByVerifiedEmail = (db: Db, email: string) => db.select().fr
 export const clearEmailOnOthers = (db: Db, email: string, exceptUserId: number) =>
   db.update(users).set({ email: null, emailVerified: false }).where(and(eq(users.email, email), ne(users.id, exceptUserId))).run()
 
-/** The user with this session id. */
-export const findUserBySessionId = (db: Db, sessionId: string) => db.select().from(users).where(eq(users.sessionId, sessionId)).get()
+/** The user with this id. */
+export const findUserById = (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).get()
 
 /** Stores a token (its SHA-256 only). */
 export const insertToken = (db: Db, values: typeof magicLinkTokens.$inferInsert) => db.insert(magicLinkTokens).values(values).run()

@@ -6,13 +6,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Deps } from '../../core/deps'
 import { inTransaction } from '../../db/open'
-import { users } from '../../db/schema'
-import { eq } from 'drizzle-orm'
+import { findUserBySessionId, updateUser } from '../../core/users.repo'
 import { MAGIC_LINK_TTL_MS, type VerifyErrorCode } from '../../contract/auth'
 import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'
 import { checkEmail, normalizeEmail } from '../../mail/email-check'
 import { HttpError } from '../../http/errors'
-import { clearEmailOnOthers, findTokenByHash, findUserBySessionId, findUserByVerifiedEmail, insertEmailCapture, insertToken, markTokenUsed } from './auth.repo'
+import { clearEmailOnOthers, findTokenByHash, findUserById, findUserByVerifiedEmail, insertEmailCapture, insertToken, markTokenUsed } from './auth.repo'
 import { magicLinkEmail } from './magic-link-email'
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
@@ -67,18 +66,14 @@ export function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string): { 
     if (!row || row.usedAt) throw fail('invalid-token', 'Invalid or expired magic link')
     const now = deps.clock.now()
     if (Date.parse(row.expiresAt) <= now.getTime()) throw fail('expired-token', 'Magic link has expired')
-    const user = deps.db.select().from(users).where(eq(users.id, row.userId)).get()
+    const user = findUserById(deps.db, row.userId)
     if (!user) throw fail('invalid-user', 'User verification failed')
     const owner = findUserByVerifiedEmail(deps.db, row.email)
     if (row.purpose === 'save' && owner && owner.id !== user.id) throw fail('verification-failed', 'Account verification failed')
     if (row.purpose === 'login' && owner?.id !== user.id) throw fail('verification-failed', 'Account verification failed')
     markTokenUsed(deps.db, row.id, now.toISOString())
     clearEmailOnOthers(deps.db, row.email, user.id)
-    deps.db
-      .update(users)
-      .set({ email: row.email, emailVerified: true, lastLoginAt: now.toISOString(), loginCount: user.loginCount + 1 })
-      .where(eq(users.id, user.id))
-      .run()
+    updateUser(deps.db, user.id, { email: row.email, emailVerified: true, lastLoginAt: now.toISOString(), loginCount: user.loginCount + 1 })
     return { sessionId: user.sessionId }
   })
 }
@@ -89,6 +84,6 @@ export function captureEmail(deps: Pick<Deps, 'db' | 'clock'>, input: { email: s
   inTransaction(deps.db, () => {
     const user = findUserBySessionId(deps.db, input.sessionId)
     insertEmailCapture(deps.db, { email, sessionId: input.sessionId, userId: user?.id ?? null, createdAt: deps.clock.now().toISOString() })
-    if (user && !user.email && !findUserByVerifiedEmail(deps.db, email)) deps.db.update(users).set({ email }).where(eq(users.id, user.id)).run()
+    if (user && !user.email && !findUserByVerifiedEmail(deps.db, email)) updateUser(deps.db, user.id, { email })
   })
 }

@@ -2,13 +2,11 @@
  * Deleting one's own media (server-contract: DELETE /api/media/:id): the stored object and its derived objects, the row, its votes and
  * views, with MEDIA_DELETE_REQUEST and MEDIA_DELETE_COMPLETED audit events.
  */
-import { eq } from 'drizzle-orm'
 import type { Deps } from '../../core/deps'
-import { media } from '../../db/schema'
 import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
 import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
-import { findMediaById } from '../../media/media-items.repo'
+import { deleteMediaById, findMediaById } from '../../media/media-items.repo'
 
 /** Deletes mediaId for its owner userId. Throws HttpError 404 (unknown media), 403 (someone else's). */
 export async function deleteOwnMedia(deps: Deps, userId: number, mediaId: number): Promise<void> {
@@ -17,7 +15,6 @@ export async function deleteOwnMedia(deps: Deps, userId: number, mediaId: number
   const context = { mediaId, userId, storageKey: row.storageKey, originalName: row.originalName, size: row.size }
   writeAuditEvent(deps, 'MEDIA_DELETE_REQUEST', context)
   const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, derivedKeysOf(row.storageKey, row.variants))
-  // Votes and views go with the row (ON DELETE CASCADE).
-  deps.db.delete(media).where(eq(media.id, mediaId)).run()
+  deleteMediaById(deps.db, mediaId)
   writeAuditEvent(deps, 'MEDIA_DELETE_COMPLETED', { ...context, objectDeleted })
 }
