@@ -8,7 +8,8 @@ import { inTransaction } from '../../db/open'
 import type { SessionInput } from '../../contract/session'
 import { isReservedUsername } from '../../contract/users'
 import type { UserRow } from '../../http/session-user'
-import { findUserBySessionId, insertVisitor, updateUser, usernameExists } from './session.repo'
+import { findUserBySessionId, findUserIdByUsername, updateUser } from '../../core/users.repo'
+import { insertVisitor } from './session.repo'
 
 /** A resumed session counts as a new login only after this much time since the last one, ms. */
 export const LOGIN_RESUME_WINDOW_MS = 30 * 60 * 1000
@@ -18,7 +19,7 @@ export function generateUsername(deps: Pick<Deps, 'db'>): string {
   for (;;) {
     const words = uniqueNamesGenerator({ dictionaries: [adjectives, animals], separator: '', style: 'capital', length: 2 })
     const name = `${words}${Math.floor(1000 + Math.random() * 9000)}`.slice(0, 30)
-    if (!usernameExists(deps.db, name)) return name
+    if (!findUserIdByUsername(deps.db, name)) return name
   }
 }
 
@@ -32,7 +33,7 @@ export function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionIn
     const existing = findUserBySessionId(deps.db, input.sessionId)
     if (!existing) {
       const wanted = input.username?.trim()
-      const free = wanted && /^[A-Za-z0-9_-]{3,30}$/.test(wanted) && !isReservedUsername(wanted) && !usernameExists(deps.db, wanted)
+      const free = wanted && /^[A-Za-z0-9_-]{3,30}$/.test(wanted) && !isReservedUsername(wanted) && !findUserIdByUsername(deps.db, wanted)
       const username = free ? wanted : generateUsername(deps)
       return insertVisitor(deps.db, { sessionId: input.sessionId, username, latitude: input.latitude, longitude: input.longitude, now: now.toISOString() })
     }
