@@ -54,6 +54,25 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
+  it('keeps the back-office features (client/src/features/admin/<name>/) apart: each imports only itself and admin/shell, the shell none of them (issue #13)', async () => {
+    const adminFeatureOf = (path: string) => path.match(/^client\/src\/features\/admin\/([^/]+)\//)?.[1]
+    const loose = (await filesUnder('client/src/features/admin')).filter((file) => !adminFeatureOf(file))
+    const bad = await violations('client/src/features/admin', (file, _, target) => {
+      const to = target && adminFeatureOf(target)
+      return !!to && to !== adminFeatureOf(file) && to !== 'shell'
+    })
+    expect([...loose, ...bad]).toEqual([])
+  })
+
+  it("keeps API path literals out of client and CLI code: they call server/contract/paths.ts (issue #14; tests may use literal paths)", async () => {
+    const bad: string[] = []
+    for (const file of [...(await filesUnder('client/src')), ...(await filesUnder('cli'))].filter((f) => !/\.test\.tsx?$/.test(f))) {
+      const code = (await Bun.file(join(ROOT, file)).text()).replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+      if (/['"`]\/api\//.test(code)) bad.push(file)
+    }
+    expect(bad).toEqual([])
+  })
+
   it('keeps client/ and cli/ from declaring a type the contract already exports (issue #14: each answer typed once)', async () => {
     const declared = (source: string) => [...source.matchAll(/^\s*(?:export\s+)?(?:type|interface)\s+([A-Z]\w*)\b(?!\s*,)/gm)].map((m) => m[1])
     const contractTypes = new Set<string>()
