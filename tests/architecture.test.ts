@@ -1,7 +1,8 @@
 /**
  * Import boundaries of STYLE §1: client/ and cli/ reach into server/ only through server/contract/;
  * contract modules import only valibot and each other; server services never import Elysia;
- * server features never import each other, routes never import a repo, services run no queries themselves, and no feature reads the sid cookie itself (issue #14).
+ * server features never import each other, routes never import a repo, services run no queries themselves, and no feature reads the sid cookie itself (issue #14);
+ * back-office features import only themselves and admin/shell (issue #13), and client and CLI code write no '/api/' path of their own.
  */
 import { describe, expect, it } from 'bun:test'
 import { Glob } from 'bun'
