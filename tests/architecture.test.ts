@@ -1,7 +1,8 @@
 /**
  * Import boundaries of STYLE §1: client/ and cli/ reach into server/ only through server/contract/;
  * contract modules import only valibot and each other; server services never import Elysia;
- * server features never import each other, routes never import a repo, services run no queries themselves, and no feature reads the sid cookie itself (issue #14).
+ * server features never import each other, routes never import a repo, services run no queries themselves, and no feature reads the sid cookie itself (issue #14);
+ * back-office features import only themselves and admin/shell (issue #13), and client and CLI code write no '/api/' path of their own.
  */
 import { describe, expect, it } from 'bun:test'
 import { Glob } from 'bun'
@@ -51,6 +52,25 @@ describe('import boundaries', () => {
   it('keeps client features from importing each other (compose them in routes)', async () => {
     const featureOf = (path: string) => path.match(/^client\/src\/features\/([^/]+)\//)?.[1]
     const bad = await violations('client/src/features', (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file))
+    expect(bad).toEqual([])
+  })
+
+  it('keeps the back-office features (client/src/features/admin/<name>/) apart: each imports only itself and admin/shell, the shell none of them (issue #13)', async () => {
+    const adminFeatureOf = (path: string) => path.match(/^client\/src\/features\/admin\/([^/]+)\//)?.[1]
+    const loose = (await filesUnder('client/src/features/admin')).filter((file) => !adminFeatureOf(file))
+    const bad = await violations('client/src/features/admin', (file, _, target) => {
+      const to = target && adminFeatureOf(target)
+      return !!to && to !== adminFeatureOf(file) && to !== 'shell'
+    })
+    expect([...loose, ...bad]).toEqual([])
+  })
+
+  it("keeps API path literals out of client and CLI code: they call server/contract/paths.ts (issue #14; tests may use literal paths)", async () => {
+    const bad: string[] = []
+    for (const file of [...(await filesUnder('client/src')), ...(await filesUnder('cli'))].filter((f) => !/\.test\.tsx?$/.test(f))) {
+      const code = (await Bun.file(join(ROOT, file)).text()).replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+      if (/['"`]\/api\//.test(code)) bad.push(file)
+    }
     expect(bad).toEqual([])
   })
 

@@ -1,0 +1,32 @@
+/**
+ * Bucket calls and the duplicate selection rule (admin-back-office §3 Bucket file, Duplicate scan result; §4 Bucket;
+ * §7 list-bucket-files, delete-bucket-files, find-duplicates). Fetchers throw ApiError (401: the expired-session text).
+ */
+import type { BucketDeleteResult, BucketList, DuplicateGroup, DuplicateScan } from '@contract/admin/bucket'
+import { paths } from '@contract/paths'
+import { adminFetch } from '@client/features/admin/shell/api/admin-api'
+
+/** The bucket file shape, for the bucket screens (declared in the contract). */
+export type { BucketFile } from '@contract/admin/bucket'
+
+/** Query key of the bucket list. */
+export const BUCKET_FILES_KEY = ['admin', 'bucket-files'] as const
+
+/** Every object of the bucket and the provider name. */
+export const listBucketFiles = () => adminFetch<BucketList>(paths.adminBucketFiles(), { cache: 'no-store' })
+
+/** Deletes the objects named by keys (and their media rows). */
+export const deleteBucketFiles = (filenames: string[]) => adminFetch<BucketDeleteResult>(paths.adminDeleteBucketFiles(), { method: 'POST', json: { filenames } })
+
+/** Scans the bucket for groups of possible duplicates. */
+export const findDuplicates = () => adminFetch<DuplicateScan>(paths.adminFindDuplicates(), { cache: 'no-store' })
+
+/**
+ * The keys Select Duplicates selects (admin-back-office §4): every file of each group except its most recently
+ * modified one. A file kept in one group is never selected from another, so each group keeps at least one file.
+ */
+export function selectDuplicateKeys(groups: DuplicateGroup[]): Set<string> {
+  const newest = (g: DuplicateGroup) => g.files.reduce((a, b) => (Date.parse(b.lastModified) > Date.parse(a.lastModified) ? b : a)).key
+  const kept = new Set(groups.map(newest))
+  return new Set(groups.flatMap((g) => g.files.map((f) => f.key)).filter((k) => !kept.has(k)))
+}

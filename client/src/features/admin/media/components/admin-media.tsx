@@ -1,0 +1,59 @@
+/**
+ * AdminMedia (admin-back-office §2 Media, §8): total media, votes and views; a card per item (type badge, name, size,
+ * uploader, date, hot/not/views with actual counts), its detail dialog and Delete after confirmation, in a virtualised grid (MediaGrid);
+ * 'No media found' when empty; a notice counts the items still missing variants (issue #11 Backfill).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { AdminMedia } from '@contract/admin/data'
+import { Spinner } from '@client/components/ui/spinner'
+import { toast } from '@client/lib/toast'
+import { adminErrorText } from '@client/features/admin/shell/api/admin-api'
+import { StatCards } from '@client/features/admin/shell/components/stat-cards'
+import { ADMIN_MEDIA_KEY, adminMediaQueryOptions, deleteAdminMedia } from '../api/media-items'
+import { MediaDetailDialog } from './media-detail-dialog'
+import { MediaGrid } from './media-grid'
+
+/** The browser confirm text before a media item is deleted (admin-back-office §2 Media). */
+export const DELETE_CONFIRM = 'Are you sure you want to delete this media? This action cannot be undone.'
+
+function AdminMediaPage() {
+  const queryClient = useQueryClient()
+  const [opened, setOpened] = useState<AdminMedia | null>(null)
+  const media = useQuery(adminMediaQueryOptions())
+  const remove = useMutation({
+    mutationFn: deleteAdminMedia,
+    onSuccess: () => (toast({ title: 'Success', description: 'Media deleted successfully' }), queryClient.invalidateQueries({ queryKey: ADMIN_MEDIA_KEY })),
+    onError: () => toast({ title: 'Error', description: 'Failed to delete media', variant: 'destructive' }),
+  })
+  if (media.isPending) return <Spinner className="h-10 w-10" label="Loading media" />
+  if (media.isError) return <p role="alert" className="text-red-400">{adminErrorText(media.error, 'Failed to fetch media data')}</p>
+  const items = media.data
+  const sum = (f: (m: AdminMedia) => number) => items.reduce((n, m) => n + f(m), 0)
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Media</h1>
+      <StatCards
+        className="grid-cols-3 md:grid-cols-3"
+        items={[
+          ['Total Media', items.length],
+          ['Total Votes', sum((m) => m.totalVotes)],
+          ['Total Views', sum((m) => m.totalViews)],
+        ]}
+      />
+      {items.some((m) => !m.processed) && (
+        <p role="status" className="rounded-lg border border-amber-700 bg-amber-950/50 p-3 text-sm text-amber-200">
+          {items.filter((m) => !m.processed).length} items are still missing display variants and placeholders (marked No variants): run <code>hotvote media reprocess</code>.
+        </p>
+      )}
+      {items.length === 0 ? (
+        <p className="text-zinc-400">No media found</p>
+      ) : (
+        <MediaGrid items={items} deleting={remove.isPending} onDelete={(m) => window.confirm(DELETE_CONFIRM) && remove.mutate(m.id)} onOpen={setOpened} />
+      )}
+      <MediaDetailDialog item={opened} onClose={() => setOpened(null)} />
+    </div>
+  )
+}
+
+export { AdminMediaPage }
