@@ -76,6 +76,7 @@ export const routes = {
   adminBackup: '/api/admin/backup',
   adminReprocess: '/api/admin/media/reprocess',
 } as const
+/** The name of a route in `routes`. */
 export type RouteName = keyof typeof routes
 
 /** The parameter names of a route pattern: each `:name`, and `*` for a trailing wildcard. */
@@ -93,7 +94,7 @@ export type RouteParams<P extends string> = { [K in ParamNames<P>]: K extends '*
 /**
  * pattern with its parameters filled: a number as it prints, a string URI-encoded, the `*` value segment by segment
  * (its slashes stay); a pattern without parameters takes none. E.g. fill('/api/users/:id/stats', { id: 7 }) is
- * '/api/users/7/stats'.
+ * '/api/users/7/stats'. Throws URIError for a string holding a lone surrogate (encodeURIComponent's rule).
  */
 export function fill<P extends string>(pattern: P, ...params: [ParamNames<P>] extends [never] ? [] : [RouteParams<P>]): string {
   const values: Record<string, string | number> = params[0] ?? {}
