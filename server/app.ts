@@ -13,6 +13,7 @@ import { securityHeaders } from './http/security-headers'
 import { crossSiteGuard } from './http/cross-site-guard'
 import { bodyLimit } from './http/body-limit'
 import { rejectMalformedPath } from './http/path-guard'
+import { paths, routes } from './contract/paths'
 import { sessionRoutes } from './features/session/session.routes'
 import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
@@ -49,7 +50,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(
       // JSON only (issue #10 Serving): the bundled UI would load Scalar's script from a CDN.
       openapi({
-        path: '/api/openapi',
+        path: routes.openapiBase,
         provider: null,
         mapJsonSchema: { valibot: (schema: never) => toJsonSchema(schema, { errorMode: 'ignore' }) },
         documentation: { info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' } },
@@ -65,7 +66,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(profileRoutes(deps))
     .use(authRoutes(deps))
     .use(adminGuard(deps).use(adminConfigRoutes(deps)).use(adminDataRoutes(deps)).use(adminDmcaRoutes(deps)).use(adminAuditRoutes(deps)).use(adminMaintenanceRoutes(deps)).use(adminVotesRoutes(deps)).use(adminBucketRoutes(deps)).use(adminBackupRoutes(deps)).use(adminMediaReprocessRoutes(deps)))
-    .get('/api/openapi', ({ redirect }) => redirect('/api/openapi/json'), { detail: { hide: true } })
+    .get(routes.openapiBase, ({ redirect }) => redirect(paths.openapi()), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path, request }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path, request.headers.get('accept-encoding'))), { detail: { hide: true } })
 }

@@ -105,6 +105,15 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
+  it('keeps API paths out of server features: a route registers its pattern from contract/paths `routes`, under no prefix (issue #14)', async () => {
+    const bad: string[] = []
+    for (const file of await filesUnder('server/features')) {
+      const code = (await Bun.file(join(ROOT, file)).text()).replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+      for (const m of code.matchAll(/(['"`])\/api\/[^'"`]*\1|\bprefix\s*:/g)) bad.push(`${file}: ${m[0]}`)
+    }
+    expect(bad).toEqual([])
+  })
+
   it('keeps queries out of services: a service calls its repo, never drizzle-orm or db/schema (issue #14, STYLE §2)', async () => {
     // Services not yet converted; each leaves this list once its queries live in a repo.
     const notYetConverted = new Set([

@@ -1,7 +1,109 @@
 /**
- * Every API path, built from its parameters (issue #14: one place for paths). The client, the CLI and the tests call
- * these instead of retyping strings; ids are numbers, other segments are URI-encoded, query strings are built here.
+ * Every API path, declared once (issue #14: one place for paths). `routes` holds each route's pattern, which the
+ * server registers as is; `paths` builds each path from its parameters by filling its pattern, and the client, the
+ * CLI and the tests call these instead of retyping strings. Ids are numbers, other segments are URI-encoded, query
+ * strings are built here.
  */
+
+/**
+ * The pattern of every API route by name (server-contract; admin-back-office §7): `:name` is one path segment, `*`
+ * the rest of the path. A route file registers `routes.x`, never a string of its own (tests/architecture.test.ts);
+ * tests/api/routes.test.ts checks that the app registers exactly these and that each builder fills its own.
+ */
+export const routes = {
+  health: '/api/health',
+  ready: '/api/ready',
+  /** The OpenAPI document; the plugin serves it under openapiBase + '/json'. */
+  openapi: '/api/openapi/json',
+  /** The OpenAPI plugin's base path, which redirects to the document. */
+  openapiBase: '/api/openapi',
+  session: '/api/session',
+  mediaUpload: '/api/media/upload',
+  mediaFile: '/api/media/file/*',
+  mediaRandom: '/api/media/random/:userId',
+  mediaQueue: '/api/media/queue/:userId',
+  mediaView: '/api/media/:id/view',
+  mediaDelete: '/api/media/:id',
+  votes: '/api/votes',
+  siteSettings: '/api/site-settings',
+  voteMultiplierConfig: '/api/vote-multiplier-config',
+  emailCaptureConfig: '/api/email-capture-config',
+  skipButtonConfig: '/api/ad-config/skip-button',
+  adConfig: '/api/ad-config/:zoneId',
+  adFrame: '/api/ad-frame/:zoneId',
+  idleRedirectConfig: '/api/idle-redirect-config',
+  userStats: '/api/users/:id/stats',
+  user: '/api/users/:id',
+  checkUsername: '/api/users/check-username/:username',
+  dmcaTakedown: '/api/dmca-takedown',
+  validateEmail: '/api/validate-email',
+  sendMagicLink: '/api/auth/send-magic-link',
+  loginExisting: '/api/auth/login-existing',
+  verifyMagicLink: '/api/auth/verify',
+  emailCapture: '/api/email-capture',
+
+  adminLogin: '/api/admin/login',
+  adminLogout: '/api/admin/logout',
+  adminVoteMultiplierConfig: '/api/admin/vote-multiplier-config',
+  adminEmailCaptureConfig: '/api/admin/email-capture-config',
+  adminIdleRedirectConfig: '/api/admin/idle-redirect-config',
+  adminIdleRedirectHistory: '/api/admin/idle-redirect-history',
+  adminBackButtonConfig: '/api/admin/back-button-config',
+  adminBackButtonHistory: '/api/admin/back-button-history',
+  adminZone1Config: '/api/admin/ad-config/zone1',
+  adminSkipButtonConfig: '/api/admin/ad-config/skip-button',
+  adminMedia: '/api/admin/media',
+  adminMediaItem: '/api/admin/media/:id',
+  adminUsers: '/api/admin/users',
+  dbTestConnection: '/api/db-test/connection',
+  dbTestSchema: '/api/db-test/schema',
+  dbTestCounts: '/api/db-test/counts',
+  dbTestQueries: '/api/db-test/queries',
+  adminDmcaTakedowns: '/api/admin/dmca-takedowns',
+  adminDmcaTakedown: '/api/admin/dmca-takedowns/:id',
+  adminAuditLogs: '/api/admin/audit-logs',
+  adminInactiveCount: '/api/admin/inactive-accounts-count',
+  adminPurgeInactive: '/api/admin/purge-inactive-accounts',
+  adminFixSequence: '/api/admin/fix-user-sequence',
+  adminResetDatabase: '/api/admin/reset-database',
+  adminPopulateVotes: '/api/admin/populate-votes',
+  adminExportVotes: '/api/admin/export-votes',
+  adminBucketFiles: '/api/admin/list-bucket-files',
+  adminDeleteBucketFiles: '/api/admin/delete-bucket-files',
+  adminFindDuplicates: '/api/admin/find-duplicates',
+  adminImportMedia: '/api/admin/import-media',
+  adminBucketUpload: '/api/admin/bucket-upload',
+  adminBackup: '/api/admin/backup',
+  adminReprocess: '/api/admin/media/reprocess',
+} as const
+/** The name of a route in `routes`. */
+export type RouteName = keyof typeof routes
+
+/** The parameter names of a route pattern: each `:name`, and `*` for a trailing wildcard. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : P extends `${string}*`
+      ? '*'
+      : never
+
+/** The values that fill pattern P, by parameter name. */
+export type RouteParams<P extends string> = { [K in ParamNames<P>]: K extends '*' ? string : string | number }
+
+/**
+ * pattern with its parameters filled: a number as it prints, a string URI-encoded, the `*` value segment by segment
+ * (its slashes stay); a pattern without parameters takes none. E.g. fill('/api/users/:id/stats', { id: 7 }) is
+ * '/api/users/7/stats'. Throws URIError for a string holding a lone surrogate (encodeURIComponent's rule).
+ */
+export function fill<P extends string>(pattern: P, ...params: [ParamNames<P>] extends [never] ? [] : [RouteParams<P>]): string {
+  const values: Record<string, string | number> = params[0] ?? {}
+  return pattern.replace(/:(\w+)|\*/g, (_, name: string | undefined) => {
+    const value = values[name ?? '*']
+    if (typeof value === 'number') return String(value)
+    return name ? encodeURIComponent(value) : value.split('/').map(encodeURIComponent).join('/')
+  })
+}
 
 /** A query string from the defined entries ('' when none), e.g. `?since=2026-11-01`. */
 const query = (entries: Record<string, string | number | boolean | undefined>) => {
@@ -12,77 +114,83 @@ const query = (entries: Record<string, string | number | boolean | undefined>) =
 
 /** The admin configuration paths by name, as the CLI's `config get|set <name>` offers them. */
 export const ADMIN_CONFIG_PATHS = {
-  'vote-multiplier': '/api/admin/vote-multiplier-config',
-  'email-capture': '/api/admin/email-capture-config',
-  'idle-redirect': '/api/admin/idle-redirect-config',
-  'back-button': '/api/admin/back-button-config',
-  zone1: '/api/admin/ad-config/zone1',
-  'skip-button': '/api/admin/ad-config/skip-button',
+  'vote-multiplier': routes.adminVoteMultiplierConfig,
+  'email-capture': routes.adminEmailCaptureConfig,
+  'idle-redirect': routes.adminIdleRedirectConfig,
+  'back-button': routes.adminBackButtonConfig,
+  zone1: routes.adminZone1Config,
+  'skip-button': routes.adminSkipButtonConfig,
 } as const
 export type AdminConfigName = keyof typeof ADMIN_CONFIG_PATHS
+
+/** The redirect history paths by redirect kind. */
+const ADMIN_REDIRECT_HISTORY_PATHS = { 'idle-redirect': routes.adminIdleRedirectHistory, 'back-button': routes.adminBackButtonHistory } as const
 
 /** The four database checks of /api/db-test, in the order the Database page runs them. */
 export const DB_TEST_CHECKS = ['connection', 'schema', 'counts', 'queries'] as const
 export type DbTestCheck = (typeof DB_TEST_CHECKS)[number]
 
+/** The database check paths by check. */
+const DB_TEST_PATHS = { connection: routes.dbTestConnection, schema: routes.dbTestSchema, counts: routes.dbTestCounts, queries: routes.dbTestQueries } as const satisfies Record<DbTestCheck, string>
+
 /** Path builders, one per route (server-contract; admin-back-office §7). */
 export const paths = {
-  health: () => '/api/health',
-  ready: () => '/api/ready',
-  openapi: () => '/api/openapi/json',
-  session: () => '/api/session',
-  mediaUpload: () => '/api/media/upload',
-  mediaFile: (key: string) => `/api/media/file/${key.split('/').map(encodeURIComponent).join('/')}`,
+  health: () => fill(routes.health),
+  ready: () => fill(routes.ready),
+  openapi: () => fill(routes.openapi),
+  session: () => fill(routes.session),
+  mediaUpload: () => fill(routes.mediaUpload),
+  mediaFile: (key: string) => fill(routes.mediaFile, { '*': key }),
   /** exclude: an id to skip (the item on screen). */
-  mediaRandom: (userId: number, exclude?: number) => `/api/media/random/${userId}${query({ exclude })}`,
+  mediaRandom: (userId: number, exclude?: number) => `${fill(routes.mediaRandom, { userId })}${query({ exclude })}`,
   /** exclude: ids the client already holds; limit at most MAX_QUEUE_LIMIT. */
-  mediaQueue: (userId: number, opts: { exclude?: readonly number[]; limit?: number } = {}) => `/api/media/queue/${userId}${query({ limit: opts.limit, exclude: opts.exclude?.length ? opts.exclude.join(',') : undefined })}`,
-  mediaView: (mediaId: number) => `/api/media/${mediaId}/view`,
-  mediaDelete: (mediaId: number, userId: number) => `/api/media/${mediaId}${query({ userId })}`,
-  votes: () => '/api/votes',
-  siteSettings: () => '/api/site-settings',
-  voteMultiplierConfig: () => '/api/vote-multiplier-config',
-  emailCaptureConfig: () => '/api/email-capture-config',
-  skipButtonConfig: () => '/api/ad-config/skip-button',
-  adConfig: (zoneId: string) => `/api/ad-config/${encodeURIComponent(zoneId)}`,
-  adFrame: (zoneId: string) => `/api/ad-frame/${encodeURIComponent(zoneId)}`,
-  idleRedirectConfig: () => '/api/idle-redirect-config',
-  userStats: (userId: number) => `/api/users/${userId}/stats`,
-  user: (userId: number) => `/api/users/${userId}`,
-  checkUsername: (username: string) => `/api/users/check-username/${encodeURIComponent(username)}`,
-  dmcaTakedown: () => '/api/dmca-takedown',
-  validateEmail: () => '/api/validate-email',
-  sendMagicLink: () => '/api/auth/send-magic-link',
-  loginExisting: () => '/api/auth/login-existing',
-  verifyMagicLink: () => '/api/auth/verify',
-  emailCapture: () => '/api/email-capture',
+  mediaQueue: (userId: number, opts: { exclude?: readonly number[]; limit?: number } = {}) => `${fill(routes.mediaQueue, { userId })}${query({ limit: opts.limit, exclude: opts.exclude?.length ? opts.exclude.join(',') : undefined })}`,
+  mediaView: (mediaId: number) => fill(routes.mediaView, { id: mediaId }),
+  mediaDelete: (mediaId: number, userId: number) => `${fill(routes.mediaDelete, { id: mediaId })}${query({ userId })}`,
+  votes: () => fill(routes.votes),
+  siteSettings: () => fill(routes.siteSettings),
+  voteMultiplierConfig: () => fill(routes.voteMultiplierConfig),
+  emailCaptureConfig: () => fill(routes.emailCaptureConfig),
+  skipButtonConfig: () => fill(routes.skipButtonConfig),
+  adConfig: (zoneId: string) => fill(routes.adConfig, { zoneId }),
+  adFrame: (zoneId: string) => fill(routes.adFrame, { zoneId }),
+  idleRedirectConfig: () => fill(routes.idleRedirectConfig),
+  userStats: (userId: number) => fill(routes.userStats, { id: userId }),
+  user: (userId: number) => fill(routes.user, { id: userId }),
+  checkUsername: (username: string) => fill(routes.checkUsername, { username }),
+  dmcaTakedown: () => fill(routes.dmcaTakedown),
+  validateEmail: () => fill(routes.validateEmail),
+  sendMagicLink: () => fill(routes.sendMagicLink),
+  loginExisting: () => fill(routes.loginExisting),
+  verifyMagicLink: () => fill(routes.verifyMagicLink),
+  emailCapture: () => fill(routes.emailCapture),
 
-  adminLogin: () => '/api/admin/login',
-  adminLogout: () => '/api/admin/logout',
+  adminLogin: () => fill(routes.adminLogin),
+  adminLogout: () => fill(routes.adminLogout),
   adminConfig: (name: AdminConfigName) => ADMIN_CONFIG_PATHS[name],
-  adminRedirectHistory: (kind: 'idle-redirect' | 'back-button') => `/api/admin/${kind}-history`,
+  adminRedirectHistory: (kind: 'idle-redirect' | 'back-button') => ADMIN_REDIRECT_HISTORY_PATHS[kind],
   /** limit/offset page the list (X-Total-Count gives the total); without them the whole list. */
-  adminMedia: (page: { limit?: number; offset?: number } = {}) => `/api/admin/media${query(page)}`,
-  adminMediaItem: (mediaId: number) => `/api/admin/media/${mediaId}`,
-  adminUsers: (page: { limit?: number; offset?: number } = {}) => `/api/admin/users${query(page)}`,
-  dbTest: (check: DbTestCheck) => `/api/db-test/${check}`,
-  adminDmcaTakedowns: () => '/api/admin/dmca-takedowns',
+  adminMedia: (page: { limit?: number; offset?: number } = {}) => `${fill(routes.adminMedia)}${query(page)}`,
+  adminMediaItem: (mediaId: number) => fill(routes.adminMediaItem, { id: mediaId }),
+  adminUsers: (page: { limit?: number; offset?: number } = {}) => `${fill(routes.adminUsers)}${query(page)}`,
+  dbTest: (check: DbTestCheck) => DB_TEST_PATHS[check],
+  adminDmcaTakedowns: () => fill(routes.adminDmcaTakedowns),
   /** id as typed (the CLI passes the argument through; the server answers 400 for a non-number). */
-  adminDmcaTakedown: (id: number | string) => `/api/admin/dmca-takedowns/${encodeURIComponent(String(id))}`,
+  adminDmcaTakedown: (id: number | string) => fill(routes.adminDmcaTakedown, { id: String(id) }),
   adminAuditLogs: (filters: { eventType?: string; search?: string; date?: string; export?: boolean } = {}) =>
-    `/api/admin/audit-logs${query({ eventType: filters.eventType, search: filters.search, date: filters.date, export: filters.export ? 'true' : undefined })}`,
-  adminInactiveCount: () => '/api/admin/inactive-accounts-count',
-  adminPurgeInactive: () => '/api/admin/purge-inactive-accounts',
-  adminFixSequence: () => '/api/admin/fix-user-sequence',
-  adminResetDatabase: () => '/api/admin/reset-database',
-  adminPopulateVotes: () => '/api/admin/populate-votes',
-  adminExportVotes: () => '/api/admin/export-votes',
-  adminBucketFiles: (opts: { checksums?: boolean } = {}) => `/api/admin/list-bucket-files${query({ checksums: opts.checksums ? 'true' : undefined })}`,
-  adminDeleteBucketFiles: () => '/api/admin/delete-bucket-files',
-  adminFindDuplicates: () => '/api/admin/find-duplicates',
-  adminImportMedia: () => '/api/admin/import-media',
-  adminBucketUpload: () => '/api/admin/bucket-upload',
-  adminBackup: () => '/api/admin/backup',
+    `${fill(routes.adminAuditLogs)}${query({ eventType: filters.eventType, search: filters.search, date: filters.date, export: filters.export ? 'true' : undefined })}`,
+  adminInactiveCount: () => fill(routes.adminInactiveCount),
+  adminPurgeInactive: () => fill(routes.adminPurgeInactive),
+  adminFixSequence: () => fill(routes.adminFixSequence),
+  adminResetDatabase: () => fill(routes.adminResetDatabase),
+  adminPopulateVotes: () => fill(routes.adminPopulateVotes),
+  adminExportVotes: () => fill(routes.adminExportVotes),
+  adminBucketFiles: (opts: { checksums?: boolean } = {}) => `${fill(routes.adminBucketFiles)}${query({ checksums: opts.checksums ? 'true' : undefined })}`,
+  adminDeleteBucketFiles: () => fill(routes.adminDeleteBucketFiles),
+  adminFindDuplicates: () => fill(routes.adminFindDuplicates),
+  adminImportMedia: () => fill(routes.adminImportMedia),
+  adminBucketUpload: () => fill(routes.adminBucketUpload),
+  adminBackup: () => fill(routes.adminBackup),
   /** since: an ISO date or date-time; only media uploaded at or after it count. */
-  adminReprocess: (since?: string) => `/api/admin/media/reprocess${query({ since })}`,
+  adminReprocess: (since?: string) => `${fill(routes.adminReprocess)}${query({ since })}`,
 } as const

@@ -7,13 +7,14 @@
 import { Elysia } from 'elysia'
 import { HttpError } from './errors'
 import { pathOf } from './url-path'
+import { routes } from '../contract/paths'
 
 /** Largest body of a public JSON route, bytes. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
 /** Largest body of an admin JSON route, bytes: ad code up to 100,000 characters, delete lists of thousands of keys. */
 export const MAX_ADMIN_BODY_BYTES = 1024 * 1024
 /** Routes that stream their multipart body to disk (media upload, admin bucket upload); not buffered here. */
-export const STREAMED_PATHS: readonly string[] = ['/api/media/upload', '/api/admin/bucket-upload']
+export const STREAMED_PATHS: readonly string[] = [routes.mediaUpload, routes.adminBucketUpload]
 /**
  * The server-wide cap (Bun's maxRequestBodySize), bytes: the largest upload (a 20 MB video) plus room for the
  * multipart framing. Bun itself refuses a larger declared body.

@@ -1,10 +1,11 @@
 /** The URL a stored object is served at (server-contract: url of a media item). */
 import type { MediaDisplay } from '../contract/media'
+import { paths } from '../contract/paths'
 import type { StoredVariant } from '../db/schema'
 import { posterKey, variantKey } from '../media-pipeline/media-keys'
 
 /** The path every stored file is served under (server-contract: GET /api/media/file/<key>). */
-export const MEDIA_FILE_PREFIX = '/api/media/file/'
+export const MEDIA_FILE_PREFIX = paths.mediaFile('')
 
 /** The public URL of a storage key, e.g. /api/media/file/media/2026/11/<uuid>.jpg. */
 export const mediaUrl = (storageKey: string) => `${MEDIA_FILE_PREFIX}${storageKey}`

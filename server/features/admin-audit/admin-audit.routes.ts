@@ -2,12 +2,13 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { AuditLogsAnswerSchema, AuditQuerySchema } from '../../contract/admin/audit'
+import { routes } from '../../contract/paths'
 import { listAuditLogs } from './admin-audit.service'
 
 /** The audit-log route. */
 export const adminAuditRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/admin' }).get(
-    '/audit-logs',
+  new Elysia().get(
+    routes.adminAuditLogs,
     ({ query }) => {
       const logs = listAuditLogs(deps, query)
       if (query.export !== 'true') return logs

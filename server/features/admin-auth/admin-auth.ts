@@ -12,6 +12,7 @@ import type { Deps } from '../../core/deps'
 import { HttpError } from '../../http/errors'
 import { clientAddress } from '../../http/client-address'
 import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
+import { routes } from '../../contract/paths'
 import { basicCredentials, createAdminCredentialCheck, LOCKED_OUT } from './admin-credentials'
 import { createAdminTokenStore } from './admin-tokens'
 import { noContent } from '../../http/openapi-responses'
@@ -28,7 +29,7 @@ export function adminGuard(deps: Deps) {
   const tokens = createAdminTokenStore(deps.clock)
   return new Elysia()
     .post(
-      '/api/admin/login',
+      routes.adminLogin,
       async ({ body, request, server, cookie }) => {
         const creds = basicCredentials(request.headers.get('authorization')) ?? (body as v.InferOutput<typeof AdminLoginInputSchema> | undefined)
         if (!creds || !(await credentials.verify(creds, clientAddress(server, request, deps.config.trustedProxy)))) throw new HttpError(401, 'Invalid credentials')
@@ -43,7 +44,7 @@ export function adminGuard(deps: Deps) {
       },
     )
     .post(
-      '/api/admin/logout',
+      routes.adminLogout,
       ({ cookie, set }) => {
         tokens.revoke(cookie[ADMIN_COOKIE].value as string | undefined)
         cookie[ADMIN_COOKIE].set({ value: '', ...cookieOptions(deps.config.publicUrl, 0) })

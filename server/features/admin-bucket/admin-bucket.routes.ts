@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { rm } from 'node:fs/promises'
 import { BucketDeleteResultSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportResultSchema } from '../../contract/admin/bucket'
+import { routes } from '../../contract/paths'
 import { readMultipartUpload } from '../../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
@@ -11,9 +12,9 @@ const detail = (summary: string) => ({ summary, tags: ['admin bucket'] })
 
 /** The bucket routes. */
 export const adminBucketRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/admin' })
+  new Elysia()
     .get(
-      '/list-bucket-files',
+      routes.adminBucketFiles,
       async ({ query }) => {
         const { files, provider } = await listBucketFiles(deps, { checksums: query.checksums === 'true' })
         return { files, provider }
@@ -24,11 +25,11 @@ export const adminBucketRoutes = (deps: Deps) =>
         detail: detail('Every object in the bucket except variants and posters, counted on their item, and the provider; ?checksums=true adds the SHA-256 of each item (reads every item) for copying the bucket'),
       },
     )
-    .post('/delete-bucket-files', ({ body }) => deleteBucketFiles(deps, body.filenames), { body: BucketDeleteInputSchema, response: { 200: BucketDeleteResultSchema }, detail: detail('Delete objects and their media rows; refused keys are reported') })
-    .get('/find-duplicates', () => findDuplicates(deps), { response: { 200: DuplicateScanSchema }, detail: detail('Groups of identical content, equal size and similar names') })
-    .post('/import-media', () => importMediaFromBucket(deps), { response: { 200: ImportResultSchema }, detail: detail('Make media rows for valid media objects not yet imported') })
+    .post(routes.adminDeleteBucketFiles, ({ body }) => deleteBucketFiles(deps, body.filenames), { body: BucketDeleteInputSchema, response: { 200: BucketDeleteResultSchema }, detail: detail('Delete objects and their media rows; refused keys are reported') })
+    .get(routes.adminFindDuplicates, () => findDuplicates(deps), { response: { 200: DuplicateScanSchema }, detail: detail('Groups of identical content, equal size and similar names') })
+    .post(routes.adminImportMedia, () => importMediaFromBucket(deps), { response: { 200: ImportResultSchema }, detail: detail('Make media rows for valid media objects not yet imported') })
     .post(
-      '/bucket-upload',
+      routes.adminBucketUpload,
       async ({ request, set }) => {
         const { file } = await readMultipartUpload(request, deps.tmpDir)
         set.status = 201

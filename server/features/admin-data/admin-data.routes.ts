@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
 import { AdminMediaSchema, AdminUserSchema, DbConnectionSchema, DbCountsCheckSchema, DbQueriesCheckSchema, DbSchemaCheckSchema, PageQuerySchema } from '../../contract/admin/data'
+import { routes } from '../../contract/paths'
 import { noContent } from '../../http/openapi-responses'
 import { adminDeleteMedia, dbChecks, listAdminMedia, listAdminUsers } from './admin-data.service'
 
@@ -16,7 +17,7 @@ const detail = (summary: string) => ({ summary, tags: ['admin'] })
 export const adminDataRoutes = (deps: Deps) =>
   new Elysia()
     .get(
-      '/api/admin/media',
+      routes.adminMedia,
       ({ query, set }) => {
         const page = listAdminMedia(deps, query.limit, query.offset)
         set.headers['x-total-count'] = String(page.total)
@@ -26,7 +27,7 @@ export const adminDataRoutes = (deps: Deps) =>
       { query: PageQuerySchema, response: { 200: v.array(AdminMediaSchema) }, detail: detail('Every media item with actual counts (also verifies an admin login)') },
     )
     .delete(
-      '/api/admin/media/:id',
+      routes.adminMediaItem,
       async ({ params, set }) => {
         await adminDeleteMedia(deps, params.id)
         set.status = 204
@@ -34,7 +35,7 @@ export const adminDataRoutes = (deps: Deps) =>
       { params: IdParamsSchema, detail: { ...detail('Delete any media item, its votes and views (audited)'), responses: noContent('Deleted') } },
     )
     .get(
-      '/api/admin/users',
+      routes.adminUsers,
       ({ query, set }) => {
         const page = listAdminUsers(deps, query.limit, query.offset)
         set.headers['x-total-count'] = String(page.total)
@@ -42,7 +43,7 @@ export const adminDataRoutes = (deps: Deps) =>
       },
       { query: PageQuerySchema, response: { 200: v.array(AdminUserSchema) }, detail: detail('Users with uploads, votes and views they made, logins and last login') },
     )
-    .get('/api/db-test/connection', () => dbChecks.connection(deps), { response: { 200: DbConnectionSchema }, detail: detail('Database connection check, with durationMs') })
-    .get('/api/db-test/schema', () => dbChecks.schema(deps), { response: { 200: DbSchemaCheckSchema }, detail: detail('Tables of the schema, with durationMs') })
-    .get('/api/db-test/counts', () => dbChecks.counts(deps), { response: { 200: DbCountsCheckSchema }, detail: detail('Rows in users, media, votes and views, with durationMs') })
-    .get('/api/db-test/queries', () => dbChecks.queries(deps), { response: { 200: DbQueriesCheckSchema }, detail: detail('Sample queries, with durationMs') })
+    .get(routes.dbTestConnection, () => dbChecks.connection(deps), { response: { 200: DbConnectionSchema }, detail: detail('Database connection check, with durationMs') })
+    .get(routes.dbTestSchema, () => dbChecks.schema(deps), { response: { 200: DbSchemaCheckSchema }, detail: detail('Tables of the schema, with durationMs') })
+    .get(routes.dbTestCounts, () => dbChecks.counts(deps), { response: { 200: DbCountsCheckSchema }, detail: detail('Rows in users, media, votes and views, with durationMs') })
+    .get(routes.dbTestQueries, () => dbChecks.queries(deps), { response: { 200: DbQueriesCheckSchema }, detail: detail('Sample queries, with durationMs') })

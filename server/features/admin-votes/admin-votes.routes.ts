@@ -2,16 +2,17 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { PopulationResultSchema } from '../../contract/admin/votes'
+import { routes } from '../../contract/paths'
 import { fileAnswer } from '../../http/openapi-responses'
 import { populateVotes } from './vote-population.service'
 import { exportFileName, streamVotesXlsx } from './vote-export.service'
 
 /** The vote population and export routes. */
 export const adminVotesRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/admin' })
-    .post('/populate-votes', () => populateVotes(deps), { response: { 200: PopulationResultSchema }, detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] } })
+  new Elysia()
+    .post(routes.adminPopulateVotes, () => populateVotes(deps), { response: { 200: PopulationResultSchema }, detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] } })
     .get(
-      '/export-votes',
+      routes.adminExportVotes,
       () =>
         new Response(streamVotesXlsx(deps).body, {
           headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${exportFileName(deps.clock.now())}"` },

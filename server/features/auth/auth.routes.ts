@@ -5,6 +5,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { EmailCaptureSchema, EmailInputSchema, EmailValidationSchema, MessageSchema, SendMagicLinkSchema, VerifyAnswerSchema, VerifyTokenSchema } from '../../contract/auth'
+import { routes } from '../../contract/paths'
 import { checkEmail } from '../../mail/email-check'
 import { createRateLimiter } from '../../http/rate-limit'
 import { clientAddress, type PeerSource } from '../../http/client-address'
@@ -26,10 +27,10 @@ export function authRoutes(deps: Deps) {
   }
   const addressOf = (server: PeerSource, request: Request) => clientAddress(server, request, deps.config.trustedProxy)
 
-  return new Elysia({ prefix: '/api', tags: ['auth'] })
-    .post('/validate-email', ({ body }) => checkEmail(body.email), { body: EmailInputSchema, response: { 200: EmailValidationSchema }, detail: { summary: 'Syntax, disposable-domain and typo check of an email' } })
+  return new Elysia({ tags: ['auth'] })
+    .post(routes.validateEmail, ({ body }) => checkEmail(body.email), { body: EmailInputSchema, response: { 200: EmailValidationSchema }, detail: { summary: 'Syntax, disposable-domain and typo check of an email' } })
     .post(
-      '/auth/send-magic-link',
+      routes.sendMagicLink,
       async ({ body, server, request }) => {
         limit(requireValidEmail(body.email), addressOf(server, request))
         await sendSaveLink(deps, body, addressOf(server, request))
@@ -38,7 +39,7 @@ export function authRoutes(deps: Deps) {
       { body: SendMagicLinkSchema, response: { 200: MessageSchema }, detail: { summary: "Email a link that saves the visitor's account (409 for another user's email)" } },
     )
     .post(
-      '/auth/login-existing',
+      routes.loginExisting,
       ({ body, server, request }) => {
         const email = requireValidEmail(body.email)
         limit(email, addressOf(server, request))
@@ -48,7 +49,7 @@ export function authRoutes(deps: Deps) {
       { body: EmailInputSchema, response: { 200: MessageSchema }, detail: { summary: 'Email a login link when an account verified this email; same answer either way, mail sent after it' } },
     )
     .post(
-      '/auth/verify',
+      routes.verifyMagicLink,
       ({ body, cookie }) => {
         const answer = verifyToken(deps, body.token)
         cookie[SESSION_COOKIE].set({ value: answer.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
@@ -56,11 +57,11 @@ export function authRoutes(deps: Deps) {
       },
       { body: VerifyTokenSchema, response: { 200: VerifyAnswerSchema }, detail: { summary: 'Use a magic-link token (400 {error, code} when it cannot be used)' } },
     )
-    .get('/auth/verify', ({ query, redirect }) => redirect(`/auth/verify?token=${encodeURIComponent(String(query.token ?? ''))}`, 302), {
+    .get(routes.verifyMagicLink, ({ query, redirect }) => redirect(`/auth/verify?token=${encodeURIComponent(String(query.token ?? ''))}`, 302), {
       detail: { summary: 'Old links and mail scanners: changes nothing, redirects to the client page', responses: redirectAnswer('To /auth/verify?token=... (the client page)') },
     })
     .post(
-      '/email-capture',
+      routes.emailCapture,
       ({ body, set }) => {
         captureEmail(deps, body)
         set.status = 201

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { DmcaCreatedSchema, DmcaInputSchema } from '../../contract/dmca'
 import { ErrorSchema } from '../../contract/common'
+import { routes } from '../../contract/paths'
 import { HttpError } from '../../http/errors'
 import { clientAddress } from '../../http/client-address'
 import { createRateLimiter } from '../../http/rate-limit'
@@ -17,8 +18,8 @@ export const TOO_MANY_FILINGS = 'Too many takedown requests from this address. P
  */
 export function dmcaRoutes(deps: Deps) {
   const perAddress = createRateLimiter(deps.clock, { limit: deps.config.dmcaRateLimitPerHour, windowMs: HOUR_MS })
-  return new Elysia({ prefix: '/api/dmca-takedown', tags: ['dmca'] }).post(
-    '',
+  return new Elysia({ tags: ['dmca'] }).post(
+    routes.dmcaTakedown,
     async ({ body, set, server, request }) => {
       if (!perAddress.hit(clientAddress(server, request, deps.config.trustedProxy))) throw new HttpError(429, TOO_MANY_FILINGS)
       set.status = 201

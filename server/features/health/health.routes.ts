@@ -2,13 +2,14 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { HealthSchema, ReadySchema } from '../../contract/health'
+import { routes } from '../../contract/paths'
 import { checkHealth, checkReadiness } from './health.service'
 
 /** The health routes. */
 export const healthRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api', tags: ['health'] })
+  new Elysia({ tags: ['health'] })
     .get(
-      '/health',
+      routes.health,
       ({ set }) => {
         set.headers['cache-control'] = 'no-store'
         return checkHealth()
@@ -16,7 +17,7 @@ export const healthRoutes = (deps: Deps) =>
       { response: { 200: HealthSchema }, detail: { summary: 'The process is up and answering (liveness); no database or storage work' } },
     )
     .get(
-      '/ready',
+      routes.ready,
       async ({ set }) => {
         const { ready, answer } = await checkReadiness(deps)
         set.headers['cache-control'] = 'no-store'

@@ -16,6 +16,7 @@ import { pickMediaQueue, pickRandomMedia } from './media-pick.service'
 import { recordView } from './media-view.service'
 import { deleteOwnMedia } from './media-delete.service'
 import { OwnerQuerySchema } from '../../contract/users'
+import { routes } from '../../contract/paths'
 import { fileAnswer, noContent } from '../../http/openapi-responses'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
@@ -34,10 +35,10 @@ async function uploadFromRequest(deps: Deps, request: Request, visitor: Visitor)
 
 /** The /api/media routes. */
 export const mediaRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/media', tags: ['media'] })
+  new Elysia({ tags: ['media'] })
     .use(visitorSession(deps.db))
     .post(
-      '/upload',
+      routes.mediaUpload,
       async ({ request, visitor, set }) => {
         const answer = await withIdempotencyKey(deps.db, visitor.id, request.headers.get('idempotency-key'), deps.clock.now().toISOString(), () => uploadFromRequest(deps, request, visitor))
         set.status = answer.status
@@ -45,11 +46,11 @@ export const mediaRoutes = (deps: Deps) =>
       },
       { visitor: true, parse: 'none', response: { 201: UploadAnswerSchema }, detail: { summary: 'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract)' } },
     )
-    .get('/file/*', ({ params, headers }) => serveStoredObject(deps, params['*'], { range: headers.range ?? null, ifNoneMatch: headers['if-none-match'] ?? null }), {
+    .get(routes.mediaFile, ({ params, headers }) => serveStoredObject(deps, params['*'], { range: headers.range ?? null, ifNoneMatch: headers['if-none-match'] ?? null }), {
       detail: { summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range; 404 for an item hidden by a takedown`, responses: fileAnswer('application/octet-stream', 'The stored bytes, typed by the object (206 for a Range, 304 when the ETag matches)') },
     })
     .get(
-      '/random/:userId',
+      routes.mediaRandom,
       ({ params, query, visitor }) => {
         requireOwnUser(visitor, params.userId)
         // Elysia would send an empty body for null; the contract answers the JSON value null.
@@ -58,7 +59,7 @@ export const mediaRoutes = (deps: Deps) =>
       { visitor: true, params: UserParamsSchema, query: RandomQuerySchema, response: { 200: v.nullable(RateMediaSchema), 404: ErrorSchema }, detail: { summary: 'One random item to rate; null when the site has no media, 404 when all are rated' } },
     )
     .get(
-      '/queue/:userId',
+      routes.mediaQueue,
       ({ params, query, visitor }) => {
         requireOwnUser(visitor, params.userId)
         return pickMediaQueue(deps, params.userId, query.exclude, query.limit)
@@ -66,7 +67,7 @@ export const mediaRoutes = (deps: Deps) =>
       { visitor: true, params: UserParamsSchema, query: QueueQuerySchema, response: { 200: v.array(RateMediaSchema) }, detail: { summary: 'Up to limit (max 50) random items to prefetch for offline rating' } },
     )
     .post(
-      '/:id/view',
+      routes.mediaView,
       ({ params, body, visitor, set }) => {
         requireOwnUser(visitor, body.userId)
         recordView(deps, body.userId, params.id)
@@ -75,7 +76,7 @@ export const mediaRoutes = (deps: Deps) =>
       { visitor: true, params: IdParamsSchema, body: ViewInputSchema, detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)', responses: noContent('Recorded') } },
     )
     .delete(
-      '/:id',
+      routes.mediaDelete,
       async ({ params, query, visitor, set }) => {
         requireOwnUser(visitor, query.userId)
         await deleteOwnMedia(deps, query.userId, params.id)

@@ -5,6 +5,7 @@ import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
 import { SessionUserSchema } from '../../contract/session'
 import { ProfileUpdateSchema, USERNAME_MAX, UsernameAvailabilitySchema } from '../../contract/users'
+import { routes } from '../../contract/paths'
 import { requireOwnUser, toSessionUser, visitorSession } from '../../http/session-user'
 import { isUsernameAvailable, updateProfile } from './profile.service'
 
@@ -12,10 +13,10 @@ const UsernameParamsSchema = v.object({ username: v.pipe(v.string(), v.maxLength
 
 /** The profile routes; PATCH answers 401/403 for a session that is not the user's, 409 for a taken username or email. */
 export const profileRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/users', tags: ['users'] })
+  new Elysia({ tags: ['users'] })
     .use(visitorSession(deps.db))
     .patch(
-      '/:id',
+      routes.user,
       ({ params, body, visitorUser }) => {
         requireOwnUser(visitorUser, params.id)
         return toSessionUser(updateProfile(deps, visitorUser, body))
@@ -23,7 +24,7 @@ export const profileRoutes = (deps: Deps) =>
       { visitorUser: true, params: IdParamsSchema, body: ProfileUpdateSchema, response: { 200: SessionUserSchema }, detail: { summary: 'Change username and/or email; only changed fields are sent' } },
     )
     .get(
-      '/check-username/:username',
+      routes.checkUsername,
       ({ params, visitorUser }) => ({ available: isUsernameAvailable(deps, params.username, visitorUser?.id) }),
       { optionalVisitor: true, params: UsernameParamsSchema, response: { 200: UsernameAvailabilitySchema }, detail: { summary: 'Whether a username is free (ignoring case); your own counts as free' } },
     )

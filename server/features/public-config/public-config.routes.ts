@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { AdZoneSchema, DEFAULT_SITE_SETTINGS, EmailCaptureConfigSchema, IdleRedirectSchema, SiteSettingsSchema, SkipButtonSchema, VoteMultiplierSchema } from '../../contract/public-config'
+import { routes } from '../../contract/paths'
 import { adFrameResponse } from './ad-frame'
 import { fileAnswer } from '../../http/openapi-responses'
 import { activeAdCode, publicAdZone, publicEmailCapture, publicIdleRedirect, publicSkipButton, publicVoteMultiplier } from './public-config.service'
@@ -11,31 +12,31 @@ const ZoneParamsSchema = v.object({ zoneId: v.pipe(v.string(), v.regex(/^[A-Za-z
 
 /** The public config routes under /api. */
 export const publicConfigRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api', tags: ['public config'] })
+  new Elysia({ tags: ['public config'] })
     .get(
-      '/site-settings',
+      routes.siteSettings,
       ({ headers }) => ({ ...(deps.config.siteBrands[(headers.host ?? '').split(':')[0].toLowerCase()] ?? DEFAULT_SITE_SETTINGS), analyticsId: deps.config.analyticsId ?? null }),
       { response: { 200: SiteSettingsSchema }, detail: { summary: 'Branding for the request Host (SITE_BRANDS), else the default, and the analytics id' } },
     )
     .get(
-      '/vote-multiplier-config',
+      routes.voteMultiplierConfig,
       () => publicVoteMultiplier(deps),
       { response: { 200: VoteMultiplierSchema }, detail: { summary: 'Vote multiplier for displayed totals (public-visitor §9)' } },
     )
     .get(
-      '/email-capture-config',
+      routes.emailCaptureConfig,
       () => publicEmailCapture(deps),
       { response: { 200: EmailCaptureConfigSchema }, detail: { summary: 'Email-capture prompt settings' } },
     )
-    .get('/ad-config/skip-button', () => publicSkipButton(deps), { response: { 200: SkipButtonSchema }, detail: { summary: 'Skip button text and URL' } })
+    .get(routes.skipButtonConfig, () => publicSkipButton(deps), { response: { 200: SkipButtonSchema }, detail: { summary: 'Skip button text and URL' } })
     .get(
-      '/ad-config/:zoneId',
+      routes.adConfig,
       ({ params }) => publicAdZone(deps, params.zoneId),
       { params: ZoneParamsSchema, response: { 200: AdZoneSchema }, detail: { summary: 'Ad code of a zone; inactive and empty before it is configured' } },
     )
     .get(
-      '/ad-frame/:zoneId',
+      routes.adFrame,
       ({ params }) => adFrameResponse(activeAdCode(deps, params.zoneId)),
       { params: ZoneParamsSchema, detail: { summary: 'The ad code of an active zone as a sandboxed HTML page, for the rate screen\'s ad iframe; 404 otherwise', responses: fileAnswer('text/html', 'The ad page') } },
     )
-    .get('/idle-redirect-config', () => publicIdleRedirect(deps), { response: { 200: IdleRedirectSchema }, detail: { summary: 'Idle and back-button redirect settings' } })
+    .get(routes.idleRedirectConfig, () => publicIdleRedirect(deps), { response: { 200: IdleRedirectSchema }, detail: { summary: 'Idle and back-button redirect settings' } })

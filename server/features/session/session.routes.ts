@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { SessionInputSchema, SessionUserSchema } from '../../contract/session'
 import { ErrorSchema } from '../../contract/common'
+import { routes } from '../../contract/paths'
 import { HttpError } from '../../http/errors'
 import { SESSION_COOKIE, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
 import { upsertSession } from './session.service'
@@ -13,10 +14,10 @@ import { noContent } from '../../http/openapi-responses'
  * DELETE (logout, issue #10) expires the sid cookie and answers 204, with or without a session. The account stays.
  */
 export const sessionRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/session', tags: ['session'] })
+  new Elysia({ tags: ['session'] })
     .use(visitorSession(deps.db))
     .post(
-      '',
+      routes.session,
       ({ body, cookie }) => {
         const user = upsertSession(deps, body)
         cookie[SESSION_COOKIE].set({ value: user.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
@@ -25,7 +26,7 @@ export const sessionRoutes = (deps: Deps) =>
       { body: SessionInputSchema, response: { 200: SessionUserSchema, 400: ErrorSchema }, detail: { summary: 'Create or resume the visitor session (public-visitor §7)' } },
     )
     .get(
-      '',
+      routes.session,
       ({ visitorUser }) => {
         if (!visitorUser) throw new HttpError(401, 'No session')
         return toSessionUser(visitorUser)
@@ -33,7 +34,7 @@ export const sessionRoutes = (deps: Deps) =>
       { optionalVisitor: true, response: { 200: SessionUserSchema, 401: ErrorSchema }, detail: { summary: 'The visitor of the sid cookie (public-visitor §7)' } },
     )
     .delete(
-      '',
+      routes.session,
       ({ cookie, set }) => {
         cookie[SESSION_COOKIE].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
         set.status = 204

@@ -2,15 +2,16 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { VoteAnswerSchema, VoteInputSchema } from '../../contract/votes'
+import { routes } from '../../contract/paths'
 import { requireOwnUser, visitorSession } from '../../http/session-user'
 import { castVote } from './votes.service'
 
 /** The /api/votes routes: 201 for a new vote, 200 with the first vote for a repeat. */
 export const votesRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/votes', tags: ['votes'] })
+  new Elysia({ tags: ['votes'] })
     .use(visitorSession(deps.db))
     .post(
-    '',
+    routes.votes,
     async ({ body, visitor, set }) => {
       requireOwnUser(visitor, body.userId)
       const result = await castVote(deps, body)
