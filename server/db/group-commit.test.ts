@@ -49,4 +49,32 @@ describe('createGroupCommit', () => {
     await Promise.all([20, 21, 22].map((n) => group.run(() => sqlite.run('insert into t (n) values (?)', [n]))))
     expect(committed()).toBe(4 + 2 + 3)
   })
+
+  it('without savepoints, rejects a write whose one statement fails or that throws before writing, and commits the others', async () => {
+    const group = createGroupCommit(db, { savepoints: false })
+    const results = await Promise.allSettled([
+      group.run(() => sqlite.run('insert into t (n) values (30)')),
+      group.run(() => sqlite.run('insert into t (n) values (30)')),
+      group.run(() => {
+        throw new Error('refused')
+      }),
+      group.run(() => sqlite.run('insert into t (n) values (31)')),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled'])
+    expect(other.query('select n from t where n >= 30 order by n').all()).toEqual([{ n: 30 }, { n: 31 }])
+  })
+
+  it('without savepoints, fails the whole batch when a write ends the transaction, rather than write the rest outside it', async () => {
+    const group = createGroupCommit(db, { savepoints: false })
+    const results = await Promise.allSettled([
+      group.run(() => sqlite.run('insert into t (n) values (40)')),
+      group.run(() => {
+        sqlite.run('rollback')
+        throw new Error('the transaction is gone')
+      }),
+      group.run(() => sqlite.run('insert into t (n) values (41)')),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    expect(other.query('select n from t where n >= 40').all()).toEqual([])
+  })
 })

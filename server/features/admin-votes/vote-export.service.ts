@@ -11,14 +11,15 @@
  *   rows: the rows' garbage is otherwise what grows (about 100 MB at 200k votes before the collector catches up).
  * Measured: 200k votes on a real server add about 43 MB of peak RSS (tests/api/export-memory.test.ts; 127 MB before).
  * A collection costs tens of ms, hence GC_EVERY_ROWS (2,000 rows: 33 MB, but half the export's time spent collecting).
+ * The pacing reads RSS, not the JS heap: about nine tenths of the growth is outside the counted heap (exceljs' row
+ * strings and the Buffers of each row, each 64 KB block and the zip output); a heap-based trigger ran 7 collections
+ * for 300k rows and let RSS grow 66 MB (issue #12, README Performance).
  */
-import { asc, gt, sql } from 'drizzle-orm'
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 import type { Deps } from '../../core/deps'
 import type { Db } from '../../db/open'
-import { perDb } from '../../db/prepared'
-import { votes } from '../../db/schema'
+import { findVotePageAfter } from './vote-export.repo'
 
 /** Votes read per page. */
 export const EXPORT_PAGE_SIZE = 1000
@@ -30,15 +31,13 @@ const GC_EVERY_ROWS = 4000
 /** The file name for a download on `now`: votes_export_YYYY-MM-DD.xlsx. */
 export const exportFileName = (now: Date) => `votes_export_${now.toISOString().slice(0, 10)}.xlsx`
 
-const votesAfter = perDb((db) => db.select().from(votes).where(gt(votes.id, sql.placeholder('after'))).orderBy(asc(votes.id)).limit(EXPORT_PAGE_SIZE).prepare())
-
-/** The votes in id order, one page of EXPORT_PAGE_SIZE at a time (keyset paging: no read transaction is held between pages). */
+/** The votes in id order, one page of EXPORT_PAGE_SIZE at a time. */
 function* votePages(db: Db) {
   for (let after = 0; ; ) {
-    const page = votesAfter(db).all({ after })
+    const page = findVotePageAfter(db, after, EXPORT_PAGE_SIZE)
     if (!page.length) return
     yield page
-    after = page[page.length - 1].id
+    after = page[page.length - 1][0]
   }
 }
 
@@ -59,15 +58,16 @@ function drained(stream: Drainable | undefined, output: PassThrough): Promise<vo
 
 /** Writes every vote as a row of an xlsx into output; progress.rows counts the rows written. Answers whether it completed. */
 async function writeVotesXlsx(db: Db, output: PassThrough, progress: { rows: number }): Promise<boolean> {
-  // Loaded on the first export: exceljs is about 30 MB of an idle server's memory (issue #12 Idle memory).
-  const { default: ExcelJS } = await import('exceljs')
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false })
+  // Loaded on the first export (issue #12 Idle memory), and only the streaming writer: the whole of exceljs is
+  // about 35 MB of a server's memory, its streaming writer 21 MB.
+  const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js')
+  const workbook = new WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false })
   const sheet = workbook.addWorksheet('votes')
   sheet.columns = [
-    { header: 'user_id', key: 'userId' },
-    { header: 'media_id', key: 'mediaId' },
-    { header: 'is_hot', key: 'isHot' },
-    { header: 'voted_at', key: 'createdAt' },
+    { header: 'user_id' },
+    { header: 'media_id' },
+    { header: 'is_hot' },
+    { header: 'voted_at' },
   ]
   // Measured from live memory: garbage left by earlier requests would otherwise count as room the export may not take.
   Bun.gc(true)
@@ -75,7 +75,7 @@ async function writeVotesXlsx(db: Db, output: PassThrough, progress: { rows: num
   let rowsSinceGc = 0
   for (const page of votePages(db)) {
     if (output.destroyed) return false
-    for (const v of page) sheet.addRow({ userId: v.userId, mediaId: v.mediaId, isHot: v.isHot ? 'true' : 'false', createdAt: v.createdAt }).commit()
+    for (const [, userId, mediaId, isHot, createdAt] of page) sheet.addRow([userId, mediaId, isHot ? 'true' : 'false', createdAt]).commit()
     progress.rows += page.length
     // exceljs' sheet stream pipes into the zip entry it was appended as (not public API: exceljs offers no drain).
     await drained((sheet as unknown as { stream: { pipes?: Drainable[] } }).stream.pipes?.[0], output)

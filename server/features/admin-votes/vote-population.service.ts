@@ -3,13 +3,11 @@
  * synthetic users (flagged, never two votes from one user on one item), 70-100% Hot. A call stops after about 500
  * votes and answers paused: true; the next call continues from the state row until success: true, paused: false.
  */
-import { asc, eq, gt, sql } from 'drizzle-orm'
 import type { Deps } from '../../core/deps'
 import { inTransaction } from '../../db/open'
-import { perDb } from '../../db/prepared'
-import { media, users, votePopulationState } from '../../db/schema'
 import { writeAuditEvent } from '../../core/audit-log'
 import { syntheticSessionId } from '../../db/system-session-ids'
+import { countMedia, findMediaIdsAfter, findPopulationState, findSyntheticUserIds, insertPopulationState, insertSyntheticUser, insertVoteIfNew, updatePopulationState } from './vote-population.repo'
 
 export const VOTES_PER_CALL = 500
 export const VOTES_PER_ITEM = { min: 10, max: 50 } as const
@@ -19,20 +17,16 @@ const between = (min: number, max: number) => min + Math.random() * (max - min)
 
 /** The synthetic voters, creating them until there are VOTES_PER_ITEM.max; answers their ids and how many were made. */
 function syntheticPool(deps: Pick<Deps, 'db' | 'clock'>): { ids: number[]; created: number } {
-  const ids = deps.db.select({ id: users.id }).from(users).where(eq(users.isSynthetic, true)).all().map((u) => u.id)
+  const ids = findSyntheticUserIds(deps.db)
   const now = deps.clock.now().toISOString()
   let created = 0
   while (ids.length < VOTES_PER_ITEM.max) {
     const tag = crypto.randomUUID().replace(/-/g, '')
-    ids.push(deps.db.insert(users).values({ sessionId: syntheticSessionId(tag), username: `voter_${tag.slice(0, 12)}`, createdAt: now, isSynthetic: true }).returning({ id: users.id }).get().id)
+    ids.push(insertSyntheticUser(deps.db, { sessionId: syntheticSessionId(tag), username: `voter_${tag.slice(0, 12)}`, createdAt: now }))
     created++
   }
   return { ids, created }
 }
-
-// bun:sqlite directly: its run() reports the rows changed, which drizzle's types hide (a repeat pair inserts none).
-const insertVote = perDb((db) => db.$client.prepare<never, [number, number, number, string]>('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?) on conflict do nothing'))
-const mediaAfter = perDb((db) => db.select({ id: media.id }).from(media).where(gt(media.id, sql.placeholder('after'))).orderBy(asc(media.id)).limit(sql.placeholder('limit')).prepare())
 
 /** Items one call may reach: it stops once VOTES_PER_CALL votes are in, and each item gets at least VOTES_PER_ITEM.min. */
 const ITEMS_PER_CALL = Math.ceil(VOTES_PER_CALL / VOTES_PER_ITEM.min) + 1
@@ -56,7 +50,7 @@ function populateItem(deps: Pick<Deps, 'db'>, mediaId: number, pool: number[], n
   let hot = 0
   pickVoters(pool, wanted).forEach((userId, i) => {
     const isHot = i < hotWanted
-    if (insertVote(deps.db).run(userId, mediaId, Number(isHot), now).changes) (inserted++, isHot && hot++)
+    if (insertVoteIfNew(deps.db, userId, mediaId, isHot, now)) (inserted++, isHot && hot++)
   })
   return { inserted, hot }
 }
@@ -67,13 +61,11 @@ function populateItem(deps: Pick<Deps, 'db'>, mediaId: number, pool: number[], n
  */
 export function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const now = deps.clock.now().toISOString()
-  const state =
-    deps.db.select().from(votePopulationState).where(eq(votePopulationState.id, 1)).get() ??
-    deps.db.insert(votePopulationState).values({ id: 1, lastMediaId: 0, mediaProcessed: 0, totalVotesInserted: 0, hotVotesInserted: 0, usersCreated: 0, updatedAt: now }).returning().get()
+  const state = findPopulationState(deps.db) ?? insertPopulationState(deps.db, now)
   let thisCall = 0
   let paused = false
   inTransaction(deps.db, () => {
-    const items = mediaAfter(deps.db).all({ after: state.lastMediaId, limit: ITEMS_PER_CALL })
+    const items = findMediaIdsAfter(deps.db, state.lastMediaId, ITEMS_PER_CALL)
     if (!items.length) return
     const pool = syntheticPool(deps)
     for (const [k, item] of items.entries()) {
@@ -92,17 +84,17 @@ export function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
       })
     }
     // Items were fetched for the call's budget only: more may follow the last one reached.
-    if (!paused && items.length === ITEMS_PER_CALL) paused = mediaAfter(deps.db).all({ after: state.lastMediaId, limit: 1 }).length > 0
+    if (!paused && items.length === ITEMS_PER_CALL) paused = findMediaIdsAfter(deps.db, state.lastMediaId, 1).length > 0
     Object.assign(state, {
       firstUserId: Math.min(state.firstUserId ?? Infinity, ...pool.ids),
       lastUserId: Math.max(state.lastUserId ?? 0, ...pool.ids),
       completedAt: null,
       updatedAt: deps.clock.now().toISOString(),
     })
-    deps.db.update(votePopulationState).set(state).where(eq(votePopulationState.id, 1)).run()
+    updatePopulationState(deps.db, state)
   })
-  if (!paused) deps.db.update(votePopulationState).set({ completedAt: now }).where(eq(votePopulationState.id, 1)).run()
-  const totalMediaCount = deps.db.all<{ n: number }>(sql`select count(*) as n from media`)[0].n
+  if (!paused) updatePopulationState(deps.db, { completedAt: now })
+  const totalMediaCount = countMedia(deps.db)
   const result = {
     success: !paused,
     paused,
