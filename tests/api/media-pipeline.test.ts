@@ -151,6 +151,15 @@ describe('videos', () => {
     expect(item.placeholder).toBeTruthy()
     expect(t.sqlite.query('select duration_ms as d from media where id = ?').get(item.id)).toEqual({ d: 7000 })
   })
+
+  it('records a portrait phone video (a quarter turn in its matrix) at its displayed size, as its poster shows it', async () => {
+    const turned = join(scratch, 'turned.mp4')
+    await ffmpeg(['-i', join(FIXTURES_DIR, 'rowing-boats-pan.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-y', turned])
+    const item: Media = (await makeMedia(t.app, await makeVisitor(t.app), 'turned.mp4', { bytes: Bun.file(turned) })).json.media
+    expect([item.width, item.height]).toEqual([540, 960])
+    const poster = await sharp(await fetchBytes(t, item.posterUrl!)).metadata()
+    expect(poster.width! / poster.height!).toBeCloseTo(540 / 960, 2)
+  })
 })
 
 /** Uploads a photo, a GIF and a video, deletes them (owner, admin, bucket delete) and expects an empty bucket. */
