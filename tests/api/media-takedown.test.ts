@@ -55,3 +55,27 @@ describe('which objects a takedown hides (server/media/media-keys.ts: one rule f
     for (const k of [`${stem}/notes.webp`, `${stem}.w640.webp`]) expect((await get(paths.mediaFile(k))).status).toBe(200)
   })
 })
+
+describe('a hidden item in the back office (admin media grid)', () => {
+  it("serves a hidden item's files to a live admin token, never cacheable, and 404 to visitors and stale or forged tokens", async () => {
+    const owner = await makeVisitor(t.app)
+    const item = (await makeMedia(t.app, owner, 'rowing-boats-sunset.jpg')).json.media as { id: number; url: string; variants: { url: string }[] }
+    const takedownId = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(item.id))).json.id
+    expect((await call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status: 'resolved', adminNotes: '' }, { headers: ADMIN_BASIC })).status).toBe(200)
+    const login = await call(t.app, 'POST', paths.adminLogin(), { username: 'admin', password: 'test-admin-password' })
+    const admin = /hv_admin=[^;]*/.exec(login.headers.get('set-cookie') ?? '')![0]
+    for (const url of [item.url, item.variants[0].url]) {
+      const res = await get(url, { cookie: `${owner.cookie}; ${admin}` })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('private, no-store')
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0)
+      expect((await get(url, { cookie: owner.cookie })).status).toBe(404)
+      expect((await get(url)).status).toBe(404)
+      expect((await get(url, { cookie: 'hv_admin=forged-token' })).status).toBe(404)
+      // Basic credentials are for admin API calls; a file request carries only cookies.
+      expect((await get(url, ADMIN_BASIC)).status).toBe(404)
+    }
+    expect((await call(t.app, 'POST', paths.adminLogout(), undefined, { cookie: admin })).status).toBe(204)
+    expect((await get(item.url, { cookie: admin })).status).toBe(404)
+  })
+})
