@@ -4,7 +4,7 @@
  */
 import sharp, { type Sharp } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
-import { VARIANT_WIDTHS } from './media-keys'
+import { VARIANT_WIDTHS } from '../media/media-keys'
 
 /** Largest decoded image accepted, pixels (about 100 MP): guards against decompression bombs. */
 const MAX_INPUT_PIXELS = 100_000_000

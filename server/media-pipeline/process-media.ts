@@ -10,7 +10,7 @@ import type { Storage } from '../storage/storage'
 import type { StoredVariant } from '../db/schema'
 import { processImage } from './image-pipeline'
 import { processVideo } from './video-pipeline'
-import { posterKey, variantKey, VARIANT_WIDTHS } from './media-keys'
+import { derivedKeysOf, posterKey, variantKey } from '../media/media-keys'
 
 /** What the pipeline records on the media row. width/height in px as displayed; durationMs null for images. */
 export type ProcessedFields = { width: number; height: number; durationMs: number | null; placeholder: string; variants: StoredVariant[]; processedAt: string }
@@ -74,14 +74,11 @@ export async function processMediaFile(deps: { storage: Storage; tmpDir: string 
   return { width: image.display.width, height: image.display.height, durationMs: null, placeholder: image.placeholder, variants, processedAt }
 }
 
-/** The keys an item's derived objects may have: its poster and variants of the standard widths and of the widths in variants. */
-export function derivedKeysOf(itemKey: string, variants: StoredVariant[] | null): string[] {
-  const widths = new Set<number>([...VARIANT_WIDTHS, ...(variants ?? []).map((v) => v.width)])
-  return [posterKey(itemKey), ...[...widths].map((w) => variantKey(itemKey, w))]
-}
-
-/** Deletes an item's object and the derivedKeys beside it (see derivedKeysOf); true when the item's own object existed. */
-export async function deleteItemObjects(storage: Storage, itemKey: string, derivedKeys: string[]): Promise<boolean> {
-  await Promise.all(derivedKeys.map((key) => storage.delete(key)))
+/**
+ * Deletes an item's object and every derived object it may have (derivedKeysOf itemKey and variants, its row's; null
+ * when it has no row), without listing the bucket; true when the item's own object existed.
+ */
+export async function deleteItemObjects(storage: Storage, itemKey: string, variants: StoredVariant[] | null): Promise<boolean> {
+  await Promise.all(derivedKeysOf(itemKey, variants).map((key) => storage.delete(key)))
   return storage.delete(itemKey)
 }

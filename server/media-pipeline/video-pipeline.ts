@@ -18,7 +18,10 @@ async function runFfmpeg(args: string[]): Promise<Uint8Array> {
   return out
 }
 
-/** Width and height in px and duration in ms of an MP4's first video track, from its moov box; nulls when unreadable. */
+/**
+ * Width and height in px as displayed (the track's size, swapped when its matrix turns it a quarter, as phones
+ * record portrait video) and duration in ms of an MP4's first video track, from its moov box; nulls when unreadable.
+ */
 export async function readMp4Info(path: string): Promise<{ width: number | null; height: number | null; durationMs: number | null }> {
   const none = { width: null, height: null, durationMs: null }
   try {
@@ -26,7 +29,10 @@ export async function readMp4Info(path: string): Promise<{ width: number | null;
     let found: typeof none | { width: number; height: number; durationMs: number | null } | undefined
     mp4.onReady = (info) => {
       const track = info.videoTracks[0]
-      found = track ? { width: track.track_width, height: track.track_height, durationMs: info.timescale ? Math.round((info.duration / info.timescale) * 1000) : null } : none
+      // matrix is [a, b, u, c, d, v, x, y, w]: a = 0 with b set is a rotation by 90 or 270 degrees.
+      const quarterTurn = !!track && track.matrix[0] === 0 && track.matrix[1] !== 0
+      const durationMs = info.timescale ? Math.round((info.duration / info.timescale) * 1000) : null
+      found = track ? { width: quarterTurn ? track.track_height : track.track_width, height: quarterTurn ? track.track_width : track.track_height, durationMs } : none
     }
     let offset = 0
     for await (const chunk of Bun.file(path).stream()) {
@@ -41,20 +47,21 @@ export async function readMp4Info(path: string): Promise<{ width: number | null;
   }
 }
 
-/** A processed video: displayed width/height in px (the poster frame's), duration in ms, the poster and its placeholder. */
+/** A processed video: displayed width/height in px (readMp4Info's), duration in ms, the poster and its placeholder. */
 export type ProcessedVideo = { width: number; height: number; durationMs: number | null; poster: EncodedImage; placeholder: string }
 
 /**
  * Writes a copy of the MP4 at path without metadata to strippedPath (streams copied, moov moved to the front for
- * quick starts) and cuts a poster frame (a tenth in, at most 1 s). Throws when ffmpeg cannot read the video.
+ * quick starts) and cuts a poster frame (a tenth in, at most 1 s). Throws when the moov names no video track with a
+ * size, or ffmpeg cannot read the video.
  */
 export async function processVideo(path: string, strippedPath: string): Promise<ProcessedVideo> {
-  const { durationMs } = await readMp4Info(path)
+  const { width, height, durationMs } = await readMp4Info(path)
+  if (!width || !height) throw new Error('no video track with a size in the MP4')
   const at = Math.min(1, (durationMs ?? 0) / 10000)
   await runFfmpeg(['-i', path, '-map', '0:v', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', '-y', strippedPath])
   const frame = await runFfmpeg(['-ss', String(at), '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'])
   if (frame.length === 0) throw new Error('ffmpeg found no video frame')
-  const meta = await sharp(frame).metadata()
   const [poster, placeholder] = await Promise.all([encodeWebpVariant(sharp(frame), POSTER_MAX_WIDTH), thumbhashOf(frame)])
-  return { width: meta.width, height: meta.height, durationMs, poster, placeholder }
+  return { width, height, durationMs, poster, placeholder }
 }

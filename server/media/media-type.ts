@@ -3,6 +3,9 @@ import { fileTypeFromBuffer } from 'file-type'
 import { randomUUID } from 'node:crypto'
 import { ACCEPTED_TYPES, type AcceptedType } from '../contract/media'
 
+/** How many leading bytes of a file are enough to sniff its type. */
+export const SNIFF_BYTES = 4100
+
 /** The accepted type named by the file's magic bytes (head: the first bytes of the file), or undefined. */
 export async function sniffMediaType(head: Uint8Array): Promise<AcceptedType | undefined> {
   const mime = (await fileTypeFromBuffer(head))?.mime

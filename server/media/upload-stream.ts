@@ -10,10 +10,8 @@ import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { HttpError } from '../http/errors'
+import { SNIFF_BYTES } from './media-type'
 import { IMAGE_TOO_LARGE, MAX_VIDEO_BYTES, UNSUPPORTED_TYPE, VIDEO_TOO_LARGE, maxBytesFor, typeForFileName } from '../contract/media'
-
-/** How many leading bytes are kept for magic-byte sniffing. */
-const SNIFF_BYTES = 4100
 
 /** A spooled file part: tmpPath holds size bytes; head is its first bytes; sha256 is hex. */
 export type SpooledFile = { tmpPath: string; size: number; sha256: string; head: Uint8Array; originalName: string }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createFsStorage } from '@server/storage/fs-storage'
+import { countingStorage } from '../support/counting-storage'
 import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia, uploadForm } from '../support/builders'
 import { paths } from '@contract/paths'
@@ -26,6 +30,29 @@ describe('bucket management', () => {
     expect(await Array.fromAsync(t.deps.storage.list())).toEqual([])
     expect((await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: 'all' }, { headers: ADMIN_BASIC })).status).toBe(400)
     t.cleanup()
+  })
+
+  it('deletes items with their variants and poster by key, never listing the bucket', async () => {
+    const bucketDir = mkdtempSync(join(tmpdir(), 'hotvote-bucket-'))
+    const { storage, counts } = countingStorage(createFsStorage(bucketDir))
+    const t = makeTestApp({}, { storage })
+    try {
+      const v = await makeVisitor(t.app)
+      // tabby-cat.png is 451 px wide: a w451 variant that only its row names; the video has a poster.
+      const keys = await Promise.all(['tabby-cat.png', 'kite-sky-portrait.mp4'].map(async (f) => (await makeMedia(t.app, v, f)).json.media.url.replace('/api/media/file/', '') as string))
+      // An object never imported, with objects beside it named as its variant and poster would be.
+      await putFixture(t, 'drop/cat.png', 'tabby-cat.png')
+      for (const derived of ['drop/cat/w320.webp', 'drop/cat/poster.webp']) await putFixture(t, derived, 'yellow-daisy.webp')
+      counts.lists = 0
+      const r = await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: [...keys, 'drop/cat.png'] }, { headers: ADMIN_BASIC })
+      expect(r.json).toEqual({ message: 'Deleted 3 of 3 files', deleted: 3, errors: [] })
+      expect(counts.lists).toBe(0)
+      expect(await Array.fromAsync(storage.list())).toEqual([])
+      expect(t.sqlite.query('select count(*) as n from media').get()).toEqual({ n: 0 })
+    } finally {
+      t.cleanup()
+      rmSync(bucketDir, { recursive: true, force: true })
+    }
   })
 
   it('finds identical copies, equal sizes and similar names', async () => {
@@ -58,6 +85,22 @@ describe('bucket management', () => {
     const rater = await makeVisitor(t.app)
     expect((await call(t.app, 'GET', `/api/media/random/${rater.user.id}`, undefined, { cookie: rater.cookie })).status).toBe(200)
     t.cleanup()
+  })
+
+  it('reads each object once when importing: the type is sniffed from the spooled copy', async () => {
+    const bucketDir = mkdtempSync(join(tmpdir(), 'hotvote-bucket-'))
+    const { storage, counts } = countingStorage(createFsStorage(bucketDir))
+    const t = makeTestApp({}, { storage })
+    try {
+      await putFixture(t, 'drop/meadow.jpg', 'autumn-mountain-meadow.jpg')
+      await putFixture(t, 'drop/clip.mp4', 'kite-sky-portrait.mp4')
+      await t.deps.storage.put('drop/notes.txt', new Blob(['not media']).stream(), { size: 9, contentType: 'text/plain' })
+      expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })).json).toMatchObject({ imported: 2, skipped: 1, errors: 0 })
+      expect(Object.fromEntries(counts.gets)).toEqual({ 'drop/meadow.jpg': 1, 'drop/clip.mp4': 1, 'drop/notes.txt': 1 })
+    } finally {
+      t.cleanup()
+      rmSync(bucketDir, { recursive: true, force: true })
+    }
   })
 
   it('streams an uploaded file into the bucket for import, refusing content that is not its type and callers without credentials', async () => {

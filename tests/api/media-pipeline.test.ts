@@ -16,6 +16,7 @@ import { createS3Storage } from '@server/storage/s3-storage'
 import type { Storage } from '@server/storage/storage'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia } from '../support/builders'
+import { countingStorage, type StorageCounts } from '../support/counting-storage'
 import { paths } from '@contract/paths'
 
 type Media = { id: number; url: string; width: number; height: number; placeholder: string | null; posterUrl: string | null; variants: { url: string; width: number; height: number; size: number }[] }
@@ -151,10 +152,19 @@ describe('videos', () => {
     expect(item.placeholder).toBeTruthy()
     expect(t.sqlite.query('select duration_ms as d from media where id = ?').get(item.id)).toEqual({ d: 7000 })
   })
+
+  it('records a portrait phone video (a quarter turn in its matrix) at its displayed size, as its poster shows it', async () => {
+    const turned = join(scratch, 'turned.mp4')
+    await ffmpeg(['-i', join(FIXTURES_DIR, 'rowing-boats-pan.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-y', turned])
+    const item: Media = (await makeMedia(t.app, await makeVisitor(t.app), 'turned.mp4', { bytes: Bun.file(turned) })).json.media
+    expect([item.width, item.height]).toEqual([540, 960])
+    const poster = await sharp(await fetchBytes(t, item.posterUrl!)).metadata()
+    expect(poster.width! / poster.height!).toBeCloseTo(540 / 960, 2)
+  })
 })
 
-/** Uploads a photo, a GIF and a video, deletes them (owner, admin, bucket delete) and expects an empty bucket. */
-async function expectDeletesLeaveNothing(t: T) {
+/** Uploads a photo, a GIF and a video, deletes them (owner, admin, bucket delete) and expects an empty bucket; counts (when given) must see no listing by the bucket delete. */
+async function expectDeletesLeaveNothing(t: T, counts?: StorageCounts) {
   const v = await makeVisitor(t.app)
   const [photo, gif, video]: Media[] = await Promise.all(['storm-over-highway.jpg', 'paint-brushes.gif', 'rowing-boats-pan.mp4'].map(async (f) => (await makeMedia(t.app, v, f)).json.media))
   expect((await bucketObjects(t.deps.storage)).length).toBeGreaterThan(6)
@@ -162,7 +172,9 @@ async function expectDeletesLeaveNothing(t: T) {
   const admin = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
   expect((await call(t.app, 'DELETE', `/api/admin/media/${gif.id}`, undefined, { headers: admin })).status).toBeLessThan(300)
   const key = video.url.replace('/api/media/file/', '')
+  const listsBefore = counts?.lists
   expect((await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: [key] }, { headers: admin })).json.deleted).toBe(1)
+  expect(counts?.lists).toBe(listsBefore)
   expect(await bucketObjects(t.deps.storage)).toEqual([])
 }
 
@@ -177,10 +189,10 @@ describe('deleting an item leaves no object of it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hotvote-s3rver-'))
     const server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: 'hotvote-test', configs: [] }] })
     const address = (await server.run()) as AddressInfo
-    const storage = createS3Storage({ endpoint: `http://127.0.0.1:${address.port}`, region: 'us-east-1', bucket: 'hotvote-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true })
+    const { storage, counts } = countingStorage(createS3Storage({ endpoint: `http://127.0.0.1:${address.port}`, region: 'us-east-1', bucket: 'hotvote-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }))
     const t = makeTestApp({}, { storage })
     try {
-      await expectDeletesLeaveNothing(t)
+      await expectDeletesLeaveNothing(t, counts)
     } finally {
       t.cleanup()
       await server.close()

@@ -17,9 +17,9 @@ describe('GET /api/media/file/* of a taken-down item', () => {
     const { id, url } = (await makeMedia(t.app, owner, 'storm-over-highway.jpg')).json.media as { id: number; url: string }
     const kept = (await makeMedia(t.app, owner, 'kite-in-blue-sky-portrait.jpg')).json.media.url as string
     const stem = url.replace(/\.jpg$/, '')
-    await putObject(`${stem.replace('/api/media/file/', '')}.w640.webp`)
+    await putObject(`${stem.replace('/api/media/file/', '')}/w640.webp`)
     await putObject(`${stem.replace('/api/media/file/', '')}/poster.webp`)
-    const files = [url, `${stem}.w640.webp`, `${stem}/poster.webp`]
+    const files = [url, `${stem}/w640.webp`, `${stem}/poster.webp`]
     const etag = (await get(url)).headers.get('etag')!
     for (const path of files) expect((await get(path)).status).toBe(200)
 
@@ -34,5 +34,48 @@ describe('GET /api/media/file/* of a taken-down item', () => {
 
     expect((await resolve('pending')).status).toBe(200)
     for (const path of files) expect((await get(path)).status).toBe(200)
+  })
+})
+
+describe('which objects a takedown hides (server/media/media-keys.ts: one rule for the bucket and the file route)', () => {
+  it('hides exactly the objects the bucket list counts on the item', async () => {
+    const owner = await makeVisitor(t.app)
+    const item = (await makeMedia(t.app, owner, 'lakeside-jetty-planks.jpg')).json.media as { id: number; url: string; variants: { url: string }[] }
+    const key = item.url.replace('/api/media/file/', '')
+    const stem = key.replace(/\.jpg$/, '')
+    // A poster named as the pipeline names it, and two objects beside the item that are not of its making.
+    for (const k of [`${stem}/poster.webp`, `${stem}/notes.webp`, `${stem}.w640.webp`]) await putObject(k)
+    const listed = (await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN_BASIC })).json.files as { key: string; derivedCount: number }[]
+    expect(listed.find((f) => f.key === key)?.derivedCount).toBe(item.variants.length + 1)
+    expect(listed.map((f) => f.key)).toEqual(expect.arrayContaining([`${stem}/notes.webp`, `${stem}.w640.webp`]))
+
+    const takedownId = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(item.id))).json.id
+    expect((await call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status: 'resolved', adminNotes: '' }, { headers: ADMIN_BASIC })).status).toBe(200)
+    for (const url of [item.url, ...item.variants.map((v) => v.url), paths.mediaFile(`${stem}/poster.webp`)]) expect((await get(url)).status).toBe(404)
+    for (const k of [`${stem}/notes.webp`, `${stem}.w640.webp`]) expect((await get(paths.mediaFile(k))).status).toBe(200)
+  })
+})
+
+describe('a hidden item in the back office (admin media grid)', () => {
+  it("serves a hidden item's files to a live admin token, never cacheable, and 404 to visitors and stale or forged tokens", async () => {
+    const owner = await makeVisitor(t.app)
+    const item = (await makeMedia(t.app, owner, 'rowing-boats-sunset.jpg')).json.media as { id: number; url: string; variants: { url: string }[] }
+    const takedownId = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(item.id))).json.id
+    expect((await call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status: 'resolved', adminNotes: '' }, { headers: ADMIN_BASIC })).status).toBe(200)
+    const login = await call(t.app, 'POST', paths.adminLogin(), { username: 'admin', password: 'test-admin-password' })
+    const admin = /hv_admin=[^;]*/.exec(login.headers.get('set-cookie') ?? '')![0]
+    for (const url of [item.url, item.variants[0].url]) {
+      const res = await get(url, { cookie: `${owner.cookie}; ${admin}` })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('private, no-store')
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0)
+      expect((await get(url, { cookie: owner.cookie })).status).toBe(404)
+      expect((await get(url)).status).toBe(404)
+      expect((await get(url, { cookie: 'hv_admin=forged-token' })).status).toBe(404)
+      // Basic credentials are for admin API calls; a file request carries only cookies.
+      expect((await get(url, ADMIN_BASIC)).status).toBe(404)
+    }
+    expect((await call(t.app, 'POST', paths.adminLogout(), undefined, { cookie: admin })).status).toBe(204)
+    expect((await get(item.url, { cookie: admin })).status).toBe(404)
   })
 })

@@ -5,7 +5,7 @@
  */
 import { expect } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { DERIVED_OBJECT_NAME, derivedObjectOwners } from '@server/media-pipeline/media-keys'
+import { DERIVED_OBJECT_NAME, derivedObjectOwners } from '@server/media/media-keys'
 import { existsSync, readdirSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'

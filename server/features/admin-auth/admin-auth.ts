@@ -14,11 +14,8 @@ import { clientAddress } from '../../http/client-address'
 import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
 import { routes } from '../../contract/paths'
 import { basicCredentials, createAdminCredentialCheck, LOCKED_OUT } from './admin-credentials'
-import { createAdminTokenStore } from './admin-tokens'
+import { ADMIN_COOKIE, adminTokensOf } from '../../http/admin-tokens'
 import { noContent } from '../../http/openapi-responses'
-
-/** Name of the admin token cookie (HttpOnly, SameSite=Strict, Path=/api). */
-export const ADMIN_COOKIE = 'hv_admin'
 
 /** Cookie attributes of the admin token: script cannot read it, no other site can send it, only /api gets it. */
 const cookieOptions = (publicUrl: string, maxAgeS: number) => ({ httpOnly: true, sameSite: 'strict' as const, secure: publicUrl.startsWith('https:'), path: '/api', maxAge: maxAgeS })
@@ -26,7 +23,7 @@ const cookieOptions = (publicUrl: string, maxAgeS: number) => ({ httpOnly: true,
 /** An Elysia instance with the open login/logout routes, then the guard; .use() the admin routes on it. */
 export function adminGuard(deps: Deps) {
   const credentials = createAdminCredentialCheck(deps)
-  const tokens = createAdminTokenStore(deps.clock)
+  const tokens = adminTokensOf(deps)
   return new Elysia()
     .post(
       routes.adminLogin,

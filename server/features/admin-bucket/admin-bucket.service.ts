@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto'
 import type { Deps } from '../../core/deps'
 import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
-import { derivedObjectOwners } from '../../media-pipeline/media-keys'
-import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
+import { derivedObjectOwners } from '../../media/media-keys'
+import { deleteItemObjects } from '../../media-pipeline/process-media'
 import { typeForFileName } from '../../contract/media'
 import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'
 import { HttpError } from '../../http/errors'
@@ -21,11 +21,10 @@ import { deleteMediaByKey, findMediaVariantsByKey, listMediaHashes } from './adm
  * bytes, lastModified ISO-8601 UTC). With checksums, the SHA-256 of each listed object too (issue #10: a bucket an
  * operator can copy and verify; derived objects are remade by `hotvote media reprocess`).
  */
-export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { checksums?: boolean } = {}): Promise<{ files: BucketFile[]; provider: string; derivedKeys: Map<string, string[]> }> {
+export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { checksums?: boolean } = {}): Promise<{ files: BucketFile[]; provider: string }> {
   const all: ObjectInfo[] = []
   for await (const o of deps.storage.list()) all.push(o)
   const owners = derivedObjectOwners(all.map((o) => o.key))
-  const derivedKeys = new Map<string, string[]>()
   const files = new Map<string, BucketFile>()
   for (const o of all) if (!owners.has(o.key)) files.set(o.key, { key: o.key, size: o.size, lastModified: o.lastModified, derivedCount: 0, derivedSize: 0 })
   for (const o of all) {
@@ -34,22 +33,21 @@ export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { check
     if (!file) continue
     file.derivedCount++
     file.derivedSize += o.size
-    derivedKeys.set(owner, [...(derivedKeys.get(owner) ?? []), o.key])
   }
   if (opts.checksums) for (const f of files.values()) f.sha256 = await hashObject(deps, f.key)
-  return { files: [...files.values()], provider: deps.storage.provider, derivedKeys }
+  return { files: [...files.values()], provider: deps.storage.provider }
 }
 
-/** Deletes the named objects with their derived objects and their media rows; answers {message, deleted (count), errors (one line per refused key)}. */
+/**
+ * Deletes the named objects with their derived objects (by key, from the media row's variants: no bucket listing)
+ * and their media rows; answers {message, deleted (count), errors (one line per refused key)}.
+ */
 export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, filenames: string[]): Promise<BucketDeleteResult> {
   let deleted = 0
   const errors: string[] = []
-  const { derivedKeys } = await listBucketFiles(deps)
   for (const key of filenames) {
     try {
-      const row = findMediaVariantsByKey(deps.db, key)
-      const derived = [...new Set([...(derivedKeys.get(key) ?? []), ...(row ? derivedKeysOf(key, row.variants) : [])])]
-      if (!(await deleteItemObjects(deps.storage, key, derived))) {
+      if (!(await deleteItemObjects(deps.storage, key, findMediaVariantsByKey(deps.db, key)?.variants ?? null))) {
         errors.push(`${key}: not found`)
         continue
       }

@@ -4,15 +4,12 @@
  * through the media pipeline (issue #11): its object is replaced by the stripped copy, variants and poster are
  * written beside it; variants and posters already in the bucket are never imported as items of their own.
  */
-import { createHash, randomUUID } from 'node:crypto'
-import { join } from 'node:path'
-import { mkdir, rm } from 'node:fs/promises'
 import type { Deps } from '../../core/deps'
 import { findUserBySessionId, findUserIdByUsername } from '../../core/users.repo'
 import { IMPORT_OWNER_SESSION_ID } from '../../db/system-session-ids'
 import { writeAuditEvent } from '../../core/audit-log'
 import { findMediaBySha256, insertMedia } from '../../media/media-items.repo'
-import { sniffMediaType } from '../../media/media-type'
+import { withSpooledObject } from '../../media/spool-object'
 import { processMediaFile } from '../../media-pipeline/process-media'
 import { listBucketFiles } from './admin-bucket.service'
 import { insertSystemUser, isKeyImported } from './admin-bucket.repo'
@@ -37,37 +34,17 @@ function systemUserId(deps: Pick<Deps, 'db' | 'clock'>): number {
   return existing?.id ?? insertSystemUser(deps.db, { sessionId: IMPORT_OWNER_SESSION_ID, username: freeOwnerName(deps), createdAt: deps.clock.now().toISOString() })
 }
 
-/** Copies body into the file at path while hashing it; answers the SHA-256 (hex). The file is closed even when body fails (issue #10). */
-async function spoolToFile(body: ReadableStream<Uint8Array>, path: string): Promise<string> {
-  const hash = createHash('sha256')
-  const sink = Bun.file(path).writer()
-  try {
-    for await (const chunk of body) (hash.update(chunk), sink.write(chunk))
-  } finally {
-    await sink.end()
-  }
-  return hash.digest('hex')
-}
-
 /** Imports one object; answers 'imported' or 'skipped'. Throws on a read failure or undecodable media (counted as an error). */
 async function importObject(deps: Deps, key: string, ownerId: number): Promise<'imported' | 'skipped'> {
   if (isKeyImported(deps.db, key)) return 'skipped'
-  const head = await deps.storage.get(key, { start: 0, end: 4099 })
-  const type = head && (await sniffMediaType(new Uint8Array(await new Response(head.body).arrayBuffer())))
-  if (!type) return 'skipped'
-  await mkdir(deps.tmpDir, { recursive: true })
-  const tmp = join(deps.tmpDir, `import-${randomUUID()}`)
-  try {
-    const object = (await deps.storage.get(key))!
-    const sha256 = await spoolToFile(object.body, tmp)
-    if (findMediaBySha256(deps.db, sha256)) return 'skipped'
+  const outcome = await withSpooledObject(deps, key, async ({ path, type, size, sha256 }) => {
+    if (!type || findMediaBySha256(deps.db, sha256)) return 'skipped'
     const now = deps.clock.now()
-    const processed = await processMediaFile(deps, key, type, tmp, now, { itemStored: true })
-    insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size: object.size, sha256, uploadedAt: now.toISOString(), ...processed })
+    const processed = await processMediaFile(deps, key, type, path, now, { itemStored: true })
+    insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size, sha256, uploadedAt: now.toISOString(), ...processed })
     return 'imported'
-  } finally {
-    await rm(tmp, { force: true })
-  }
+  })
+  return outcome ?? 'skipped'
 }
 
 /** Imports every importable object; answers {message, imported, skipped, errors, totalFiles}. */

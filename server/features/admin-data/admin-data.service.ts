@@ -4,7 +4,7 @@ import type { AdminMedia, AdminUser } from '../../contract/admin/data'
 import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
-import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
+import { deleteItemObjects } from '../../media-pipeline/process-media'
 import { deleteMediaById, findMediaById } from '../../media/media-items.repo'
 import { countTables, isConnected, listMediaWithFigures, listTableNames, listUsersWithActivity, sqliteVersion } from './admin-data.repo'
 
@@ -32,7 +32,7 @@ export async function adminDeleteMedia(deps: Deps, mediaId: number): Promise<voi
   const row = mustFind(findMediaById(deps.db, mediaId), 'Media')
   const context = { mediaId, ownerId: row.userId, storageKey: row.storageKey, originalName: row.originalName, by: deps.config.adminUsername }
   writeAuditEvent(deps, 'ADMIN_DELETE_REQUEST', context)
-  const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, derivedKeysOf(row.storageKey, row.variants))
+  const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, row.variants)
   deleteMediaById(deps.db, mediaId)
   writeAuditEvent(deps, 'ADMIN_DELETE_COMPLETED', { ...context, objectDeleted })
 }

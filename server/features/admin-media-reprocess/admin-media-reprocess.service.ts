@@ -3,27 +3,21 @@
  * copy, variants, poster and placeholder. Each item is saved as soon as it is done, so a run stopped at any point
  * resumes with the items still unprocessed, and a run after a complete one finds nothing to do.
  */
-import { randomUUID } from 'node:crypto'
-import { join } from 'node:path'
-import { mkdir, rm } from 'node:fs/promises'
 import type { Deps } from '../../core/deps'
 import type { ReprocessAnswer, ReprocessInput } from '../../contract/admin/reprocess'
 import { processMediaFile } from '../../media-pipeline/process-media'
+import { withSpooledObject } from '../../media/spool-object'
 import { countUnprocessedMedia, findUnprocessedMedia, saveProcessedFields } from './admin-media-reprocess.repo'
 import type { MediaRow } from '../../media/media-items.repo'
 
-/** Copies the stored object of row into a temp file, runs the pipeline on it and saves the outputs. Throws when the object is missing or unreadable. */
+/** Copies the stored object of row into a temp file, runs the pipeline on it and saves the outputs. Throws when the object is missing, not media or unreadable. */
 async function reprocessItem(deps: Deps, row: MediaRow): Promise<void> {
-  const object = await deps.storage.get(row.storageKey)
-  if (!object) throw new Error('stored object is missing')
-  await mkdir(deps.tmpDir, { recursive: true })
-  const tmp = join(deps.tmpDir, `reprocess-${randomUUID()}`)
-  try {
-    await Bun.write(tmp, new Response(object.body))
-    saveProcessedFields(deps.db, row.id, await processMediaFile(deps, row.storageKey, row.mimeType, tmp, deps.clock.now(), { itemStored: true }))
-  } finally {
-    await rm(tmp, { force: true })
-  }
+  const done = await withSpooledObject(deps, row.storageKey, async ({ path, type }) => {
+    if (!type) throw new Error('stored object is not media')
+    saveProcessedFields(deps.db, row.id, await processMediaFile(deps, row.storageKey, row.mimeType, path, deps.clock.now(), { itemStored: true }))
+    return true
+  })
+  if (!done) throw new Error('stored object is missing')
 }
 
 /** {pending}: unprocessed items uploaded at or after since (the dry run). */

@@ -5,7 +5,7 @@
 import type { Deps } from '../../core/deps'
 import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
-import { deleteItemObjects, derivedKeysOf } from '../../media-pipeline/process-media'
+import { deleteItemObjects } from '../../media-pipeline/process-media'
 import { deleteMediaById, findMediaById } from '../../media/media-items.repo'
 
 /** Deletes mediaId for its owner userId. Throws HttpError 404 (unknown media), 403 (someone else's). */
@@ -14,7 +14,7 @@ export async function deleteOwnMedia(deps: Deps, userId: number, mediaId: number
   if (row.userId !== userId) throw new HttpError(403, 'That media is not yours')
   const context = { mediaId, userId, storageKey: row.storageKey, originalName: row.originalName, size: row.size }
   writeAuditEvent(deps, 'MEDIA_DELETE_REQUEST', context)
-  const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, derivedKeysOf(row.storageKey, row.variants))
+  const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, row.variants)
   deleteMediaById(deps.db, mediaId)
   writeAuditEvent(deps, 'MEDIA_DELETE_COMPLETED', { ...context, objectDeleted })
 }

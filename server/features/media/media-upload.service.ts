@@ -6,7 +6,7 @@
 import type { Deps } from '../../core/deps'
 import { typeForFileName, type UploadAnswer } from '../../contract/media'
 import { HttpError } from '../../http/errors'
-import { deleteItemObjects, derivedKeysOf, processMediaFile, UnreadableMediaError } from '../../media-pipeline/process-media'
+import { deleteItemObjects, processMediaFile, UnreadableMediaError } from '../../media-pipeline/process-media'
 import { findMediaBySha256, insertMedia } from '../../media/media-items.repo'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { newStorageKey, sniffMediaType } from '../../media/media-type'
@@ -39,7 +39,7 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
   try {
     row = insertMedia(deps.db, { userId, storageKey, originalName: file.originalName.slice(0, 255), mimeType: actual, size: file.size, sha256: file.sha256, uploadedAt: now.toISOString(), ...processed })
   } catch (e) {
-    await deleteItemObjects(deps.storage, storageKey, derivedKeysOf(storageKey, processed.variants))
+    await deleteItemObjects(deps.storage, storageKey, processed.variants)
     if (findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
     throw e
   }

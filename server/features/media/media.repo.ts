@@ -3,24 +3,20 @@ import { and, eq, gte, isNull, lt, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { perDb } from '../../db/prepared'
 import { media, views, votes } from '../../db/schema'
-import { derivedKeyStems } from '../../media/media-url'
+import { itemStem, ownerStemOf } from '../../media/media-keys'
 import type { MediaRow } from '../../media/media-items.repo'
 
 /**
- * The media item a stored object belongs to: the item stored under key itself, else the item `<stem>.<ext>` of
- * the longest stem of derivedKeyStems(key) that has one (index range lookups on storage_key). Undefined for an
- * object of no item (for example a bucket upload not yet imported).
+ * The media item a stored object belongs to (server/media/media-keys.ts): the item stored under key itself, else,
+ * for a derived object `<stem>/w640.webp` or `<stem>/poster.webp`, the item `<stem>.<ext>` (an index range lookup
+ * on storage_key). Undefined for an object of no item (for example a bucket upload not yet imported).
  */
 export function findMediaOwningKey(db: Db, key: string): MediaRow | undefined {
   const exact = db.select().from(media).where(eq(media.storageKey, key)).get()
-  if (exact) return exact
-  for (const stem of derivedKeyStems(key)) {
-    // Keys in [stem + '.', stem + '/') start with `stem.`; the item itself has no further `.` or `/` after it.
-    const rows = db.select().from(media).where(and(gte(media.storageKey, `${stem}.`), lt(media.storageKey, `${stem}/`))).limit(10).all()
-    const owner = rows.find((row) => /^[^./]+$/.test(row.storageKey.slice(stem.length + 1)))
-    if (owner) return owner
-  }
-  return undefined
+  const stem = ownerStemOf(key)
+  if (exact || stem === undefined) return exact
+  // Keys in [stem + '.', stem + '/') are those that start with `stem.`.
+  return db.select().from(media).where(and(gte(media.storageKey, `${stem}.`), lt(media.storageKey, `${stem}/`))).limit(10).all().find((row) => itemStem(row.storageKey) === stem)
 }
 
 /** Smallest and largest media id, both null when there is no media. Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree ends, but scans the table for both in one select. */

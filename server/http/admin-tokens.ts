@@ -1,0 +1,47 @@
+/**
+ * Admin tokens (issue #10 Serving): 32 random bytes (base64url) handed out by POST /api/admin/login and kept only as
+ * their SHA-256 in a bounded in-memory map until they expire (ADMIN_TOKEN_TTL_MS) or are revoked by Logout.
+ * A restart forgets them: the back office then shows its session-expired text and the admin logs in again.
+ * One store per app (adminTokensOf), shared by the admin guard and the media file route, which serves an item hidden
+ * by a takedown to the admin alone.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import type { Clock } from '../core/clock'
+import type { Deps } from '../core/deps'
+import { createExpiringMap } from './rate-limit'
+import { ADMIN_TOKEN_TTL_MS } from '../contract/admin/auth'
+
+/** Name of the admin token cookie (HttpOnly, SameSite=Strict, Path=/api). */
+export const ADMIN_COOKIE = 'hv_admin'
+
+/** Most live admin tokens kept; the oldest are forgotten beyond it. */
+export const MAX_ADMIN_TOKENS = 1000
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** The token store of one app: issue() -> {token, expiresAt (ms)}, isValid(token), revoke(token). */
+function createAdminTokenStore(clock: Clock) {
+  const tokens = createExpiringMap<true>(clock, MAX_ADMIN_TOKENS)
+  return {
+    issue() {
+      const token = randomBytes(32).toString('base64url')
+      const expiresAt = clock.now().getTime() + ADMIN_TOKEN_TTL_MS
+      tokens.set(hashOf(token), true, expiresAt)
+      return { token, expiresAt }
+    },
+    isValid: (token: string | undefined) => !!token && tokens.get(hashOf(token)) === true,
+    revoke: (token: string | undefined) => void (token && tokens.delete(hashOf(token))),
+  }
+}
+
+const stores = new WeakMap<Deps, ReturnType<typeof createAdminTokenStore>>()
+
+/** The token store of the app built on deps (created on first use; tests build many apps, so keyed weakly). */
+export function adminTokensOf(deps: Deps): ReturnType<typeof createAdminTokenStore> {
+  let store = stores.get(deps)
+  if (!store) stores.set(deps, (store = createAdminTokenStore(deps.clock)))
+  return store
+}
+
+/** True when the Cookie header (cookieHeader; null when absent) carries a live admin token of the app built on deps. */
+export const hasAdminToken = (deps: Deps, cookieHeader: string | null) => !!cookieHeader && adminTokensOf(deps).isValid(new Bun.CookieMap(cookieHeader).get(ADMIN_COOKIE) ?? undefined)
