@@ -65,7 +65,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(dmcaRoutes(deps))
     .use(profileRoutes(deps))
     .use(authRoutes(deps))
-    .use(adminGuard(deps).use(adminConfigRoutes(deps)).use(adminDataRoutes(deps)).use(adminDmcaRoutes(deps)).use(adminAuditRoutes(deps)).use(adminMaintenanceRoutes(deps)).use(adminVotesRoutes(deps)).use(adminBucketRoutes(deps)).use(adminBackupRoutes(deps)).use(adminMediaReprocessRoutes(deps)))
+    .use(adminGuard(deps, [adminConfigRoutes(deps), adminDataRoutes(deps), adminDmcaRoutes(deps), adminAuditRoutes(deps), adminMaintenanceRoutes(deps), adminVotesRoutes(deps), adminBucketRoutes(deps), adminBackupRoutes(deps), adminMediaReprocessRoutes(deps)]))
     .get(routes.openapiBase, ({ redirect }) => redirect(paths.openapi()), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
     .get('/*', ({ path, request }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path, request.headers.get('accept-encoding'))), { detail: { hide: true } })

@@ -8,6 +8,15 @@ import type { Subprocess } from 'bun'
 
 const ROOT = join(import.meta.dir, '..', '..')
 
+/**
+ * The environment `npm start` gives the server before bun starts: each `NAME=${NAME:-default}` in front of
+ * package.json's start script (BUN_JSC_forceRAMSize, the heap sizing of issue #12), as its default.
+ */
+function startScriptEnv(): Record<string, string> {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  return Object.fromEntries([...start.matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1], process.env[m[1]] ?? m[2]]))
+}
+
 /** A started process on a loopback port: its base url, pid and stop(). */
 export type Running = { url: string; pid: number; stop(): Promise<void> }
 
@@ -33,11 +42,12 @@ async function spawnListening(cmd: string[], env: Record<string, string>, path: 
 }
 
 /**
- * The real HotVote server on dataDir (admin password `adminPassword`), in production mode as `npm start` runs it;
+ * The real HotVote server on dataDir (admin password `adminPassword`), in production mode and with the environment of
+ * package.json's start script, as `npm start` runs it;
  * bunFlags (for example --cpu-prof-md) go to bun, entry replaces server/main.ts (bench/lib/profiled-server.ts).
  */
 export const startHotVote = (dataDir: string, adminPassword: string, bunFlags: string[] = [], entry = join(ROOT, 'server', 'main.ts')) =>
-  spawnListening(['bun', ...bunFlags, 'run', entry], { DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' }, '/api/site-settings')
+  spawnListening(['bun', ...bunFlags, 'run', entry], { ...startScriptEnv(), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' }, '/api/site-settings')
 
 /** The baseline: a bare Elysia app answering GET /hello with a small JSON object (bench/lib/hello-server.ts). */
 export const startHelloBaseline = () => spawnListening(['bun', 'run', join(import.meta.dir, 'hello-server.ts')], {}, '/hello')

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Clock } from '../core/clock'
 import type { Deps } from '../core/deps'
 import { createExpiringMap } from './rate-limit'
+import { cookieValue } from './cookie-value'
 import { ADMIN_TOKEN_TTL_MS } from '../contract/admin/auth'
 
 /** Name of the admin token cookie (HttpOnly, SameSite=Strict, Path=/api). */
@@ -44,4 +45,4 @@ export function adminTokensOf(deps: Deps): ReturnType<typeof createAdminTokenSto
 }
 
 /** True when the Cookie header (cookieHeader; null when absent) carries a live admin token of the app built on deps. */
-export const hasAdminToken = (deps: Deps, cookieHeader: string | null) => !!cookieHeader && adminTokensOf(deps).isValid(new Bun.CookieMap(cookieHeader).get(ADMIN_COOKIE) ?? undefined)
+export const hasAdminToken = (deps: Deps, cookieHeader: string | null) => adminTokensOf(deps).isValid(cookieValue(cookieHeader, ADMIN_COOKIE))

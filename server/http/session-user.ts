@@ -10,6 +10,7 @@ import { perDb } from '../db/prepared'
 import { users } from '../db/schema'
 import { SessionIdSchema, type SessionUser } from '../contract/session'
 import { HttpError } from './errors'
+import { cookieValue } from './cookie-value'
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'sid'
@@ -64,24 +65,23 @@ export function requireOwnUser(visitor: Visitor, userId: number): void {
  * - `{ visitorUser: true }`: `visitorUser`, the whole users row; 401 without a session;
  * - `{ optionalVisitor: true }`: `visitorUser`, the users row or undefined; never 401.
  * Routes that name none of them pay no session lookup. Resolution runs after validation, so bad input still answers 400 first.
+ * The sid is read from the Cookie header (cookieValue), so these routes pay for no cookie jar.
  */
 export const visitorSession = (db: Db) =>
   new Elysia().macro({
-    visitor: { resolve: ({ cookie }) => ({ visitor: requireVisitor(db, sidOf(cookie)) }) },
+    visitor: { resolve: ({ request }) => ({ visitor: requireVisitor(db, sidOf(request)) }) },
     visitorUser: {
-      resolve: ({ cookie }) => {
-        const visitorUser = findSessionUser(db, sidOf(cookie))
+      resolve: ({ request }) => {
+        const visitorUser = findSessionUser(db, sidOf(request))
         if (!visitorUser) throw new HttpError(401, NO_SESSION)
         return { visitorUser }
       },
     },
-    optionalVisitor: { resolve: ({ cookie }) => ({ visitorUser: findSessionUser(db, sidOf(cookie)) }) },
+    optionalVisitor: { resolve: ({ request }) => ({ visitorUser: findSessionUser(db, sidOf(request)) }) },
   })
 
-const sidOf = (cookie: Record<string, { value?: unknown }>) => {
-  const value = cookie[SESSION_COOKIE]?.value
-  return typeof value === 'string' ? value : undefined
-}
+// From the header, not Elysia's cookie jar: a jar would be built for every route of the app (cookie-value.ts).
+const sidOf = (request: Request) => cookieValue(request.headers.get('cookie'), SESSION_COOKIE)
 
 /** Maps a users row to the session user shape (public-visitor §3 User). */
 export function toSessionUser(row: UserRow): SessionUser {

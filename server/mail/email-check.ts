@@ -2,7 +2,8 @@
  * Email checks (server-contract: POST /api/validate-email) with maintained libraries: syntax by validator,
  * throw-away domains by disposable-email-domains, typo suggestions by @zootools/email-spell-checker.
  */
-import validator from 'validator'
+// Only the isEmail check: the whole validator package adds about 8 MB to the server's RSS (issue #12).
+import isEmail from 'validator/lib/isEmail'
 import disposableDomains from 'disposable-email-domains'
 import emailSpellChecker from '@zootools/email-spell-checker'
 
@@ -26,7 +27,7 @@ export function checkEmail(raw: string): EmailCheck {
   const errors: string[] = []
   // A lone UTF-16 surrogate is no address, and validator's encodeURI would throw on it (a 500; issue #10 fuzz suite).
   const loneSurrogate = LONE_SURROGATE.test(email)
-  if (loneSurrogate || !validator.isEmail(email, { allow_utf8_local_part: false })) errors.push(INVALID_EMAIL)
+  if (loneSurrogate || !isEmail(email, { allow_utf8_local_part: false })) errors.push(INVALID_EMAIL)
   else if (DISPOSABLE.has(email.split('@')[1])) errors.push(DISPOSABLE_EMAIL)
   const suggestion = email.includes('@') && !loneSurrogate ? emailSpellChecker.run({ email })?.full ?? null : null
   return { isValid: errors.length === 0, errors, suggestions: suggestion && suggestion !== email ? suggestion : null }

@@ -4,9 +4,9 @@
  * otherwise 401 with `WWW-Authenticate: Basic realm="admin"` (not for the /adm app's own calls, marked
  * X-Requested-With, so the browser shows no prompt of its own). Failed credentials are limited per client address
  * and slowed per username (admin-credentials.ts). The login and logout routes come before the guard and are open;
- * routes used after adminGuard(deps) on its instance are guarded.
+ * the route plugins passed to adminGuard(deps, guarded) are guarded.
  */
-import { Elysia } from 'elysia'
+import { Elysia, type AnyElysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { HttpError } from '../../http/errors'
@@ -14,14 +14,20 @@ import { clientAddress } from '../../http/client-address'
 import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
 import { routes } from '../../contract/paths'
 import { basicCredentials, createAdminCredentialCheck, LOCKED_OUT } from './admin-credentials'
-import { ADMIN_COOKIE, adminTokensOf } from '../../http/admin-tokens'
+import { ADMIN_COOKIE, adminTokensOf, hasAdminToken } from '../../http/admin-tokens'
 import { noContent } from '../../http/openapi-responses'
 
 /** Cookie attributes of the admin token: script cannot read it, no other site can send it, only /api gets it. */
 const cookieOptions = (publicUrl: string, maxAgeS: number) => ({ httpOnly: true, sameSite: 'strict' as const, secure: publicUrl.startsWith('https:'), path: '/api', maxAge: maxAgeS })
 
-/** An Elysia instance with the open login/logout routes, then the guard; .use() the admin routes on it. */
-export function adminGuard(deps: Deps) {
+/**
+ * An Elysia instance with the open login/logout routes and the route plugins of `guarded` behind the guard:
+ * `adminGuard(deps, [adminConfigRoutes(deps), ...])`. The guard is an Elysia `guard` hook rather
+ * than an onBeforeHandle on this instance (issue #12): Elysia infers what a hook reads from the context app-wide
+ * once its instance is used, so the guard reading `server` made every route of the app define it per request.
+ * Throws (per guarded request) HttpError 401 without a live token or valid Basic credentials, 429 while locked out.
+ */
+export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
   const credentials = createAdminCredentialCheck(deps)
   const tokens = adminTokensOf(deps)
   return new Elysia()
@@ -49,14 +55,20 @@ export function adminGuard(deps: Deps) {
       },
       { detail: { summary: 'Revoke the admin token cookie (back-office Logout); 204 whether or not it was live', tags: ['admin auth'], responses: noContent('Token revoked') } },
     )
-    .onBeforeHandle(async ({ request, server, cookie }) => {
-      if (tokens.isValid(cookie[ADMIN_COOKIE]?.value as string | undefined)) return
-      const address = clientAddress(server, request, deps.config.trustedProxy)
-      const creds = basicCredentials(request.headers.get('authorization'))
-      if (creds && (await credentials.verify(creds, address))) return
-      if (credentials.isLocked(address)) throw new HttpError(429, LOCKED_OUT)
-      // The /adm app marks its calls with X-Requested-With: a challenge would make the browser open its own login prompt.
-      const challenge = request.headers.has('x-requested-with') ? undefined : { 'WWW-Authenticate': 'Basic realm="admin"' }
-      throw new HttpError(401, 'Admin authentication required', undefined, undefined, challenge)
-    })
+    .guard(
+      {
+        async beforeHandle({ request, server }) {
+          // From the Cookie header, not Elysia's cookie jar (server/http/cookie-value.ts).
+          if (hasAdminToken(deps, request.headers.get('cookie'))) return
+          const address = clientAddress(server, request, deps.config.trustedProxy)
+          const creds = basicCredentials(request.headers.get('authorization'))
+          if (creds && (await credentials.verify(creds, address))) return
+          if (credentials.isLocked(address)) throw new HttpError(429, LOCKED_OUT)
+          // The /adm app marks its calls with X-Requested-With: a challenge would make the browser open its own login prompt.
+          const challenge = request.headers.has('x-requested-with') ? undefined : { 'WWW-Authenticate': 'Basic realm="admin"' }
+          throw new HttpError(401, 'Admin authentication required', undefined, undefined, challenge)
+        },
+      },
+      (admin) => guarded.reduce((app, plugin) => app.use(plugin), admin),
+    )
 }
