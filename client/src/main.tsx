@@ -11,7 +11,6 @@ import { routeTree } from './routeTree.gen'
 import { createQueryClient } from './lib/query-client'
 import { startQueryPersistence } from './lib/query-persistence'
 import { registerServiceWorker } from './lib/sw-registration'
-import { requestPersistentStorage } from './lib/persistent-storage'
 import { captureInstallPrompt } from './features/pwa/install-prompt'
 import { UpdatePrompt } from './features/pwa/components/update-prompt'
 import './styles.css'
@@ -26,8 +25,9 @@ declare module '@tanstack/react-router' {
 }
 
 captureInstallPrompt()
-if (import.meta.env.PROD) registerServiceWorker()
-void requestPersistentStorage().catch(() => false)
+if (import.meta.env.PROD) void registerServiceWorker()
+// Its module (and the date formatting it shares with the profile) is not part of the first load (issue #13).
+void import('./lib/persistent-storage').then((m) => m.requestPersistentStorage()).catch(() => false)
 // The last known session, configs and stats must be in the cache before the first render, so an offline start shows them.
 await startQueryPersistence(queryClient)
 

@@ -1,7 +1,7 @@
 /**
  * MediaPicture (issue #11): an item's image through `<img srcset sizes>` from its WebP variants, or its video with
  * the poster frame; the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
- * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file arrives.
+ * file fades in over it (a priority picture is painted as it arrives, without the fade). The box's size is the caller's (className/style): nothing inside changes it when the file arrives.
  * A priority picture (the page's LCP element, issue #13 First load) is fetched at once at high priority.
  */
 import { useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react'
@@ -82,7 +82,8 @@ function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loa
             onShown?.()
           }}
           onError={onError}
-          className={cn(fitClass, 'transition-opacity duration-200', loaded ? 'opacity-100' : 'opacity-0')}
+          // The priority picture shows as it arrives (a fade would hold back the page's largest paint); others fade in.
+          className={cn(fitClass, !priority && ['transition-opacity duration-200', loaded ? 'opacity-100' : 'opacity-0'])}
         />
       )}
     </div>

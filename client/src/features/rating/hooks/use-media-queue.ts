@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
 import { readOutbox } from '@client/lib/offline/outbox'
 import { useOnline } from '@client/lib/offline/use-outbox'
-import { getMediaQueue, getRandomMedia, REFILL_BELOW } from '../api/get-media-queue'
+import { getMediaQueue, getRandomMedia, REFILL_BELOW, takeFirstQueue } from '../api/get-media-queue'
 
 /**
  * loading: first fetch running; ready: items to show (or more coming); empty: the site has no media; done: everything
@@ -58,7 +58,8 @@ export function useMediaQueue(userId: number) {
     fetching.current = true
     try {
       const seen = new Set([...voted.current, ...skipped.current, ...(await waitingVoteIds())])
-      const fresh = (await getMediaQueue(userId, [...seen, ...itemsRef.current.map((i) => i.id)])).filter((i) => !seen.has(i.id))
+      const answer = takeFirstQueue(userId) ?? getMediaQueue(userId, [...seen, ...itemsRef.current.map((i) => i.id)])
+      const fresh = (await answer).filter((i) => !seen.has(i.id))
       if (fresh.length === 0 && itemsRef.current.length === 0) {
         // The queue cannot tell an empty site from a rated-all one; the random pick can (null vs 404).
         const pick = await getRandomMedia(userId).catch(() => undefined)
