@@ -4,7 +4,7 @@
  * voted on or skipped here (votes still waiting in the outbox included). The head is the item on screen. The queue
  * is kept in localStorage, so a reload while offline goes on with it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
 import { readOutbox } from '@client/lib/offline/outbox'
 import { useOnline } from '@client/lib/offline/use-outbox'
@@ -66,8 +66,11 @@ export function useMediaQueue(userId: number) {
         if (pick && !seen.has(pick.id)) fresh.push(pick)
         else return void setStatus(pick === null ? 'empty' : 'done')
       }
-      setItems((list) => [...list, ...fresh.filter((f) => !list.some((i) => i.id === f.id))])
-      setStatus('ready')
+      // A transition: the screen showing the new head renders in short slices, not one long task (issue #13 TBT).
+      startTransition(() => {
+        setItems((list) => [...list, ...fresh.filter((f) => !list.some((i) => i.id === f.id))])
+        setStatus('ready')
+      })
     } catch {
       if (itemsRef.current.length === 0) setStatus(navigator.onLine ? 'done' : 'offline')
     } finally {
