@@ -37,26 +37,30 @@ const isAdminChunk = (moduleIds: readonly string[]) =>
  * root, the visitor shell and the rate screen, which `/` renders at once; a split would cost the phone two more
  * round trips of chunk requests before the first item is even asked for.
  */
+const UNSPLIT_ROUTES = new Set(['__root__', '/_shell', '/_shell/'])
+
 /** The client entry; its static import graph is the first load. */
 const ENTRY = here('./src/main.tsx')
 
-const staticGraphs = new Map<string, Set<string>>()
-/** The ids of start and every module it imports statically, transitively (memoised per start; one build per process). */
-function staticGraphOf(start: string, moduleInfo: (id: string) => { importedIds: readonly string[] } | null): Set<string> {
-  const known = staticGraphs.get(start)
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
+const firstLoads = new WeakMap<ChunkingContext, Set<string>>()
+/**
+ * The ids of ENTRY and every module it imports statically, transitively: the first load. Computed once per chunking
+ * pass (keyed by the pass's context, which the bundler reuses within a pass).
+ */
+function firstLoadModules(ctx: ChunkingContext): Set<string> {
+  const known = firstLoads.get(ctx)
   if (known) return known
   const seen = new Set<string>()
   const visit = (id: string) => {
     if (seen.has(id)) return
     seen.add(id)
-    for (const next of moduleInfo(id)?.importedIds ?? []) visit(next)
+    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next)
   }
-  visit(start)
-  staticGraphs.set(start, seen)
+  visit(ENTRY)
+  firstLoads.set(ctx, seen)
   return seen
 }
-
-const UNSPLIT_ROUTES = new Set(['__root__', '/_shell', '/_shell/'])
 
 export default defineConfig({
   root: here('.'),
@@ -110,7 +114,7 @@ export default defineConfig({
         chunkFileNames: (chunk) => (isAdminChunk(chunk.moduleIds) ? 'assets/adm-[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // Everything the entry imports statically goes into one chunk, not ~30 small shared ones: over HTTP/1.1 a
         // phone fetches six at a time, so each extra wave of small files costs a round trip before the first render.
-        codeSplitting: { groups: [{ debugName: 'first-load', name: (id, ctx) => (staticGraphOf(ENTRY, (m) => ctx.getModuleInfo(m)).has(id) ? 'app' : null) }] },
+        codeSplitting: { groups: [{ debugName: 'first-load', name: (id, ctx) => (firstLoadModules(ctx).has(id) ? 'app' : null) }] },
       },
     },
   },
