@@ -1,7 +1,8 @@
 /**
  * Service worker registration through workbox-window (issue #5) and the "update waiting" state read by the update
- * prompt: registerServiceWorker() at start in production builds; when a new version has installed and waits,
- * isUpdateWaiting() turns true; applyUpdate() asks it to take over and reloads once it controls the page.
+ * prompt: registerServiceWorker() once the page has loaded, in production builds (main.tsx); when a new version has
+ * installed and waits, isUpdateWaiting() turns true; applyUpdate() asks it to take over and reloads once it controls
+ * the page.
  */
 import type { Workbox } from 'workbox-window'
 import { createExternalStore } from './external-store'

@@ -17,6 +17,5 @@ const firstMediaSettled = new Promise<void>((resolve) => (open = resolve))
 /** Marks the first item on the rate screen as settled (loaded or failed); later calls change nothing. */
 export const markFirstMediaShown = (): void => open()
 
-
 /** Resolves once the first item has settled and the browser is idle; never rejects. */
 export const afterFirstMedia = (): Promise<void> => firstMediaSettled.then(() => new Promise<void>((resolve) => whenIdle(resolve, IDLE_TIMEOUT_MS)))
