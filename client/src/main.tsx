@@ -1,7 +1,7 @@
 /**
  * Client entry: QueryClient with the spec defaults, restored from the persisted query cache (issue #5), the router
- * with typed context, the React root with the update prompt, and in production builds the service worker, the
- * install offer capture and one request for persistent storage.
+ * with typed context, the React root with the update prompt, the install offer capture, and once the page has loaded
+ * and the browser is idle, the service worker (production builds) and one request for persistent storage.
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -11,7 +11,8 @@ import { routeTree } from './routeTree.gen'
 import { createQueryClient } from './lib/query-client'
 import { startQueryPersistence } from './lib/query-persistence'
 import { registerServiceWorker } from './lib/sw-registration'
-import { requestPersistentStorage } from './lib/persistent-storage'
+import { afterPageLoad } from './lib/when-idle'
+import { cn } from './lib/cn'
 import { captureInstallPrompt } from './features/pwa/install-prompt'
 import { UpdatePrompt } from './features/pwa/components/update-prompt'
 import './styles.css'
@@ -25,9 +26,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/** Longest wait for an idle period after the page's load event before the deferred start-up work runs, ms. */
+const START_UP_IDLE_TIMEOUT_MS = 2000
+
 captureInstallPrompt()
-if (import.meta.env.PROD) registerServiceWorker()
-void requestPersistentStorage().catch(() => false)
+// Neither is needed for the first screen, so their code loads (and the service worker installs) once the page has
+// loaded and the browser is idle, not beside the first item's requests (issue #13 First load).
+afterPageLoad(() => {
+  if (import.meta.env.PROD) void registerServiceWorker()
+  void import('./lib/persistent-storage').then((m) => m.requestPersistentStorage()).catch(() => false)
+}, START_UP_IDLE_TIMEOUT_MS)
+// tailwind-merge builds its class tables on first use (a few ms, four times that on a slow phone): done in a task of
+// its own while the persisted cache is read, rather than inside the first render's task (issue #13: Total Blocking Time).
+setTimeout(() => cn('p-0', 'p-1'), 0)
 // The last known session, configs and stats must be in the cache before the first render, so an offline start shows them.
 await startQueryPersistence(queryClient)
 

@@ -1,8 +1,9 @@
 /**
  * MediaPicture (issue #11): an item's image through `<img srcset sizes>` from its WebP variants, or its video with
  * the poster frame; the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
- * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file arrives.
- * A priority picture (the page's LCP element, issue #13 First load) is fetched at once at high priority.
+ * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file
+ * arrives. A priority picture (the page's LCP element, issue #13 First load) is fetched at once at high priority and
+ * painted as it arrives, without the fade.
  */
 import { useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react'
 import { cn } from '@client/lib/cn'
@@ -82,7 +83,8 @@ function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loa
             onShown?.()
           }}
           onError={onError}
-          className={cn(fitClass, 'transition-opacity duration-200', loaded ? 'opacity-100' : 'opacity-0')}
+          // The priority picture shows as it arrives (a fade would hold back the page's largest paint); others fade in.
+          className={cn(fitClass, !priority && ['transition-opacity duration-200', loaded ? 'opacity-100' : 'opacity-0'])}
         />
       )}
     </div>

@@ -1,9 +1,10 @@
 /**
  * Service worker registration through workbox-window (issue #5) and the "update waiting" state read by the update
- * prompt: registerServiceWorker() at start in production builds; when a new version has installed and waits,
- * isUpdateWaiting() turns true; applyUpdate() asks it to take over and reloads once it controls the page.
+ * prompt: registerServiceWorker() once the page has loaded, in production builds (main.tsx); when a new version has
+ * installed and waits, isUpdateWaiting() turns true; applyUpdate() asks it to take over and reloads once it controls
+ * the page.
  */
-import { Workbox } from 'workbox-window'
+import type { Workbox } from 'workbox-window'
 import { createExternalStore } from './external-store'
 
 /** URL of the built service worker (client/dist/sw.js, served no-cache by server/http/static-client.ts). */
@@ -12,12 +13,17 @@ export const SW_URL = '/sw.js'
 let workbox: Workbox | undefined
 const waiting = createExternalStore(false)
 
-/** Registers SW_URL for scope / after the page has loaded. No-op where service workers are unavailable. */
-export function registerServiceWorker(): void {
+/**
+ * Registers SW_URL for scope / after the page has loaded. No-op where service workers are unavailable. workbox-window
+ * is loaded then, not with the first load's script (issue #13 First load).
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || workbox) return
+  const { Workbox } = await import('workbox-window')
+  if (workbox) return
   workbox = new Workbox(SW_URL, { scope: '/' })
   workbox.addEventListener('waiting', () => waiting.set(true))
-  void workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error))
+  await workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error))
 }
 
 /** Subscribes to changes of isUpdateWaiting(); answers the unsubscribe function (useSyncExternalStore shape). */

@@ -4,7 +4,7 @@
  * loads only while logged out.
  */
 import { Outlet, createFileRoute } from '@tanstack/react-router'
-import { Suspense } from 'react'
+import { Suspense, useDeferredValue } from 'react'
 import { Spinner } from '@client/components/ui/spinner'
 import { MAIN_CONTENT_ID, SkipLink } from '@client/components/ui/skip-link'
 import { useSessionUser } from '@client/features/session/api/get-session'
@@ -28,7 +28,10 @@ function Shell() {
   useRedirects()
   useOutboxSync()
   const loggedOut = isLoggedOut()
-  if (session.isPending && !loggedOut) {
+  // The whole page mounts when the session answers. Deferred, React renders it in short slices the browser can paint
+  // and take input between, instead of one long task (issue #13: Total Blocking Time).
+  const waiting = useDeferredValue(session.isPending && !loggedOut)
+  if (waiting) {
     return (
       <div className="grid min-h-screen place-items-center">
         <Spinner className="h-12 w-12" label="Loading your session" />

@@ -6,6 +6,8 @@
  * IDLE_TIMEOUT_MS later). The gate opens once per page load: later rate screens of the same page never wait again.
  */
 
+import { whenIdle } from '@client/lib/when-idle'
+
 /** Longest wait for an idle period after the first item has settled, ms. */
 const IDLE_TIMEOUT_MS = 1000
 
@@ -15,11 +17,5 @@ const firstMediaSettled = new Promise<void>((resolve) => (open = resolve))
 /** Marks the first item on the rate screen as settled (loaded or failed); later calls change nothing. */
 export const markFirstMediaShown = (): void => open()
 
-/** Runs run in an idle period (requestIdleCallback where the browser has it, else a 0-ms timeout). */
-function whenIdle(run: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
-  else setTimeout(run, 0)
-}
-
 /** Resolves once the first item has settled and the browser is idle; never rejects. */
-export const afterFirstMedia = (): Promise<void> => firstMediaSettled.then(() => new Promise<void>((resolve) => whenIdle(resolve)))
+export const afterFirstMedia = (): Promise<void> => firstMediaSettled.then(() => new Promise<void>((resolve) => whenIdle(resolve, IDLE_TIMEOUT_MS)))

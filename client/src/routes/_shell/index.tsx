@@ -2,8 +2,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Suspense, useState } from 'react'
 import type { SessionUser } from '@contract/session'
-import { useSessionUser } from '@client/features/session/api/get-session'
+import { sessionQueryOptions, useSessionUser } from '@client/features/session/api/get-session'
 import { RateScreen } from '@client/features/rating/components/rate-screen'
+import { prefetchFirstQueue } from '@client/features/rating/api/get-media-queue'
 import { AdZone } from '@client/features/ads/components/ad-zone'
 import { SkipButton } from '@client/features/ads/components/skip-button'
 import { useVotePrompts } from '@client/features/prompts/hooks/use-vote-prompts'
@@ -44,4 +45,15 @@ function RatePage() {
   return <RateWithPrompts user={user} />
 }
 
-export const Route = createFileRoute('/_shell/')({ component: RatePage })
+export const Route = createFileRoute('/_shell/')({
+  // Not awaited, so nothing waits for it: the first queue is asked for the moment the session answers, before the
+  // screen renders (issue #13 First load). A hover preload of / does not fetch it.
+  loader: ({ context: { queryClient }, preload }) => {
+    if (preload) return
+    void queryClient
+      .ensureQueryData(sessionQueryOptions())
+      .then((user) => user && prefetchFirstQueue(user.id))
+      .catch(() => undefined)
+  },
+  component: RatePage,
+})

@@ -4,11 +4,11 @@
  * voted on or skipped here (votes still waiting in the outbox included). The head is the item on screen. The queue
  * is kept in localStorage, so a reload while offline goes on with it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
 import { readOutbox } from '@client/lib/offline/outbox'
 import { useOnline } from '@client/lib/offline/use-outbox'
-import { getMediaQueue, getRandomMedia, REFILL_BELOW } from '../api/get-media-queue'
+import { getMediaQueue, getRandomMedia, REFILL_BELOW, takeFirstQueue } from '../api/get-media-queue'
 
 /**
  * loading: first fetch running; ready: items to show (or more coming); empty: the site has no media; done: everything
@@ -58,15 +58,19 @@ export function useMediaQueue(userId: number) {
     fetching.current = true
     try {
       const seen = new Set([...voted.current, ...skipped.current, ...(await waitingVoteIds())])
-      const fresh = (await getMediaQueue(userId, [...seen, ...itemsRef.current.map((i) => i.id)])).filter((i) => !seen.has(i.id))
+      const answer = takeFirstQueue(userId) ?? getMediaQueue(userId, [...seen, ...itemsRef.current.map((i) => i.id)])
+      const fresh = (await answer).filter((i) => !seen.has(i.id))
       if (fresh.length === 0 && itemsRef.current.length === 0) {
         // The queue cannot tell an empty site from a rated-all one; the random pick can (null vs 404).
         const pick = await getRandomMedia(userId).catch(() => undefined)
         if (pick && !seen.has(pick.id)) fresh.push(pick)
         else return void setStatus(pick === null ? 'empty' : 'done')
       }
-      setItems((list) => [...list, ...fresh.filter((f) => !list.some((i) => i.id === f.id))])
-      setStatus('ready')
+      // A transition: the screen showing the new head renders in short slices, not one long task (issue #13 TBT).
+      startTransition(() => {
+        setItems((list) => [...list, ...fresh.filter((f) => !list.some((i) => i.id === f.id))])
+        setStatus('ready')
+      })
     } catch {
       if (itemsRef.current.length === 0) setStatus(navigator.onLine ? 'done' : 'offline')
     } finally {

@@ -16,11 +16,14 @@ export const HIDE_AFTER_PX = 100
 export function useBottomBarVisible(): boolean {
   const [visible, setVisible] = useState(true)
   useEffect(() => {
-    let last = window.scrollY
+    // Read on the first scroll, not here: reading scrollY as the page mounts would force a layout of the whole new page
+    // inside this effect's task (issue #13: it made the first render's task about a third longer).
+    let last: number | undefined
     const onScroll = () => {
       const y = window.scrollY
-      if (y <= SHOW_NEAR_TOP_PX || y < last) setVisible(true)
-      else if (y > HIDE_AFTER_PX && y > last) setVisible(false)
+      const previous = last ?? y
+      if (y <= SHOW_NEAR_TOP_PX || y < previous) setVisible(true)
+      else if (y > HIDE_AFTER_PX && y > previous) setVisible(false)
       last = y
     }
     window.addEventListener('scroll', onScroll, { passive: true })

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, mock } from 'bun:test'
+import type { RateMedia } from '@contract/media'
+import { prefetchFirstQueue, takeFirstQueue } from './get-media-queue'
+
+const item = (id: number): RateMedia => ({ id, url: `/api/media/file/${id}`, mimeType: 'image/jpeg', size: 1, width: 1, height: 1, totalVotes: 0, hotPercentage: 0, notPercentage: 0, userHasVoted: false, placeholder: null, variants: [], posterUrl: null })
+
+const realFetch = globalThis.fetch
+/** Answers every request with the items, and records the requested URLs. */
+function answerWith(items: RateMedia[]): string[] {
+  const urls: string[] = []
+  globalThis.fetch = mock(async (url: string | URL | Request) => {
+    urls.push(String(url))
+    return Response.json(items)
+  }) as unknown as typeof fetch
+  return urls
+}
+afterEach(() => void (globalThis.fetch = realFetch))
+
+describe('the first queue, asked for before the rate screen renders (issue #13 First load)', () => {
+  it('is fetched once per user, handed to the screen once, and never to another user', async () => {
+    const urls = answerWith([item(1), item(2)])
+    expect(takeFirstQueue(7)).toBeUndefined()
+    prefetchFirstQueue(7)
+    prefetchFirstQueue(7)
+    expect(urls).toEqual(['/api/media/queue/7?limit=10'])
+    expect(takeFirstQueue(8)).toBeUndefined()
+    expect((await takeFirstQueue(7))?.map((i) => i.id)).toEqual([1, 2])
+    // Later fetches carry their exclude list, so the prefetched answer is not handed out twice.
+    expect(takeFirstQueue(7)).toBeUndefined()
+  })
+})

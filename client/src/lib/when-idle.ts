@@ -1,0 +1,16 @@
+/**
+ * Deferring work the first screen does not need (issue #13 First load): whenIdle runs a callback in the browser's
+ * next idle period, afterPageLoad once the page has loaded and the browser is then idle.
+ */
+
+/** Runs run in an idle period: requestIdleCallback (at most timeoutMs later) where the browser has it, else a 0-ms timeout. */
+export function whenIdle(run: () => void, timeoutMs: number): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => run(), { timeout: timeoutMs })
+  else setTimeout(run, 0)
+}
+
+/** Runs run after the window's load event (at once if it has fired) in the next idle period, at most timeoutMs later. */
+export function afterPageLoad(run: () => void, timeoutMs: number): void {
+  if (document.readyState === 'complete') whenIdle(run, timeoutMs)
+  else window.addEventListener('load', () => whenIdle(run, timeoutMs), { once: true })
+}
