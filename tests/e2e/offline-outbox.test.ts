@@ -101,7 +101,7 @@ describe('offline outbox', () => {
     await queued.getByText('Waiting for connection').waitFor()
 
     await context.setOffline(false)
-    await queued.getByText('Uploaded').waitFor({ timeout: 10_000 })
+    await queued.getByText('Uploaded').waitFor()
     await page.getByText('Your media has been uploaded successfully!').first().waitFor()
     await eventually(() => count('select count(*) as n from votes where user_id = ?', userId), 5)
     expect(count('select count(*) as n from media where user_id = ?', userId)).toBe(1)
