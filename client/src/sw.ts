@@ -4,12 +4,11 @@
  *   outside /adm and /api is answered with the precached index.html, so the app starts offline on any route;
  * - /adm pages and /api/admin/*, /api/db-test/* always go to the network and are never cached;
  * - media files (GET /api/media/file/*) are cached at runtime, cache first, bounded by count and age, and Range
- *   requests (video) are answered 206 from the cached whole file;
+ *   requests (video) are answered 206 from the cached whole file, every range of a video from one source (handleMedia);
  * - the public configs are stale-while-revalidate;
  * - a new version waits until the visitor accepts the update prompt (SKIP_WAITING message), then claims the pages;
  * - a Background Sync under OUTBOX_SYNC_TAG replays the IndexedDB outbox (lib/offline/outbox.ts) with no tab open.
  */
-import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies'
@@ -37,7 +36,20 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
-clientsClaim()
+
+// The first version takes control of the pages already open when it activates. Those pages loaded without a worker,
+// so a video on them may have begun on the network; handleMedia keeps answering their ranges from the network.
+// Kept in memory: a worker stopped while idle and started again treats every page as its own.
+let firstVersion = false
+const adoptedWindows = new Set<string>()
+self.addEventListener('install', () => void (firstVersion = !self.registration.active))
+self.addEventListener('activate', (event) => {
+  const adopt = async () => {
+    if (firstVersion) for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) adoptedWindows.add(client.id)
+    await self.clients.claim()
+  }
+  event.waitUntil(adopt())
+})
 
 // The back office and its APIs: network only, registered first so no later route can cache them.
 registerRoute(({ url }) => sameOrigin(url) && isNeverCachedPath(url.pathname), new NetworkOnly())
@@ -55,24 +67,49 @@ const mediaStrategy = new CacheFirst({
     new RangeRequestsPlugin(),
   ],
 })
-const wholeFileFetches = new Map<string, Promise<unknown>>()
+/** The media cache's fills in flight, by URL: each settles once its whole file is in the cache (or it failed). */
+const fills = new Map<string, Promise<unknown>>()
+
+/** Records done as the fill of url until it settles; answers the settled promise, which never rejects. */
+function trackFill(url: string, done: Promise<unknown>): Promise<unknown> {
+  const settled = done.catch(() => undefined)
+  fills.set(url, settled)
+  void settled.then(() => fills.get(url) === settled && fills.delete(url))
+  return settled
+}
 
 /**
- * Media files, cache first. A Range request (a <video> asks for bytes=0-) that misses the cache first fetches the
- * whole file into the cache (one fetch per URL at a time), because a 206 from the network cannot be cached; the
- * range is then cut from the cached file by RangeRequestsPlugin, so the video also plays offline later.
+ * Media files, cache first, one fetch per URL at a time. A request that comes while its URL is being fetched into
+ * the cache waits for that fill to finish and is answered from the cache. A Range request (a <video> asks for
+ * bytes=0-, then other ranges) first fills the cache with the whole file, because a 206 from the network cannot be
+ * cached; the range is then cut from the cached file by RangeRequestsPlugin, so the video also plays offline later.
+ * All the ranges of one video must come from one source: chromium ends a video whose ranges came partly from the
+ * network and partly from answers the worker made (PIPELINE_ERROR_READ: data source error), and the rate screen then
+ * skips it. So no range is passed to the network beside a cached copy, and the pages the worker adopted (whose
+ * videos may have begun on the network) get their ranges from the network while it answers.
  */
 async function handleMedia(options: RouteHandlerCallbackOptions): Promise<Response> {
   const request = options.request as Request
-  if (request.headers.has('range') && !(await caches.open(MEDIA_CACHE).then((cache) => cache.match(request.url)))) {
-    let whole = wholeFileFetches.get(request.url)
-    if (!whole) {
-      whole = mediaStrategy.handle({ event: options.event, request: new Request(request.url, { credentials: 'same-origin' }) }).catch(() => undefined)
-      wholeFileFetches.set(request.url, whole)
-      void whole.finally(() => wholeFileFetches.delete(request.url))
-    }
-    await whole
+  if (request.headers.has('range') && adoptedWindows.has((options.event as FetchEvent).clientId)) return fetch(request).catch(() => answerFromCache(options))
+  return answerFromCache(options)
+}
+
+/** The cache-first answer of handleMedia (see there). */
+async function answerFromCache(options: RouteHandlerCallbackOptions): Promise<Response> {
+  const request = options.request as Request
+  const fill = fills.get(request.url)
+  if (fill) {
+    await fill
+    return mediaStrategy.handle(options)
   }
+  if (!request.headers.has('range')) {
+    const [response, done] = mediaStrategy.handleAll(options)
+    trackFill(request.url, done)
+    return response
+  }
+  const [whole, done] = mediaStrategy.handleAll({ event: options.event, request: new Request(request.url, { credentials: 'same-origin' }) })
+  void whole.catch(() => undefined)
+  await trackFill(request.url, done)
   return mediaStrategy.handle(options)
 }
 registerRoute(({ url }) => sameOrigin(url) && isMediaFilePath(url.pathname), handleMedia)

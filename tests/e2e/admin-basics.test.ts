@@ -2,6 +2,8 @@
 import { describe, expect, test } from 'bun:test'
 import { useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
+import { waitForReveal } from '../support/rate-screen'
+import { paths } from '@contract/paths'
 
 const app = useServerAndBrowser()
 
@@ -59,12 +61,13 @@ describe('admin back office', () => {
 
     // A vote on the remaining item shows 1 actual vote as round(1 x 2.5) = 3.
     const visitor = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    // The multiplier arrives by its own query: the vote waits for it, so the result shows the multiplied total.
+    const multiplier = visitor.waitForResponse((r) => r.url().endsWith(paths.voteMultiplierConfig()) && r.ok())
     await visitor.goto(`${app.server.url}/`)
+    await multiplier
     await visitor.getByRole('img', { name: '0% Hot, 0% Not' }).waitFor()
     await visitor.keyboard.press('h')
-    await visitor.getByRole('img', { name: '100% Hot, 0% Not' }).waitFor()
-    // The multiplier arrives by its own query, so the total may read the actual count first: wait for the multiplied one.
-    await visitor.getByTestId('total-votes').filter({ hasText: /^3$/ }).waitFor()
+    await waitForReveal(visitor, '100% Hot, 0% Not', '3')
 
     await admin.getByRole('button', { name: 'Logout' }).click()
     await admin.waitForURL(`${app.server.url}/adm`)

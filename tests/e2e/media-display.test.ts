@@ -16,7 +16,9 @@ const PHOTOS = ['autumn-mountain-meadow.jpg', 'lakeside-jetty-planks.jpg', 'rowi
 describe('media display on a phone', () => {
   test('the rate screen shows a variant for a 390-px DPR-3 screen over its placeholder, and a vote shifts no layout', async () => {
     await seedUploads(app.server, PHOTOS)
-    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 })
+    // No service worker: page.route does not see the requests a worker answers, and on a loaded machine the worker
+    // registered by this first load could take the page over before the variants are asked for (they would not be held).
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, serviceWorkers: 'block' })
     await context.addInitScript(() => {
       const w = window as Window & { layoutShift?: number }
       w.layoutShift = 0

@@ -5,11 +5,12 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
 import { waitForServiceWorker } from '../support/pwa'
 import { seedUploads } from '../support/seed'
 import { countRows, eventually, withServerDb } from '../support/server-db'
+import { waitFor } from '../support/process-checks'
 
 const app = useServerAndBrowser()
 
@@ -100,7 +101,7 @@ describe('offline outbox', () => {
     await queued.getByText('Waiting for connection').waitFor()
 
     await context.setOffline(false)
-    await queued.getByText('Uploaded').waitFor({ timeout: 10_000 })
+    await queued.getByText('Uploaded').waitFor()
     await page.getByText('Your media has been uploaded successfully!').first().waitFor()
     await eventually(() => count('select count(*) as n from votes where user_id = ?', userId), 5)
     expect(count('select count(*) as n from media where user_id = ?', userId)).toBe(1)
@@ -127,17 +128,27 @@ describe('offline outbox', () => {
     for (let i = 0; i < 3; i++) await voteHot(first)
     // The other tab sees the same outbox.
     await second.getByText('3 votes waiting to sync').waitFor()
-    let votePosts = 0
-    context.on('requestfinished', (r) => void (r.method() === 'POST' && r.url().endsWith('/api/votes') && votePosts++))
+    const votePosts: Request[] = []
+    const seen = new Set<string>()
+    context.on('request', (r) => {
+      seen.add(r.url())
+      if (r.method() === 'POST' && r.url().endsWith('/api/votes')) votePosts.push(r)
+    })
 
     await context.setOffline(false)
     await first.getByText(/waiting to sync/).waitFor({ state: 'detached' })
     await second.getByText(/waiting to sync/).waitFor({ state: 'detached' })
     await eventually(() => count('select count(*) as n from votes where user_id = ?', userId), 3)
     expect(count('select count(distinct media_id) as n from votes where user_id = ?', userId)).toBe(3)
-    // Neither tab sent a vote the other one had already sent.
-    await Bun.sleep(500)
-    expect(votePosts).toBe(3)
+    // Neither tab sent a vote the other one had already sent. A vote is sent only by the tab that leased it from the
+    // outbox, so once both tabs see it empty no send can start; a page's requests are reported in the order it sends
+    // them, so a marker request from each tab, once seen, proves every vote POST before it has been counted.
+    await outboxEmptied(first)
+    await outboxEmptied(second)
+    const markers = await Promise.all([first, second].map((tab, i) => tab.evaluate((i) => fetch(`/api/session?after-sync=${i}`).then((r) => r.url), i)))
+    await waitFor('the marker requests', () => markers.every((url) => seen.has(url)))
+    // Answered POSTs only: one tried while the network was still off is not a send.
+    expect((await Promise.all(votePosts.map((r) => r.response()))).filter(Boolean).length).toBe(3)
     await context.close()
   })
 

@@ -66,7 +66,7 @@ describe('installable app', () => {
 
     // The browser offers installing (beforeinstallprompt), so the profile shows the Install App button.
     await page.getByRole('link', { name: 'Profile' }).first().click()
-    await page.getByRole('button', { name: 'Install App' }).waitFor({ timeout: 10_000 })
+    await page.getByRole('button', { name: 'Install App' }).waitFor()
     // The session card shows the storage estimate and whether storage is persistent.
     const sessionCard = page.getByLabel('Session info')
     await sessionCard.getByText(/^Storage: \d+(\.\d)? (B|KB|MB) used of \d+\.\d (MB|GB|TB)$/).waitFor()

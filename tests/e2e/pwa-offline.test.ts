@@ -6,7 +6,6 @@ import { describe, expect, test } from 'bun:test'
 import { useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
 import { waitForPersistedQuery, waitForServiceWorker } from '../support/pwa'
-import { PERSIST_THROTTLE_MS } from '@client/lib/query-persistence'
 
 const app = useServerAndBrowser()
 
@@ -34,13 +33,16 @@ describe('offline app shell', () => {
     await page.getByLabel('Choose files').waitFor({ state: 'attached' })
     await user.getByText(username, { exact: true }).waitFor()
 
-    // Without the persisted query cache (it is kept 24 h), the user kept with the stored session still shows.
-    await Bun.sleep(PERSIST_THROTTLE_MS * 2) // no save pending any more
-    await page.evaluate(() => new Promise((resolve) => (indexedDB.open('hotvote-query-cache').onsuccess = (e) => {
-      const db = (e.target as IDBOpenDBRequest).result
-      db.transaction('clients', 'readwrite').objectStore('clients').clear().onsuccess = () => resolve(db.close())
-    })))
+    // Without the persisted query cache (it is kept 24 h), the user kept with the stored session still shows. The
+    // page closes first (its last pending save is flushed on pagehide), then the service worker, which runs no app
+    // code, empties the cache: IndexedDB runs that clear after every write the page began, and nothing writes after it.
     await page.close()
+    const [worker] = context.serviceWorkers()
+    await worker!.evaluate(() => new Promise((resolve, reject) => {
+      const open = indexedDB.open('hotvote-query-cache')
+      open.onerror = () => reject(open.error)
+      open.onsuccess = () => (open.result.transaction('clients', 'readwrite').objectStore('clients').clear().onsuccess = () => resolve(open.result.close()))
+    }))
     const again = await context.newPage()
     again.on('pageerror', (error) => crashes.push(error.message))
     await again.goto(`${app.server.url}/upload`)

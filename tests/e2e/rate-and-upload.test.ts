@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { waitForReveal } from '../support/rate-screen'
 
 const app = useServerAndBrowser()
 
@@ -53,8 +54,7 @@ describe('rating and uploading', () => {
       const hot = i % 2 === 0
       await b.keyboard.press(hot ? 'h' : 'ArrowLeft')
       // The item just voted on shows its new figures before the next one.
-      await b.getByRole('img', { name: hot ? '100% Hot, 0% Not' : '0% Hot, 100% Not' }).waitFor()
-      await expect(b.getByTestId('total-votes').textContent()).resolves.toBe('1')
+      await waitForReveal(b, hot ? '100% Hot, 0% Not' : '0% Hot, 100% Not', '1')
     }
     await b.getByText('You have rated all the media we have right now - check back soon for more!').waitFor()
     expect(new Set(seen).size).toBe(CHOSEN.length + 1)

@@ -50,7 +50,7 @@ describe('a crafted magic-link return (issue #10)', () => {
     const page = await (await app.browser.newContext()).newPage()
     await page.goto(`${app.server.url}/`)
     const user = page.getByTestId('sidebar-user')
-    await user.getByText('Active').waitFor()
+    await user.getByText('Active', { exact: true }).waitFor()
     const me = (await user.locator('p').first().textContent())!
     const mySessionId = await page.evaluate(() => JSON.parse(localStorage.getItem('hotvote.session')!).sessionId as string)
 

@@ -10,7 +10,7 @@ describe('logout and welcome back', () => {
     const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
     await page.goto(`${app.server.url}/`)
     const user = page.getByTestId('sidebar-user')
-    await user.getByText('Active').waitFor()
+    await user.getByText('Active', { exact: true }).waitFor()
     const before = (await user.locator('p').first().textContent())!
     // The cause of issue #9: after the reload the restored query cache still held this user, and Welcome Back never
     // opened. Wait until the user is persisted, so every run takes that path.
@@ -43,7 +43,7 @@ describe('logout and welcome back', () => {
     await user.getByRole('button', { name: 'User menu' }).click()
     await page.getByRole('menuitem', { name: 'Logout' }).click()
     await page.getByRole('dialog', { name: 'Welcome Back' }).getByRole('button', { name: 'Login as a New User' }).click()
-    await user.getByText('Active').waitFor()
+    await user.getByText('Active', { exact: true }).waitFor()
     await page.waitForFunction((old) => {
       const name = document.querySelector('[data-testid="sidebar-user"] p')?.textContent
       return !!name && name !== 'Loading...' && name !== old

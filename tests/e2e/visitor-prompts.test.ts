@@ -36,10 +36,9 @@ describe('rate screen prompts and ads', () => {
     await page.keyboard.press('h')
     await page.getByRole('img', { name: '100% Hot, 0% Not' }).waitFor()
     await page.getByRole('img', { name: '0% Hot, 0% Not' }).waitFor()
-    // The second vote reaches the threshold of 2: the capture modal opens (and hides the page behind it).
-    // Known race (see the issue #3 closing note): a key pressed within about a second of a new item sometimes
-    // does not vote; a person never presses that fast, so the story waits like one.
-    await Bun.sleep(1000)
+    // The second vote reaches the threshold of 2: the capture modal opens (and hides the page behind it). The key
+    // goes once the new item takes votes (its Hot button no longer aria-disabled by the first vote's reveal).
+    await page.getByRole('button', { name: 'Hot', exact: true }).and(page.locator('[aria-disabled="false"]')).waitFor()
     await page.keyboard.press('n')
     const capture = page.getByRole('dialog', { name: 'Loving the site so far?' })
     await capture.waitFor()

@@ -17,7 +17,7 @@ describe('redirects', () => {
     configure('insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (2, ?, 1, ?)', `${app.server.url}/dmca?from=idle`, new Date().toISOString())
     const page = await app.browser.newPage()
     await page.goto(`${app.server.url}/upload`)
-    await page.waitForURL(`${app.server.url}/dmca?from=idle`, { timeout: 10_000 })
+    await page.waitForURL(`${app.server.url}/dmca?from=idle`)
     await page.getByRole('heading', { name: 'DMCA Takedown Request' }).waitFor()
     configure("insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (300, '', 1, ?)", new Date().toISOString())
   })
