@@ -5,6 +5,7 @@
  * - /adm pages and /api/admin/*, /api/db-test/* always go to the network and are never cached;
  * - media files (GET /api/media/file/*) are cached at runtime, cache first, bounded by count and age, and Range
  *   requests (video) are answered 206 from the cached whole file, every range of a video from one source (handleMedia);
+ *   a hidden item's file that only the admin may see (Cache-Control: no-store) is never cached;
  * - the public configs are stale-while-revalidate;
  * - a new version waits until the visitor accepts the update prompt (SKIP_WAITING message), then claims the pages;
  * - a Background Sync under OUTBOX_SYNC_TAG replays the IndexedDB outbox (lib/offline/outbox.ts) with no tab open.
@@ -63,6 +64,7 @@ const mediaStrategy = new CacheFirst({
   cacheName: MEDIA_CACHE,
   plugins: [
     new CacheableResponsePlugin({ statuses: [200] }),
+    { cacheWillUpdate: async ({ response }) => (/\bno-store\b/.test(response.headers.get('cache-control') ?? '') ? null : response) },
     new ExpirationPlugin({ maxEntries: MEDIA_CACHE_MAX_ENTRIES, maxAgeSeconds: MEDIA_CACHE_MAX_AGE_S, purgeOnQuotaError: true }),
     new RangeRequestsPlugin(),
   ],
@@ -78,23 +80,47 @@ function trackFill(url: string, done: Promise<unknown>): Promise<unknown> {
   return settled
 }
 
+/** Pages' videos that began on the network, as `<clientId> <url>`: all their later ranges go to the network too. */
+const networkRanges = new Set<string>()
+/** Most entries of networkRanges; beyond it, the entries of closed pages are dropped. */
+const MAX_NETWORK_RANGES = 500
+
+/** Adds key to networkRanges, first dropping the entries of pages that are gone when the set is full. */
+async function rememberNetworkRange(key: string): Promise<void> {
+  networkRanges.add(key)
+  if (networkRanges.size <= MAX_NETWORK_RANGES) return
+  const open = new Set((await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).map((c) => c.id))
+  for (const k of networkRanges) if (!open.has(k.slice(0, k.indexOf(' ')))) networkRanges.delete(k)
+}
+
 /**
- * Media files, cache first, one fetch per URL at a time. A request that comes while its URL is being fetched into
- * the cache waits for that fill to finish and is answered from the cache. A Range request (a <video> asks for
- * bytes=0-, then other ranges) first fills the cache with the whole file, because a 206 from the network cannot be
- * cached; the range is then cut from the cached file by RangeRequestsPlugin, so the video also plays offline later.
- * All the ranges of one video must come from one source: chromium ends a video whose ranges came partly from the
- * network and partly from answers the worker made (PIPELINE_ERROR_READ: data source error), and the rate screen then
- * skips it. So no range is passed to the network beside a cached copy, and the pages the worker adopted (whose
- * videos may have begun on the network) get their ranges from the network while it answers.
+ * Media files, cache first, one fetch per URL at a time; a request that comes while its URL is being fetched into the
+ * cache waits for that fill and is answered from the cache. A Range request (a <video> asks for bytes=0-, then other
+ * ranges) is cut from the cached file by RangeRequestsPlugin when the file is cached, so a prefetched video plays
+ * offline. All the ranges of one video must come from one source: chromium ends a video whose ranges came partly
+ * from the network and partly from answers the worker made (PIPELINE_ERROR_READ: data source error), and the rate
+ * screen then skips it. So a range for a file not cached yet goes to the network, and so do the page's later ranges
+ * of that file, while the whole file is fetched into the cache beside it for the next page (the video starts without
+ * waiting for its whole file); pages the worker adopted (whose videos may have begun before it) get their ranges
+ * from the network too. Offline, the network's place is taken by the cache.
  */
 async function handleMedia(options: RouteHandlerCallbackOptions): Promise<Response> {
   const request = options.request as Request
-  if (request.headers.has('range') && adoptedWindows.has((options.event as FetchEvent).clientId)) return fetch(request).catch(() => answerFromCache(options))
-  return answerFromCache(options)
+  if (!request.headers.has('range')) return answerFromCache(options)
+  const clientId = (options.event as FetchEvent).clientId
+  const key = `${clientId} ${request.url}`
+  const onNetwork = adoptedWindows.has(clientId) || networkRanges.has(key) || !(fills.has(request.url) || (await caches.match(request.url, { cacheName: MEDIA_CACHE })))
+  if (!onNetwork) return answerFromCache(options)
+  if (!networkRanges.has(key) && !adoptedWindows.has(clientId)) {
+    await rememberNetworkRange(key)
+    const [whole, done] = mediaStrategy.handleAll({ event: options.event, request: new Request(request.url, { credentials: 'same-origin' }) })
+    void whole.catch(() => undefined)
+    trackFill(request.url, done)
+  }
+  return fetch(request).catch(() => answerFromCache(options))
 }
 
-/** The cache-first answer of handleMedia (see there). */
+/** The cache-first answer of handleMedia, after any fill of the same URL in flight (see there). */
 async function answerFromCache(options: RouteHandlerCallbackOptions): Promise<Response> {
   const request = options.request as Request
   const fill = fills.get(request.url)
@@ -102,15 +128,9 @@ async function answerFromCache(options: RouteHandlerCallbackOptions): Promise<Re
     await fill
     return mediaStrategy.handle(options)
   }
-  if (!request.headers.has('range')) {
-    const [response, done] = mediaStrategy.handleAll(options)
-    trackFill(request.url, done)
-    return response
-  }
-  const [whole, done] = mediaStrategy.handleAll({ event: options.event, request: new Request(request.url, { credentials: 'same-origin' }) })
-  void whole.catch(() => undefined)
-  await trackFill(request.url, done)
-  return mediaStrategy.handle(options)
+  const [response, done] = mediaStrategy.handleAll(options)
+  trackFill(request.url, done)
+  return response
 }
 registerRoute(({ url }) => sameOrigin(url) && isMediaFilePath(url.pathname), handleMedia)
 

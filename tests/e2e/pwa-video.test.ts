@@ -102,4 +102,28 @@ describe('videos through the service worker', () => {
     expect(await play(page, video, 'early', duration - 1.5)).toBe('played')
     await context.close()
   })
+
+  test('a video not cached yet plays from the network through the worker, seeks, and is cached for offline meanwhile', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${app.server.url}/`)
+    await waitForServiceWorker(page)
+    await page.reload() // controlled from the start
+    // Uploaded after the page took its queue: neither shown nor prefetched, so not in the media cache.
+    const { mediaIds } = await seedUploads(app.server, ['rowing-boats-pan.mp4'])
+    const video = `${app.server.url}${fileUrl(mediaIds[0]!)}`
+    expect(await page.evaluate(async (url) => Boolean(await (await caches.open('hotvote-media')).match(url)), video)).toBe(false)
+    const answers = rangeAnswersFor(page, video)
+    expect(await play(page, video, 'fresh')).toBe('played')
+    const duration = await page.evaluate(() => (document.getElementById('fresh') as HTMLVideoElement).duration)
+    expect(await play(page, video, 'fresh', duration - 1.5)).toBe('played')
+    expect(new Set(answers)).toEqual(new Set(['206 sw']))
+    // The worker fetched the whole file beside the ranges: a new page plays it offline from the cache.
+    await page.waitForFunction(async (url) => Boolean(await (await caches.open('hotvote-media')).match(url)), video)
+    await context.setOffline(true)
+    const offlinePage = await context.newPage()
+    await offlinePage.goto(`${app.server.url}/`)
+    expect(await play(offlinePage, video, 'offline', 2)).toBe('played')
+    await context.close()
+  })
 })
