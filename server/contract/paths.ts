@@ -105,6 +105,14 @@ export function fill<P extends string>(pattern: P, ...params: [ParamNames<P>] ex
   })
 }
 
+/** The pattern as a regular expression capturing each parameter: `:name` is one non-empty segment, `*` the rest. */
+export const routeRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/:\w+/g, '([^/]+)').replace(/\*/g, '(.*)')}$`)
+
+/** The path prefixes of the back office's APIs (admin auth and admin-back-office §7): the admin body limit, never cached. */
+export const ADMIN_API_PREFIXES = ['/api/admin', '/api/db-test'] as const
+/** True for a prefix of ADMIN_API_PREFIXES or a path under one (not '/api/administrators'). */
+export const isAdminApiPath = (pathname: string) => ADMIN_API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+
 /** A query string from the defined entries ('' when none), e.g. `?since=2026-11-01`. */
 const query = (entries: Record<string, string | number | boolean | undefined>) => {
   const q = new URLSearchParams(Object.entries(entries).flatMap(([k, val]) => (val === undefined ? [] : [[k, String(val)]])))

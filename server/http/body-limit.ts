@@ -7,7 +7,7 @@
 import { Elysia } from 'elysia'
 import { HttpError } from './errors'
 import { pathOf } from './url-path'
-import { routes } from '../contract/paths'
+import { isAdminApiPath, routes } from '../contract/paths'
 
 /** Largest body of a public JSON route, bytes. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
@@ -45,12 +45,11 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
   return false
 }
 
-const isAdminPath = (path: string) => path.startsWith('/api/admin/') || path.startsWith('/api/db-test/')
 
 /** The body limit of a path in bytes, or undefined for a streamed route. */
 export function bodyLimitFor(path: string): number | undefined {
   if (STREAMED_PATHS.includes(path)) return undefined
-  return isAdminPath(path) ? MAX_ADMIN_BODY_BYTES : MAX_JSON_BODY_BYTES
+  return isAdminApiPath(path) ? MAX_ADMIN_BODY_BYTES : MAX_JSON_BODY_BYTES
 }
 
 /** The whole body of request as bytes; throws HttpError 413 once it is known to exceed max bytes (the rest is never read). */

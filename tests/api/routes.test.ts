@@ -4,7 +4,7 @@
  * encoded so they come back whole. (tests/architecture.test.ts keeps path strings out of the route files.)
  */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { ADMIN_CONFIG_PATHS, DB_TEST_CHECKS, fill, paths, routes, type RouteName } from '@contract/paths'
+import { ADMIN_CONFIG_PATHS, DB_TEST_CHECKS, fill, isAdminApiPath, paths, routeRegExp, routes, type RouteName } from '@contract/paths'
 import { makeTestApp } from '../support/test-app'
 
 type Builders = typeof paths
@@ -73,12 +73,10 @@ const SPREAD_BUILDERS: Partial<Record<keyof Builders, readonly string[]>> = {
 /** Routes no builder fills: the OpenAPI base only redirects to the document. */
 const WITHOUT_BUILDER: readonly RouteName[] = ['openapiBase']
 
-/** The pattern as a regular expression capturing each parameter: `:name` is one non-empty segment, `*` the rest. */
-const regexOf = (pattern: string) => new RegExp(`^${pattern.replace(/:\w+/g, '([^/]+)').replace(/\*/g, '(.*)')}$`)
 /** The pattern that answers path: the matching one with the fewest parameters (static segments win, as in Elysia). */
 const patternFor = (path: string) =>
   Object.values(routes)
-    .filter((p) => regexOf(p).test(path))
+    .filter((p) => routeRegExp(p).test(path))
     .sort((a, b) => (a.match(/[:*]/g)?.length ?? 0) - (b.match(/[:*]/g)?.length ?? 0))[0]
 
 describe('the route patterns in server/contract/paths.ts', () => {
@@ -86,6 +84,14 @@ describe('the route patterns in server/contract/paths.ts', () => {
   afterAll(t.cleanup)
   const registered = t.app.routes.map((r) => ({ method: r.method, path: r.path }))
   const patterns = new Set<string>(Object.values(routes))
+
+  it('put exactly the back office APIs (admin*, dbTest*) under ADMIN_API_PREFIXES, which set their body limit and keep them out of caches', () => {
+    const names = Object.keys(routes) as RouteName[]
+    const admin = names.filter((name) => /^(admin|dbTest)[A-Z]/.test(name))
+    expect(admin.length).toBeGreaterThan(20)
+    expect(admin.filter((name) => !isAdminApiPath(routes[name]))).toEqual([])
+    expect(names.filter((name) => !admin.includes(name) && isAdminApiPath(routes[name]))).toEqual([])
+  })
 
   it('are each registered by the app', () => {
     const registeredPaths = new Set(registered.map((r) => r.path))
@@ -119,10 +125,10 @@ describe('the route patterns in server/contract/paths.ts', () => {
 
   it('get their parameters back whole from a built path: strings URI-encoded, a wildcard keeping its slashes', () => {
     const username = 'a/b c?#%'
-    const [, gotName] = regexOf(routes.checkUsername).exec(paths.checkUsername(username))!
+    const [, gotName] = routeRegExp(routes.checkUsername).exec(paths.checkUsername(username))!
     expect(decodeURIComponent(gotName)).toBe(username)
     const key = 'media/2026/11/a b#?.jpg'
-    const [, gotKey] = regexOf(routes.mediaFile).exec(paths.mediaFile(key))!
+    const [, gotKey] = routeRegExp(routes.mediaFile).exec(paths.mediaFile(key))!
     expect(gotKey.split('/').map(decodeURIComponent).join('/')).toBe(key)
     expect(fill(routes.userStats, { id: 7 })).toBe('/api/users/7/stats')
     expect(fill(routes.health)).toBe('/api/health')

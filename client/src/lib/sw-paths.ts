@@ -2,7 +2,7 @@
  * Which same-origin paths the service worker (client/src/sw.ts, issue #5) handles and how: pure functions of the
  * URL pathname, so the rules are unit-tested without a worker.
  */
-import { paths } from '@contract/paths'
+import { isAdminApiPath, paths, routeRegExp, routes } from '@contract/paths'
 
 /** Cache of media files: CacheFirst, at most MEDIA_CACHE_MAX_ENTRIES files for MEDIA_CACHE_MAX_AGE_S seconds. */
 export const MEDIA_CACHE = 'hotvote-media'
@@ -25,7 +25,7 @@ export const isMediaFilePath = (pathname: string) => pathname.startsWith(paths.m
 /** True for the public configuration calls answered StaleWhileRevalidate (server-contract: public configuration). */
 export const isPublicConfigPath = (pathname: string) =>
   [paths.siteSettings(), paths.voteMultiplierConfig(), paths.emailCaptureConfig(), paths.idleRedirectConfig()].includes(pathname) ||
-  /^\/api\/ad-config\/[^/]+$/.test(pathname)
+  routeRegExp(routes.adConfig).test(pathname)
 
 /** True for paths that must never come from a cache: the back office pages and the admin and db-test APIs. */
-export const isNeverCachedPath = (pathname: string) => /^\/adm(\/|$)/.test(pathname) || /^\/api\/(admin|db-test)(\/|$)/.test(pathname)
+export const isNeverCachedPath = (pathname: string) => /^\/adm(\/|$)/.test(pathname) || isAdminApiPath(pathname)
