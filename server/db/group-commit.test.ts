@@ -29,29 +29,14 @@ describe('createGroupCommit', () => {
     expect(settledAt).toEqual([4, 4, 4, 4])
   })
 
-  it('rolls back a failing write alone and rejects only its promise', async () => {
-    const group = createGroupCommit(db, { windowMs: 5 })
-    const results = await Promise.allSettled([
-      group.run(() => sqlite.run('insert into t (n) values (10)')),
-      group.run(() => {
-        sqlite.run('insert into t (n) values (11)')
-        throw new Error('refused')
-      }),
-      group.run(() => sqlite.run('insert into t (n) values (10)')),
-      group.run(() => sqlite.run('insert into t (n) values (12)')),
-    ])
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled'])
-    expect(other.query('select n from t where n >= 10 order by n').all()).toEqual([{ n: 10 }, { n: 12 }])
-  })
-
   it('writes a full batch at once, without waiting for the window', async () => {
     const group = createGroupCommit(db, { windowMs: 60_000, max: 3 })
     await Promise.all([20, 21, 22].map((n) => group.run(() => sqlite.run('insert into t (n) values (?)', [n]))))
-    expect(committed()).toBe(4 + 2 + 3)
+    expect(committed()).toBe(4 + 3)
   })
 
-  it('without savepoints, rejects a write whose one statement fails or that throws before writing, and commits the others', async () => {
-    const group = createGroupCommit(db, { savepoints: false })
+  it('rejects a write whose one statement fails or that throws before writing, and commits the others', async () => {
+    const group = createGroupCommit(db)
     const results = await Promise.allSettled([
       group.run(() => sqlite.run('insert into t (n) values (30)')),
       group.run(() => sqlite.run('insert into t (n) values (30)')),
@@ -64,8 +49,8 @@ describe('createGroupCommit', () => {
     expect(other.query('select n from t where n >= 30 order by n').all()).toEqual([{ n: 30 }, { n: 31 }])
   })
 
-  it('without savepoints, fails the whole batch when a write ends the transaction, rather than write the rest outside it', async () => {
-    const group = createGroupCommit(db, { savepoints: false })
+  it('fails the whole batch when a write ends the transaction, rather than write the rest outside it', async () => {
+    const group = createGroupCommit(db)
     const results = await Promise.allSettled([
       group.run(() => sqlite.run('insert into t (n) values (40)')),
       group.run(() => {

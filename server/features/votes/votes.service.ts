@@ -9,10 +9,10 @@ import { findVote, findVoteTarget, insertVoteOnce } from './votes.repo'
 
 /**
  * The group committer of each database's votes (issue #12): votes read in the same turn of the event loop share one
- * transaction. Without savepoints: a vote checks its rules with reads and then writes one statement, which SQLite
+ * transaction. A vote checks its rules with reads and then writes one statement, which SQLite
  * backs out alone when it fails, so a refused or failed vote leaves nothing to roll back.
  */
-const voteCommits = perDb((db) => createGroupCommit(db, { savepoints: false }))
+const voteCommits = perDb((db) => createGroupCommit(db))
 
 /** The vote rules and write, run inside the open transaction of a group commit: reads, then at most one write. */
 function recordVote(deps: Pick<Deps, 'db' | 'clock'>, input: VoteInput): { created: boolean; answer: VoteAnswer } {
