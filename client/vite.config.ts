@@ -27,10 +27,16 @@ const QUERY_CORE_DIR = dirname(requireFromReactQuery.resolve('@tanstack/query-co
 const THEME_COLOR = '#e11d48'
 const BACKGROUND_COLOR = '#09090b'
 
-/** True for a chunk that holds back-office code: it is named adm-* so the precache can leave it out (visitors never download admin code). */
+/**
+ * True for a chunk that holds back-office code only: it is named adm-* so the precache can leave it out (visitors
+ * never download admin code). That is a chunk entered by an admin module (an /adm route's lazy chunk: the bundler
+ * puts a shared module there only when no visitor chunk needs it, like the Tooltip only the bucket screen uses), or
+ * a shared chunk of admin modules and libraries alone.
+ */
 const ADMIN_SOURCE = /\/client\/src\/(routes\/adm|features\/admin)\//
-const isAdminChunk = (moduleIds: readonly string[]) =>
-  moduleIds.some((id) => ADMIN_SOURCE.test(id)) && moduleIds.every((id) => ADMIN_SOURCE.test(id) || !id.includes('/client/src/'))
+const isAdminChunk = (chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }) =>
+  ADMIN_SOURCE.test(chunk.facadeModuleId ?? '') ||
+  (chunk.moduleIds.some((id) => ADMIN_SOURCE.test(id)) && chunk.moduleIds.every((id) => ADMIN_SOURCE.test(id) || !id.includes('/client/src/')))
 
 /**
  * Routes whose components are bundled with the entry instead of split into lazy chunks (issue #13 First load): the
@@ -111,7 +117,7 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        chunkFileNames: (chunk) => (isAdminChunk(chunk.moduleIds) ? 'assets/adm-[name]-[hash].js' : 'assets/[name]-[hash].js'),
+        chunkFileNames: (chunk) => (isAdminChunk(chunk) ? 'assets/adm-[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // Everything the entry imports statically goes into one chunk, not ~30 small shared ones: over HTTP/1.1 a
         // phone fetches six at a time, so each extra wave of small files costs a round trip before the first render.
         codeSplitting: { groups: [{ debugName: 'first-load', name: (id, ctx) => (firstLoadModules(ctx).has(id) ? 'app' : null) }] },
