@@ -16,6 +16,12 @@ export const SendMagicLinkSchema = v.object({ email: EmailField, username: v.opt
 export const EmailCaptureSchema = v.object({ email: EmailField, sessionId: SessionIdSchema })
 /** POST /api/auth/verify body: the token from the emailed link. */
 export const VerifyTokenSchema = v.object({ token: v.pipe(v.string(), v.maxLength(200)) })
+/**
+ * POST /api/auth/link-info answer: whose account a usable token opens (username, the email with its local part masked,
+ * e.g. `s***@example.com`), what it does, and whether the caller's sid cookie is the session that asked for the link.
+ */
+export const MagicLinkInfoSchema = v.object({ username: v.string(), email: v.string(), purpose: v.picklist(['save', 'login']), sameSession: v.boolean() })
+export type MagicLinkInfo = v.InferOutput<typeof MagicLinkInfoSchema>
 /** POST /api/auth/verify answer: the session to store. */
 export const VerifyAnswerSchema = v.object({ sessionId: v.string() })
 export type VerifyAnswer = v.InferOutput<typeof VerifyAnswerSchema>

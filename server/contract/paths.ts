@@ -40,6 +40,7 @@ export const routes = {
   sendMagicLink: '/api/auth/send-magic-link',
   loginExisting: '/api/auth/login-existing',
   verifyMagicLink: '/api/auth/verify',
+  magicLinkInfo: '/api/auth/link-info',
   emailCapture: '/api/email-capture',
 
   adminLogin: '/api/admin/login',
@@ -171,6 +172,7 @@ export const paths = {
   sendMagicLink: () => fill(routes.sendMagicLink),
   loginExisting: () => fill(routes.loginExisting),
   verifyMagicLink: () => fill(routes.verifyMagicLink),
+  magicLinkInfo: () => fill(routes.magicLinkInfo),
   emailCapture: () => fill(routes.emailCapture),
 
   adminLogin: () => fill(routes.adminLogin),

@@ -1,7 +1,7 @@
 /**
  * Opens the SQLite database with bun:sqlite: file mode 0600, WAL journal, foreign keys on, a busy timeout,
- * then applies the drizzle/ migrations with drizzle-orm's bun-sqlite migrator and rewrites usable system session ids
- * left by older versions (issue #10).
+ * then applies the drizzle/ migrations with drizzle-orm's bun-sqlite migrator, rewrites usable system session ids
+ * left by older versions (issue #10) and hashes session ids they stored in clear (session-hashes.ts).
  */
 import { Database } from 'bun:sqlite'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
@@ -11,6 +11,7 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs'
 import { PRIVATE_FILE_MODE } from '../core/data-dir'
 import * as schema from './schema'
 import { rewriteLegacySystemSessionIds } from './system-session-ids'
+import { hashClearSessionIds } from './session-hashes'
 
 /** The drizzle database handle every repo receives. */
 export type Db = ReturnType<typeof drizzle<typeof schema>>
@@ -36,7 +37,9 @@ export function openDatabase(path: string): { db: Db; sqlite: Database } {
   sqlite.exec('PRAGMA synchronous = NORMAL')
   const db = drizzle({ client: sqlite, schema })
   migrate(db, { migrationsFolder: MIGRATIONS_DIR })
+  // System ids first: an old synthetic id ('synthetic<tag>') is well formed and would otherwise be hashed.
   rewriteLegacySystemSessionIds(db)
+  hashClearSessionIds(db)
   return { db, sqlite }
 }
 

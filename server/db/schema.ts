@@ -14,6 +14,10 @@ export const users = sqliteTable(
   'users',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
+    /**
+     * A visitor: the SHA-256 hex of the session id that created the account (server/core/session-hash.ts), never the id
+     * itself. A system or synthetic user: a tag holding ':' (server/db/system-session-ids.ts) that no session hashes to.
+     */
     sessionId: text('session_id').notNull(),
     username: text('username').notNull(),
     email: text('email'),
@@ -34,6 +38,22 @@ export const users = sqliteTable(
     index('users_email_idx').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
   ],
+)
+
+/**
+ * A further session of a visitor: a magic link opened in another browser gives that browser a new session id, whose
+ * SHA-256 hex is kept here (users.session_id holds the account's first one). Deleted with the user.
+ */
+export const userSessions = sqliteTable(
+  'user_sessions',
+  {
+    sessionHash: text('session_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_sessions_user_id_idx').on(t.userId)],
 )
 
 /** One WebP display variant of a media item: width and height in px, size in bytes. */
@@ -136,6 +156,8 @@ export const magicLinkTokens = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     clientAddress: text('client_address').notNull(),
+    /** SHA-256 hex of the session that asked for the link; null when it was asked without one. Only that session completes it without a click. */
+    sessionHash: text('session_hash'),
     expiresAt: text('expires_at').notNull(),
     usedAt: text('used_at'),
     createdAt: createdAt(),
@@ -151,6 +173,7 @@ export const magicLinkTokens = sqliteTable(
 export const emailCaptures = sqliteTable('email_captures', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   email: text('email').notNull(),
+  /** SHA-256 hex of the session that left it (server/core/session-hash.ts). */
   sessionId: text('session_id').notNull(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),

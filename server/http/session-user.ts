@@ -1,14 +1,16 @@
 /**
- * The visitor behind a request: the httpOnly `sid` cookie names a session (server-contract: Visitor session).
+ * The visitor behind a request: the httpOnly `sid` cookie names a session (server-contract: Visitor session), found by
+ * its SHA-256 (server/core/session-hash.ts), since the database keeps no session id in clear.
  * Calls that name a userId must come from that user's own session.
  */
 import { Elysia } from 'elysia'
-import { eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { Db } from '../db/open'
 import { perDb } from '../db/prepared'
-import { users } from '../db/schema'
+import type { users } from '../db/schema'
 import { SessionIdSchema, type SessionUser } from '../contract/session'
+import { findUserBySessionHash } from '../core/users.repo'
+import { hashSessionId } from '../core/session-hash'
 import { HttpError } from './errors'
 import { cookieValue } from './cookie-value'
 
@@ -20,24 +22,24 @@ export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 3600
 /** A users row as drizzle reads it (ISO-8601 UTC times). */
 export type UserRow = typeof users.$inferSelect
 
-const userBySessionId = perDb((db) => db.select().from(users).where(eq(users.sessionId, sql.placeholder('sid'))).prepare())
-
 /** Cookie options for the sid cookie; secure when the public URL is https. */
 export function sessionCookieOptions(publicUrl: string) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: publicUrl.startsWith('https:'), path: '/', maxAge: SESSION_COOKIE_MAX_AGE }
 }
 
 /**
- * The user whose sessionId is sid, or undefined (no cookie, unknown session, or a sid that is not a well-formed
+ * The user one of whose sessions is sid, or undefined (no cookie, unknown session, or a sid that is not a well-formed
  * session id: system and synthetic users have such ids, so they never have a session; issue #10).
  */
 export function findSessionUser(db: Db, sid: string | undefined): UserRow | undefined {
-  return isSessionId(sid) ? userBySessionId(db).get({ sid }) : undefined
+  return isSessionId(sid) ? findUserBySessionHash(db, hashSessionId(sid)) : undefined
 }
 
 const isSessionId = (sid: string | undefined): sid is string => !!sid && v.is(SessionIdSchema, sid)
 // Only the id, straight from bun:sqlite: every visitor call checks it, and mapping a whole users row costs more than the lookup.
-const userIdBySessionId = perDb((db) => db.$client.query<{ id: number }, [string]>('select id from users where session_id = ?'))
+const userIdBySessionHash = perDb((db) =>
+  db.$client.query<{ id: number }, [string]>('select id from users where session_id = ?1 union all select user_id from user_sessions where session_hash = ?1 limit 1'),
+)
 
 /** The visitor of a request, as routes that opt in with `{ visitor: true }` receive it: their users.id. */
 export type Visitor = { id: number }
@@ -46,7 +48,7 @@ const NO_SESSION = 'No session: reload the page to start one'
 
 /** The visitor of sid; throws HttpError 401 without a well-formed sid naming a session. */
 function requireVisitor(db: Db, sid: string | undefined): Visitor {
-  const user = isSessionId(sid) ? userIdBySessionId(db).get(sid) : null
+  const user = isSessionId(sid) ? userIdBySessionHash(db).get(hashSessionId(sid)) : null
   if (!user) throw new HttpError(401, NO_SESSION)
   return { id: user.id }
 }
@@ -62,8 +64,8 @@ export function requireOwnUser(visitor: Visitor, userId: number): void {
 /**
  * The one place that reads the sid cookie (issue #14). A route opts in with a macro and its handler receives:
  * - `{ visitor: true }`: `visitor` ({ id }), from the fast id-only lookup; 401 without a session;
- * - `{ visitorUser: true }`: `visitorUser`, the whole users row; 401 without a session;
- * - `{ optionalVisitor: true }`: `visitorUser`, the users row or undefined; never 401.
+ * - `{ visitorUser: true }`: `visitorUser`, the whole users row, and `sid`, the cookie's session id; 401 without a session;
+ * - `{ optionalVisitor: true }`: `visitorUser`, the users row or undefined, and `sid`, the cookie's value or undefined; never 401.
  * Routes that name none of them pay no session lookup. Resolution runs after validation, so bad input still answers 400 first.
  * The sid is read from the Cookie header (cookieValue), so these routes pay for no cookie jar.
  */
@@ -72,22 +74,28 @@ export const visitorSession = (db: Db) =>
     visitor: { resolve: ({ request }) => ({ visitor: requireVisitor(db, sidOf(request)) }) },
     visitorUser: {
       resolve: ({ request }) => {
-        const visitorUser = findSessionUser(db, sidOf(request))
-        if (!visitorUser) throw new HttpError(401, NO_SESSION)
-        return { visitorUser }
+        const sid = sidOf(request)
+        const visitorUser = findSessionUser(db, sid)
+        if (!visitorUser || !sid) throw new HttpError(401, NO_SESSION)
+        return { visitorUser, sid }
       },
     },
-    optionalVisitor: { resolve: ({ request }) => ({ visitorUser: findSessionUser(db, sidOf(request)) }) },
+    optionalVisitor: {
+      resolve: ({ request }) => {
+        const sid = sidOf(request)
+        return { visitorUser: findSessionUser(db, sid), sid }
+      },
+    },
   })
 
 // From the header, not Elysia's cookie jar: a jar would be built for every route of the app (cookie-value.ts).
 const sidOf = (request: Request) => cookieValue(request.headers.get('cookie'), SESSION_COOKIE)
 
-/** Maps a users row to the session user shape (public-visitor §3 User). */
-export function toSessionUser(row: UserRow): SessionUser {
+/** Maps a users row to the session user shape (public-visitor §3 User); sessionId: the request's own session id (the row holds a hash). */
+export function toSessionUser(row: UserRow, sessionId: string): SessionUser {
   return {
     id: row.id,
-    sessionId: row.sessionId,
+    sessionId,
     username: row.username,
     email: row.email,
     emailVerified: row.emailVerified,

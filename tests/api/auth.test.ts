@@ -34,7 +34,7 @@ describe('saving an account through a magic link', () => {
     const token = tokenSentTo(t.sent, 'sam@example.com')
     expect(t.sqlite.query('select count(*) as n from magic_link_tokens where token_hash = ?').get(token)).toEqual({ n: 0 })
 
-    const ok = await call(t.app, 'POST', paths.verifyMagicLink(), { token })
+    const ok = await call(t.app, 'POST', paths.verifyMagicLink(), { token }, { cookie: v.cookie })
     expect(ok).toMatchObject({ status: 200, json: { sessionId: v.user.sessionId } })
     expect(ok.headers.get('set-cookie')).toContain(`sid=${v.user.sessionId}`)
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: v.cookie })).json).toMatchObject({ email: 'sam@example.com', emailVerified: true })
@@ -113,7 +113,10 @@ describe('logging in as an existing user', () => {
 
     const visitor = await makeVisitor(t.app)
     const ok = await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'kim@example.com') }, { cookie: visitor.cookie })
-    expect(ok.json).toEqual({ sessionId: owner.user.sessionId })
+    expect(ok.json.sessionId).not.toBe(owner.user.sessionId)
+    expect(ok.headers.get('set-cookie')).toContain(`sid=${ok.json.sessionId}`)
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${ok.json.sessionId}` })).json).toMatchObject({ id: owner.user.id, sessionId: ok.json.sessionId })
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: owner.cookie })).json.id).toBe(owner.user.id)
     const loginCount = t.sqlite.query('select login_count from users where id = ?').get(owner.user.id) as { login_count: number }
     expect(loginCount.login_count).toBe(3)
     t.cleanup()
@@ -140,7 +143,7 @@ describe('an email someone typed but never verified (issue #10)', () => {
     const owner = await makeVisitor(t.app)
     expect(await call(t.app, 'PATCH', `/api/users/${owner.user.id}`, { email: 'real@example.com' }, { cookie: owner.cookie })).toMatchObject({ status: 200, json: { email: 'real@example.com', emailVerified: false } })
     expect((await call(t.app, 'POST', paths.sendMagicLink(), { email: 'real@example.com', sessionId: owner.user.sessionId })).status).toBe(200)
-    expect((await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'real@example.com') })).json).toEqual({ sessionId: owner.user.sessionId })
+    expect((await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'real@example.com') }, { cookie: owner.cookie })).json).toEqual({ sessionId: owner.user.sessionId })
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: owner.cookie })).json).toMatchObject({ email: 'real@example.com', emailVerified: true })
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: squatter.cookie })).json).toMatchObject({ email: null, emailVerified: false })
     // Now that it is verified, it is the owner's: others get the 409 pointing to 'Login as Different User'.

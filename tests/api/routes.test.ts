@@ -36,6 +36,7 @@ const SAMPLES: { [K in keyof Builders]: Parameters<Builders[K]>[] } = {
   sendMagicLink: [[]],
   loginExisting: [[]],
   verifyMagicLink: [[]],
+  magicLinkInfo: [[]],
   emailCapture: [[]],
   adminLogin: [[]],
   adminLogout: [[]],

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { openDatabase } from '@server/db/open'
 import { SessionIdSchema } from '@server/contract/session'
+import { hashSessionId } from '@server/core/session-hash'
 import { call, makeTestApp, makeVisitor, newSessionId } from '../support/test-app'
 import { paths } from '@contract/paths'
 
@@ -80,7 +81,7 @@ describe('session ids of system and synthetic users (issue #10)', () => {
     openDatabase(join(u.dir, 'hotvote.sqlite')).sqlite.close()
     const sids = (u.sqlite.query('select session_id as sid from users order by id').all() as { sid: string }[]).map((r) => r.sid)
     expect(sids).toHaveLength(3)
-    expect(sids[2]).toBe(visitor.user.sessionId)
+    expect(sids[2]).toBe(hashSessionId(visitor.user.sessionId))
     for (const sid of sids.slice(0, 2)) expect(v.is(SessionIdSchema, sid)).toBe(false)
     for (const sid of ['system-import-owner', legacySynthetic]) expect((await call(u.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).status).toBe(401)
     expect((await call(u.app, 'GET', paths.session(), undefined, { cookie: visitor.cookie })).status).toBe(200)

@@ -5,7 +5,7 @@
  * written beside it; variants and posters already in the bucket are never imported as items of their own.
  */
 import type { Deps } from '../../core/deps'
-import { findUserBySessionId, findUserIdByUsername } from '../../core/users.repo'
+import { findUserBySessionHash, findUserIdByUsername } from '../../core/users.repo'
 import { IMPORT_OWNER_SESSION_ID } from '../../db/system-session-ids'
 import { writeAuditEvent } from '../../core/audit-log'
 import { findMediaBySha256, insertMedia } from '../../media/media-items.repo'
@@ -30,7 +30,7 @@ function freeOwnerName(deps: Pick<Deps, 'db'>): string {
 
 /** The system user, created on first use. Its session id is never a usable session (issue #10). */
 function systemUserId(deps: Pick<Deps, 'db' | 'clock'>): number {
-  const existing = findUserBySessionId(deps.db, IMPORT_OWNER_SESSION_ID)
+  const existing = findUserBySessionHash(deps.db, IMPORT_OWNER_SESSION_ID)
   return existing?.id ?? insertSystemUser(deps.db, { sessionId: IMPORT_OWNER_SESSION_ID, username: freeOwnerName(deps), createdAt: deps.clock.now().toISOString() })
 }
 

@@ -1,18 +1,19 @@
 /**
  * Email and magic-link routes (public-visitor §7; server-contract: Email and magic links): validate-email,
- * send-magic-link, login-existing, verify (POST uses the token; GET only redirects to the client page), email-capture.
+ * send-magic-link, login-existing, link-info (looks at a token without using it), verify (POST uses the token; GET
+ * only redirects to the client page), email-capture.
  */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
-import { EmailCaptureSchema, EmailInputSchema, EmailValidationSchema, MessageSchema, SendMagicLinkSchema, VerifyAnswerSchema, VerifyTokenSchema } from '../../contract/auth'
+import { EmailCaptureSchema, EmailInputSchema, EmailValidationSchema, MagicLinkInfoSchema, MessageSchema, SendMagicLinkSchema, VerifyAnswerSchema, VerifyTokenSchema } from '../../contract/auth'
 import { routes } from '../../contract/paths'
 import { checkEmail } from '../../mail/email-check'
 import { createRateLimiter } from '../../http/rate-limit'
 import { clientAddress, type PeerSource } from '../../http/client-address'
 import { HttpError } from '../../http/errors'
-import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session-user'
+import { SESSION_COOKIE, sessionCookieOptions, visitorSession } from '../../http/session-user'
 import { redirectAnswer } from '../../http/openapi-responses'
-import { captureEmail, requireValidEmail, scheduleLoginLink, sendSaveLink, verifyToken } from './auth.service'
+import { captureEmail, describeToken, requireValidEmail, scheduleLoginLink, sendSaveLink, verifyToken } from './auth.service'
 
 const HOUR_MS = 3600_000
 export const LOGIN_LINK_SENT = 'If an account uses this email, a login link is on its way.'
@@ -28,6 +29,7 @@ export function authRoutes(deps: Deps) {
   const addressOf = (server: PeerSource, request: Request) => clientAddress(server, request, deps.config.trustedProxy)
 
   return new Elysia({ tags: ['auth'] })
+    .use(visitorSession(deps.db))
     .post(routes.validateEmail, ({ body }) => checkEmail(body.email), { body: EmailInputSchema, response: { 200: EmailValidationSchema }, detail: { summary: 'Syntax, disposable-domain and typo check of an email' } })
     .post(
       routes.sendMagicLink,
@@ -40,22 +42,28 @@ export function authRoutes(deps: Deps) {
     )
     .post(
       routes.loginExisting,
-      ({ body, server, request }) => {
+      ({ body, server, request, visitorUser, sid }) => {
         const email = requireValidEmail(body.email)
         limit(email, addressOf(server, request))
-        scheduleLoginLink(deps, email, addressOf(server, request))
+        scheduleLoginLink(deps, email, addressOf(server, request), visitorUser && sid)
         return { message: LOGIN_LINK_SENT }
       },
-      { body: EmailInputSchema, response: { 200: MessageSchema }, detail: { summary: 'Email a login link when an account verified this email; same answer either way, mail sent after it' } },
+      { optionalVisitor: true, body: EmailInputSchema, response: { 200: MessageSchema }, detail: { summary: 'Email a login link when an account verified this email; same answer either way, mail sent after it' } },
     )
+    .post(routes.magicLinkInfo, ({ body, sid }) => describeToken(deps, body.token, sid), {
+      optionalVisitor: true,
+      body: VerifyTokenSchema,
+      response: { 200: MagicLinkInfoSchema },
+      detail: { summary: "Whose account a magic-link token opens and whether this browser asked for it; uses nothing (400 {error, code} as verify)" },
+    })
     .post(
       routes.verifyMagicLink,
-      ({ body, cookie }) => {
-        const answer = verifyToken(deps, body.token)
+      ({ body, cookie, sid }) => {
+        const answer = verifyToken(deps, body.token, sid)
         cookie[SESSION_COOKIE].set({ value: answer.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
         return answer
       },
-      { body: VerifyTokenSchema, response: { 200: VerifyAnswerSchema }, detail: { summary: 'Use a magic-link token (400 {error, code} when it cannot be used)' } },
+      { optionalVisitor: true, body: VerifyTokenSchema, response: { 200: VerifyAnswerSchema }, detail: { summary: 'Use a magic-link token: the sid cookie stays when it is already a session of that user, else a new one is set (400 {error, code} when it cannot be used)' } },
     )
     .get(routes.verifyMagicLink, ({ query, redirect }) => redirect(`/auth/verify?token=${encodeURIComponent(String(query.token ?? ''))}`, 302), {
       detail: { summary: 'Old links and mail scanners: changes nothing, redirects to the client page', responses: redirectAnswer('To /auth/verify?token=... (the client page)') },

@@ -1,13 +1,15 @@
 /**
  * Magic links (server-contract: Email and magic links): single-use tokens (32 random bytes, base64url, only the
  * SHA-256 stored) that expire after 15 minutes; verification only through POST, so mail scanners using GET
- * never use a token up.
+ * never use a token up. A token remembers the session that asked for it: describeToken tells the verify page whether
+ * the browser holds that session (then it completes on load) or must show whose account opens and wait for a click.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Deps } from '../../core/deps'
 import { inTransaction } from '../../db/open'
-import { findUserBySessionId, updateUser } from '../../core/users.repo'
-import { MAGIC_LINK_TTL_MS, type VerifyErrorCode } from '../../contract/auth'
+import { findUserBySessionHash, insertUserSession, updateUser } from '../../core/users.repo'
+import { hashSessionId, mintSessionId } from '../../core/session-hash'
+import { MAGIC_LINK_TTL_MS, type MagicLinkInfo, type VerifyErrorCode } from '../../contract/auth'
 import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'
 import { checkEmail, normalizeEmail } from '../../mail/email-check'
 import { HttpError } from '../../http/errors'
@@ -24,11 +26,11 @@ export function requireValidEmail(email: string): string {
   return normalizeEmail(email)
 }
 
-/** Creates a token for userId and emails its link to email. */
-async function issueLink(deps: Deps, userId: number, email: string, purpose: 'save' | 'login', clientAddress: string) {
+/** Creates a token for userId, asked by the session sessionHash (null: none), and emails its link to email. */
+async function issueLink(deps: Deps, userId: number, email: string, purpose: 'save' | 'login', clientAddress: string, sessionHash: string | null) {
   const token = randomBytes(32).toString('base64url')
   const now = deps.clock.now()
-  insertToken(deps.db, { tokenHash: sha256(token), purpose, userId, email, clientAddress, expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(), createdAt: now.toISOString() })
+  insertToken(deps.db, { tokenHash: sha256(token), purpose, userId, email, clientAddress, sessionHash, expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(), createdAt: now.toISOString() })
   const link = `${deps.config.publicUrl}/auth/verify?token=${token}`
   await deps.mailer.send(magicLinkEmail(DEFAULT_SITE_SETTINGS.siteName, email, link, purpose))
 }
@@ -38,43 +40,70 @@ async function issueLink(deps: Deps, userId: number, email: string, purpose: 'sa
  * user verified this email; one only typed elsewhere never blocks, issue #10).
  */
 export async function sendSaveLink(deps: Deps, input: { email: string; sessionId: string }, clientAddress: string): Promise<void> {
-  const user = findUserBySessionId(deps.db, input.sessionId)
+  const sessionHash = hashSessionId(input.sessionId)
+  const user = findUserBySessionHash(deps.db, sessionHash)
   if (!user) throw new HttpError(400, 'No valid session found.')
   const email = requireValidEmail(input.email)
   const owner = findUserByVerifiedEmail(deps.db, email)
   if (owner && owner.id !== user.id) throw new HttpError(409, 'This email already belongs to another account. Use "Login as Different User" to log in to it.')
-  await issueLink(deps, user.id, email, 'save', clientAddress)
+  await issueLink(deps, user.id, email, 'save', clientAddress, sessionHash)
 }
 
 /**
  * Emails a login link when a user has verified email; does nothing otherwise. The token and the mail are made on a later
  * turn of the event loop, so the caller answers before them and the same way either way (issue #10). Failures are logged.
+ * sid: the asking browser's session (undefined: none), the one that may complete the link without a click.
  */
-export function scheduleLoginLink(deps: Deps, email: string, clientAddress: string): void {
+export function scheduleLoginLink(deps: Deps, email: string, clientAddress: string, sid: string | undefined): void {
   const owner = findUserByVerifiedEmail(deps.db, email)
-  if (owner) setTimeout(() => issueLink(deps, owner.id, email, 'login', clientAddress).catch((e) => console.error('login link:', e)))
+  const sessionHash = sid ? hashSessionId(sid) : null
+  if (owner) setTimeout(() => issueLink(deps, owner.id, email, 'login', clientAddress, sessionHash).catch((e) => console.error('login link:', e)))
+}
+
+/** The unused, unexpired token row for token and the user it opens; throws HttpError 400 {code} with public-visitor §8's codes. */
+function usableToken(deps: Pick<Deps, 'db' | 'clock'>, token: string) {
+  const row = findTokenByHash(deps.db, sha256(token))
+  if (!row || row.usedAt) throw fail('invalid-token', 'Invalid or expired magic link')
+  if (Date.parse(row.expiresAt) <= deps.clock.now().getTime()) throw fail('expired-token', 'Magic link has expired')
+  const user = findUserById(deps.db, row.userId)
+  if (!user) throw fail('invalid-user', 'User verification failed')
+  const owner = findUserByVerifiedEmail(deps.db, row.email)
+  if (row.purpose === 'save' && owner && owner.id !== user.id) throw fail('verification-failed', 'Account verification failed')
+  if (row.purpose === 'login' && owner?.id !== user.id) throw fail('verification-failed', 'Account verification failed')
+  return { row, user }
+}
+
+/** email with all but the first character of its local part masked: `sam@example.com` is `s***@example.com`. */
+export const maskEmail = (email: string) => `${email.slice(0, 1)}***${email.slice(email.lastIndexOf('@'))}`
+
+/**
+ * Looks at token without using it: whose account it opens and whether sid (the caller's sid cookie, undefined: none)
+ * is the session that asked for it. Changes nothing. Throws like verifyToken.
+ */
+export function describeToken(deps: Pick<Deps, 'db' | 'clock'>, token: string, sid: string | undefined): MagicLinkInfo {
+  const { row, user } = usableToken(deps, token)
+  const sameSession = !!sid && row.sessionHash !== null && row.sessionHash === hashSessionId(sid)
+  return { username: user.username, email: maskEmail(row.email), purpose: row.purpose, sameSession }
 }
 
 /**
  * Uses token: 'save' verifies the email on its user (unverified copies on other users lose it, issue #10), 'login'
- * switches to the user who verified the email. Counts a login and answers the session id to continue as. Throws
- * HttpError 400 {code} with public-visitor §8's codes.
+ * switches to the user who verified the email. Counts a login and answers the session id to continue as: sid itself
+ * when it already is a session of that user, otherwise a new random one whose hash is added to the user's sessions
+ * (the database keeps no id in clear, so no other browser's id can be handed out). Throws HttpError 400 {code} with
+ * public-visitor §8's codes.
  */
-export function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string): { sessionId: string } {
+export function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string, sid: string | undefined): { sessionId: string } {
   return inTransaction(deps.db, () => {
-    const row = findTokenByHash(deps.db, sha256(token))
-    if (!row || row.usedAt) throw fail('invalid-token', 'Invalid or expired magic link')
-    const now = deps.clock.now()
-    if (Date.parse(row.expiresAt) <= now.getTime()) throw fail('expired-token', 'Magic link has expired')
-    const user = findUserById(deps.db, row.userId)
-    if (!user) throw fail('invalid-user', 'User verification failed')
-    const owner = findUserByVerifiedEmail(deps.db, row.email)
-    if (row.purpose === 'save' && owner && owner.id !== user.id) throw fail('verification-failed', 'Account verification failed')
-    if (row.purpose === 'login' && owner?.id !== user.id) throw fail('verification-failed', 'Account verification failed')
-    markTokenUsed(deps.db, row.id, now.toISOString())
+    const { row, user } = usableToken(deps, token)
+    const now = deps.clock.now().toISOString()
+    markTokenUsed(deps.db, row.id, now)
     clearEmailOnOthers(deps.db, row.email, user.id)
-    updateUser(deps.db, user.id, { email: row.email, emailVerified: true, lastLoginAt: now.toISOString(), loginCount: user.loginCount + 1 })
-    return { sessionId: user.sessionId }
+    updateUser(deps.db, user.id, { email: row.email, emailVerified: true, lastLoginAt: now, loginCount: user.loginCount + 1 })
+    if (sid && findUserBySessionHash(deps.db, hashSessionId(sid))?.id === user.id) return { sessionId: sid }
+    const sessionId = mintSessionId()
+    insertUserSession(deps.db, { sessionHash: hashSessionId(sessionId), userId: user.id, createdAt: now })
+    return { sessionId }
   })
 }
 
@@ -82,8 +111,9 @@ export function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string): { 
 export function captureEmail(deps: Pick<Deps, 'db' | 'clock'>, input: { email: string; sessionId: string }): void {
   const email = requireValidEmail(input.email)
   inTransaction(deps.db, () => {
-    const user = findUserBySessionId(deps.db, input.sessionId)
-    insertEmailCapture(deps.db, { email, sessionId: input.sessionId, userId: user?.id ?? null, createdAt: deps.clock.now().toISOString() })
+    const sessionHash = hashSessionId(input.sessionId)
+    const user = findUserBySessionHash(deps.db, sessionHash)
+    insertEmailCapture(deps.db, { email, sessionId: sessionHash, userId: user?.id ?? null, createdAt: deps.clock.now().toISOString() })
     if (user && !user.email && !findUserByVerifiedEmail(deps.db, email)) updateUser(deps.db, user.id, { email })
   })
 }

@@ -17,9 +17,9 @@ export const profileRoutes = (deps: Deps) =>
     .use(visitorSession(deps.db))
     .patch(
       routes.user,
-      ({ params, body, visitorUser }) => {
+      ({ params, body, visitorUser, sid }) => {
         requireOwnUser(visitorUser, params.id)
-        return toSessionUser(updateProfile(deps, visitorUser, body))
+        return toSessionUser(updateProfile(deps, visitorUser, body), sid)
       },
       { visitorUser: true, params: IdParamsSchema, body: ProfileUpdateSchema, response: { 200: SessionUserSchema }, detail: { summary: 'Change username and/or email; only changed fields are sent' } },
     )

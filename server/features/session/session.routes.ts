@@ -20,16 +20,16 @@ export const sessionRoutes = (deps: Deps) =>
       routes.session,
       ({ body, cookie }) => {
         const user = upsertSession(deps, body)
-        cookie[SESSION_COOKIE].set({ value: user.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
-        return toSessionUser(user)
+        cookie[SESSION_COOKIE].set({ value: body.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
+        return toSessionUser(user, body.sessionId)
       },
       { body: SessionInputSchema, response: { 200: SessionUserSchema, 400: ErrorSchema }, detail: { summary: 'Create or resume the visitor session (public-visitor §7)' } },
     )
     .get(
       routes.session,
-      ({ visitorUser }) => {
-        if (!visitorUser) throw new HttpError(401, 'No session')
-        return toSessionUser(visitorUser)
+      ({ visitorUser, sid }) => {
+        if (!visitorUser || !sid) throw new HttpError(401, 'No session')
+        return toSessionUser(visitorUser, sid)
       },
       { optionalVisitor: true, response: { 200: SessionUserSchema, 401: ErrorSchema }, detail: { summary: 'The visitor of the sid cookie (public-visitor §7)' } },
     )

@@ -8,7 +8,8 @@ import { inTransaction } from '../../db/open'
 import type { SessionInput } from '../../contract/session'
 import { isReservedUsername } from '../../contract/users'
 import type { UserRow } from '../../http/session-user'
-import { findUserBySessionId, findUserIdByUsername, updateUser } from '../../core/users.repo'
+import { findUserBySessionHash, findUserIdByUsername, updateUser } from '../../core/users.repo'
+import { hashSessionId } from '../../core/session-hash'
 import { insertVisitor } from './session.repo'
 
 /** A resumed session counts as a new login only after this much time since the last one, ms. */
@@ -25,17 +26,19 @@ export function generateUsername(deps: Pick<Deps, 'db'>): string {
 
 /**
  * Creates the visitor for an unknown sessionId, or resumes a known one (updating location when given).
- * A requested username is used only when free and not reserved (issue #10); otherwise one is generated. Returns the user row.
+ * A requested username is used only when free and not reserved (issue #10); otherwise one is generated. Only the
+ * session id's hash is stored. Returns the user row.
  */
 export function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionInput): UserRow {
   return inTransaction(deps.db, () => {
     const now = deps.clock.now()
-    const existing = findUserBySessionId(deps.db, input.sessionId)
+    const sessionHash = hashSessionId(input.sessionId)
+    const existing = findUserBySessionHash(deps.db, sessionHash)
     if (!existing) {
       const wanted = input.username?.trim()
       const free = wanted && /^[A-Za-z0-9_-]{3,30}$/.test(wanted) && !isReservedUsername(wanted) && !findUserIdByUsername(deps.db, wanted)
       const username = free ? wanted : generateUsername(deps)
-      return insertVisitor(deps.db, { sessionId: input.sessionId, username, latitude: input.latitude, longitude: input.longitude, now: now.toISOString() })
+      return insertVisitor(deps.db, { sessionHash, username, latitude: input.latitude, longitude: input.longitude, now: now.toISOString() })
     }
     const changes: Partial<UserRow> = {}
     if (input.latitude !== undefined && input.longitude !== undefined) Object.assign(changes, { latitude: input.latitude, longitude: input.longitude })

@@ -1,0 +1,12 @@
+/**
+ * Session ids at rest (server-contract: Visitor session). The client makes its own id (public-visitor §9) and sends
+ * it in clear; the database keeps only its SHA-256, so a copy of the database or a backup opens no session.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { SESSION_ID_LENGTH } from '../contract/session'
+
+/** The stored form of a session id: SHA-256 of its UTF-8 bytes, 64 lowercase hex digits. */
+export const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex')
+
+/** A new random session id in the client's format: 32 base-36 characters holding 160 random bits. */
+export const mintSessionId = () => BigInt(`0x${randomBytes(20).toString('hex')}`).toString(36).padStart(SESSION_ID_LENGTH, '0')
