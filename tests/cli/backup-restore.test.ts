@@ -24,13 +24,14 @@ const serverOn = async (dataDir: string) => {
 const stop = async (s: TestServer) => (running.splice(running.indexOf(s), 1), s.stop())
 const hotvote = (server: TestServer, args: string[]) => runCli(args, work, { HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword })
 
-/** One visitor's votes on every media id. */
+/** One visitor's votes on every media id; answers the visitor. */
 async function vote(server: TestServer, mediaIds: number[]) {
   const v = await newVisitor(server)
   for (const mediaId of mediaIds) {
     const res = await fetch(`${server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ userId: v.id, mediaId, isHot: mediaId % 2 === 0 }) })
     if (res.status >= 300) throw new Error(`vote: ${res.status} ${await res.text()}`)
   }
+  return v
 }
 
 /** Counts and the first rows of the tables a restore must bring back, read from a database file. */
@@ -48,14 +49,17 @@ function snapshot(file: string) {
 }
 
 describe('hotvote backup and restore', () => {
-  it('round trip: a backup of a running server, restored into another data folder, brings back the same rows', async () => {
+  it('round trip: a backup of a running server, restored into another data folder, brings back the same rows and sessions, with no session id in clear', async () => {
     const dirA = mkdtempSync(join(work, 'a-'))
     const a = await serverOn(dirA)
     const { mediaIds } = await seedUploads(a, ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg'])
-    for (let i = 0; i < 4; i++) await vote(a, mediaIds)
+    const voters = []
+    for (let i = 0; i < 4; i++) voters.push(await vote(a, mediaIds))
     const file = join(work, 'round-trip.sqlite')
     const backup = await hotvote(a, ['--json', 'backup', '-o', file])
     expect(backup.code).toBe(0)
+    const backupBytes = readFileSync(file).toString('latin1')
+    expect(voters.filter((v) => backupBytes.includes(v.cookie.slice('sid='.length)))).toEqual([])
     expect(JSON.parse(backup.stdout)).toMatchObject({ file, users: 5, media: 3, votes: 12, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })
     await stop(a)
     const before = snapshot(join(dirA, 'hotvote.sqlite'))
@@ -74,6 +78,7 @@ describe('hotvote backup and restore', () => {
     const c = await serverOn(dirB)
     expect(snapshot(join(dirB, 'hotvote.sqlite'))).toEqual(before)
     expect((await adminGet<{ id: number }[]>(c, '/api/admin/media')).map((m) => m.id).sort()).toEqual(mediaIds.sort())
+    for (const v of voters) expect(await (await fetch(`${c.url}/api/session`, { headers: { cookie: v.cookie } })).json()).toMatchObject({ id: v.id })
     await stop(c)
   })
 
