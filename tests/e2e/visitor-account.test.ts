@@ -1,4 +1,7 @@
-/** Story (issue #3): a visitor saves their account by the emailed link and comes back as that user in a fresh app.browser. */
+/**
+ * Story (issue #3): a visitor saves their account by the emailed link and comes back as that user in a fresh browser,
+ * after confirming whose account the link opens; someone else's save link leaves a visitor's own session alone.
+ */
 import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,7 +19,7 @@ function linkMailedTo(to: string): string {
 }
 
 describe('saving an account', () => {
-  test('the emailed link logs a fresh browser in as the same user', async () => {
+  test("the emailed link shows a fresh browser whose account it opens and logs it in on 'Continue as'", async () => {
     const first = await app.browser.newPage()
     await first.goto(`${app.server.url}/profile`)
     await first.getByText(/^Member since /).waitFor()
@@ -29,6 +32,8 @@ describe('saving an account', () => {
     const link = linkMailedTo('keeper@example.com')
     const fresh = await (await app.browser.newContext()).newPage()
     await fresh.goto(link)
+    await fresh.getByText('k***@example.com').waitFor()
+    await fresh.getByRole('button', { name: `Continue as ${username}` }).click()
     await fresh.getByText("You've successfully logged in to your saved account.").first().waitFor()
     await fresh.waitForURL(`${app.server.url}/`)
     await fresh.getByTestId('sidebar-user').getByText(username).waitFor()
@@ -40,6 +45,52 @@ describe('saving an account', () => {
     await again.goto(link)
     await again.getByRole('heading', { name: 'Verification Error' }).waitFor()
     await again.getByText('Invalid or expired magic link').first().waitFor()
+  })
+
+  test('the browser that asked for the link completes it on load', async () => {
+    const page = await (await app.browser.newContext()).newPage()
+    await page.goto(`${app.server.url}/profile`)
+    await page.getByText(/^Member since /).waitFor()
+    const mySessionId = await page.evaluate(() => JSON.parse(localStorage.getItem('hotvote.session')!).sessionId as string)
+    await page.getByLabel('Email for your magic link').fill('same@example.com')
+    await page.getByRole('button', { name: 'Send Magic Link' }).click()
+    await page.getByText('Check your email for a secure login link to save your account.').first().waitFor()
+    await page.goto(linkMailedTo('same@example.com'))
+    await page.getByText("You've successfully logged in to your saved account.").first().waitFor()
+    await page.waitForURL(`${app.server.url}/`)
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('hotvote.session')!).sessionId)).toBe(mySessionId)
+  })
+})
+
+describe("a save link someone else asked for the visitor's address", () => {
+  test("shows the asker's account, and 'Not me' keeps the visitor's own session", async () => {
+    const attacker = await newVisitor(app.server)
+    const sent = await fetch(`${app.server.url}/api/auth/send-magic-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: attacker.cookie, 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ email: 'victim@example.com', sessionId: attacker.cookie.replace('sid=', '') }),
+    })
+    expect(sent.status).toBe(200)
+    const page = await (await app.browser.newContext()).newPage()
+    await page.goto(`${app.server.url}/`)
+    const user = page.getByTestId('sidebar-user')
+    await user.getByText('Active', { exact: true }).waitFor()
+    const me = (await user.locator('p').first().textContent())!
+    const mySessionId = await page.evaluate(() => JSON.parse(localStorage.getItem('hotvote.session')!).sessionId as string)
+
+    const link = linkMailedTo('victim@example.com')
+    await page.goto(link)
+    await page.getByText('v***@example.com', { exact: false }).waitFor()
+    await page.getByRole('button', { name: `Continue as ${attacker.username}` }).waitFor()
+    await page.getByRole('button', { name: 'Not me' }).click()
+    await page.waitForURL(`${app.server.url}/`)
+    await user.getByText(me, { exact: true }).waitFor()
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('hotvote.session')!).sessionId)).toBe(mySessionId)
+    expect((await page.context().cookies()).find((c) => c.name === 'sid')?.value).toBe(mySessionId)
+    expect(await user.getByText(attacker.username, { exact: true }).count()).toBe(0)
+    // 'Not me' uses nothing: the token is still unused.
+    const info = await fetch(`${app.server.url}/api/auth/link-info`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ token: new URL(link).searchParams.get('token') }) })
+    expect(info.status).toBe(200)
   })
 })
 

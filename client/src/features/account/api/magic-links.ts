@@ -1,9 +1,10 @@
 /**
  * Magic-link calls (public-visitor §7; server-contract: Email and magic links): send a save link, send a login
- * link, and verify a token from the emailed link (a POST, so mail scanners opening the link never use it up).
+ * link, look at a token from the emailed link without using it, and verify it (POSTs, so mail scanners opening the
+ * link never use it up).
  */
 import { useMutation } from '@tanstack/react-query'
-import type { Message, VerifyAnswer, VerifyErrorCode } from '@contract/auth'
+import type { MagicLinkInfo, Message, VerifyAnswer, VerifyErrorCode } from '@contract/auth'
 import { apiFetch } from '@client/lib/api-client'
 import { ensureStoredSession } from '@client/lib/session-storage'
 import { paths } from '@contract/paths'
@@ -19,6 +20,9 @@ export const useSendMagicLink = () =>
 
 /** Sends a login link for an existing account (same answer whether or not it exists). */
 export const useLoginExisting = () => useMutation({ mutationFn: (email: string) => apiFetch<Message>(paths.loginExisting(), { method: 'POST', json: { email: email.trim().toLowerCase() } }) })
+
+/** Whose account a token opens and whether this browser asked for it; uses nothing. Rejects with ApiError carrying {error, code}. */
+export const getMagicLinkInfo = (token: string) => apiFetch<MagicLinkInfo>(paths.magicLinkInfo(), { method: 'POST', json: { token } })
 
 /** Uses a token; resolves to the session to continue as. Rejects with ApiError carrying {error, code}. */
 export const verifyMagicLink = (token: string) => apiFetch<VerifyAnswer>(paths.verifyMagicLink(), { method: 'POST', json: { token } })
