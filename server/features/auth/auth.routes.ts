@@ -10,7 +10,7 @@ import { checkEmail } from '../../mail/email-check'
 import { createRateLimiter } from '../../http/rate-limit'
 import { clientAddress, type PeerSource } from '../../http/client-address'
 import { HttpError } from '../../http/errors'
-import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session-user'
+import { sessionCookieName, sessionCookieOptions } from '../../http/session-user'
 import { redirectAnswer } from '../../http/openapi-responses'
 import { captureEmail, requireValidEmail, scheduleLoginLink, sendSaveLink, verifyToken } from './auth.service'
 
@@ -52,7 +52,7 @@ export function authRoutes(deps: Deps) {
       routes.verifyMagicLink,
       ({ body, cookie }) => {
         const answer = verifyToken(deps, body.token)
-        cookie[SESSION_COOKIE].set({ value: answer.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
+        cookie[sessionCookieName(deps.config.publicUrl)].set({ value: answer.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
         return answer
       },
       { body: VerifyTokenSchema, response: { 200: VerifyAnswerSchema }, detail: { summary: 'Use a magic-link token (400 {error, code} when it cannot be used)' } },
