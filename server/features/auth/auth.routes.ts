@@ -36,7 +36,7 @@ export function authRoutes(deps: Deps) {
         await sendSaveLink(deps, body, addressOf(server, request))
         return { message: 'Magic link sent! Check your email.' }
       },
-      { body: SendMagicLinkSchema, response: { 200: MessageSchema }, detail: { summary: "Email a link that saves the visitor's account (409 for another user's email)" } },
+      { body: SendMagicLinkSchema, response: { 200: MessageSchema }, detail: { summary: "Email a link that saves the visitor's account; for an address another account verified, a mail to it says so with a login link; same answer either way" } },
     )
     .post(
       routes.loginExisting,
