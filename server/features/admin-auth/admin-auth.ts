@@ -2,9 +2,9 @@
  * The admin guard and login (server-contract: Admin API; issue #10 Serving). An admin call is admitted with a live
  * admin token cookie (from POST /api/admin/login, used by the /adm app) or with HTTP Basic credentials (the CLI);
  * otherwise 401 with `WWW-Authenticate: Basic realm="admin"` (not for the /adm app's own calls, marked
- * X-Requested-With, so the browser shows no prompt of its own). Failed credentials are limited per client address
- * and slowed per username (admin-credentials.ts). The login and logout routes come before the guard and are open;
- * the route plugins passed to adminGuard(deps, guarded) are guarded.
+ * X-Requested-With, so the browser shows no prompt of its own). Credential attempts are limited per client address
+ * and slowed per guesser, an address trying one username (admin-credentials.ts). The login and logout routes come
+ * before the guard and are open; the route plugins passed to adminGuard(deps, guarded) are guarded.
  */
 import { Elysia, type AnyElysia } from 'elysia'
 import * as v from 'valibot'
