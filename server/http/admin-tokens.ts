@@ -9,11 +9,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Clock } from '../core/clock'
 import type { Deps } from '../core/deps'
 import { createExpiringMap } from './rate-limit'
-import { cookieValue } from './cookie-value'
+import { cookieValue, siteCookie } from './cookie-value'
 import { ADMIN_TOKEN_TTL_MS } from '../contract/admin/auth'
 
-/** Name of the admin token cookie (HttpOnly, SameSite=Strict, Path=/api). */
+/** Base name of the admin token cookie (HttpOnly, SameSite=Strict; siteCookie prefixes it over https). */
 export const ADMIN_COOKIE = 'hv_admin'
+
+/** Name, Secure flag and path of the admin token cookie on the site of publicUrl: `__Host-hv_admin`, Path=/ over https; `hv_admin`, Path=/api over http. */
+export const adminCookie = (publicUrl: string) => siteCookie(publicUrl, ADMIN_COOKIE, '/api')
 
 /** Most live admin tokens kept; the oldest are forgotten beyond it. */
 export const MAX_ADMIN_TOKENS = 1000
@@ -45,4 +48,4 @@ export function adminTokensOf(deps: Deps): ReturnType<typeof createAdminTokenSto
 }
 
 /** True when the Cookie header (cookieHeader; null when absent) carries a live admin token of the app built on deps. */
-export const hasAdminToken = (deps: Deps, cookieHeader: string | null) => adminTokensOf(deps).isValid(cookieValue(cookieHeader, ADMIN_COOKIE))
+export const hasAdminToken = (deps: Deps, cookieHeader: string | null) => adminTokensOf(deps).isValid(cookieValue(cookieHeader, adminCookie(deps.config.publicUrl).name))

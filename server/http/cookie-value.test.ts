@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { cookieValue } from './cookie-value'
+import { cookieValue, siteCookie } from './cookie-value'
 
 describe('cookieValue', () => {
   it('finds a cookie anywhere in the header, trimmed', () => {
@@ -26,5 +26,17 @@ describe('cookieValue', () => {
     expect(cookieValue('sid=a%20b', 'sid')).toBe('a b')
     expect(cookieValue('sid=%E0%A4%A', 'sid')).toBe('%E0%A4%A')
     expect(cookieValue('sid=a=b=c', 'sid')).toBe('a=b=c')
+  })
+})
+
+describe('siteCookie', () => {
+  it('prefixes the name with __Host- over https, Secure with Path=/ whatever the http path', () => {
+    expect(siteCookie('https://hotvote.example', 'hv_admin', '/api')).toEqual({ name: '__Host-hv_admin', secure: true, path: '/' })
+    expect(siteCookie('https://hotvote.example', 'sid')).toEqual({ name: '__Host-sid', secure: true, path: '/' })
+  })
+
+  it('keeps the plain name and the given path over http', () => {
+    expect(siteCookie('http://localhost:3000', 'hv_admin', '/api')).toEqual({ name: 'hv_admin', secure: false, path: '/api' })
+    expect(siteCookie('http://localhost:3000', 'sid')).toEqual({ name: 'sid', secure: false, path: '/' })
   })
 })

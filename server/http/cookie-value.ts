@@ -14,6 +14,20 @@ function decode(value: string): string {
   }
 }
 
+/** Name, Secure flag and path of a cookie the server sets. */
+export type SiteCookie = { name: string; secure: boolean; path: string }
+
+/**
+ * The name, Secure flag and path of the cookie `base` on the site of publicUrl (OWASP session management: cookie
+ * name prefixes). Over https the name is `__Host-<base>`, which a browser keeps only when it is Secure, has Path=/
+ * and no Domain, so neither a sibling subdomain nor a plain-http page can set or shadow it; over http (development,
+ * localhost) the cookie keeps its plain name and httpPath. Every writer and reader of the session and admin cookies
+ * takes the name from here.
+ */
+export function siteCookie(publicUrl: string, base: string, httpPath = '/'): SiteCookie {
+  return publicUrl.startsWith('https:') ? { name: `__Host-${base}`, secure: true, path: '/' } : { name: base, secure: false, path: httpPath }
+}
+
 /**
  * The value of the cookie `name` in a Cookie header (`a=1; b=2`), or undefined when the header is missing or has no
  * such cookie. The first occurrence wins, names and values are trimmed, values percent-decoded (RFC 6265 §5.4).

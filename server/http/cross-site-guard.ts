@@ -2,8 +2,9 @@
  * Cross-site request refusal (issue #10 Serving; OWASP CSRF cheat sheet, "Fetch Metadata" and "Verifying origin
  * with standard headers"): a call that changes state (POST, PUT, PATCH, DELETE) is refused with 403 JSON when a
  * browser says it comes from another site. The rules, in order:
- * - `Sec-Fetch-Site` present (every current browser sends it): refused only when it is `cross-site`
- *   (`same-origin`, `same-site` and `none`, a request the user typed, pass);
+ * - `Sec-Fetch-Site` present (every current browser sends it): only `same-origin` and `none` (a request the user
+ *   typed) pass; `same-site` is refused too, since a sibling subdomain is another site that must not vote or
+ *   change an account for the visitor;
  * - else `Origin` present: it must be this server's origin as the request names it, or PUBLIC_URL's origin
  *   (what the browser sees behind a reverse proxy); anything else, `null` included, is refused;
  * - else (no browser metadata: the CLI, curl, scripts): allowed when the request carries no Cookie header or
@@ -32,7 +33,7 @@ export function isAllowedCrossSite(request: Request, publicOrigin: string): bool
   if (!STATE_CHANGING.has(request.method)) return true
   const headers = request.headers
   const site = headers.get('sec-fetch-site')
-  if (site) return site !== 'cross-site'
+  if (site) return site === 'same-origin' || site === 'none'
   const origin = headers.get('origin')
   if (origin) return origin === publicOrigin || sameOrigin(origin, request.url)
   return !headers.has('cookie') || /^Basic\s/i.test(headers.get('authorization') ?? '')

@@ -12,9 +12,10 @@ import { SessionIdSchema, type SessionUser } from '../contract/session'
 import { findUserBySessionHash } from '../core/users.repo'
 import { hashSessionId } from '../core/session-hash'
 import { HttpError } from './errors'
-import { cookieValue } from './cookie-value'
+import { cookieValue, siteCookie } from './cookie-value'
+import type { Config } from '../config'
 
-/** Name of the session cookie. */
+/** Base name of the session cookie (siteCookie prefixes it over https). */
 export const SESSION_COOKIE = 'sid'
 /** Session cookie lifetime, seconds (one year). */
 export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -22,9 +23,13 @@ export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 3600
 /** A users row as drizzle reads it (ISO-8601 UTC times). */
 export type UserRow = typeof users.$inferSelect
 
-/** Cookie options for the sid cookie; secure when the public URL is https. */
+/** The name of the session cookie on the site of publicUrl: `__Host-sid` over https, `sid` over http (siteCookie). */
+export const sessionCookieName = (publicUrl: string) => siteCookie(publicUrl, SESSION_COOKIE).name
+
+/** Cookie options for the session cookie: HttpOnly, SameSite=Lax, Path=/, one year; Secure when the public URL is https. */
 export function sessionCookieOptions(publicUrl: string) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: publicUrl.startsWith('https:'), path: '/', maxAge: SESSION_COOKIE_MAX_AGE }
+  const { secure, path } = siteCookie(publicUrl, SESSION_COOKIE)
+  return { httpOnly: true, sameSite: 'lax' as const, secure, path, maxAge: SESSION_COOKIE_MAX_AGE }
 }
 
 /**
@@ -62,15 +67,19 @@ export function requireOwnUser(visitor: Visitor, userId: number): void {
 }
 
 /**
- * The one place that reads the sid cookie (issue #14). A route opts in with a macro and its handler receives:
+ * The one place that reads the session cookie (issue #14), named for config.publicUrl (sessionCookieName). A route
+ * opts in with a macro and its handler receives:
  * - `{ visitor: true }`: `visitor` ({ id }), from the fast id-only lookup; 401 without a session;
  * - `{ visitorUser: true }`: `visitorUser`, the whole users row, and `sid`, the cookie's session id; 401 without a session;
  * - `{ optionalVisitor: true }`: `visitorUser`, the users row or undefined, and `sid`, the cookie's value or undefined; never 401.
  * Routes that name none of them pay no session lookup. Resolution runs after validation, so bad input still answers 400 first.
  * The sid is read from the Cookie header (cookieValue), so these routes pay for no cookie jar.
  */
-export const visitorSession = (db: Db) =>
-  new Elysia().macro({
+export const visitorSession = ({ db, config }: { db: Db; config: Config }) => {
+  const name = sessionCookieName(config.publicUrl)
+  // From the header, not Elysia's cookie jar: a jar would be built for every route of the app (cookie-value.ts).
+  const sidOf = (request: Request) => cookieValue(request.headers.get('cookie'), name)
+  return new Elysia().macro({
     visitor: { resolve: ({ request }) => ({ visitor: requireVisitor(db, sidOf(request)) }) },
     visitorUser: {
       resolve: ({ request }) => {
@@ -87,9 +96,7 @@ export const visitorSession = (db: Db) =>
       },
     },
   })
-
-// From the header, not Elysia's cookie jar: a jar would be built for every route of the app (cookie-value.ts).
-const sidOf = (request: Request) => cookieValue(request.headers.get('cookie'), SESSION_COOKIE)
+}
 
 /** Maps a users row to the session user shape (public-visitor §3 User); sessionId: the request's own session id (the row holds a hash). */
 export function toSessionUser(row: UserRow, sessionId: string): SessionUser {

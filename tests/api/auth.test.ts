@@ -64,15 +64,34 @@ describe('saving an account through a magic link', () => {
     t.cleanup()
   })
 
-  it("answers 409 for another user's verified email, 400 without a session or for a bad email", async () => {
+  it("answers another user's verified email like a free one, and tells only the address's owner, with a login link", async () => {
     const t = makeTestApp()
     const owner = await makeVisitor(t.app)
     await call(t.app, 'POST', paths.sendMagicLink(), { email: 'owned@example.com', sessionId: owner.user.sessionId })
     await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'owned@example.com') })
     const v = await makeVisitor(t.app)
     const taken = await call(t.app, 'POST', paths.sendMagicLink(), { email: 'owned@example.com', sessionId: v.user.sessionId })
-    expect(taken.status).toBe(409)
-    expect(taken.json.error).toContain('Login as Different User')
+    const free = await call(t.app, 'POST', paths.sendMagicLink(), { email: 'free@example.com', sessionId: v.user.sessionId })
+    expect([taken.status, taken.text]).toEqual([free.status, free.text])
+    expect(taken).toMatchObject({ status: 200, json: { message: 'Magic link sent! Check your email.' } })
+
+    const toOwner = t.sent.at(-2)!
+    expect(toOwner).toMatchObject({ to: 'owned@example.com', subject: 'HotVote: this email already has an account' })
+    expect(toOwner.text).toContain('already belongs to an account')
+    expect(toOwner.text).toContain('Login as Different User')
+    expect(toOwner.html).toContain('Log in')
+    // Its link logs in to the owner's account; it never saves the address on the visitor who asked.
+    const token = tokenSentTo(t.sent, 'owned@example.com')
+    const row = t.sqlite.query('select purpose, user_id from magic_link_tokens where token_hash = ?').get(new Bun.CryptoHasher('sha256').update(token).digest('hex'))
+    expect(row).toEqual({ purpose: 'login', user_id: owner.user.id })
+    expect(t.sent.at(-1)).toMatchObject({ to: 'free@example.com', subject: 'HotVote: confirm your email' })
+    expect(t.sent.at(-1)!.text).toContain('Confirm this email to save your HotVote account.')
+    t.cleanup()
+  })
+
+  it('answers 400 without a session or for a bad email', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
     expect(await call(t.app, 'POST', paths.sendMagicLink(), { email: 'x@example.com', sessionId: 'z'.repeat(32) })).toMatchObject({ status: 400, json: { error: 'No valid session found.' } })
     expect(await call(t.app, 'POST', paths.sendMagicLink(), { email: 'nope', sessionId: v.user.sessionId })).toMatchObject({ status: 400, json: { error: 'Please enter a valid email address' } })
     t.cleanup()
@@ -146,13 +165,14 @@ describe('an email someone typed but never verified (issue #10)', () => {
     expect((await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'real@example.com') }, { cookie: owner.cookie })).json).toEqual({ sessionId: owner.user.sessionId })
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: owner.cookie })).json).toMatchObject({ email: 'real@example.com', emailVerified: true })
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: squatter.cookie })).json).toMatchObject({ email: null, emailVerified: false })
-    // Now that it is verified, it is the owner's: others get the 409 pointing to 'Login as Different User'.
+    // Now that it is verified, it is the owner's: the profile answers 409 pointing to 'Login as Different User', and a
+    // save link asked for it goes to the owner as a login link instead.
     const again = await call(t.app, 'PATCH', `/api/users/${squatter.user.id}`, { email: 'real@example.com' }, { cookie: squatter.cookie })
     expect(again.status).toBe(409)
     expect(again.json.error).toContain('Login as Different User')
     const save = await call(t.app, 'POST', paths.sendMagicLink(), { email: 'real@example.com', sessionId: squatter.user.sessionId })
-    expect(save.status).toBe(409)
-    expect(save.json.error).toContain('Login as Different User')
+    expect(save.status).toBe(200)
+    expect(t.sent.at(-1)).toMatchObject({ to: 'real@example.com', subject: 'HotVote: this email already has an account' })
     t.cleanup()
   })
 
@@ -205,14 +225,14 @@ describe('POST /api/auth/login-existing timing (issue #10)', () => {
     t.cleanup()
   })
 
-  it('counts the 409 for a verified address against the link limits, so addresses cannot be tested in bulk', async () => {
+  it('counts the link requests for a verified address against the link limits, so its owner is not flooded', async () => {
     const t = makeTestApp()
     const owner = await makeVisitor(t.app)
     await call(t.app, 'POST', paths.sendMagicLink(), { email: 'held@example.com', sessionId: owner.user.sessionId })
     await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'held@example.com') })
     const prober = await makeVisitor(t.app)
     const probe = () => call(t.app, 'POST', paths.sendMagicLink(), { email: 'held@example.com', sessionId: prober.user.sessionId })
-    for (let i = 0; i < 4; i++) expect((await probe()).status).toBe(409)
+    for (let i = 0; i < 4; i++) expect((await probe()).status).toBe(200)
     expect((await probe()).status).toBe(429)
     t.cleanup()
   })

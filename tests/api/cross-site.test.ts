@@ -35,13 +35,24 @@ describe('state-changing calls from another site', () => {
     expect((await vote(b, 'http://localhost')).status).toBe(201)
   })
 
-  it('allows same-origin and same-site browser calls', async () => {
+  it('allows same-origin browser calls and ones the user typed (none)', async () => {
     const v = await makeVisitor(t.app)
     const other = await makeVisitor(t.app)
     const [a, b] = [(await makeMedia(t.app, other, 'storm-over-highway.jpg')).json.media.id, (await makeMedia(t.app, other, 'fig-in-red-bowl-square.jpg')).json.media.id]
     const vote = (mediaId: number, site: string) => call(t.app, 'POST', '/api/votes', { userId: v.user.id, mediaId, isHot: false }, { cookie: v.cookie, headers: { 'sec-fetch-site': site } })
     expect((await vote(a, 'same-origin')).status).toBe(201)
-    expect((await vote(b, 'same-site')).status).toBe(201)
+    expect((await vote(b, 'none')).status).toBe(201)
+  })
+
+  it('refuses a same-site call, since a sibling subdomain is another site, and changes nothing', async () => {
+    const v = await makeVisitor(t.app)
+    const other = await makeVisitor(t.app)
+    const mediaId = (await makeMedia(t.app, other, 'red-marigold.webp')).json.media.id
+    const sibling = { cookie: v.cookie, headers: { 'sec-fetch-site': 'same-site' } }
+    expect(await call(t.app, 'POST', '/api/votes', { userId: v.user.id, mediaId, isHot: true }, sibling)).toMatchObject(REFUSED)
+    expect(await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'sibling-site' }, sibling)).toMatchObject(REFUSED)
+    expect(t.sqlite.query('select count(*) as n from votes where user_id = ?').get(v.user.id)).toEqual({ n: 0 })
+    expect((await call(t.app, 'GET', '/api/session', undefined, { cookie: v.cookie })).json.username).not.toBe('sibling-site')
   })
 
   it('without any browser metadata, refuses a call with a cookie but allows one without, and the admin with Basic auth', async () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { FIXTURES, type TestServer } from './browser'
 import { paths } from '@contract/paths'
+import { cookieSetBy } from './test-app'
 
 let visitorCounter = 0
 
@@ -20,7 +21,7 @@ export async function newVisitor(server: TestServer, fields: Record<string, unkn
   const res = await fetch(`${server.url}${paths.session()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, ...fields }) })
   if (res.status !== 200) throw new Error(`newVisitor: ${res.status} ${await res.text()}`)
   const user = (await res.json()) as { id: number; username: string }
-  return { id: user.id, username: user.username, cookie: `sid=${sessionId}` }
+  return { id: user.id, username: user.username, cookie: cookieSetBy(res.headers.get('set-cookie')) }
 }
 
 /** Uploads each fixture name as one new visitor; answers the owner's id, cookie and the media ids. Throws on a non-201. */

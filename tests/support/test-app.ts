@@ -81,10 +81,13 @@ let sessionCounter = 0
 /** A fresh 32-character base-36 session id. */
 export const newSessionId = () => (Date.now().toString(36) + (sessionCounter++).toString(36) + Math.random().toString(36).slice(2)).padEnd(32, '0').slice(0, 32)
 
-/** Creates a visitor through POST /api/session; returns its user and the cookie header to send. */
+/** The `name=value` pair of the first cookie a Set-Cookie header sets, as a browser sends it back (its name follows the app's PUBLIC_URL). */
+export const cookieSetBy = (setCookie: string | null) => setCookie?.split(';')[0] ?? ''
+
+/** Creates a visitor through POST /api/session; returns its user and the cookie header to send (the session cookie the answer set). */
 export async function makeVisitor(app: AnyApp, fields: Record<string, unknown> = {}) {
   const sessionId = newSessionId()
   const r = await call(app, 'POST', paths.session(), { sessionId, ...fields })
   if (r.status !== 200) throw new Error(`makeVisitor: ${r.status} ${r.text}`)
-  return { user: r.json as { id: number; sessionId: string; username: string }, cookie: `sid=${sessionId}` }
+  return { user: r.json as { id: number; sessionId: string; username: string }, cookie: cookieSetBy(r.headers.get('set-cookie')) }
 }

@@ -2,9 +2,9 @@
  * The admin guard and login (server-contract: Admin API; issue #10 Serving). An admin call is admitted with a live
  * admin token cookie (from POST /api/admin/login, used by the /adm app) or with HTTP Basic credentials (the CLI);
  * otherwise 401 with `WWW-Authenticate: Basic realm="admin"` (not for the /adm app's own calls, marked
- * X-Requested-With, so the browser shows no prompt of its own). Failed credentials are limited per client address
- * and slowed per username (admin-credentials.ts). The login and logout routes come before the guard and are open;
- * the route plugins passed to adminGuard(deps, guarded) are guarded.
+ * X-Requested-With, so the browser shows no prompt of its own). Credential attempts are limited per client address
+ * and slowed per guesser, an address trying one username (admin-credentials.ts). The login and logout routes come
+ * before the guard and are open; the route plugins passed to adminGuard(deps, guarded) are guarded.
  */
 import { Elysia, type AnyElysia } from 'elysia'
 import * as v from 'valibot'
@@ -14,11 +14,17 @@ import { clientAddress } from '../../http/client-address'
 import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
 import { routes } from '../../contract/paths'
 import { basicCredentials, createAdminCredentialCheck, LOCKED_OUT } from './admin-credentials'
-import { ADMIN_COOKIE, adminTokensOf, hasAdminToken } from '../../http/admin-tokens'
+import { adminCookie, adminTokensOf, hasAdminToken } from '../../http/admin-tokens'
 import { noContent } from '../../http/openapi-responses'
 
-/** Cookie attributes of the admin token: script cannot read it, no other site can send it, only /api gets it. */
-const cookieOptions = (publicUrl: string, maxAgeS: number) => ({ httpOnly: true, sameSite: 'strict' as const, secure: publicUrl.startsWith('https:'), path: '/api', maxAge: maxAgeS })
+/**
+ * Cookie attributes of the admin token: script cannot read it, no other site can send it; over http only /api gets
+ * it, over https it is a `__Host-` cookie (Secure, Path=/, no Domain: adminCookie).
+ */
+const cookieOptions = (publicUrl: string, maxAgeS: number) => {
+  const { secure, path } = adminCookie(publicUrl)
+  return { httpOnly: true, sameSite: 'strict' as const, secure, path, maxAge: maxAgeS }
+}
 
 /**
  * An Elysia instance with the open login/logout routes and the route plugins of `guarded` behind the guard:
@@ -30,6 +36,7 @@ const cookieOptions = (publicUrl: string, maxAgeS: number) => ({ httpOnly: true,
 export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
   const credentials = createAdminCredentialCheck(deps)
   const tokens = adminTokensOf(deps)
+  const cookieName = adminCookie(deps.config.publicUrl).name
   return new Elysia()
     .post(
       routes.adminLogin,
@@ -37,7 +44,7 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
         const creds = basicCredentials(request.headers.get('authorization')) ?? (body as v.InferOutput<typeof AdminLoginInputSchema> | undefined)
         if (!creds || !(await credentials.verify(creds, clientAddress(server, request, deps.config.trustedProxy)))) throw new HttpError(401, 'Invalid credentials')
         const { token, expiresAt } = tokens.issue()
-        cookie[ADMIN_COOKIE].set({ value: token, ...cookieOptions(deps.config.publicUrl, ADMIN_TOKEN_TTL_MS / 1000) })
+        cookie[cookieName].set({ value: token, ...cookieOptions(deps.config.publicUrl, ADMIN_TOKEN_TTL_MS / 1000) })
         return { expiresAt: new Date(expiresAt).toISOString() }
       },
       {
@@ -49,8 +56,8 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
     .post(
       routes.adminLogout,
       ({ cookie, set }) => {
-        tokens.revoke(cookie[ADMIN_COOKIE].value as string | undefined)
-        cookie[ADMIN_COOKIE].set({ value: '', ...cookieOptions(deps.config.publicUrl, 0) })
+        tokens.revoke(cookie[cookieName].value as string | undefined)
+        cookie[cookieName].set({ value: '', ...cookieOptions(deps.config.publicUrl, 0) })
         set.status = 204
       },
       { detail: { summary: 'Revoke the admin token cookie (back-office Logout); 204 whether or not it was live', tags: ['admin auth'], responses: noContent('Token revoked') } },

@@ -11,7 +11,7 @@ import { checkEmail } from '../../mail/email-check'
 import { createRateLimiter } from '../../http/rate-limit'
 import { clientAddress, type PeerSource } from '../../http/client-address'
 import { HttpError } from '../../http/errors'
-import { SESSION_COOKIE, sessionCookieOptions, visitorSession } from '../../http/session-user'
+import { sessionCookieName, sessionCookieOptions, visitorSession } from '../../http/session-user'
 import { redirectAnswer } from '../../http/openapi-responses'
 import { captureEmail, describeToken, requireValidEmail, scheduleLoginLink, sendSaveLink, verifyToken } from './auth.service'
 
@@ -29,7 +29,7 @@ export function authRoutes(deps: Deps) {
   const addressOf = (server: PeerSource, request: Request) => clientAddress(server, request, deps.config.trustedProxy)
 
   return new Elysia({ tags: ['auth'] })
-    .use(visitorSession(deps.db))
+    .use(visitorSession(deps))
     .post(routes.validateEmail, ({ body }) => checkEmail(body.email), { body: EmailInputSchema, response: { 200: EmailValidationSchema }, detail: { summary: 'Syntax, disposable-domain and typo check of an email' } })
     .post(
       routes.sendMagicLink,
@@ -38,7 +38,7 @@ export function authRoutes(deps: Deps) {
         await sendSaveLink(deps, body, addressOf(server, request))
         return { message: 'Magic link sent! Check your email.' }
       },
-      { body: SendMagicLinkSchema, response: { 200: MessageSchema }, detail: { summary: "Email a link that saves the visitor's account (409 for another user's email)" } },
+      { body: SendMagicLinkSchema, response: { 200: MessageSchema }, detail: { summary: "Email a link that saves the visitor's account; for an address another account verified, a mail to it says so with a login link; same answer either way" } },
     )
     .post(
       routes.loginExisting,
@@ -60,7 +60,7 @@ export function authRoutes(deps: Deps) {
       routes.verifyMagicLink,
       ({ body, cookie, sid }) => {
         const answer = verifyToken(deps, body.token, sid)
-        cookie[SESSION_COOKIE].set({ value: answer.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
+        cookie[sessionCookieName(deps.config.publicUrl)].set({ value: answer.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
         return answer
       },
       { optionalVisitor: true, body: VerifyTokenSchema, response: { 200: VerifyAnswerSchema }, detail: { summary: 'Use a magic-link token: the sid cookie stays when it is already a session of that user, else a new one is set (400 {error, code} when it cannot be used)' } },

@@ -14,7 +14,7 @@ import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'
 import { checkEmail, normalizeEmail } from '../../mail/email-check'
 import { HttpError } from '../../http/errors'
 import { clearEmailOnOthers, findTokenByHash, findUserById, findUserByVerifiedEmail, insertEmailCapture, insertToken, markTokenUsed } from './auth.repo'
-import { magicLinkEmail } from './magic-link-email'
+import { magicLinkEmail, type MagicLinkMail } from './magic-link-email'
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 const fail = (code: VerifyErrorCode, message: string) => new HttpError(400, message, undefined, { code })
@@ -26,18 +26,24 @@ export function requireValidEmail(email: string): string {
   return normalizeEmail(email)
 }
 
-/** Creates a token for userId, asked by the session sessionHash (null: none), and emails its link to email. */
-async function issueLink(deps: Deps, userId: number, email: string, purpose: 'save' | 'login', clientAddress: string, sessionHash: string | null) {
+/**
+ * Creates a token for userId, asked by the session sessionHash (null: none), and emails its link to email in the mail
+ * of kind `mail` (a 'taken' mail carries a login token).
+ */
+async function issueLink(deps: Deps, userId: number, email: string, mail: MagicLinkMail, clientAddress: string, sessionHash: string | null) {
+  const purpose = mail === 'save' ? 'save' : 'login'
   const token = randomBytes(32).toString('base64url')
   const now = deps.clock.now()
   insertToken(deps.db, { tokenHash: sha256(token), purpose, userId, email, clientAddress, sessionHash, expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(), createdAt: now.toISOString() })
   const link = `${deps.config.publicUrl}/auth/verify?token=${token}`
-  await deps.mailer.send(magicLinkEmail(DEFAULT_SITE_SETTINGS.siteName, email, link, purpose))
+  await deps.mailer.send(magicLinkEmail(DEFAULT_SITE_SETTINGS.siteName, email, link, mail))
 }
 
 /**
- * Emails a link that saves (verifies) email on the visitor of sessionId. Throws 400 (no session, bad email), 409 (another
- * user verified this email; one only typed elsewhere never blocks, issue #10).
+ * Emails a link that saves (verifies) email on the visitor of sessionId. When another user verified email, the mail
+ * instead tells the address's owner that it has an account, with a login link to it; the caller answers the same
+ * either way, so nobody learns from the answer which addresses have accounts (README Decisions). An address another
+ * user only typed, unverified, never blocks (issue #10). Throws 400 (no session, bad email).
  */
 export async function sendSaveLink(deps: Deps, input: { email: string; sessionId: string }, clientAddress: string): Promise<void> {
   const sessionHash = hashSessionId(input.sessionId)
@@ -45,8 +51,9 @@ export async function sendSaveLink(deps: Deps, input: { email: string; sessionId
   if (!user) throw new HttpError(400, 'No valid session found.')
   const email = requireValidEmail(input.email)
   const owner = findUserByVerifiedEmail(deps.db, email)
-  if (owner && owner.id !== user.id) throw new HttpError(409, 'This email already belongs to another account. Use "Login as Different User" to log in to it.')
-  await issueLink(deps, user.id, email, 'save', clientAddress, sessionHash)
+  // A 'taken' mail goes to the owner, not the asker: its link knows no asking session, so it asks in every browser.
+  if (owner && owner.id !== user.id) await issueLink(deps, owner.id, email, 'taken', clientAddress, null)
+  else await issueLink(deps, user.id, email, 'save', clientAddress, sessionHash)
 }
 
 /**

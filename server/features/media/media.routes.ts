@@ -36,7 +36,7 @@ async function uploadFromRequest(deps: Deps, request: Request, visitor: Visitor)
 /** The /api/media routes. */
 export const mediaRoutes = (deps: Deps) =>
   new Elysia({ tags: ['media'] })
-    .use(visitorSession(deps.db))
+    .use(visitorSession(deps))
     .post(
       routes.mediaUpload,
       async ({ request, visitor, set }) => {

@@ -14,7 +14,7 @@ const UsernameParamsSchema = v.object({ username: v.pipe(v.string(), v.maxLength
 /** The profile routes; PATCH answers 401/403 for a session that is not the user's, 409 for a taken username or email. */
 export const profileRoutes = (deps: Deps) =>
   new Elysia({ tags: ['users'] })
-    .use(visitorSession(deps.db))
+    .use(visitorSession(deps))
     .patch(
       routes.user,
       ({ params, body, visitorUser, sid }) => {

@@ -5,7 +5,7 @@ import { SessionInputSchema, SessionUserSchema } from '../../contract/session'
 import { ErrorSchema } from '../../contract/common'
 import { routes } from '../../contract/paths'
 import { HttpError } from '../../http/errors'
-import { SESSION_COOKIE, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
+import { sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
 import { upsertSession } from './session.service'
 import { noContent } from '../../http/openapi-responses'
 
@@ -15,12 +15,12 @@ import { noContent } from '../../http/openapi-responses'
  */
 export const sessionRoutes = (deps: Deps) =>
   new Elysia({ tags: ['session'] })
-    .use(visitorSession(deps.db))
+    .use(visitorSession(deps))
     .post(
       routes.session,
       ({ body, cookie }) => {
         const user = upsertSession(deps, body)
-        cookie[SESSION_COOKIE].set({ value: body.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
+        cookie[sessionCookieName(deps.config.publicUrl)].set({ value: body.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
         return toSessionUser(user, body.sessionId)
       },
       { body: SessionInputSchema, response: { 200: SessionUserSchema, 400: ErrorSchema }, detail: { summary: 'Create or resume the visitor session (public-visitor §7)' } },
@@ -36,7 +36,7 @@ export const sessionRoutes = (deps: Deps) =>
     .delete(
       routes.session,
       ({ cookie, set }) => {
-        cookie[SESSION_COOKIE].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
+        cookie[sessionCookieName(deps.config.publicUrl)].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
         set.status = 204
       },
       { detail: { summary: 'Logout: expire the sid cookie (issue #10)', responses: noContent('Cookie expired') } },

@@ -10,7 +10,7 @@ import { getUserStats } from './user-stats.service'
 /** The user stats route; 401 without a session, 403 for another user's id. */
 export const userStatsRoutes = (deps: Deps) =>
   new Elysia({ tags: ['users'] })
-    .use(visitorSession(deps.db))
+    .use(visitorSession(deps))
     .get(
     routes.userStats,
     ({ params, visitor }) => {

@@ -9,7 +9,7 @@ import { castVote } from './votes.service'
 /** The /api/votes routes: 201 for a new vote, 200 with the first vote for a repeat. */
 export const votesRoutes = (deps: Deps) =>
   new Elysia({ tags: ['votes'] })
-    .use(visitorSession(deps.db))
+    .use(visitorSession(deps))
     .post(
     routes.votes,
     async ({ body, visitor, set }) => {
