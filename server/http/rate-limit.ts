@@ -8,6 +8,9 @@
 import type { Clock } from '../core/clock'
 import { HttpError } from './errors'
 
+/** One hour in ms, the window of the hourly limits. */
+export const HOUR_MS = 3600_000
+
 /** Default cap on the keys of one map: 10,000 keys of a few hundred bytes each stay under a few MB. */
 export const DEFAULT_MAX_ENTRIES = 10_000
 
