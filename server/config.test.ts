@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'bun:test'
-import { ConfigError, loadConfig } from './config'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config'
 
 describe('loadConfig', () => {
   it('gives the embedded defaults for an empty environment', () => {
@@ -32,5 +34,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ DMCA_RATE_LIMIT_PER_HOUR: '5' }).dmcaRateLimitPerHour).toBe(5)
     expect(() => loadConfig({ DMCA_RATE_LIMIT_PER_HOUR: 'lots' })).toThrow(/^DMCA_RATE_LIMIT_PER_HOUR: must be a whole number/)
     expect(() => loadConfig({ DMCA_RATE_LIMIT_PER_HOUR: '0' })).toThrow(/^DMCA_RATE_LIMIT_PER_HOUR: must be at least 1/)
+  })
+
+  it('reads HOST, the address to listen on (default 0.0.0.0), and refuses a host name', () => {
+    expect(loadConfig({}).host).toBe('0.0.0.0')
+    expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1')
+    expect(loadConfig({ HOST: '::' }).host).toBe('::')
+    expect(() => loadConfig({ HOST: 'example.com' })).toThrow(/^HOST: must be an IP address/)
+  })
+
+  it('reads the upload, session and quota limits with their defaults, and refuses a bad one by name', () => {
+    expect(loadConfig({})).toMatchObject({ uploadsPerVisitorPerHour: 60, uploadsPerAddressPerHour: 200, sessionsPerAddressPerHour: 600, uploadQuotaBytes: 500 * 1024 * 1024 })
+    const c = loadConfig({ UPLOADS_PER_VISITOR_PER_HOUR: '2', UPLOADS_PER_ADDRESS_PER_HOUR: '3', SESSIONS_PER_ADDRESS_PER_HOUR: '4', UPLOAD_QUOTA_MB: '5' })
+    expect(c).toMatchObject({ uploadsPerVisitorPerHour: 2, uploadsPerAddressPerHour: 3, sessionsPerAddressPerHour: 4, uploadQuotaBytes: 5 * 1024 * 1024 })
+    expect(() => loadConfig({ UPLOADS_PER_VISITOR_PER_HOUR: '0' })).toThrow(/^UPLOADS_PER_VISITOR_PER_HOUR: must be at least 1/)
+    expect(() => loadConfig({ SESSIONS_PER_ADDRESS_PER_HOUR: 'many' })).toThrow(/^SESSIONS_PER_ADDRESS_PER_HOUR: must be a whole number/)
+    expect(() => loadConfig({ UPLOAD_QUOTA_MB: '1.5' })).toThrow(/^UPLOAD_QUOTA_MB: must be a whole number/)
+  })
+
+  it('has every variable it reads documented in the README Configuration table', () => {
+    const readme = readFileSync(join(import.meta.dir, '..', 'README.md'), 'utf8')
+    const table = readme.split('## Configuration')[1].split('\n## ')[0]
+    const documented = new Set(table.match(/\b[A-Z][A-Z0-9_]+\b/g))
+    expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([])
+    expect(CONFIG_VARIABLES).toContain('HOST')
   })
 })

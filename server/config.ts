@@ -6,6 +6,8 @@ import * as v from 'valibot'
 import { isIP } from 'node:net'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
+/** A whole number of at least 1 (up to maxDigits digits), fallback when unset. */
+const count = (fallback: string, maxDigits = 6) => v.optional(v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${maxDigits}}$`), 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), fallback)
 
 const BrandSchema = v.object({
   siteName: v.pipe(v.string(), v.minLength(1)),
@@ -16,6 +18,7 @@ const BrandSchema = v.object({
 export type Brand = v.InferOutput<typeof BrandSchema>
 
 const EnvSchema = v.object({
+  HOST: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => isIP(s) !== 0 || s === 'localhost', 'must be an IP address to listen on (0.0.0.0, 127.0.0.1, ::)')), '0.0.0.0'),
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number')), '3000'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
@@ -52,8 +55,15 @@ const EnvSchema = v.object({
       v.check((t) => !t || 'hops' in t || (t.addresses.length > 0 && t.addresses.every(isAddressOrCidr)), 'must be a number of proxy hops or a comma-separated list of IP addresses or CIDRs'),
     ),
   ),
-  DMCA_RATE_LIMIT_PER_HOUR: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), '50'),
+  DMCA_RATE_LIMIT_PER_HOUR: count('50'),
+  UPLOADS_PER_VISITOR_PER_HOUR: count('60'),
+  UPLOADS_PER_ADDRESS_PER_HOUR: count('200'),
+  SESSIONS_PER_ADDRESS_PER_HOUR: count('600'),
+  UPLOAD_QUOTA_MB: count('500', 7),
 })
+
+/** The environment variables the configuration reads (README: Configuration documents each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.entries)
 
 /** Whether s is an IPv4/IPv6 address, optionally with a /prefix that fits its family. */
 function isAddressOrCidr(s: string): boolean {
@@ -68,6 +78,8 @@ export type TrustedProxy = { hops: number } | { addresses: string[] }
 
 /** The parsed configuration; sizes in bytes, times in seconds unless named otherwise. */
 export type Config = {
+  /** The address the server listens on (HOST). */
+  host: string
   port: number
   dataDir: string
   publicUrl: string
@@ -82,6 +94,13 @@ export type Config = {
   trustedProxy?: TrustedProxy
   /** DMCA filings accepted per client address per hour. */
   dmcaRateLimitPerHour: number
+  /** Upload attempts per hour accepted from one visitor and from one client address (IPv6: its /64). */
+  uploadsPerVisitorPerHour: number
+  uploadsPerAddressPerHour: number
+  /** New visitors (POST /api/session with an unknown session id) per client address per hour. */
+  sessionsPerAddressPerHour: number
+  /** Most bytes one visitor's uploads may hold in all, counted as sent (UPLOAD_QUOTA_MB x 1024 x 1024). */
+  uploadQuotaBytes: number
 }
 
 /** Raised for a bad environment value; message: `VARIABLE: reason`. */
@@ -98,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.output
   if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('S3_BUCKET: is required when STORAGE=s3')
   return {
+    host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -113,5 +133,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsId: e.ANALYTICS_ID,
     trustedProxy: e.TRUSTED_PROXY,
     dmcaRateLimitPerHour: e.DMCA_RATE_LIMIT_PER_HOUR,
+    uploadsPerVisitorPerHour: e.UPLOADS_PER_VISITOR_PER_HOUR,
+    uploadsPerAddressPerHour: e.UPLOADS_PER_ADDRESS_PER_HOUR,
+    sessionsPerAddressPerHour: e.SESSIONS_PER_ADDRESS_PER_HOUR,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { clientAddress, UNKNOWN_ADDRESS } from './client-address'
+import { addressKey, clientAddress, UNKNOWN_ADDRESS } from './client-address'
 import { loadConfig } from '../config'
 
 const peer = (address: string) => ({ requestIP: () => ({ address }) })
@@ -16,6 +16,15 @@ describe('clientAddress', () => {
     expect(clientAddress(peer('10.0.0.1'), withXff('6.6.6.6, 1.2.3.4'), trusted('1'))).toBe('1.2.3.4')
     expect(clientAddress(peer('10.0.0.1'), withXff('6.6.6.6, 1.2.3.4, 10.0.0.2'), trusted('2'))).toBe('1.2.3.4')
     expect(clientAddress(peer('10.0.0.1'), withXff(), trusted('3'))).toBe('10.0.0.1')
+    expect(clientAddress(peer('::1'), withXff('1.2.3.4'), trusted('1'))).toBe('1.2.3.4')
+    expect(clientAddress(peer('fd00::7'), withXff('1.2.3.4'), trusted('1'))).toBe('1.2.3.4')
+    expect(clientAddress(peer('::ffff:192.168.1.2'), withXff('1.2.3.4'), trusted('1'))).toBe('1.2.3.4')
+  })
+
+  it('ignores a spoofed X-Forwarded-For under a hop count when the peer is a public address, not a proxy', () => {
+    expect(clientAddress(peer('198.51.100.9'), withXff('1.2.3.4'), trusted('1'))).toBe('198.51.100.9')
+    expect(clientAddress(peer('2001:db8::9'), withXff('1.2.3.4'), trusted('2'))).toBe('2001:db8::9')
+    expect(clientAddress(peer('172.32.0.1'), withXff('1.2.3.4'), trusted('1'))).toBe('172.32.0.1')
   })
 
   it('takes the right-most address that is not a listed proxy', () => {
@@ -24,6 +33,25 @@ describe('clientAddress', () => {
     expect(clientAddress(peer('::1'), withXff('1.2.3.4'), list)).toBe('1.2.3.4')
     expect(clientAddress(peer('192.0.2.1'), withXff('1.2.3.4'), list)).toBe('192.0.2.1')
     expect(clientAddress(peer('10.0.0.1'), withXff('garbage'), list)).toBe('10.0.0.1')
+  })
+})
+
+describe('addressKey', () => {
+  it('keys an IPv6 address by its /64 prefix, in any spelling', () => {
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64')
+    expect(addressKey('2001:0DB8:0001:0002::1')).toBe('2001:db8:1:2::/64')
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(addressKey('::1')).toBe('0:0:0:0::/64')
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(addressKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64')
+  })
+
+  it('keeps an IPv4 address, also one mapped into IPv6, and anything that is no address', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7')
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7')
+    expect(addressKey('::FFFF:cb00:7107')).toBe('203.0.113.7')
+    expect(addressKey('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7')
+    expect(addressKey(UNKNOWN_ADDRESS)).toBe(UNKNOWN_ADDRESS)
   })
 })
 

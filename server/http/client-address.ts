@@ -1,9 +1,10 @@
 /**
- * The real client address of a request (issue #10 Limits), the one key of every per-address limit.
+ * The real client address of a request (issue #10 Limits), and the key every per-address limit counts under.
  * Without TRUSTED_PROXY it is the socket's peer address and X-Forwarded-For is ignored, since anyone can send it.
  * With TRUSTED_PROXY the chain is X-Forwarded-For's addresses followed by the socket's, read from the right:
- * `hops` trusts that many proxies in front of the server; an address list trusts exactly those proxies (IPs or CIDRs),
- * and the client is the right-most address that is not one of them.
+ * `hops` trusts that many proxies in front of the server, but only when the socket's peer is a private or loopback
+ * address (a proxy on the same host or network); an address list trusts exactly those proxies (IPs or CIDRs), and the
+ * client is the right-most address that is not one of them. Limits key IPv6 clients by their /64 (addressKey).
  */
 import { BlockList, isIP } from 'node:net'
 import type { TrustedProxy } from '../config'
@@ -32,10 +33,50 @@ function trustListOf(trusted: { addresses: string[] }): BlockList {
   return list
 }
 
-/** An IPv4-mapped IPv6 address (::ffff:1.2.3.4) as plain IPv4, so limits and logs see one form. */
-const plain = (address: string) => address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1')
+/** Peers whose X-Forwarded-For a hop-count TRUSTED_PROXY believes: loopback, private (RFC 1918, ULA) and link-local. */
+const PRIVATE_NETWORKS = new BlockList()
+for (const [ip, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) PRIVATE_NETWORKS.addSubnet(ip, prefix, 'ipv4')
+for (const [ip, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE_NETWORKS.addSubnet(ip, prefix, 'ipv6')
 
-/** Whether address is one of the trusted proxies of a list. */
+/** The eight 16-bit groups of an IPv6 address (a zone id dropped, an embedded IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  const parse = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((g) => {
+          if (!g.includes('.')) return [parseInt(g, 16)]
+          const [a, b, c, d] = g.split('.').map(Number)
+          return [(a << 8) | b, (c << 8) | d]
+        })
+  const [head, tail] = address.split('%')[0].split('::')
+  if (tail === undefined) return parse(head)
+  const [h, t] = [parse(head), parse(tail)]
+  return [...h, ...Array<number>(8 - h.length - t.length).fill(0), ...t]
+}
+
+/** An IPv4-mapped IPv6 address (::ffff:1.2.3.4, in any spelling) as plain IPv4, so limits and logs see one form. */
+function plain(address: string): string {
+  if (isIP(address) !== 6) return address
+  const g = ipv6Groups(address)
+  if (g.slice(0, 5).some(Boolean) || g[5] !== 0xffff) return address
+  return [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join('.')
+}
+
+/**
+ * The key per-address limits count a client under: an IPv4 address as it is (an IPv4-mapped IPv6 address as its
+ * IPv4), an IPv6 address as its /64 prefix (`2001:db8:1:2::/64`), since one subscriber usually holds a whole /64
+ * and could otherwise step through its addresses. Anything else (UNKNOWN_ADDRESS) is returned unchanged.
+ */
+export function addressKey(address: string): string {
+  const ip = plain(address)
+  if (isIP(ip) !== 6) return ip
+  return `${ipv6Groups(ip)
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`
+}
+
+/** Whether address is in list (a BlockList of trusted proxies or networks). */
 const isTrusted = (list: BlockList, address: string) => {
   const family = isIP(address)
   return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4')
@@ -48,7 +89,7 @@ const isTrusted = (list: BlockList, address: string) => {
 export function clientAddress(server: PeerSource, request: Request, trusted: TrustedProxy | undefined): string {
   const socket = server?.requestIP(request)?.address
   if (!socket) return UNKNOWN_ADDRESS
-  if (!trusted) return plain(socket)
+  if (!trusted || ('hops' in trusted && !isTrusted(PRIVATE_NETWORKS, plain(socket)))) return plain(socket)
   const forwarded = (request.headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => plain(s.trim()))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test'
-import { createExpiringMap, createRateLimiter } from './rate-limit'
+import { createExpiringMap, createRateLimiter, hitAllOrThrow } from './rate-limit'
+import { HttpError } from './errors'
 import { makeTestClock } from '../../tests/support/test-app'
 
 describe('createExpiringMap', () => {
@@ -48,5 +49,38 @@ describe('createRateLimiter', () => {
     for (let i = 0; i < 5000; i++) limiter.hit(`10.0.${i >> 8}.${i & 255}`)
     expect(limiter.count('10.0.19.135')).toBe(1)
     expect(limiter.count('10.0.0.0')).toBe(0)
+  })
+})
+
+describe('RateLimiter.retryAfterMs', () => {
+  it('answers 0 while a key passes, then the time until its oldest attempt leaves the window or its block ends', () => {
+    const clock = makeTestClock()
+    const limiter = createRateLimiter(clock, { limit: 2, windowMs: 1000 })
+    limiter.hit('a')
+    expect(limiter.retryAfterMs('a')).toBe(0)
+    clock.advance(300)
+    limiter.hit('a')
+    expect(limiter.retryAfterMs('a')).toBe(700)
+    const blocking = createRateLimiter(clock, { limit: 1, windowMs: 1000, blockMs: 5000 })
+    blocking.hit('a')
+    expect(blocking.retryAfterMs('a')).toBe(5000)
+  })
+})
+
+describe('hitAllOrThrow', () => {
+  it('counts every key when all pass, and none with a 429 and Retry-After in whole seconds when one is limited', () => {
+    const clock = makeTestClock()
+    const perVisitor = createRateLimiter(clock, { limit: 1, windowMs: 60_500 })
+    const perAddress = createRateLimiter(clock, { limit: 5, windowMs: 60_000 })
+    hitAllOrThrow('Slow down', [perAddress, '1.2.3.4'], [perVisitor, 'v1'])
+    let thrown: unknown
+    try {
+      hitAllOrThrow('Slow down', [perAddress, '1.2.3.4'], [perVisitor, 'v1'])
+    } catch (e) {
+      thrown = e
+    }
+    expect(thrown).toBeInstanceOf(HttpError)
+    expect(thrown).toMatchObject({ status: 429, message: 'Slow down', headers: { 'Retry-After': '61' } })
+    expect(perAddress.count('1.2.3.4')).toBe(1)
   })
 })

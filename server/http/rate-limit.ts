@@ -1,10 +1,15 @@
 /**
  * Bounded in-memory state for abuse limits (issue #10 Limits): an expiring map that never holds more than
  * maxEntries keys (the oldest go first, expired ones are swept), and the sliding-window rate limiter built on it.
- * Every limiter of the server (magic links, DMCA filings, admin logins) and the admin token store use this module,
- * so a flood of distinct keys (addresses, emails, usernames) costs bounded memory. State resets on restart.
+ * Every limiter of the server (magic links, DMCA filings, admin logins, uploads, new sessions) and the admin token
+ * store use this module, so a flood of distinct keys (addresses, emails, usernames) costs bounded memory. State
+ * resets on restart.
  */
 import type { Clock } from '../core/clock'
+import { HttpError } from './errors'
+
+/** One hour in ms, the window of the hourly limits. */
+export const HOUR_MS = 3600_000
 
 /** Default cap on the keys of one map: 10,000 keys of a few hundred bytes each stay under a few MB. */
 export const DEFAULT_MAX_ENTRIES = 10_000
@@ -67,6 +72,8 @@ export type RateLimiter = {
   count(key: string): number
   /** Forgets key (e.g. after a successful login). */
   reset(key: string): void
+  /** How long until the next hit of key can pass, ms; 0 when it would pass now. */
+  retryAfterMs(key: string): number
 }
 
 type Attempts = { times: number[]; blockedUntil: number }
@@ -99,5 +106,25 @@ export function createRateLimiter(clock: Clock, { limit, windowMs, blockMs = 0, 
     },
     count: (key) => recent(key, clock.now().getTime()).times.length,
     reset: (key) => keys.delete(key),
+    retryAfterMs(key) {
+      const now = clock.now().getTime()
+      const attempts = recent(key, now)
+      if (!isLimited(attempts, now)) return 0
+      // The oldest attempt that keeps the window full leaves it windowMs after it was made.
+      const windowFreed = attempts.times.length >= limit ? attempts.times[attempts.times.length - limit] + windowMs : now
+      return Math.max(attempts.blockedUntil, windowFreed) - now
+    },
   }
+}
+
+/**
+ * Counts one attempt against every [limiter, key] pair, or none of them: when any key is limited, throws
+ * HttpError 429 with message and a Retry-After header (whole seconds until every limited key passes again).
+ * Checking and counting happen in one synchronous step, so parallel requests cannot all pass a check before
+ * any of them is counted.
+ */
+export function hitAllOrThrow(message: string, ...checks: [RateLimiter, string][]): void {
+  const waitMs = Math.max(0, ...checks.map(([limiter, key]) => limiter.retryAfterMs(key)))
+  if (waitMs > 0) throw new HttpError(429, message, undefined, undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) })
+  for (const [limiter, key] of checks) limiter.hit(key)
 }

@@ -24,10 +24,16 @@ export function makeTestClock(start = new Date('2026-11-22T12:00:00.000Z')): Tes
   return { now: () => new Date(now), sleep: async (ms) => void (now += ms), advance: (ms) => void (now += ms), set: (d) => void (now = d.getTime()) }
 }
 
-/** Deps on a new temp dir; env overrides configuration; sent collects every mail the app sends. */
+/**
+ * Generous upload and session limits for tests: every app.handle request comes from one unknown address, and a test
+ * of other behaviour may make many visitors and uploads. Tests of these limits set small ones through env.
+ */
+export const GENEROUS_LIMITS = { UPLOADS_PER_VISITOR_PER_HOUR: '100000', UPLOADS_PER_ADDRESS_PER_HOUR: '100000', SESSIONS_PER_ADDRESS_PER_HOUR: '100000', UPLOAD_QUOTA_MB: '100000' }
+
+/** Deps on a new temp dir; env overrides configuration (GENEROUS_LIMITS apply unless env sets them); sent collects every mail the app sends. */
 export function makeTestDeps(env: Record<string, string> = {}, overrides: Partial<Deps> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'hotvote-test-'))
-  const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'test-admin-password', ...env })
+  const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'test-admin-password', ...GENEROUS_LIMITS, ...env })
   const { db, sqlite } = openDatabase(join(dir, 'hotvote.sqlite'))
   const sent: MailMessage[] = []
   const outbox = createOutboxMailer(join(dir, 'outbox'), config.mailFrom, () => {})

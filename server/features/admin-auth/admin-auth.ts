@@ -10,7 +10,7 @@ import { Elysia, type AnyElysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { HttpError } from '../../http/errors'
-import { clientAddress } from '../../http/client-address'
+import { addressKey, clientAddress } from '../../http/client-address'
 import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
 import { routes } from '../../contract/paths'
 import { basicCredentials, createAdminCredentialCheck, LOCKED_OUT } from './admin-credentials'
@@ -42,7 +42,7 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
       routes.adminLogin,
       async ({ body, request, server, cookie }) => {
         const creds = basicCredentials(request.headers.get('authorization')) ?? (body as v.InferOutput<typeof AdminLoginInputSchema> | undefined)
-        if (!creds || !(await credentials.verify(creds, clientAddress(server, request, deps.config.trustedProxy)))) throw new HttpError(401, 'Invalid credentials')
+        if (!creds || !(await credentials.verify(creds, addressKey(clientAddress(server, request, deps.config.trustedProxy))))) throw new HttpError(401, 'Invalid credentials')
         const { token, expiresAt } = tokens.issue()
         cookie[cookieName].set({ value: token, ...cookieOptions(deps.config.publicUrl, ADMIN_TOKEN_TTL_MS / 1000) })
         return { expiresAt: new Date(expiresAt).toISOString() }
@@ -67,7 +67,7 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
         async beforeHandle({ request, server }) {
           // From the Cookie header, not Elysia's cookie jar (server/http/cookie-value.ts).
           if (hasAdminToken(deps, request.headers.get('cookie'))) return
-          const address = clientAddress(server, request, deps.config.trustedProxy)
+          const address = addressKey(clientAddress(server, request, deps.config.trustedProxy))
           const creds = basicCredentials(request.headers.get('authorization'))
           if (creds && (await credentials.verify(creds, address))) return
           if (credentials.isLocked(address)) throw new HttpError(429, LOCKED_OUT)

@@ -9,7 +9,7 @@ import { EmailCaptureSchema, EmailInputSchema, EmailValidationSchema, MagicLinkI
 import { routes } from '../../contract/paths'
 import { checkEmail } from '../../mail/email-check'
 import { createRateLimiter } from '../../http/rate-limit'
-import { clientAddress, type PeerSource } from '../../http/client-address'
+import { addressKey, clientAddress, type PeerSource } from '../../http/client-address'
 import { HttpError } from '../../http/errors'
 import { sessionCookieName, sessionCookieOptions, visitorSession } from '../../http/session-user'
 import { redirectAnswer } from '../../http/openapi-responses'
@@ -24,7 +24,7 @@ export function authRoutes(deps: Deps) {
   const perAddress = createRateLimiter(deps.clock, { limit: 20, windowMs: HOUR_MS })
   /** Throws HttpError 429 when this email or address has asked too often. */
   const limit = (email: string, address: string) => {
-    if (!perAddress.hit(address) || !perEmail.hit(email)) throw new HttpError(429, 'Too many login links requested. Please try again later.')
+    if (!perAddress.hit(addressKey(address)) || !perEmail.hit(email)) throw new HttpError(429, 'Too many login links requested. Please try again later.')
   }
   const addressOf = (server: PeerSource, request: Request) => clientAddress(server, request, deps.config.trustedProxy)
 

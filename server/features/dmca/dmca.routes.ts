@@ -5,7 +5,7 @@ import { DmcaCreatedSchema, DmcaInputSchema } from '../../contract/dmca'
 import { ErrorSchema } from '../../contract/common'
 import { routes } from '../../contract/paths'
 import { HttpError } from '../../http/errors'
-import { clientAddress } from '../../http/client-address'
+import { addressKey, clientAddress } from '../../http/client-address'
 import { createRateLimiter } from '../../http/rate-limit'
 import { fileTakedown } from './dmca.service'
 
@@ -21,7 +21,7 @@ export function dmcaRoutes(deps: Deps) {
   return new Elysia({ tags: ['dmca'] }).post(
     routes.dmcaTakedown,
     async ({ body, set, server, request }) => {
-      if (!perAddress.hit(clientAddress(server, request, deps.config.trustedProxy))) throw new HttpError(429, TOO_MANY_FILINGS)
+      if (!perAddress.hit(addressKey(clientAddress(server, request, deps.config.trustedProxy)))) throw new HttpError(429, TOO_MANY_FILINGS)
       set.status = 201
       return fileTakedown(deps, body)
     },

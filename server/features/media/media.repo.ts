@@ -71,3 +71,8 @@ export const findRateableMediaExact = (db: Db, userId: number, excludeIds: numbe
 /** Records one view; a repeat for the same user and item is a no-op. */
 export const insertViewOnce = (db: Db, userId: number, mediaId: number, now: string) =>
   db.insert(views).values({ userId, mediaId, createdAt: now }).onConflictDoNothing().run()
+
+/** Total bytes (as sent) of userId's stored media; 0 when they have none (uses media_user_id_idx). */
+export function sumMediaBytesOfUser(db: Db, userId: number): number {
+  return db.select({ bytes: sql<number>`coalesce(sum(${media.size}), 0)` }).from(media).where(eq(media.userId, userId)).get()!.bytes
+}

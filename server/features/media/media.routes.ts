@@ -18,33 +18,53 @@ import { deleteOwnMedia } from './media-delete.service'
 import { OwnerQuerySchema } from '../../contract/users'
 import { routes } from '../../contract/paths'
 import { fileAnswer, noContent } from '../../http/openapi-responses'
+import { addressKey, clientAddress } from '../../http/client-address'
+import { createUploadLimits, type UploadLimits } from './upload-limits.service'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
-/** Reads, checks and stores one multipart upload for the visitor; throws HttpError 400/403/409/413/415. */
-async function uploadFromRequest(deps: Deps, request: Request, visitor: Visitor) {
+/**
+ * Counts the attempt against the visitor's and the address's hourly limits before the body is read, then reads,
+ * checks and stores one multipart upload for the visitor within their storage quota; throws HttpError
+ * 400/403/409/413/415/429.
+ */
+async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Request, visitor: Visitor, address: string) {
+  limits.admit(visitor.id, address)
   const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
   try {
     if (!/^\d+$/.test(fields.userId ?? '')) throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
     requireOwnUser(visitor, Number(fields.userId))
-    return { status: 201, body: await storeUpload(deps, Number(fields.userId), file) }
+    const release = limits.reserve(visitor.id, file.size)
+    try {
+      return { status: 201, body: await storeUpload(deps, Number(fields.userId), file) }
+    } finally {
+      release()
+    }
   } finally {
     await rm(file.tmpPath, { force: true })
   }
 }
 
 /** The /api/media routes. */
-export const mediaRoutes = (deps: Deps) =>
-  new Elysia({ tags: ['media'] })
+export function mediaRoutes(deps: Deps) {
+  const limits = createUploadLimits(deps)
+  return new Elysia({ tags: ['media'] })
     .use(visitorSession(deps))
     .post(
       routes.mediaUpload,
-      async ({ request, visitor, set }) => {
-        const answer = await withIdempotencyKey(deps.db, visitor.id, request.headers.get('idempotency-key'), deps.clock.now().toISOString(), () => uploadFromRequest(deps, request, visitor))
+      async ({ request, server, visitor, set }) => {
+        const address = addressKey(clientAddress(server, request, deps.config.trustedProxy))
+        const upload = () => uploadFromRequest(deps, limits, request, visitor, address)
+        const answer = await withIdempotencyKey(deps.db, visitor.id, request.headers.get('idempotency-key'), deps.clock.now().toISOString(), upload)
         set.status = answer.status
         return answer.body as v.InferOutput<typeof UploadAnswerSchema>
       },
-      { visitor: true, parse: 'none', response: { 201: UploadAnswerSchema }, detail: { summary: 'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract)' } },
+      {
+        visitor: true,
+        parse: 'none',
+        response: { 201: UploadAnswerSchema, 413: ErrorSchema, 429: ErrorSchema },
+        detail: { summary: 'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract); 429 past the hourly upload limits, 413 past the storage quota' },
+      },
     )
     .get(routes.mediaFile, ({ params, headers }) => serveStoredObject(deps, params['*'], { range: headers.range ?? null, ifNoneMatch: headers['if-none-match'] ?? null, cookie: headers.cookie ?? null }), {
       detail: { summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range; 404 for an item hidden by a takedown, except to the admin (admin token cookie; never cached)`, responses: fileAnswer('application/octet-stream', 'The stored bytes, typed by the object (206 for a Range, 304 when the ETag matches)') },
@@ -84,3 +104,4 @@ export const mediaRoutes = (deps: Deps) =>
       },
       { visitor: true, params: IdParamsSchema, query: OwnerQuerySchema, detail: { summary: 'Delete one of your own uploads, its votes and views (204)', responses: noContent('Deleted') } },
     )
+}

@@ -5,25 +5,33 @@ import { SessionInputSchema, SessionUserSchema } from '../../contract/session'
 import { ErrorSchema } from '../../contract/common'
 import { routes } from '../../contract/paths'
 import { HttpError } from '../../http/errors'
+import { addressKey, clientAddress } from '../../http/client-address'
+import { createRateLimiter, hitAllOrThrow, HOUR_MS } from '../../http/rate-limit'
 import { sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
 import { upsertSession } from './session.service'
 import { noContent } from '../../http/openapi-responses'
 
+export const TOO_MANY_SESSIONS = 'Too many new visitors from this address. Please try again later.'
+
 /**
- * POST /api/session creates or resumes a visitor and sets the sid cookie; GET answers the cookie's user or 401;
- * DELETE (logout, issue #10) expires the sid cookie and answers 204, with or without a session. The account stays.
+ * POST /api/session creates or resumes a visitor and sets the sid cookie (429 with Retry-After past
+ * config.sessionsPerAddressPerHour new visitors per client address; resuming is never limited); GET answers the
+ * cookie's user or 401; DELETE (logout, issue #10) expires the sid cookie and answers 204, with or without a session.
+ * The account stays.
  */
-export const sessionRoutes = (deps: Deps) =>
-  new Elysia({ tags: ['session'] })
+export function sessionRoutes(deps: Deps) {
+  const newPerAddress = createRateLimiter(deps.clock, { limit: deps.config.sessionsPerAddressPerHour, windowMs: HOUR_MS })
+  return new Elysia({ tags: ['session'] })
     .use(visitorSession(deps))
     .post(
       routes.session,
-      ({ body, cookie }) => {
-        const user = upsertSession(deps, body)
+      ({ body, cookie, server, request }) => {
+        const address = addressKey(clientAddress(server, request, deps.config.trustedProxy))
+        const user = upsertSession(deps, body, () => hitAllOrThrow(TOO_MANY_SESSIONS, [newPerAddress, address]))
         cookie[sessionCookieName(deps.config.publicUrl)].set({ value: body.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
         return toSessionUser(user, body.sessionId)
       },
-      { body: SessionInputSchema, response: { 200: SessionUserSchema, 400: ErrorSchema }, detail: { summary: 'Create or resume the visitor session (public-visitor §7)' } },
+      { body: SessionInputSchema, response: { 200: SessionUserSchema, 400: ErrorSchema, 429: ErrorSchema }, detail: { summary: 'Create or resume the visitor session (public-visitor §7); 429 past the hourly limit of new visitors per address' } },
     )
     .get(
       routes.session,
@@ -41,3 +49,4 @@ export const sessionRoutes = (deps: Deps) =>
       },
       { detail: { summary: 'Logout: expire the sid cookie (issue #10)', responses: noContent('Cookie expired') } },
     )
+}

@@ -28,13 +28,15 @@ export function generateUsername(deps: Pick<Deps, 'db'>): string {
  * Creates the visitor for an unknown sessionId, or resumes a known one (updating location when given).
  * A requested username is used only when free and not reserved (issue #10); otherwise one is generated. Only the
  * session id's hash is stored. Returns the user row.
+ * admitNew runs, in the same synchronous step, just before a new visitor is made; it throws (e.g. HttpError 429) to refuse it.
  */
-export function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionInput): UserRow {
+export function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionInput, admitNew?: () => void): UserRow {
   return inTransaction(deps.db, () => {
     const now = deps.clock.now()
     const sessionHash = hashSessionId(input.sessionId)
     const existing = findUserBySessionHash(deps.db, sessionHash)
     if (!existing) {
+      admitNew?.()
       const wanted = input.username?.trim()
       const free = wanted && /^[A-Za-z0-9_-]{3,30}$/.test(wanted) && !isReservedUsername(wanted) && !findUserIdByUsername(deps.db, wanted)
       const username = free ? wanted : generateUsername(deps)
