@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import type { BucketDeleteResult, BucketList, DuplicateScan } from '@contract/admin/bucket'
 import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
-import { adminJson } from '../lib/http'
+import { adminAllPages, adminJson } from '../lib/http'
 import { emit, printFields, printTable } from '../lib/output'
 
 /** Registers the commands. */
@@ -11,12 +11,17 @@ export function registerBucket(program: Command): void {
   const bucket = program.command('bucket').description('Manage the storage bucket')
   bucket
     .command('ls')
-    .description('List every object; --checksums adds the SHA-256 of each (a manifest for copying the bucket)')
+    .description('List every object (read page by page); --checksums adds the SHA-256 of each (a manifest for copying the bucket)')
     .option('--checksums', 'read every object and print its SHA-256')
     .addHelpText('after', '\nExample:\n  hotvote --json bucket ls --checksums > bucket-manifest.json')
     .action(async (opts: { checksums?: boolean }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const r = await adminJson<BucketList>(ctx.conn, 'GET', paths.adminBucketFiles({ checksums: opts.checksums }))
+      let provider = ''
+      const files = await adminAllPages(ctx.conn, (page) => paths.adminBucketFiles({ checksums: opts.checksums, ...page }), (answer: BucketList) => {
+        provider = answer.provider
+        return answer.files
+      })
+      const r: BucketList = { files, provider }
       const head = opts.checksums ? ['key', 'bytes', 'modified', 'sha256'] : ['key', 'bytes', 'modified']
       emit(ctx.json, r, () => printTable(head, r.files.map((f) => [f.key, f.size, f.lastModified, ...(opts.checksums ? [f.sha256 ?? ''] : [])])))
     })

@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import type { AdminDmca, DmcaUpdateAnswer } from '@contract/admin/dmca'
 import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
-import { adminJson } from '../lib/http'
+import { adminAllPages, adminJson } from '../lib/http'
 import { emit, printFields, printTable } from '../lib/output'
 
 /** Registers the commands. */
@@ -11,11 +11,11 @@ export function registerDmca(program: Command): void {
   const dmca = program.command('dmca').description('Manage copyright takedown requests')
   dmca
     .command('ls')
-    .description('List requests')
+    .description('List every request (read page by page)')
     .option('--status <status>', 'only pending, reviewed, resolved or rejected')
     .action(async (opts: { status?: string }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const all = await adminJson<AdminDmca[]>(ctx.conn, 'GET', paths.adminDmcaTakedowns())
+      const all = await adminAllPages(ctx.conn, paths.adminDmcaTakedowns, (page: AdminDmca[]) => page)
       const list = opts.status ? all.filter((t) => t.status === opts.status) : all
       emit(ctx.json, list, () => printTable(['id', 'reference', 'status', 'complainant', 'media', 'filed'], list.map((t) => [t.id, t.referenceNumber, t.status, `${t.complainantName} <${t.complainantEmail}>`, t.mediaId, t.createdAt])))
     })

@@ -3,6 +3,7 @@
  * HttpFailure printed by the client's rule (STYLE §5, issue #14), `<status>: <server's error text>`, exit 1; a 401
  * adds which options hold the credentials. A network failure is a CliError printed as `error: ...` (exit 1).
  */
+import { collectPages, TOTAL_COUNT_HEADER, type PageQuery } from '@contract/admin/paging'
 
 /** Connection settings from the global options. */
 export type Connection = { url: string; user: string; password: string }
@@ -52,3 +53,15 @@ export async function adminFetch(conn: Connection, method: string, path: string,
 
 /** An admin call answering JSON. */
 export const adminJson = async <T>(conn: Connection, method: string, path: string, body?: unknown): Promise<T> => (await adminFetch(conn, method, path, body)).json() as Promise<T>
+
+/**
+ * Every row of a paged admin list (contract/admin/paging): calls pathOf for each page and reads its rows with
+ * rowsOf and the list's size from X-Total-Count. Throws like adminFetch.
+ */
+export async function adminAllPages<A, T>(conn: Connection, pathOf: (page: PageQuery) => string, rowsOf: (answer: A) => T[]): Promise<T[]> {
+  const { items } = await collectPages(async (page) => {
+    const res = await adminFetch(conn, 'GET', pathOf(page))
+    return { items: rowsOf((await res.json()) as A), total: Number(res.headers.get(TOTAL_COUNT_HEADER)) }
+  })
+  return items
+}

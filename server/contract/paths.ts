@@ -114,6 +114,9 @@ export const ADMIN_API_PREFIXES = ['/api/admin', '/api/db-test'] as const
 /** True for a prefix of ADMIN_API_PREFIXES or a path under one (not '/api/administrators'). */
 export const isAdminApiPath = (pathname: string) => ADMIN_API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
 
+/** limit/offset of a paged admin list (contract/admin/paging). */
+type ListPage = { limit?: number; offset?: number }
+
 /** A query string from the defined entries ('' when none), e.g. `?since=2026-11-01`. */
 const query = (entries: Record<string, string | number | boolean | undefined>) => {
   const q = new URLSearchParams(Object.entries(entries).flatMap(([k, val]) => (val === undefined ? [] : [[k, String(val)]])))
@@ -178,24 +181,25 @@ export const paths = {
   adminLogin: () => fill(routes.adminLogin),
   adminLogout: () => fill(routes.adminLogout),
   adminConfig: (name: AdminConfigName) => ADMIN_CONFIG_PATHS[name],
-  adminRedirectHistory: (kind: 'idle-redirect' | 'back-button') => ADMIN_REDIRECT_HISTORY_PATHS[kind],
-  /** limit/offset page the list (X-Total-Count gives the total); without them the whole list. */
-  adminMedia: (page: { limit?: number; offset?: number } = {}) => `${fill(routes.adminMedia)}${query(page)}`,
+  adminRedirectHistory: (kind: 'idle-redirect' | 'back-button', page: ListPage = {}) => `${ADMIN_REDIRECT_HISTORY_PATHS[kind]}${query(page)}`,
+  /** page: limit/offset of the admin list (contract/admin/paging; X-Total-Count gives the total); without them the first page. */
+  adminMedia: (page: ListPage = {}) => `${fill(routes.adminMedia)}${query(page)}`,
   adminMediaItem: (mediaId: number) => fill(routes.adminMediaItem, { id: mediaId }),
-  adminUsers: (page: { limit?: number; offset?: number } = {}) => `${fill(routes.adminUsers)}${query(page)}`,
+  adminUsers: (page: ListPage = {}) => `${fill(routes.adminUsers)}${query(page)}`,
   dbTest: (check: DbTestCheck) => DB_TEST_PATHS[check],
-  adminDmcaTakedowns: () => fill(routes.adminDmcaTakedowns),
+  adminDmcaTakedowns: (page: ListPage = {}) => `${fill(routes.adminDmcaTakedowns)}${query(page)}`,
   /** id as typed (the CLI passes the argument through; the server answers 400 for a non-number). */
   adminDmcaTakedown: (id: number | string) => fill(routes.adminDmcaTakedown, { id: String(id) }),
-  adminAuditLogs: (filters: { eventType?: string; search?: string; date?: string; export?: boolean } = {}) =>
-    `${fill(routes.adminAuditLogs)}${query({ eventType: filters.eventType, search: filters.search, date: filters.date, export: filters.export ? 'true' : undefined })}`,
+  /** export: the whole filtered list as a file (not paged). */
+  adminAuditLogs: (filters: { eventType?: string; search?: string; date?: string; export?: boolean } & ListPage = {}) =>
+    `${fill(routes.adminAuditLogs)}${query({ eventType: filters.eventType, search: filters.search, date: filters.date, export: filters.export ? 'true' : undefined, limit: filters.limit, offset: filters.offset })}`,
   adminInactiveCount: () => fill(routes.adminInactiveCount),
   adminPurgeInactive: () => fill(routes.adminPurgeInactive),
   adminFixSequence: () => fill(routes.adminFixSequence),
   adminResetDatabase: () => fill(routes.adminResetDatabase),
   adminPopulateVotes: () => fill(routes.adminPopulateVotes),
   adminExportVotes: () => fill(routes.adminExportVotes),
-  adminBucketFiles: (opts: { checksums?: boolean } = {}) => `${fill(routes.adminBucketFiles)}${query({ checksums: opts.checksums ? 'true' : undefined })}`,
+  adminBucketFiles: (opts: { checksums?: boolean } & ListPage = {}) => `${fill(routes.adminBucketFiles)}${query({ checksums: opts.checksums ? 'true' : undefined, limit: opts.limit, offset: opts.offset })}`,
   adminDeleteBucketFiles: () => fill(routes.adminDeleteBucketFiles),
   adminFindDuplicates: () => fill(routes.adminFindDuplicates),
   adminImportMedia: () => fill(routes.adminImportMedia),

@@ -1,5 +1,6 @@
 /** Audit log shapes (admin-back-office §3 Audit log entry, audit event types; §7 GET /api/admin/audit-logs). */
 import * as v from 'valibot'
+import { PageQuerySchema } from './paging'
 
 /** The ten audit event types the spec names (admin-back-office §3); the audit screen offers them as filters. */
 export const AUDIT_EVENTS = [
@@ -26,8 +27,9 @@ export type AuditLogEntry = v.InferOutput<typeof AuditLogEntrySchema>
 export const AuditLogsAnswerSchema = v.union([v.array(AuditLogEntrySchema), v.object({ logs: v.array(AuditLogEntrySchema), environment: v.optional(v.unknown()) })])
 export type AuditLogsAnswer = v.InferOutput<typeof AuditLogsAnswerSchema>
 
-/** Query of GET /api/admin/audit-logs: filters (all optional) and export=true for a dated file. */
+/** Query of GET /api/admin/audit-logs: filters (all optional), the page (contract/admin/paging), and export=true for a dated file of every match. */
 export const AuditQuerySchema = v.object({
+  ...PageQuerySchema.entries,
   eventType: v.optional(v.pipe(v.string(), v.maxLength(100))),
   search: v.optional(v.pipe(v.string(), v.maxLength(200))),
   date: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'))),

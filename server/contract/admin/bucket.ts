@@ -3,6 +3,7 @@
  * delete-bucket-files, find-duplicates, import-media, bucket-upload). Sizes in bytes, times ISO-8601 UTC.
  */
 import * as v from 'valibot'
+import { PageQuerySchema } from './paging'
 
 /**
  * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants and poster stored
@@ -15,8 +16,8 @@ export type BucketFile = v.InferOutput<typeof BucketFileSchema>
 export const BucketListSchema = v.object({ files: v.array(BucketFileSchema), provider: v.string() })
 export type BucketList = v.InferOutput<typeof BucketListSchema>
 
-/** Query of GET /api/admin/list-bucket-files: checksums=true adds each item's SHA-256. */
-export const BucketListQuerySchema = v.object({ checksums: v.optional(v.picklist(['true', 'false'], 'checksums must be true or false')) })
+/** Query of GET /api/admin/list-bucket-files: a page of items (contract/admin/paging, by key); checksums=true adds each listed item's SHA-256. */
+export const BucketListQuerySchema = v.object({ ...PageQuerySchema.entries, checksums: v.optional(v.picklist(['true', 'false'], 'checksums must be true or false')) })
 
 /** POST /api/admin/delete-bucket-files body: the keys to delete (at most 10,000). */
 export const BucketDeleteInputSchema = v.object({ filenames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1024)), 'filenames must be a list of keys'), v.maxLength(10_000)) })

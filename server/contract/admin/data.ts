@@ -41,12 +41,6 @@ export const AdminUserSchema = v.object({
 })
 export type AdminUser = v.InferOutput<typeof AdminUserSchema>
 
-/** Optional paging of the admin lists; the whole list without limit. X-Total-Count gives the total. */
-export const PageQuerySchema = v.object({
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a number'), v.transform(Number), v.minValue(1), v.maxValue(10_000))),
-  offset: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'offset must be a number'), v.transform(Number)), '0'),
-})
-
 /** GET /api/db-test/counts. */
 export const DbCountsSchema = v.object({ totalUsers: v.number(), totalMedia: v.number(), totalVotes: v.number(), totalViews: v.number() })
 export type DbCounts = v.InferOutput<typeof DbCountsSchema>

@@ -1,19 +1,23 @@
-/** GET /api/admin/audit-logs (admin-back-office §7): filtered entries, or with export=true a dated JSON file. Mounted behind adminGuard. */
+/** GET /api/admin/audit-logs (admin-back-office §7): a page of filtered entries, or with export=true all of them as a dated JSON file. Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { AuditLogsAnswerSchema, AuditQuerySchema } from '../../contract/admin/audit'
 import { routes } from '../../contract/paths'
-import { listAuditLogs } from './admin-audit.service'
+import { answerPage } from '../../http/paging'
+import { exportAuditLogs, listAuditLogs } from './admin-audit.service'
 
 /** The audit-log route. */
 export const adminAuditRoutes = (deps: Deps) =>
   new Elysia().get(
     routes.adminAuditLogs,
-    ({ query }) => {
-      const logs = listAuditLogs(deps, query)
-      if (query.export !== 'true') return logs
+    ({ query, set }) => {
+      if (query.export !== 'true') return answerPage(set, listAuditLogs(deps, query, query))
       const filename = `audit-logs-${deps.clock.now().toISOString().slice(0, 10)}.json`
-      return new Response(JSON.stringify(logs, null, 2), { headers: { 'content-type': 'application/json', 'content-disposition': `attachment; filename="${filename}"` } })
+      return new Response(JSON.stringify(exportAuditLogs(deps, query), null, 2), { headers: { 'content-type': 'application/json', 'content-disposition': `attachment; filename="${filename}"` } })
     },
-    { query: AuditQuerySchema, response: { 200: AuditLogsAnswerSchema }, detail: { summary: 'Audit log entries, filtered; export=true downloads audit-logs-YYYY-MM-DD.json', tags: ['admin'] } },
+    {
+      query: AuditQuerySchema,
+      response: { 200: AuditLogsAnswerSchema },
+      detail: { summary: 'A page of audit log entries, filtered, with X-Total-Count; export=true downloads every matching entry as audit-logs-YYYY-MM-DD.json', tags: ['admin'] },
+    },
   )

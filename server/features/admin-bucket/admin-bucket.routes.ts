@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { rm } from 'node:fs/promises'
 import { BucketDeleteResultSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportResultSchema } from '../../contract/admin/bucket'
+import { TOTAL_COUNT_HEADER } from '../../contract/admin/paging'
 import { routes } from '../../contract/paths'
 import { readMultipartUpload } from '../../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
@@ -15,14 +16,15 @@ export const adminBucketRoutes = (deps: Deps) =>
   new Elysia()
     .get(
       routes.adminBucketFiles,
-      async ({ query }) => {
-        const { files, provider } = await listBucketFiles(deps, { checksums: query.checksums === 'true' })
+      async ({ query, set }) => {
+        const { files, provider, total } = await listBucketFiles(deps, { checksums: query.checksums === 'true', page: query })
+        set.headers[TOTAL_COUNT_HEADER] = String(total)
         return { files, provider }
       },
       {
         query: BucketListQuerySchema,
         response: { 200: BucketListSchema },
-        detail: detail('Every object in the bucket except variants and posters, counted on their item, and the provider; ?checksums=true adds the SHA-256 of each item (reads every item) for copying the bucket'),
+        detail: detail('A page of the objects in the bucket, by key, except variants and posters, counted on their item, and the provider; X-Total-Count; ?checksums=true adds the SHA-256 of each listed item (reads them) for copying the bucket'),
       },
     )
     .post(routes.adminDeleteBucketFiles, ({ body }) => deleteBucketFiles(deps, body.filenames), { body: BucketDeleteInputSchema, response: { 200: BucketDeleteResultSchema }, detail: detail('Delete objects and their media rows; refused keys are reported') })

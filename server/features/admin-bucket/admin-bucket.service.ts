@@ -9,6 +9,7 @@ import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners } from '../../media/media-keys'
 import { deleteItemObjects } from '../../media-pipeline/process-media'
 import { typeForFileName } from '../../contract/media'
+import type { PageQuery } from '../../contract/admin/paging'
 import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'
 import { HttpError } from '../../http/errors'
 import { newStorageKey, sniffMediaType } from '../../media/media-type'
@@ -18,10 +19,11 @@ import { deleteMediaByKey, findMediaVariantsByKey, listMediaHashes } from './adm
 
 /**
  * Every object in the bucket except derived objects (variants, posters), which are counted on their item (size in
- * bytes, lastModified ISO-8601 UTC). With checksums, the SHA-256 of each listed object too (issue #10: a bucket an
+ * bytes, lastModified ISO-8601 UTC), with their number (total); with page, only that page of them, ordered by key.
+ * With checksums, the SHA-256 of each listed object too (issue #10: a bucket an
  * operator can copy and verify; derived objects are remade by `hotvote media reprocess`).
  */
-export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { checksums?: boolean } = {}): Promise<{ files: BucketFile[]; provider: string }> {
+export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { checksums?: boolean; page?: PageQuery } = {}): Promise<{ files: BucketFile[]; provider: string; total: number }> {
   const all: ObjectInfo[] = []
   for await (const o of deps.storage.list()) all.push(o)
   const owners = derivedObjectOwners(all.map((o) => o.key))
@@ -34,8 +36,9 @@ export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { check
     file.derivedCount++
     file.derivedSize += o.size
   }
-  if (opts.checksums) for (const f of files.values()) f.sha256 = await hashObject(deps, f.key)
-  return { files: [...files.values()], provider: deps.storage.provider }
+  const listed = opts.page ? [...files.values()].sort((a, b) => (a.key < b.key ? -1 : 1)).slice(opts.page.offset, opts.page.offset + opts.page.limit) : [...files.values()]
+  if (opts.checksums) for (const f of listed) f.sha256 = await hashObject(deps, f.key)
+  return { files: listed, provider: deps.storage.provider, total: files.size }
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Writes and histories of the admin configuration (admin-back-office §7); the current values are read by server/site-config/site-config.repo. */
-import { desc } from 'drizzle-orm'
+import { count, desc } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { adZoneConfigs, backButtonConfigs, emailCaptureConfig, idleRedirectConfigs, skipButtonConfig, voteMultiplierConfig } from '../../db/schema'
 
@@ -25,8 +25,14 @@ export const addIdleRedirect = (db: Db, values: typeof idleRedirectConfigs.$infe
 /** Adds a back-button history row (the newest is current). */
 export const addBackButton = (db: Db, values: typeof backButtonConfigs.$inferInsert) => db.insert(backButtonConfigs).values(values).returning().get()
 
-/** Every idle-redirect save, newest first. */
-export const listIdleRedirects = (db: Db) => db.select().from(idleRedirectConfigs).orderBy(desc(idleRedirectConfigs.id)).all()
+/** A page of idle-redirect saves, newest first: limit rows from offset. */
+export const listIdleRedirects = (db: Db, limit: number, offset: number) => db.select().from(idleRedirectConfigs).orderBy(desc(idleRedirectConfigs.id)).limit(limit).offset(offset).all()
 
-/** Every back-button save, newest first. */
-export const listBackButtons = (db: Db) => db.select().from(backButtonConfigs).orderBy(desc(backButtonConfigs.id)).all()
+/** Number of idle-redirect saves. */
+export const countIdleRedirects = (db: Db) => db.select({ n: count() }).from(idleRedirectConfigs).get()!.n
+
+/** A page of back-button saves, newest first: limit rows from offset. */
+export const listBackButtons = (db: Db, limit: number, offset: number) => db.select().from(backButtonConfigs).orderBy(desc(backButtonConfigs.id)).limit(limit).offset(offset).all()
+
+/** Number of back-button saves. */
+export const countBackButtons = (db: Db) => db.select({ n: count() }).from(backButtonConfigs).get()!.n

@@ -8,7 +8,9 @@ import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { AdZoneConfigSchema, AdZoneInputSchema, BackButtonConfigSchema, BackButtonInputSchema, EmailCaptureInputSchema, EmailCaptureSettingsSchema, IdleRedirectConfigSchema, IdleRedirectInputSchema, SkipButtonConfigSchema, SkipButtonInputSchema, VoteMultiplierConfigSchema, VoteMultiplierInputSchema } from '../../contract/admin/config'
 import { EmailCaptureConfigSchema } from '../../contract/public-config'
+import { PageQuerySchema } from '../../contract/admin/paging'
 import { routes } from '../../contract/paths'
+import { answerPage } from '../../http/paging'
 import * as config from './admin-config.service'
 
 const detail = (summary: string) => ({ summary, tags: ['admin config'] })
@@ -26,14 +28,22 @@ export const adminConfigRoutes = (deps: Deps) =>
       response: { 200: IdleRedirectConfigSchema },
       detail: detail('Save an idle redirect (adds a history row; an empty URL turns it off)'),
     })
-    .get(routes.adminIdleRedirectHistory, () => config.idleRedirectHistory(deps), { response: { 200: v.array(IdleRedirectConfigSchema) }, detail: detail('Every idle-redirect save, newest first') })
+    .get(routes.adminIdleRedirectHistory, ({ query, set }) => answerPage(set, config.idleRedirectHistory(deps, query)), {
+      query: PageQuerySchema,
+      response: { 200: v.array(IdleRedirectConfigSchema) },
+      detail: detail('A page of idle-redirect saves, newest first, with X-Total-Count'),
+    })
     .get(routes.adminBackButtonConfig, () => config.getBackButton(deps), { response: { 200: BackButtonConfigSchema }, detail: detail('Current back-button redirect') })
     .post(routes.adminBackButtonConfig, ({ body }) => config.changeBackButton(deps, body), {
       body: BackButtonInputSchema,
       response: { 200: BackButtonConfigSchema },
       detail: detail('Save a back-button redirect (adds a history row; an empty URL turns it off)'),
     })
-    .get(routes.adminBackButtonHistory, () => config.backButtonHistory(deps), { response: { 200: v.array(BackButtonConfigSchema) }, detail: detail('Every back-button save, newest first') })
+    .get(routes.adminBackButtonHistory, ({ query, set }) => answerPage(set, config.backButtonHistory(deps, query)), {
+      query: PageQuerySchema,
+      response: { 200: v.array(BackButtonConfigSchema) },
+      detail: detail('A page of back-button saves, newest first, with X-Total-Count'),
+    })
     .get(routes.adminZone1Config, () => config.getAdZone(deps), { response: { 200: AdZoneConfigSchema }, detail: detail('Zone 1 ad (404 before the first save)') })
     .post(routes.adminZone1Config, ({ body }) => config.changeAdZone(deps, body), { body: AdZoneInputSchema, response: { 200: AdZoneConfigSchema }, detail: detail('Save the zone 1 ad') })
     .get(routes.adminSkipButtonConfig, () => config.getSkipButton(deps), { response: { 200: SkipButtonConfigSchema }, detail: detail('Skip button (404 before the first save)') })

@@ -5,11 +5,12 @@
  */
 import type { Deps } from '../../core/deps'
 import type { AdZoneInput, BackButtonInput, EmailCaptureInput, IdleRedirectInput, SkipButtonInput, VoteMultiplierInput } from '../../contract/admin/config'
+import type { PageQuery } from '../../contract/admin/paging'
 import { DEFAULT_IDLE_REDIRECT_TIME } from '../../contract/public-config'
 import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
 import { findAdZone, findCurrentBackButton, findCurrentIdleRedirect, findSkipButton, readEmailCapture, readVoteMultiplier } from '../../site-config/site-config.repo'
-import { addBackButton, addIdleRedirect, listBackButtons, listIdleRedirects, saveAdZone, saveEmailCapture, saveSkipButton, saveVoteMultiplier } from './admin-config.repo'
+import { addBackButton, addIdleRedirect, countBackButtons, countIdleRedirects, listBackButtons, listIdleRedirects, saveAdZone, saveEmailCapture, saveSkipButton, saveVoteMultiplier } from './admin-config.repo'
 
 type ConfigDeps = Pick<Deps, 'db' | 'clock' | 'config'>
 
@@ -43,8 +44,8 @@ export const getIdleRedirect = (deps: ConfigDeps) =>
 /** Adds an idle-redirect history row, active unless the URL is empty; answers the row. */
 export const changeIdleRedirect = (deps: ConfigDeps, input: IdleRedirectInput) => addIdleRedirect(deps.db, { ...input, isActive: input.idleRedirectUrl !== '', createdAt: stamp(deps) })
 
-/** Every idle-redirect save, newest first. */
-export const idleRedirectHistory = (deps: ConfigDeps) => listIdleRedirects(deps.db)
+/** A page of idle-redirect saves, newest first, and their number. */
+export const idleRedirectHistory = (deps: ConfigDeps, { limit, offset }: PageQuery) => ({ items: listIdleRedirects(deps.db, limit, offset), total: countIdleRedirects(deps.db) })
 
 /** The current back-button redirect, or an inactive empty one before the first save. */
 export const getBackButton = (deps: ConfigDeps) => findCurrentBackButton(deps.db) ?? { backButtonUrl: '', isActive: false, createdAt: null }
@@ -52,8 +53,8 @@ export const getBackButton = (deps: ConfigDeps) => findCurrentBackButton(deps.db
 /** Adds a back-button history row, active unless the URL is empty; answers the row. */
 export const changeBackButton = (deps: ConfigDeps, input: BackButtonInput) => addBackButton(deps.db, { ...input, isActive: input.backButtonUrl !== '', createdAt: stamp(deps) })
 
-/** Every back-button save, newest first. */
-export const backButtonHistory = (deps: ConfigDeps) => listBackButtons(deps.db)
+/** A page of back-button saves, newest first, and their number. */
+export const backButtonHistory = (deps: ConfigDeps, { limit, offset }: PageQuery) => ({ items: listBackButtons(deps.db, limit, offset), total: countBackButtons(deps.db) })
 
 /** The zone1 ad; HttpError 404 before its first save. */
 export const getAdZone = (deps: ConfigDeps) => mustFind(findAdZone(deps.db, AD_ZONE), 'Ad configuration')

@@ -1,13 +1,10 @@
 /** Admin list and count queries (admin-back-office §7), each one query with figures from indexed subqueries, and the Database page's probes. */
-import { desc, sql } from 'drizzle-orm'
+import { count, desc, sql } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { media, users } from '../../db/schema'
 import { mediaFigureColumns } from '../../ratings/vote-stats'
 
-/** A negative limit (all rows) as SQLite needs it: drizzle drops a negative limit, and SQLite has no OFFSET without LIMIT. */
-const rowLimit = (limit: number) => (limit < 0 ? Number.MAX_SAFE_INTEGER : limit)
-
-/** Media with uploader name and actual vote/view figures, newest first; limit (negative: all)/offset. */
+/** Media with uploader name and actual vote/view figures, newest first; one page of limit rows from offset. */
 export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
   db
     .select({
@@ -27,32 +24,43 @@ export const listMediaWithFigures = (db: Db, limit: number, offset: number) =>
     })
     .from(media)
     .orderBy(desc(media.id))
-    .limit(rowLimit(limit))
+    .limit(limit)
     .offset(offset)
     .all()
 
-/** Users with what they uploaded, cast and viewed, newest first; limit (negative: all)/offset. */
-export const listUsersWithActivity = (db: Db, limit: number, offset: number) =>
-  db
+/** Number of media rows. */
+export const countMedia = (db: Db) => db.select({ n: count() }).from(media).get()!.n
+
+/**
+ * Users with what they uploaded, cast and viewed, newest first; one page of limit rows from offset. The page is cut
+ * first (a subquery over users' primary key), so the three counts run only for its rows, each an index search
+ * (media_user_id_idx, votes_user_media_unique, views_user_media_unique). The alias is written out in the counts: drizzle
+ * leaves select-list columns unqualified, and a bare "id" inside a subquery would mean media.id.
+ */
+export function listUsersWithActivity(db: Db, limit: number, offset: number) {
+  const page = db.select().from(users).orderBy(desc(users.id)).limit(limit).offset(offset).as('page')
+  return db
     .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      latitude: users.latitude,
-      longitude: users.longitude,
-      lastLoginAt: users.lastLoginAt,
-      loginCount: users.loginCount,
-      createdAt: users.createdAt,
-      isSynthetic: users.isSynthetic,
-      totalUploads: sql<number>`(select count(*) from media where media.user_id = users.id)`,
-      totalVotes: sql<number>`(select count(*) from votes where votes.user_id = users.id)`,
-      totalViews: sql<number>`(select count(*) from views where views.user_id = users.id)`,
+      id: page.id,
+      username: page.username,
+      email: page.email,
+      latitude: page.latitude,
+      longitude: page.longitude,
+      lastLoginAt: page.lastLoginAt,
+      loginCount: page.loginCount,
+      createdAt: page.createdAt,
+      isSynthetic: page.isSynthetic,
+      totalUploads: sql<number>`(select count(*) from media where media.user_id = page.id)`,
+      totalVotes: sql<number>`(select count(*) from votes where votes.user_id = page.id)`,
+      totalViews: sql<number>`(select count(*) from views where views.user_id = page.id)`,
     })
-    .from(users)
-    .orderBy(desc(users.id))
-    .limit(rowLimit(limit))
-    .offset(offset)
+    .from(page)
+    .orderBy(desc(page.id))
     .all()
+}
+
+/** Number of user rows. */
+export const countUsers = (db: Db) => db.select({ n: count() }).from(users).get()!.n
 
 /** Rows in the four main tables. */
 export const countTables = (db: Db) =>

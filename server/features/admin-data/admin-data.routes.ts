@@ -1,14 +1,16 @@
 /**
- * Admin media, users and database-test calls (admin-back-office §7; server-contract: Admin API). Lists answer the
- * array the client expects, with optional limit/offset and X-Total-Count. Mounted behind adminGuard, /api/db-test too.
+ * Admin media, users and database-test calls (admin-back-office §7; server-contract: Admin API). Lists answer one
+ * page (contract/admin/paging) as the array the client expects, with X-Total-Count. Mounted behind adminGuard, /api/db-test too.
  */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
-import { AdminMediaSchema, AdminUserSchema, DbConnectionSchema, DbCountsCheckSchema, DbQueriesCheckSchema, DbSchemaCheckSchema, PageQuerySchema } from '../../contract/admin/data'
+import { AdminMediaSchema, AdminUserSchema, DbConnectionSchema, DbCountsCheckSchema, DbQueriesCheckSchema, DbSchemaCheckSchema } from '../../contract/admin/data'
+import { PageQuerySchema } from '../../contract/admin/paging'
 import { routes } from '../../contract/paths'
 import { noContent } from '../../http/openapi-responses'
+import { answerPage } from '../../http/paging'
 import { adminDeleteMedia, dbChecks, listAdminMedia, listAdminUsers } from './admin-data.service'
 
 const detail = (summary: string) => ({ summary, tags: ['admin'] })
@@ -19,12 +21,10 @@ export const adminDataRoutes = (deps: Deps) =>
     .get(
       routes.adminMedia,
       ({ query, set }) => {
-        const page = listAdminMedia(deps, query.limit, query.offset)
-        set.headers['x-total-count'] = String(page.total)
         set.headers['cache-control'] = 'no-store'
-        return page.items
+        return answerPage(set, listAdminMedia(deps, query))
       },
-      { query: PageQuerySchema, response: { 200: v.array(AdminMediaSchema) }, detail: detail('Every media item with actual counts (also verifies an admin login)') },
+      { query: PageQuerySchema, response: { 200: v.array(AdminMediaSchema) }, detail: detail('A page of media items with actual counts, newest first (also verifies an admin login)') },
     )
     .delete(
       routes.adminMediaItem,
@@ -36,12 +36,8 @@ export const adminDataRoutes = (deps: Deps) =>
     )
     .get(
       routes.adminUsers,
-      ({ query, set }) => {
-        const page = listAdminUsers(deps, query.limit, query.offset)
-        set.headers['x-total-count'] = String(page.total)
-        return page.items
-      },
-      { query: PageQuerySchema, response: { 200: v.array(AdminUserSchema) }, detail: detail('Users with uploads, votes and views they made, logins and last login') },
+      ({ query, set }) => answerPage(set, listAdminUsers(deps, query)),
+      { query: PageQuerySchema, response: { 200: v.array(AdminUserSchema) }, detail: detail('A page of users with uploads, votes and views they made, logins and last login') },
     )
     .get(routes.dbTestConnection, () => dbChecks.connection(deps), { response: { 200: DbConnectionSchema }, detail: detail('Database connection check, with durationMs') })
     .get(routes.dbTestSchema, () => dbChecks.schema(deps), { response: { 200: DbSchemaCheckSchema }, detail: detail('Tables of the schema, with durationMs') })

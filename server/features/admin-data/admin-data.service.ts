@@ -1,15 +1,16 @@
 /** Admin media, users and database checks (admin-back-office §2 Media, Users, Database; server-contract: Admin API). */
 import type { Deps } from '../../core/deps'
 import type { AdminMedia, AdminUser } from '../../contract/admin/data'
+import type { Page, PageQuery } from '../../contract/admin/paging'
 import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { deleteItemObjects } from '../../media-pipeline/process-media'
 import { deleteMediaById, findMediaById } from '../../media/media-items.repo'
-import { countTables, isConnected, listMediaWithFigures, listTableNames, listUsersWithActivity, sqliteVersion } from './admin-data.repo'
+import { countMedia, countTables, countUsers, isConnected, listMediaWithFigures, listTableNames, listUsersWithActivity, sqliteVersion } from './admin-data.repo'
 
-/** A page of media (all without limit) and the total count. */
-export function listAdminMedia(deps: Pick<Deps, 'db'>, limit = -1, offset = 0): { items: AdminMedia[]; total: number } {
+/** A page of media, newest first, and the number of media items. */
+export function listAdminMedia(deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Page<AdminMedia> {
   const items = listMediaWithFigures(deps.db, limit, offset).map(({ hotVotes, totalVotes, storageKey, placeholder, variants, processedAt, ...row }) => ({
     ...row,
     url: mediaUrl(storageKey),
@@ -19,12 +20,12 @@ export function listAdminMedia(deps: Pick<Deps, 'db'>, limit = -1, offset = 0): 
     ...mediaDisplay({ storageKey, mimeType: row.mimeType, placeholder, variants, processedAt }),
     processed: processedAt !== null,
   }))
-  return { items, total: countTables(deps.db).totalMedia }
+  return { items, total: countMedia(deps.db) }
 }
 
-/** A page of users (all without limit) and the total count. */
-export function listAdminUsers(deps: Pick<Deps, 'db'>, limit = -1, offset = 0): { items: AdminUser[]; total: number } {
-  return { items: listUsersWithActivity(deps.db, limit, offset), total: countTables(deps.db).totalUsers }
+/** A page of users, newest first, with their activity figures, and the number of users. */
+export function listAdminUsers(deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Page<AdminUser> {
+  return { items: listUsersWithActivity(deps.db, limit, offset), total: countUsers(deps.db) }
 }
 
 /** Deletes any media item with its objects (derived ones too, issue #11), votes and views; ADMIN_DELETE_REQUEST/COMPLETED audit. Throws HttpError 404. */

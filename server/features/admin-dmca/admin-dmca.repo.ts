@@ -1,10 +1,13 @@
 /** Drizzle queries on takedowns and the visibility of the media they name (admin-back-office §2 DMCA). Missing rows come back undefined. */
-import { desc, eq } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { dmcaTakedowns, media } from '../../db/schema'
 
-/** Every takedown row, newest first. */
-export const listTakedownRows = (db: Db) => db.select().from(dmcaTakedowns).orderBy(desc(dmcaTakedowns.id)).all()
+/** A page of takedown rows, newest first: limit rows from offset. */
+export const listTakedownRows = (db: Db, limit: number, offset: number) => db.select().from(dmcaTakedowns).orderBy(desc(dmcaTakedowns.id)).limit(limit).offset(offset).all()
+
+/** Number of takedown rows. */
+export const countTakedowns = (db: Db) => db.select({ n: count() }).from(dmcaTakedowns).get()!.n
 
 /** The takedown with this id. */
 export const findTakedown = (db: Db, id: number) => db.select().from(dmcaTakedowns).where(eq(dmcaTakedowns.id, id)).get()

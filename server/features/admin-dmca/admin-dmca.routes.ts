@@ -4,7 +4,9 @@ import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
 import { AdminDmcaSchema, DmcaUpdateAnswerSchema, DmcaUpdateSchema } from '../../contract/admin/dmca'
+import { PageQuerySchema } from '../../contract/admin/paging'
 import { routes } from '../../contract/paths'
+import { answerPage } from '../../http/paging'
 import { listTakedowns, updateTakedown } from './admin-dmca.service'
 
 const detail = (summary: string) => ({ summary, tags: ['admin'] })
@@ -12,7 +14,11 @@ const detail = (summary: string) => ({ summary, tags: ['admin'] })
 /** The admin takedown routes under /api/admin. */
 export const adminDmcaRoutes = (deps: Deps) =>
   new Elysia()
-    .get(routes.adminDmcaTakedowns, () => listTakedowns(deps), { response: { 200: v.array(AdminDmcaSchema) }, detail: detail('Every takedown request, newest first') })
+    .get(routes.adminDmcaTakedowns, ({ query, set }) => answerPage(set, listTakedowns(deps, query)), {
+      query: PageQuerySchema,
+      response: { 200: v.array(AdminDmcaSchema) },
+      detail: detail('A page of takedown requests, newest first, with X-Total-Count'),
+    })
     .patch(routes.adminDmcaTakedown, ({ params, body }) => updateTakedown(deps, params.id, body), {
       params: IdParamsSchema,
       body: DmcaUpdateSchema,

@@ -7,13 +7,16 @@ import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { inTransaction } from '../../db/open'
 import { DMCA_TRANSITIONS, type AdminDmca, type DmcaUpdateAnswer, type DmcaUpdateSchema } from '../../contract/admin/dmca'
+import type { Page, PageQuery } from '../../contract/admin/paging'
 import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
-import { findTakedown, listTakedownRows, setMediaHiddenAt, updateTakedownStatus } from './admin-dmca.repo'
+import { countTakedowns, findTakedown, listTakedownRows, setMediaHiddenAt, updateTakedownStatus } from './admin-dmca.repo'
 
-/** Every takedown, newest first. */
-export const listTakedowns = (deps: Pick<Deps, 'db'>): AdminDmca[] =>
-  listTakedownRows(deps.db).map(({ goodFaithStatement, accuracyStatement, updatedAt, ...row }) => row)
+/** A page of takedowns, newest first, and the number of takedowns. */
+export const listTakedowns = (deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Page<AdminDmca> => ({
+  items: listTakedownRows(deps.db, limit, offset).map(({ goodFaithStatement, accuracyStatement, updatedAt, ...row }) => row),
+  total: countTakedowns(deps.db),
+})
 
 /** Changes a takedown's status and notes. Throws HttpError 404 (unknown), 409 (transition not allowed). */
 export function updateTakedown(deps: Pick<Deps, 'db' | 'clock' | 'config'>, id: number, update: v.InferOutput<typeof DmcaUpdateSchema>): DmcaUpdateAnswer {

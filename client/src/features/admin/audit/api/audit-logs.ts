@@ -1,5 +1,5 @@
 /**
- * The audit log list and its export (admin-back-office §2 Audit Logs, §3, §5, §7): the list is read whole and filtered
+ * The audit log list and its export (admin-back-office §2 Audit Logs, §3, §5, §7): the list is read whole (page after page) and filtered
  * on the client (filterAuditLogs); the export sends the filters with export=true and saves audit-logs-{YYYY-MM-DD}.json.
  * Both need a stored token ('Admin authentication required').
  */
@@ -8,7 +8,7 @@ import { format } from 'date-fns'
 import type { AuditLogEntry, AuditLogsAnswer } from '@contract/admin/audit'
 import { paths } from '@contract/paths'
 import { saveBlob } from '@client/features/admin/shell/save-file'
-import { adminFetch } from '@client/features/admin/shell/api/admin-api'
+import { adminFetch, adminFetchAll } from '@client/features/admin/shell/api/admin-api'
 
 /** The screen's filters: eventType 'all' or one event name; search free text; date YYYY-MM-DD or ''. */
 export type AuditFilters = { eventType: string; search: string; date: string }
@@ -20,10 +20,8 @@ export function auditEntriesOf(answer: AuditLogsAnswer): AuditLogEntry[] {
   return answer.logs
 }
 
-/** Every audit entry, newest first. Throws AdminTokenMissingError without a token, ApiError on a non-OK answer. */
-export async function getAuditLogs(): Promise<AuditLogEntry[]> {
-  return auditEntriesOf(await adminFetch<AuditLogsAnswer>(paths.adminAuditLogs(), { cache: 'no-store' }))
-}
+/** Every audit entry, newest first, read page after page. Throws AdminTokenMissingError without a token, ApiError on a non-OK answer. */
+export const getAuditLogs = (): Promise<AuditLogEntry[]> => adminFetchAll(paths.adminAuditLogs, auditEntriesOf)
 
 /** The audit list query, key ['admin', 'audit-logs', {}]. */
 export const auditLogsQueryOptions = () => queryOptions({ queryKey: ['admin', 'audit-logs', {}], queryFn: getAuditLogs })

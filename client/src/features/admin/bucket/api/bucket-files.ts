@@ -4,7 +4,7 @@
  */
 import type { BucketDeleteResult, BucketList, DuplicateGroup, DuplicateScan } from '@contract/admin/bucket'
 import { paths } from '@contract/paths'
-import { adminFetch } from '@client/features/admin/shell/api/admin-api'
+import { adminFetch, adminFetchAll } from '@client/features/admin/shell/api/admin-api'
 
 /** The bucket file shape, for the bucket screens (declared in the contract). */
 export type { BucketFile } from '@contract/admin/bucket'
@@ -12,8 +12,15 @@ export type { BucketFile } from '@contract/admin/bucket'
 /** Query key of the bucket list. */
 export const BUCKET_FILES_KEY = ['admin', 'bucket-files'] as const
 
-/** Every object of the bucket and the provider name. */
-export const listBucketFiles = () => adminFetch<BucketList>(paths.adminBucketFiles(), { cache: 'no-store' })
+/** Every object of the bucket, read page after page, and the provider name. */
+export async function listBucketFiles(): Promise<BucketList> {
+  let provider = ''
+  const files = await adminFetchAll(paths.adminBucketFiles, (page: BucketList) => {
+    provider = page.provider
+    return page.files
+  })
+  return { files, provider }
+}
 
 /** Deletes the objects named by keys (and their media rows). */
 export const deleteBucketFiles = (filenames: string[]) => adminFetch<BucketDeleteResult>(paths.adminDeleteBucketFiles(), { method: 'POST', json: { filenames } })

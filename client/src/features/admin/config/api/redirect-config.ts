@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { BackButtonConfig, BackButtonInput, IdleRedirectConfig, IdleRedirectInput } from '@contract/admin/config'
 import { paths } from '@contract/paths'
-import { adminFetch } from '@client/features/admin/shell/api/admin-api'
+import { adminFetch, adminFetchAll } from '@client/features/admin/shell/api/admin-api'
 
 /** The two redirect handlers, named as in their paths. */
 export type RedirectKind = 'idle-redirect' | 'back-button'
@@ -18,11 +18,11 @@ export type RedirectInputs = { 'idle-redirect': IdleRedirectInput; 'back-button'
 export const redirectConfigQueryOptions = <K extends RedirectKind>(kind: K) =>
   queryOptions({ queryKey: ['admin', `${kind}-config`, {}], queryFn: () => adminFetch<RedirectConfigs[K]>(paths.adminConfig(kind), { cache: 'no-store' }) })
 
-/** Every save of kind, newest first, key ['admin', '{kind}-history', {}]; [] when the call fails (admin-back-office §7). */
+/** Every save of kind, newest first (read page after page), key ['admin', '{kind}-history', {}]; [] when the call fails (admin-back-office §7). */
 export const redirectHistoryQueryOptions = <K extends RedirectKind>(kind: K) =>
   queryOptions({
     queryKey: ['admin', `${kind}-history`, {}],
-    queryFn: () => adminFetch<RedirectConfigs[K][]>(paths.adminRedirectHistory(kind), { cache: 'no-store' }).catch((): RedirectConfigs[K][] => []),
+    queryFn: () => adminFetchAll((page) => paths.adminRedirectHistory(kind, page), (rows: RedirectConfigs[K][]) => rows).catch((): RedirectConfigs[K][] => []),
   })
 
 /** Saves a config of kind (a new history row; an empty URL turns it off); answers the saved row. Throws ApiError with the server's message on 400. */

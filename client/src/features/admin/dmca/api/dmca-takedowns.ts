@@ -5,15 +5,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminDmca, DmcaStatus, DmcaUpdateAnswer } from '@contract/admin/dmca'
 import { paths } from '@contract/paths'
-import { adminFetch } from '@client/features/admin/shell/api/admin-api'
+import { adminFetch, adminFetchAll } from '@client/features/admin/shell/api/admin-api'
 
 /** The takedown shape, for the takedown screens (declared in the contract; infringingUrls: see parseInfringingUrls). */
 export type { AdminDmca } from '@contract/admin/dmca'
 
-/** Every takedown, newest first. Throws AdminTokenMissingError without a token, ApiError on a non-OK answer. */
-export async function getDmcaTakedowns(): Promise<AdminDmca[]> {
-  return adminFetch<AdminDmca[]>(paths.adminDmcaTakedowns(), { cache: 'no-store' })
-}
+/** Every takedown, newest first, read page after page. Throws AdminTokenMissingError without a token, ApiError on a non-OK answer. */
+export const getDmcaTakedowns = (): Promise<AdminDmca[]> => adminFetchAll(paths.adminDmcaTakedowns, (page: AdminDmca[]) => page)
 
 /** The takedown list query, key ['admin', 'dmca-takedowns', {}]. */
 export const dmcaTakedownsQueryOptions = () => queryOptions({ queryKey: ['admin', 'dmca-takedowns', {}], queryFn: getDmcaTakedowns })

@@ -7,6 +7,7 @@
 import { ApiError, apiFetch, type ApiFetchOptions } from '@client/lib/api-client'
 import type { AdminLoginAnswer } from '@contract/admin/auth'
 import { paths } from '@contract/paths'
+import { collectPages, TOTAL_COUNT_HEADER, type PageQuery } from '@contract/admin/paging'
 
 /** localStorage key of the admin session marker. */
 const ADMIN_TOKEN_KEY = 'adminToken'
@@ -60,6 +61,20 @@ export async function adminFetch<T>(path: string, opts: ApiFetchOptions = {}): P
     if (e instanceof ApiError && e.status === 401) throw Object.assign(e, { message: SESSION_EXPIRED })
     throw e
   }
+}
+
+/**
+ * Every row of a paged admin list (contract/admin/paging), read page after page: pathOf gives each page's path, rowsOf
+ * the rows of its answer. The screens filter, sort and count over whole lists (admin-back-office §2, §5), so they read
+ * them whole, in pages the server bounds. Throws like adminFetch.
+ */
+export async function adminFetchAll<A, T>(pathOf: (page: PageQuery) => string, rowsOf: (answer: A) => T[]): Promise<T[]> {
+  const { items } = await collectPages(async (page) => {
+    let total = 0
+    const answer = await adminFetch<A>(pathOf(page), { cache: 'no-store', onHeaders: (h) => (total = Number(h.get(TOTAL_COUNT_HEADER))) })
+    return { items: rowsOf(answer), total }
+  })
+  return items
 }
 
 /** The text to show for a failed admin call: TOKEN_MISSING, SESSION_EXPIRED on a 401, the server's error text, or fallback. */
