@@ -1,7 +1,7 @@
 /**
  * A production install from a fresh clone, as README > Operations gives it: `npm ci` accepts the committed lock file
- * (and `npm install` then leaves it as it is), the client builds, `npm prune --omit=dev` keeps what the built app needs
- * and drops the build and test tools, and `npm start` reaches a ready server that stops cleanly on SIGTERM.
+ * (and `npm install` then leaves it as it is), the client builds, `npm prune --omit=dev` keeps every package the server,
+ * the CLI and the start script import and drops the build and test tools, and `npm start` reaches a ready server that stops cleanly on SIGTERM.
  * Slow (a full install and build); `--prefer-offline` takes every package from npm's cache when it is there.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
@@ -60,6 +60,8 @@ describe('production install from a fresh clone', () => {
       await run(['npm', 'prune', '--omit=dev', ...NPM_FLAGS], clone)
       const installed = (pkg: string) => existsSync(join(clone, 'node_modules', pkg, 'package.json'))
       expect(['bun', 'elysia', 'sharp', 'drizzle-orm'].filter((pkg) => !installed(pkg))).toEqual([])
+      // Bundling resolves every import, static and dynamic, of the server, the CLI and the start script: one missing package fails it.
+      await run([join(clone, 'node_modules', '.bin', 'bun'), 'build', '--target=bun', 'server/main.ts', 'cli/main.ts', 'scripts/start.ts', '--outdir', join(clone, 'import-check')], clone)
       expect(['vite', 'fast-check', 'axe-core', '@axe-core/playwright', 'playwright-core', 'image-size', 's3rver', 'smtp-server', 'drizzle-kit'].filter(installed)).toEqual([])
 
       const port = freePort()
