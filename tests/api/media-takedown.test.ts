@@ -37,6 +37,34 @@ describe('GET /api/media/file/* of a taken-down item', () => {
   })
 })
 
+describe('an item named by several takedowns', () => {
+  it('stays hidden while any resolved takedown names it: rejecting or reopening another one never shows it', async () => {
+    const owner = await makeVisitor(t.app)
+    const { id, url } = (await makeMedia(t.app, owner, 'forest-stream-cascade.jpg')).json.media as { id: number; url: string }
+    const file = async (filer: string) => (await call(t.app, 'POST', paths.dmcaTakedown(), { ...takedownInput(id), complainantName: filer, electronicSignature: filer }, { cookie: owner.cookie })).json.id as number
+    const setStatus = async (takedownId: number, status: string) =>
+      expect((await call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status, adminNotes: '' }, { headers: ADMIN_BASIC })).status).toBe(200)
+    const fileStatus = async () => (await get(url)).status
+    const rightsHolder = await file('Rights Holder')
+    // Anyone may file, the uploader too: a takedown of their own, rejected, must not undo the resolved one.
+    const bogus = await file('The Uploader')
+
+    await setStatus(rightsHolder, 'resolved')
+    expect(await fileStatus()).toBe(404)
+    await setStatus(bogus, 'rejected')
+    expect(await fileStatus()).toBe(404)
+    await setStatus(bogus, 'pending')
+    expect(await fileStatus()).toBe(404)
+
+    // Two resolved takedowns: reopening one leaves the item hidden by the other; reopening both shows it.
+    await setStatus(bogus, 'resolved')
+    await setStatus(rightsHolder, 'pending')
+    expect(await fileStatus()).toBe(404)
+    await setStatus(bogus, 'pending')
+    expect(await fileStatus()).toBe(200)
+  })
+})
+
 describe('which objects a takedown hides (server/media/media-keys.ts: one rule for the bucket and the file route)', () => {
   it('hides exactly the objects the bucket list counts on the item', async () => {
     const owner = await makeVisitor(t.app)
