@@ -73,7 +73,14 @@ export const media = sqliteTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** SHA-256 (hex) of the bytes the visitor sent, or of the object the bucket import found: the upload's duplicate check (409). */
     sha256: text('sha256').notNull(),
+    /**
+     * SHA-256 (hex) of the object the server stored under storageKey (the media pipeline's stripped copy): what the
+     * bucket's duplicate scan and the import compare objects with. Null for rows stored before it until the first scan
+     * or import hashes their object.
+     */
+    storedSha256: text('stored_sha256'),
     uploadedAt: text('uploaded_at').notNull(),
     /** Set while a resolved DMCA takedown names this item: hidden from rating (server-contract: Admin API). */
     hiddenAt: text('hidden_at'),
@@ -92,6 +99,7 @@ export const media = sqliteTable(
   (t) => [
     uniqueIndex('media_storage_key_unique').on(t.storageKey),
     uniqueIndex('media_sha256_unique').on(t.sha256),
+    index('media_stored_sha256_idx').on(t.storedSha256),
     index('media_user_id_idx').on(t.userId),
     index('media_processed_at_idx').on(t.processedAt),
   ],

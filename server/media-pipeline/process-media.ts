@@ -9,9 +9,13 @@ import { mkdir, rm } from 'node:fs/promises'
 import type { Storage } from '../storage/storage'
 import type { StoredVariant } from '../db/schema'
 import { derivedKeysOf, posterKey, variantKey } from '../media/media-keys'
+import { sha256Hex } from '../media/content-hash'
 
-/** What the pipeline records on the media row. width/height in px as displayed; durationMs null for images. */
-export type ProcessedFields = { width: number; height: number; durationMs: number | null; placeholder: string; variants: StoredVariant[]; processedAt: string }
+/**
+ * What the pipeline records on the media row. width/height in px as displayed; durationMs null for images;
+ * storedSha256 the SHA-256 (hex) of the stripped copy written under the item key.
+ */
+export type ProcessedFields = { width: number; height: number; durationMs: number | null; placeholder: string; variants: StoredVariant[]; processedAt: string; storedSha256: string }
 
 /** The file could not be decoded as the type its magic bytes name (sharp or ffmpeg refused it). */
 export class UnreadableMediaError extends Error {}
@@ -58,7 +62,8 @@ export async function processMediaFile(deps: { storage: Storage; tmpDir: string 
         () => deps.storage.put(itemKey, Bun.file(stripped).stream(), { size: Bun.file(stripped).size, contentType: type }).then(() => itemKey),
         () => putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp').then(() => posterKey(itemKey)),
       ], keep)
-      return { width: video.width, height: video.height, durationMs: video.durationMs, placeholder: video.placeholder, variants: [], processedAt }
+      const storedSha256 = await sha256Hex(Bun.file(stripped).stream())
+      return { width: video.width, height: video.height, durationMs: video.durationMs, placeholder: video.placeholder, variants: [], processedAt, storedSha256 }
     } finally {
       await rm(stripped, { force: true })
     }
@@ -72,7 +77,7 @@ export async function processMediaFile(deps: { storage: Storage; tmpDir: string 
     ...image.variants.map((v) => () => putBytes(deps.storage, variantKey(itemKey, v.width), v.bytes, 'image/webp').then(() => variantKey(itemKey, v.width))),
   ], keep)
   const variants = image.variants.map((v) => ({ width: v.width, height: v.height, size: v.bytes.length }))
-  return { width: image.display.width, height: image.display.height, durationMs: null, placeholder: image.placeholder, variants, processedAt }
+  return { width: image.display.width, height: image.display.height, durationMs: null, placeholder: image.placeholder, variants, processedAt, storedSha256: await sha256Hex(image.display.bytes) }
 }
 
 /**

@@ -68,6 +68,42 @@ describe('bucket management', () => {
     t.cleanup()
   })
 
+  it('compares stored objects with stored objects: the same photo uploaded before and after a database reset is one hash group, and the import skips the leftover', async () => {
+    const t = makeTestApp()
+    const admin = { headers: ADMIN_BASIC }
+    const upload = async () => (await makeMedia(t.app, await makeVisitor(t.app), 'forest-stream-cascade.jpg')).json.media.url.replace('/api/media/file/', '') as string
+    const before = await upload()
+    expect((await call(t.app, 'POST', paths.adminResetDatabase(), undefined, admin)).status).toBe(200)
+    const after = await upload()
+    // The row keeps the hash of the bytes sent (the upload's 409) apart from the hash of the stripped copy in the bucket.
+    const row = t.sqlite.query('select sha256, stored_sha256 as storedSha256 from media').get() as { sha256: string; storedSha256: string }
+    expect(row.sha256).toBe(new Bun.CryptoHasher('sha256').update(await Bun.file(join(FIXTURES_DIR, 'forest-stream-cascade.jpg')).bytes()).digest('hex'))
+    expect(row.storedSha256).toBe(new Bun.CryptoHasher('sha256').update(await Bun.readableStreamToBytes((await t.deps.storage.get(after))!.body)).digest('hex'))
+    expect(row.storedSha256).not.toBe(row.sha256)
+
+    const scan = (await call(t.app, 'GET', paths.adminFindDuplicates(), undefined, admin)).json
+    const groupOf = (type: string) => scan.duplicateGroups.find((g: { type: string }) => g.type === type)?.files.map((f: { key: string }) => f.key).sort()
+    expect(groupOf('hash')).toEqual([before, after].sort())
+    expect(groupOf('size')).toEqual([before, after].sort())
+    expect(scan.potentialDeletions).toBe(1)
+    expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, admin)).json).toMatchObject({ imported: 0, skipped: 2, errors: 0 })
+    t.cleanup()
+  })
+
+  it('hashes the stored object of a row without stored_sha256 (stored before it was recorded) for the scan and the import', async () => {
+    const t = makeTestApp()
+    const admin = { headers: ADMIN_BASIC }
+    const item = (await makeMedia(t.app, await makeVisitor(t.app), 'tabby-cat.png')).json.media.url.replace('/api/media/file/', '') as string
+    const stored = t.sqlite.query('select stored_sha256 as h from media').get() as { h: string }
+    t.sqlite.run('update media set stored_sha256 = null')
+    await t.deps.storage.put('leftover/cat.png', (await t.deps.storage.get(item))!.body, { size: (await t.deps.storage.head(item))!.size, contentType: 'image/png' })
+    expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, admin)).json).toMatchObject({ imported: 0, skipped: 2 })
+    expect(t.sqlite.query('select stored_sha256 as h from media').get()).toEqual(stored)
+    const scan = (await call(t.app, 'GET', paths.adminFindDuplicates(), undefined, admin)).json
+    expect(scan.duplicateGroups.find((g: { type: string }) => g.type === 'hash').files.map((f: { key: string }) => f.key).sort()).toEqual(['leftover/cat.png', item].sort())
+    t.cleanup()
+  })
+
   it('imports valid media dropped into the bucket once, skipping other files and copies', async () => {
     const t = makeTestApp()
     await putFixture(t, 'drop/meadow.jpg', 'autumn-mountain-meadow.jpg')

@@ -22,7 +22,7 @@ async function storeAsBeforeThePipeline() {
   phoneKey = rows.find((r) => r.type === 'image/jpeg')!.key
   const phone = await sharp(join(FIXTURES_DIR, FILES[0])).withExif({ IFD0: { Make: 'AcmePhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } }).toBuffer()
   await t.deps.storage.put(phoneKey, new Blob([new Uint8Array(phone)]).stream(), { size: phone.length, contentType: 'image/jpeg' })
-  t.sqlite.run('update media set placeholder = null, variants = null, processed_at = null, duration_ms = null')
+  t.sqlite.run('update media set placeholder = null, variants = null, processed_at = null, duration_ms = null, stored_sha256 = null')
 }
 
 const status = async () => (await call(t.app, 'GET', paths.adminReprocess(), undefined, { headers: ADMIN_BASIC })).json
@@ -57,6 +57,9 @@ describe('media reprocess', () => {
     }
     const phone = Buffer.from(await new Response((await t.deps.storage.get(phoneKey))!.body).arrayBuffer())
     expect(phone.includes('AcmePhone')).toBe(false)
+    // Each item records the hash of the stripped copy now stored under its key, for the bucket's duplicate scan.
+    for (const row of t.sqlite.query('select storage_key as key, stored_sha256 as storedSha256 from media').all() as { key: string; storedSha256: string }[])
+      expect(row.storedSha256).toBe(new Bun.CryptoHasher('sha256').update(await Bun.readableStreamToBytes((await t.deps.storage.get(row.key))!.body)).digest('hex'))
     // A second run does nothing: no item is looked at, no object is written.
     const before = (await Array.fromAsync(t.deps.storage.list())).map((o) => `${o.key} ${o.lastModified}`)
     expect(await batch({})).toEqual({ processed: 0, failed: 0, errors: [], lastId: null, remaining: 0 })

@@ -3,6 +3,9 @@ import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
 import { makeMedia, takedownInput } from '../support/builders'
 import { paths } from '@contract/paths'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT } from '../support/browser'
 
 const t = makeTestApp()
 afterAll(t.cleanup)
@@ -34,6 +37,51 @@ describe('GET /api/media/file/* of a taken-down item', () => {
 
     expect((await resolve('pending')).status).toBe(200)
     for (const path of files) expect((await get(path)).status).toBe(200)
+  })
+})
+
+describe('an item named by several takedowns', () => {
+  it('stays hidden while any resolved takedown names it: rejecting or reopening another one never shows it', async () => {
+    const owner = await makeVisitor(t.app)
+    const { id, url } = (await makeMedia(t.app, owner, 'forest-stream-cascade.jpg')).json.media as { id: number; url: string }
+    const file = async (filer: string) => (await call(t.app, 'POST', paths.dmcaTakedown(), { ...takedownInput(id), complainantName: filer, electronicSignature: filer }, { cookie: owner.cookie })).json.id as number
+    const setStatus = async (takedownId: number, status: string) =>
+      expect((await call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status, adminNotes: '' }, { headers: ADMIN_BASIC })).status).toBe(200)
+    const fileStatus = async () => (await get(url)).status
+    const rightsHolder = await file('Rights Holder')
+    // Anyone may file, the uploader too: a takedown of their own, rejected, must not undo the resolved one.
+    const bogus = await file('The Uploader')
+
+    await setStatus(rightsHolder, 'resolved')
+    expect(await fileStatus()).toBe(404)
+    await setStatus(bogus, 'rejected')
+    expect(await fileStatus()).toBe(404)
+    await setStatus(bogus, 'pending')
+    expect(await fileStatus()).toBe(404)
+
+    // Two resolved takedowns: reopening one leaves the item hidden by the other; reopening both shows it.
+    await setStatus(bogus, 'resolved')
+    await setStatus(rightsHolder, 'pending')
+    expect(await fileStatus()).toBe(404)
+    await setStatus(bogus, 'pending')
+    expect(await fileStatus()).toBe(200)
+  })
+})
+
+describe('the migration of a database where a rejected takedown showed an item a resolved one names', () => {
+  it('hides the item again, since the resolved takedown\'s last change', async () => {
+    const owner = await makeVisitor(t.app)
+    const { id, url } = (await makeMedia(t.app, owner, 'wooden-plank-closeup.jpg')).json.media as { id: number; url: string }
+    const resolved = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(id))).json.id as number
+    expect((await call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${resolved}`, { status: 'resolved', adminNotes: '' }, { headers: ADMIN_BASIC })).status).toBe(200)
+    // The state the earlier rule left: a rejection cleared hidden_at although the resolved takedown still names the item.
+    t.sqlite.run('update media set hidden_at = null where id = ?', [id])
+    expect((await get(url)).status).toBe(200)
+    const migration = readdirSync(join(ROOT, 'drizzle')).find((f) => f.endsWith('_resolved_takedowns_hide.sql'))!
+    t.sqlite.run(readFileSync(join(ROOT, 'drizzle', migration), 'utf8'))
+    const { updatedAt } = t.sqlite.query('select updated_at as updatedAt from dmca_takedowns where id = ?').get(resolved) as { updatedAt: string }
+    expect(t.sqlite.query('select hidden_at as hiddenAt from media where id = ?').get(id)).toEqual({ hiddenAt: updatedAt })
+    expect((await get(url)).status).toBe(404)
   })
 })
 

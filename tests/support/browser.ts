@@ -30,7 +30,7 @@ export type TestServer = { url: string; dataDir: string; adminPassword: string; 
  * A port nothing listens on right now, chosen by the OS. A fixed range is not safe: the OS also hands out ports of
  * that range to outgoing connections (chromium's, s3rver's), and a listen on one of those fails with EADDRINUSE.
  */
-function freePort(): number {
+export function freePort(): number {
   const probe = Bun.serve({ port: 0, hostname: '0.0.0.0', fetch: () => new Response() })
   const port = probe.port!
   probe.stop(true)

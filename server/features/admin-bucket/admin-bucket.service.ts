@@ -3,7 +3,6 @@
  * import-media): keys with `..` or unknown keys are reported, never touched; a deleted key's media row and derived
  * objects (variants, poster: issue #11) go too.
  */
-import { createHash } from 'node:crypto'
 import type { Deps } from '../../core/deps'
 import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners } from '../../media/media-keys'
@@ -14,7 +13,8 @@ import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup
 import { HttpError } from '../../http/errors'
 import { newStorageKey, sniffMediaType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
-import { deleteMediaByKey, findMediaVariantsByKey, listMediaHashes } from './admin-bucket.repo'
+import { sha256Hex } from '../../media/content-hash'
+import { deleteMediaByKey, findMediaVariantsByKey, listRowsWithoutStoredHash, listStoredHashes, saveStoredHash } from './admin-bucket.repo'
 
 
 /**
@@ -63,13 +63,21 @@ export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, file
   return { message: `Deleted ${deleted} of ${filenames.length} files`, deleted, errors }
 }
 
-/** SHA-256 (hex) of an object's content, read as a stream. */
+/** SHA-256 (hex) of an object's content, read as a stream; undefined when no object has that key. */
 export async function hashObject(deps: Pick<Deps, 'storage'>, key: string): Promise<string | undefined> {
   const object = await deps.storage.get(key)
-  if (!object) return undefined
-  const hash = createHash('sha256')
-  for await (const chunk of object.body) hash.update(chunk)
-  return hash.digest('hex')
+  return object && sha256Hex(object.body)
+}
+
+/**
+ * Records the stored object's SHA-256 on every media row that has none (rows stored before the pipeline recorded it),
+ * reading each such object once; a row whose object is missing stays without. Later calls find nothing to do.
+ */
+export async function fillStoredHashes(deps: Pick<Deps, 'db' | 'storage'>): Promise<void> {
+  for (const row of listRowsWithoutStoredHash(deps.db)) {
+    const storedSha256 = await hashObject(deps, row.key)
+    if (storedSha256) saveStoredHash(deps.db, row.id, storedSha256)
+  }
 }
 
 /** The name of a file without folders, extension and copy markers such as " (1)", "-copy" or "_2". */
@@ -81,10 +89,16 @@ export const baseName = (key: string) =>
     .replace(/\.[a-z0-9]+$/, '')
     .replace(/([ _-]?\(\d+\)|[ _-]copy( \d+)?|[ _-]\d+)$/, '')
 
-/** Groups of duplicates among items (never their derived objects): identical content (hash), equal size, similar names; each with more than one file. */
+/**
+ * Groups of duplicates among items (never their derived objects): identical content (hash), equal size, similar names;
+ * each with more than one file. Content is always the stored object's: the row's stored_sha256 for an item, the
+ * object's own hash for an object without a row, so an item and a leftover copy of it (an upload after a database
+ * reset) fall in one group.
+ */
 export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>): Promise<DuplicateScan> {
   const { files, provider } = await listBucketFiles(deps)
-  const known = new Map(listMediaHashes(deps.db).map((r) => [r.key, r.sha]))
+  await fillStoredHashes(deps)
+  const known = new Map(listStoredHashes(deps.db).map((r) => [r.key, r.storedSha256 ?? undefined]))
   const groupBy = async (type: DuplicateGroup['type'], keyOf: (f: BucketFile) => Promise<string | undefined> | string) => {
     const groups = new Map<string, BucketFile[]>()
     for (const f of files) {

@@ -1,18 +1,20 @@
 /**
  * Import from the bucket (server-contract: import-media): every object that is valid media by its magic bytes and
- * not yet a media row becomes one, owned by the system user; others are counted as skipped or errors. Each goes
- * through the media pipeline (issue #11): its object is replaced by the stripped copy, variants and poster are
- * written beside it; variants and posters already in the bucket are never imported as items of their own.
+ * not yet a media row becomes one, owned by the system user; others are counted as skipped or errors. An object whose
+ * content an item already has (its stored copy, or the bytes it was uploaded as) is skipped: the duplicate scan shows
+ * it beside that item. Each imported object goes through the media pipeline (issue #11): it is replaced by the
+ * stripped copy, variants and poster are written beside it; variants and posters already in the bucket are never
+ * imported as items of their own.
  */
 import type { Deps } from '../../core/deps'
 import { findUserBySessionHash, findUserIdByUsername } from '../../core/users.repo'
 import { IMPORT_OWNER_SESSION_ID } from '../../db/system-session-ids'
 import { writeAuditEvent } from '../../core/audit-log'
-import { findMediaBySha256, insertMedia } from '../../media/media-items.repo'
+import { insertMedia } from '../../media/media-items.repo'
 import { withSpooledObject } from '../../media/spool-object'
 import { processMediaFile } from '../../media-pipeline/process-media'
-import { listBucketFiles } from './admin-bucket.service'
-import { insertSystemUser, isKeyImported } from './admin-bucket.repo'
+import { fillStoredHashes, listBucketFiles } from './admin-bucket.service'
+import { insertSystemUser, isContentKnown, isKeyImported } from './admin-bucket.repo'
 
 /** Username of the import owner; reserved for it ('system-' names, issue #10). */
 const IMPORT_OWNER_USERNAME = 'system-import'
@@ -38,7 +40,7 @@ function systemUserId(deps: Pick<Deps, 'db' | 'clock'>): number {
 async function importObject(deps: Deps, key: string, ownerId: number): Promise<'imported' | 'skipped'> {
   if (isKeyImported(deps.db, key)) return 'skipped'
   const outcome = await withSpooledObject(deps, key, async ({ path, type, size, sha256 }) => {
-    if (!type || findMediaBySha256(deps.db, sha256)) return 'skipped'
+    if (!type || isContentKnown(deps.db, sha256)) return 'skipped'
     const now = deps.clock.now()
     const processed = await processMediaFile(deps, key, type, path, now, { itemStored: true })
     insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size, sha256, uploadedAt: now.toISOString(), ...processed })
@@ -50,6 +52,7 @@ async function importObject(deps: Deps, key: string, ownerId: number): Promise<'
 /** Imports every importable object; answers {message, imported, skipped, errors, totalFiles}. */
 export async function importMediaFromBucket(deps: Deps) {
   const { files } = await listBucketFiles(deps)
+  await fillStoredHashes(deps)
   const ownerId = systemUserId(deps)
   const counts = { imported: 0, skipped: 0, errors: 0 }
   for (const f of files) {

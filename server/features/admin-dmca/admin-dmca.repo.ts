@@ -1,5 +1,5 @@
 /** Drizzle queries on takedowns and the visibility of the media they name (admin-back-office §2 DMCA). Missing rows come back undefined. */
-import { count, desc, eq } from 'drizzle-orm'
+import { and, count, desc, eq, exists, sql } from 'drizzle-orm'
 import type { Db } from '../../db/open'
 import { dmcaTakedowns, media } from '../../db/schema'
 
@@ -16,5 +16,21 @@ export const findTakedown = (db: Db, id: number) => db.select().from(dmcaTakedow
 export const updateTakedownStatus = (db: Db, id: number, values: Pick<typeof dmcaTakedowns.$inferInsert, 'status' | 'adminNotes' | 'updatedAt'>) =>
   db.update(dmcaTakedowns).set(values).where(eq(dmcaTakedowns.id, id)).run()
 
-/** Hides a media item from rating since hiddenAt (ISO-8601), or shows it again with null. */
-export const setMediaHiddenAt = (db: Db, mediaId: number, hiddenAt: string | null) => db.update(media).set({ hiddenAt }).where(eq(media.id, mediaId)).run()
+/**
+ * Makes a media item's visibility follow its takedowns: hidden exactly while at least one resolved takedown names it.
+ * An item that stays hidden keeps its hiddenAt; one that becomes hidden gets now (ISO-8601); one that no resolved
+ * takedown names any more is shown (null).
+ */
+export const refreshMediaHidden = (db: Db, mediaId: number, now: string) =>
+  db
+    .update(media)
+    .set({
+      hiddenAt: sql`case when ${exists(
+        db
+          .select({ one: sql`1` })
+          .from(dmcaTakedowns)
+          .where(and(eq(dmcaTakedowns.mediaId, mediaId), eq(dmcaTakedowns.status, 'resolved'))),
+      )} then coalesce(${media.hiddenAt}, ${now}) end`,
+    })
+    .where(eq(media.id, mediaId))
+    .run()

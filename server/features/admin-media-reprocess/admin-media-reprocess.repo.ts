@@ -13,5 +13,5 @@ export const findUnprocessedMedia = (db: Db, since: string | undefined, afterId:
   db.select().from(media).where(unprocessed(since, afterId)).orderBy(asc(media.id)).limit(limit).all()
 
 /** Records the pipeline's outputs on item id. */
-export const saveProcessedFields = (db: Db, id: number, fields: Pick<typeof media.$inferInsert, 'width' | 'height' | 'durationMs' | 'placeholder' | 'variants' | 'processedAt'>) =>
+export const saveProcessedFields = (db: Db, id: number, fields: Pick<typeof media.$inferInsert, 'width' | 'height' | 'durationMs' | 'placeholder' | 'variants' | 'processedAt' | 'storedSha256'>) =>
   db.update(media).set(fields).where(eq(media.id, id)).run()
