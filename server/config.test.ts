@@ -11,7 +11,17 @@ describe('loadConfig', () => {
   })
 
   it('names the variable of an unparsable port in one line', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT: must be a port number (got "eighty")'))
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT: must be a port number'))
+  })
+
+  it('names a bad variable without echoing its value, which may hold a secret', () => {
+    expect(() => loadConfig({ SMTP_URL: 'https://mailer:hunter2-secret@mail.example' })).toThrow(new ConfigError('SMTP_URL: must start with smtp:// or smtps://'))
+    expect(() => loadConfig({ SITE_BRANDS: '{"secret-brand": ' })).toThrow(new ConfigError('SITE_BRANDS: must be JSON'))
+  })
+
+  it('reads NODE_ENV=production as production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true)
+    expect(loadConfig({}).production).toBe(false)
   })
 
   it('refuses STORAGE=s3 without a bucket', () => {

@@ -1,6 +1,6 @@
 /**
  * Server configuration from the environment (server-contract: Configuration), parsed once with valibot.
- * A bad value throws ConfigError whose message is one line naming the variable.
+ * A bad value throws ConfigError whose message is one line naming the variable; the value itself is never echoed (it may be a secret).
  */
 import * as v from 'valibot'
 import { isIP } from 'node:net'
@@ -101,6 +101,8 @@ export type Config = {
   sessionsPerAddressPerHour: number
   /** Most bytes one visitor's uploads may hold in all, counted as sent (UPLOAD_QUOTA_MB x 1024 x 1024). */
   uploadQuotaBytes: number
+  /** NODE_ENV=production (as `npm start` sets it): no source maps served, no mailed links in the log. */
+  production: boolean
 }
 
 /** Raised for a bad environment value; message: `VARIABLE: reason`. */
@@ -112,7 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.issues[0]
     const name = issue.path?.[0]?.key ?? 'environment'
-    throw new ConfigError(`${String(name)}: ${issue.message} (got ${JSON.stringify(env[String(name)])})`)
+    throw new ConfigError(`${String(name)}: ${issue.message}`)
   }
   const e = result.output
   if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('S3_BUCKET: is required when STORAGE=s3')
@@ -137,5 +139,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsPerAddressPerHour: e.UPLOADS_PER_ADDRESS_PER_HOUR,
     sessionsPerAddressPerHour: e.SESSIONS_PER_ADDRESS_PER_HOUR,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    production: env.NODE_ENV === 'production',
   }
 }
