@@ -46,7 +46,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(securityHeaders(deps.config))
     .onRequest(({ request }) => rejectMalformedPath(request))
     .use(crossSiteGuard(deps.config))
-    .use(bodyLimit())
+    .use(bodyLimit(deps))
     .use(
       // JSON only (issue #10 Serving): the bundled UI would load Scalar's script from a CDN.
       openapi({
@@ -68,7 +68,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(adminGuard(deps, [adminConfigRoutes(deps), adminDataRoutes(deps), adminDmcaRoutes(deps), adminAuditRoutes(deps), adminMaintenanceRoutes(deps), adminVotesRoutes(deps), adminBucketRoutes(deps), adminBackupRoutes(deps), adminMediaReprocessRoutes(deps)]))
     .get(routes.openapiBase, ({ redirect }) => redirect(paths.openapi()), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
-    .get('/*', ({ path, request }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path, request.headers.get('accept-encoding'))), { detail: { hide: true } })
+    .get('/*', ({ path, request }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path, request.headers.get('accept-encoding'), deps.config.production)), { detail: { hide: true } })
 }
 
 /** The app type, for tests and Eden-style clients. */

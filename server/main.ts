@@ -13,7 +13,7 @@ import { systemClock } from './core/clock'
 import { createApp } from './app'
 import { runStartupChecks } from './core/startup'
 import { resolveAdminPassword } from './core/admin-password'
-import { MAX_STREAMED_BODY_BYTES } from './http/body-limit'
+import { SERVER_BODY_CAP_BYTES } from './http/body-limit'
 import { resetScratchDirs } from './core/data-dir'
 import { shutDownOnSignals } from './core/shutdown'
 
@@ -37,6 +37,6 @@ const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom
 const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }
 resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])
 await runStartupChecks(deps)
-const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_STREAMED_BODY_BYTES })
+const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
 shutDownOnSignals({ server: app.server!, sqlite })
 console.log(`HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${process.env.NODE_ENV ?? 'development'} mode)`)

@@ -10,6 +10,7 @@ import type { Clock } from '../core/clock'
 import type { Deps } from '../core/deps'
 import { createExpiringMap } from './rate-limit'
 import { cookieValue, siteCookie } from './cookie-value'
+import { HttpError } from './errors'
 import { ADMIN_TOKEN_TTL_MS } from '../contract/admin/auth'
 
 /** Base name of the admin token cookie (HttpOnly, SameSite=Strict; siteCookie prefixes it over https). */
@@ -49,3 +50,13 @@ export function adminTokensOf(deps: Deps): ReturnType<typeof createAdminTokenSto
 
 /** True when the Cookie header (cookieHeader; null when absent) carries a live admin token of the app built on deps. */
 export const hasAdminToken = (deps: Deps, cookieHeader: string | null) => adminTokensOf(deps).isValid(cookieValue(cookieHeader, adminCookie(deps.config.publicUrl).name))
+
+/**
+ * The 401 of an admin call without valid credentials: `WWW-Authenticate: Basic realm="admin"` for the CLI and plain
+ * HTTP clients, none for the /adm app's own calls (marked X-Requested-With), so the browser shows no prompt of its own.
+ * extraHeaders are added to the answer (e.g. Connection: close).
+ */
+export function adminAuthRequired(request: Request, extraHeaders: Record<string, string> = {}): HttpError {
+  const challenge = request.headers.has('x-requested-with') ? {} : { 'WWW-Authenticate': 'Basic realm="admin"' }
+  return new HttpError(401, 'Admin authentication required', undefined, undefined, { ...challenge, ...extraHeaders })
+}

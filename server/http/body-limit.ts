@@ -3,10 +3,15 @@
  * A declared Content-Length over the route's limit is refused with 413 before a byte is read; a chunked body is
  * read only up to the limit, then the stream is cancelled and the answer is 413. Only the streaming upload routes
  * (STREAMED_PATHS) are left to their own streaming reader, which enforces the per-type upload limits as it goes.
+ * Before any of that, refuseUnreadBody answers a declared length over the path's cap (413) and a body sent to a guarded
+ * admin route without credentials (401) without reading a byte (closing the connection for a large or chunked one); Bun's own cap (SERVER_BODY_CAP_BYTES) is set out of
+ * the way, so every refusal is JSON, never Bun's empty 413.
  */
 import { Elysia } from 'elysia'
-import { HttpError } from './errors'
+import type { Deps } from '../core/deps'
+import { HttpError, errorResponse } from './errors'
 import { pathOf } from './url-path'
+import { adminAuthRequired, hasAdminToken } from './admin-tokens'
 import { isAdminApiPath, routes } from '../contract/paths'
 
 /** Largest body of a public JSON route, bytes. */
@@ -15,11 +20,13 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024
 export const MAX_ADMIN_BODY_BYTES = 1024 * 1024
 /** Routes that stream their multipart body to disk (media upload, admin bucket upload); not buffered here. */
 export const STREAMED_PATHS: readonly string[] = [routes.mediaUpload, routes.adminBucketUpload]
-/**
- * The server-wide cap (Bun's maxRequestBodySize), bytes: the largest upload (a 20 MB video) plus room for the
- * multipart framing. Bun itself refuses a larger declared body.
- */
+/** The declared body cap of the streamed routes, bytes: the largest upload (a 20 MB video) plus room for the multipart framing. */
 export const MAX_STREAMED_BODY_BYTES = 21 * 1024 * 1024
+/**
+ * Bun's maxRequestBodySize, bytes: no cap of Bun's own. Bun answers a declared length over it with an empty 413 before
+ * the app sees the request; refuseUnreadBody refuses every such body first, with JSON, and each reader caps a chunked one.
+ */
+export const SERVER_BODY_CAP_BYTES = Number.MAX_SAFE_INTEGER
 /** The 413 message of an oversized body. */
 export const BODY_TOO_LARGE = 'Request body too large'
 /** Deepest nesting of arrays and objects a JSON body may have; every body of the API is at most three levels deep. */
@@ -50,6 +57,32 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
 export function bodyLimitFor(path: string): number | undefined {
   if (STREAMED_PATHS.includes(path)) return undefined
   return isAdminApiPath(path) ? MAX_ADMIN_BODY_BYTES : MAX_JSON_BODY_BYTES
+}
+
+/** The admin routes behind the guard: every admin API path but the open login and logout. */
+const isGuardedAdminPath = (path: string) => isAdminApiPath(path) && path !== routes.adminLogin && path !== routes.adminLogout
+
+/**
+ * An onRequest check, before a byte of the body is read: a body (declared or chunked) sent to a guarded admin route
+ * with neither a live admin token cookie nor Basic credentials is answered 401, and a declared Content-Length over the
+ * path's cap (bodyLimitFor, MAX_STREAMED_BODY_BYTES for a streamed route) 413. Either answer closes the connection when
+ * the body is chunked or declared over MAX_STREAMED_BODY_BYTES, so it is never drained; a smaller one is drained and the
+ * connection kept alive. Credentials that are present are checked by the admin guard as usual. undefined: carry on.
+ */
+export function refuseUnreadBody(deps: Deps, request: Request): Response | undefined {
+  const path = pathOf(request.url)
+  const length = request.headers.get('content-length')
+  const declared = Number(length ?? 0)
+  const hasBody = length === null ? request.body !== null : declared > 0
+  // Bun drains an unread body to keep the connection alive: fine for a few MB, not for more than any route takes or an endless one.
+  const close: Record<string, string> = length === null || declared > MAX_STREAMED_BODY_BYTES ? { Connection: 'close' } : {}
+  const credentialed = /^basic /i.test(request.headers.get('authorization') ?? '') || hasAdminToken(deps, request.headers.get('cookie'))
+  if (hasBody && isGuardedAdminPath(path) && !credentialed) {
+    const refusal = adminAuthRequired(request, close)
+    return errorResponse(refusal.status, { error: refusal.message }, refusal.headers)
+  }
+  if (declared > (bodyLimitFor(path) ?? MAX_STREAMED_BODY_BYTES)) return errorResponse(413, { error: BODY_TOO_LARGE }, close)
+  return undefined
 }
 
 /** The whole body of request as bytes; throws HttpError 413 once it is known to exceed max bytes (the rest is never read). */
@@ -91,12 +124,12 @@ async function parseBody(bytes: Buffer, contentType: string, header: string): Pr
 }
 
 /**
- * A global parse hook: reads every non-streamed body with readBodyCapped, then parses it by content type.
+ * The body limits as one plugin: refuseUnreadBody on every request, then a global parse hook that reads every non-streamed body with readBodyCapped, then parses it by content type.
  * A body without a content type is not read. A streamed route gets null here so Elysia reads nothing for it
  * (their `parse: 'none'` would otherwise run after this hook). Errors reach onError as PARSE with the HttpError as cause.
  */
-export const bodyLimit = () =>
-  new Elysia({ name: 'body-limit' }).onParse({ as: 'global' }, async ({ request, contentType }) => {
+export const bodyLimit = (deps: Deps) =>
+  new Elysia({ name: 'body-limit' }).onRequest(({ request }) => refuseUnreadBody(deps, request)).onParse({ as: 'global' }, async ({ request, contentType }) => {
     const max = bodyLimitFor(pathOf(request.url))
     if (max === undefined) return null
     if (!contentType) return undefined

@@ -1,7 +1,7 @@
 /**
- * The path guard (issue #10, crash-proof request handling): a path whose percent-encoding does not decode
- * (`/%E0%A4%A`, `/api/users/%ZZ/stats`) is answered 400 before any route sees it, instead of a URIError deep
- * in a handler turning into a logged 500.
+ * The path guard (crash-proof request handling): a path whose percent-encoding does not decode
+ * (`/%E0%A4%A`, `/api/users/%ZZ/stats`) or decodes to a control character (`/%00`, `/a%0Ab`) is answered 400
+ * before any route sees it, instead of a URIError or a file-system error deep in a handler turning into a logged 500.
  */
 import { errorResponse } from './errors'
 import { pathOf } from './url-path'
@@ -9,14 +9,17 @@ import { pathOf } from './url-path'
 /** The message of the 400 for a malformed path. */
 export const MALFORMED_PATH = 'Malformed percent-encoding in the path'
 
-/** 400 JSON {error} when request's path does not percent-decode as UTF-8; undefined (carry on) otherwise. */
+/** C0 controls (NUL included) and DEL: never part of a route or a file name the server serves. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
+
+/** 400 JSON {error} when request's path does not percent-decode as UTF-8 or decodes to a control character; undefined (carry on) otherwise. */
 export function rejectMalformedPath(request: Request): Response | undefined {
   const path = pathOf(request.url)
   if (!path.includes('%')) return undefined
   try {
-    decodeURIComponent(path)
-    return undefined
+    if (!CONTROL_CHARACTER.test(decodeURIComponent(path))) return undefined
   } catch {
-    return errorResponse(400, { error: MALFORMED_PATH })
+    // not UTF-8: refused below
   }
+  return errorResponse(400, { error: MALFORMED_PATH })
 }

@@ -3,7 +3,8 @@
  * index.html so client-side routes and the 404 page work. Hashed assets are immutable; the service
  * worker, manifest and index.html are revalidated on every load so updates reach visitors. Text files
  * are answered from the brotli or gzip copy the build wrote beside them (scripts/compress-dist.ts)
- * when the request's Accept-Encoding takes it (issue #13 Serving).
+ * when the request's Accept-Encoding takes it (issue #13 Serving). In production the build's source maps (`*.map`)
+ * are not served: they would hand visitors the whole client source with its comments.
  */
 import { join, normalize } from 'node:path'
 
@@ -42,9 +43,13 @@ async function pickEncoded(path: string, accepted: Set<string>) {
   return undefined
 }
 
-/** Answers GET path from distDir, encoded for acceptEncoding when the build wrote a copy; 503 JSON when the client has not been built. */
-export async function serveClient(distDir: string, pathname: string, acceptEncoding: string | null = null): Promise<Response> {
+/**
+ * Answers GET path from distDir, encoded for acceptEncoding when the build wrote a copy; 503 JSON when the client has
+ * not been built; 404 JSON for a source map when production is set.
+ */
+export async function serveClient(distDir: string, pathname: string, acceptEncoding: string | null = null, production = false): Promise<Response> {
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '')
+  if (production && safe.endsWith('.map')) return Response.json({ error: 'Not found' }, { status: 404 })
   const path = join(distDir, safe)
   const isFile = !safe.endsWith('/') && (await Bun.file(path).exists())
   const targetPath = isFile ? path : join(distDir, 'index.html')

@@ -10,13 +10,13 @@ import { readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { makeTestApp, makeVisitor } from '../support/test-app'
-import { MAX_STREAMED_BODY_BYTES } from '@server/http/body-limit'
+import { SERVER_BODY_CAP_BYTES } from '@server/http/body-limit'
 import { MAX_IMAGE_BYTES } from '@server/contract/media'
 import { waitFor } from '../support/process-checks'
 import { FIXTURES_DIR } from '../support/builders'
 
 const t = makeTestApp()
-const server = t.app.listen({ port: 0, hostname: '127.0.0.1', maxRequestBodySize: MAX_STREAMED_BODY_BYTES })
+const server = t.app.listen({ port: 0, hostname: '127.0.0.1', maxRequestBodySize: SERVER_BODY_CAP_BYTES })
 afterAll(() => (server.stop(true), t.cleanup()))
 
 let visitor: Awaited<ReturnType<typeof makeVisitor>>

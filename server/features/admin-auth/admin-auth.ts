@@ -14,7 +14,7 @@ import { addressKey, clientAddress } from '../../http/client-address'
 import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
 import { routes } from '../../contract/paths'
 import { basicCredentials, createAdminCredentialCheck, LOCKED_OUT } from './admin-credentials'
-import { adminCookie, adminTokensOf, hasAdminToken } from '../../http/admin-tokens'
+import { adminAuthRequired, adminCookie, adminTokensOf, hasAdminToken } from '../../http/admin-tokens'
 import { noContent } from '../../http/openapi-responses'
 
 /**
@@ -71,9 +71,7 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
           const creds = basicCredentials(request.headers.get('authorization'))
           if (creds && (await credentials.verify(creds, address))) return
           if (credentials.isLocked(address)) throw new HttpError(429, LOCKED_OUT)
-          // The /adm app marks its calls with X-Requested-With: a challenge would make the browser open its own login prompt.
-          const challenge = request.headers.has('x-requested-with') ? undefined : { 'WWW-Authenticate': 'Basic realm="admin"' }
-          throw new HttpError(401, 'Admin authentication required', undefined, undefined, challenge)
+          throw adminAuthRequired(request)
         },
       },
       (admin) => guarded.reduce((app, plugin) => app.use(plugin), admin),
