@@ -1,6 +1,7 @@
 /**
  * Starts HotVote: reads the configuration, opens the database (running migrations) and the bucket,
  * chooses the mailer, empties the scratch folders, writes the start-up audit events, then listens and prints the URL;
+ * in production every log line is redacted (server/core/log.ts);
  * SIGTERM and SIGINT shut it down gracefully (server/core/shutdown.ts).
  */
 import { mkdirSync } from 'node:fs'
@@ -16,6 +17,7 @@ import { resolveAdminPassword } from './core/admin-password'
 import { SERVER_BODY_CAP_BYTES } from './http/body-limit'
 import { resetScratchDirs } from './core/data-dir'
 import { shutDownOnSignals } from './core/shutdown'
+import { installLogRedaction } from './core/log'
 
 let config
 try {
@@ -29,11 +31,13 @@ try {
 }
 mkdirSync(config.dataDir, { recursive: true })
 config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
+// After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
+if (config.production) installLogRedaction([config.adminPassword, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined])
 const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
 const bucketDir = join(config.dataDir, 'bucket')
 // The S3 client is loaded only when used: about 22 MB of an idle server's memory otherwise (issue #12).
 const storage = config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)
-const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom)
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, console.log, config.production)
 const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }
 resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])
 await runStartupChecks(deps)

@@ -1,6 +1,6 @@
 /**
  * Outgoing mail through nodemailer (server-contract: Configuration): SMTP when SMTP_URL is set,
- * otherwise each message is written to DATA_DIR/outbox as an .eml file and its links are logged.
+ * otherwise each message is written to DATA_DIR/outbox as an .eml file, logged with its links in development only.
  */
 import type { Transporter } from 'nodemailer'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -31,8 +31,11 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return { send: async (m) => void (await (await transport()).sendMail({ from, ...m })) }
 }
 
-/** Outbox mailer: writes each message as <outboxDir>/<time>-<uuid>.eml (mode 0600, folder 0700) and logs its links. */
-export function createOutboxMailer(outboxDir: string, from: string, log: (line: string) => void = console.log): Mailer {
+/**
+ * Outbox mailer: writes each message as <outboxDir>/<time>-<uuid>.eml (mode 0600, folder 0700) and logs where; the
+ * message's links (magic links: a login for whoever reads them) are logged too unless production is set.
+ */
+export function createOutboxMailer(outboxDir: string, from: string, log: (line: string) => void = console.log, production = false): Mailer {
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(m) {
@@ -41,7 +44,7 @@ export function createOutboxMailer(outboxDir: string, from: string, log: (line: 
       await mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE })
       const file = join(outboxDir, `${Date.now()}-${randomUUID()}.eml`)
       await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE })
-      const links = m.text.match(/https?:\/\/\S+/g) ?? []
+      const links = production ? [] : (m.text.match(/https?:\/\/\S+/g) ?? [])
       log(`mail to ${m.to} written to ${file}${links.length ? `; link: ${links.join(' ')}` : ''}`)
     },
   }
