@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { paths } from '@contract/paths'
-import { startServer, type ServerProcess } from './support/server-process'
+import { startServer, type TestServer } from './support/browser'
 import { uploadForm, takedownInput } from './support/builders'
 import { waitFor } from './support/process-checks'
 import { newSessionId } from './support/test-app'
 import { ADMIN_PASSWORD_FILE } from '@server/core/admin-password'
 
-let server: ServerProcess
+let server: TestServer
 beforeAll(async () => {
   server = await startServer({ NODE_ENV: 'production', ADMIN_PASSWORD: '', SMTP_URL: '' })
 })

@@ -12,7 +12,7 @@ import { createApp } from '@server/app'
 import { routes } from '@server/contract/paths'
 import { MALFORMED_PATH } from '@server/http/path-guard'
 import { makeTestApp, makeTestDeps, newSessionId } from '../support/test-app'
-import { startServer, type ServerProcess } from '../support/server-process'
+import { startServer, type TestServer } from '../support/browser'
 
 const MiB = 1024 * 1024
 
@@ -136,7 +136,7 @@ describe('a body sent to an admin route without credentials', () => {
 })
 
 describe('the listening server', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
     server = await startServer({ ADMIN_PASSWORD: 'refusals-admin-password' })
   })

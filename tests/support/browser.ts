@@ -24,7 +24,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A running server: url (http://127.0.0.1:PORT), its data dir, adminAuth header value, the child process, stop(). */
-export type TestServer = { url: string; dataDir: string; adminPassword: string; adminAuth: string; proc: Subprocess; stop(): Promise<void> }
+/** A running server/main.ts: log() is its stdout and stderr so far (stderr is also passed on to the test's own). */
+export type TestServer = { url: string; port: number; dataDir: string; adminPassword: string; adminAuth: string; proc: Subprocess; log(): string; stop(): Promise<void> }
 
 /**
  * A port nothing listens on right now, chosen by the OS. A fixed range is not safe: the OS also hands out ports of
@@ -50,8 +51,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: adminPassword, ...env },
     stdout: 'pipe',
-    stderr: 'inherit',
+    stderr: 'pipe',
   })
+  let output = ''
+  const collect = async (stream: ReadableStream<Uint8Array>, echo?: NodeJS.WriteStream) => {
+    for await (const chunk of stream) (output += new TextDecoder().decode(chunk)), echo?.write(chunk)
+  }
+  const collected = Promise.all([collect(proc.stdout as ReadableStream<Uint8Array>), collect(proc.stderr as ReadableStream<Uint8Array>, process.stderr)])
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 200; i++) {
     const ok = await fetch(`${url}${paths.siteSettings()}`).then((r) => r.status < 500, () => false)
@@ -61,13 +67,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   }
   return {
     url,
+    port,
     dataDir,
     adminPassword,
     adminAuth: `Basic ${btoa(`admin:${adminPassword}`)}`,
     proc,
+    log: () => output,
     async stop() {
       proc.kill()
       await proc.exited
+      await collected
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true })
     },
   }
