@@ -6,7 +6,7 @@
  */
 import { Command, CommanderError, Option } from 'commander'
 import { CliError, HttpFailure } from './lib/http'
-import { errColors } from './lib/output'
+import { errColors, terminalText } from './lib/output'
 import { registerStats } from './commands/stats'
 import { registerDb } from './commands/db'
 import { registerImport } from './commands/import'
@@ -44,6 +44,6 @@ try {
   await program.parseAsync(process.argv)
 } catch (e) {
   if (e instanceof CommanderError) process.exit(['commander.helpDisplayed', 'commander.help', 'commander.version'].includes(e.code) ? 0 : 2)
-  process.stderr.write(e instanceof HttpFailure ? `${errColors.red(e.message)}\n` : `${errColors.red('error:')} ${e instanceof Error ? e.message : String(e)}\n`)
+  process.stderr.write(e instanceof HttpFailure ? `${errColors.red(terminalText(e.message))}\n` : `${errColors.red('error:')} ${terminalText(e instanceof Error ? e.message : String(e))}\n`)
   process.exit(e instanceof CliError ? e.exitCode : 1)
 }

@@ -1,14 +1,15 @@
 /**
  * `hotvote backup -o FILE`: downloads a consistent copy of the database from the running server
- * (GET /api/admin/backup, VACUUM INTO), checks it and writes it with mode 0600 (issue #10, Data safety).
+ * (GET /api/admin/backup, VACUUM INTO), checks it and writes it, created with mode 0600 (cli/lib/private-file.ts).
  */
 import type { Command } from 'commander'
 import { paths } from '@contract/paths'
-import { chmod, rename, rm } from 'node:fs/promises'
+import { rename, rm } from 'node:fs/promises'
 import { contextOf } from '../lib/context'
 import { adminFetch } from '../lib/http'
 import { emit, printFields } from '../lib/output'
 import { checkHotVoteDatabase, sha256File } from '../lib/sqlite-file'
+import { writePrivateFile } from '../lib/private-file'
 
 /** Registers the command. */
 export function registerBackup(program: Command): void {
@@ -23,8 +24,7 @@ export function registerBackup(program: Command): void {
       // Written beside the target first, so an interrupted download never leaves a file that looks like a backup.
       const part = `${opts.output}.part`
       try {
-        await Bun.write(part, res)
-        await chmod(part, 0o600)
+        await writePrivateFile(part, res.body!)
         const counts = checkHotVoteDatabase(part)
         await rename(part, opts.output)
         const result = { file: opts.output, bytes: Bun.file(opts.output).size, sha256: await sha256File(opts.output), ...counts }

@@ -4,7 +4,7 @@ import type { BucketDeleteResult, BucketList, DuplicateScan } from '@contract/ad
 import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
 import { adminAllPages, adminJson } from '../lib/http'
-import { emit, printFields, printTable } from '../lib/output'
+import { emit, printFields, printLine, printTable } from '../lib/output'
 
 /** Registers the commands. */
 export function registerBucket(program: Command): void {
@@ -46,7 +46,7 @@ export function registerBucket(program: Command): void {
       const removed = opts.select && older.length ? await adminJson<BucketDeleteResult>(ctx.conn, 'POST', paths.adminDeleteBucketFiles(), { filenames: older }) : null
       emit(ctx.json, { ...r, selected: older, removed }, () => {
         printTable(['type', 'criteria', 'files'], r.duplicateGroups.map((g) => [g.type, g.criteria, g.files.map((f) => f.key).join('\n')]))
-        if (removed) process.stdout.write(`deleted ${removed.deleted} older copies\n`)
+        if (removed) printLine(`deleted ${removed.deleted} older copies`)
       })
     })
 }

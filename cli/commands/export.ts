@@ -1,13 +1,16 @@
 /**
  * `hotvote export votes|audit`: stream the votes xlsx or the audit-log JSON to a file (default names as in the spec),
- * with a progress bar of bytes on stderr.
+ * with a progress bar of bytes on stderr. The file is created with mode 0600 (cli/lib/private-file.ts) beside the target
+ * as `<file>.part` and renamed when complete, so an interrupted download never leaves a file that looks whole.
  */
 import type { Command } from 'commander'
 import { paths } from '@contract/paths'
 import { SingleBar, Presets } from 'cli-progress'
 import { contextOf, type Context } from '../lib/context'
 import { adminFetch } from '../lib/http'
-import { emit } from '../lib/output'
+import { emit, printLine } from '../lib/output'
+import { writePrivateFile } from '../lib/private-file'
+import { rename, rm } from 'node:fs/promises'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -16,16 +19,15 @@ async function download(ctx: Context, path: string, file: string): Promise<numbe
   const res = await adminFetch(ctx.conn, 'GET', path)
   const bar = ctx.json || !process.stderr.isTTY ? null : new SingleBar({ format: `${file} {value} bytes`, stream: process.stderr }, Presets.shades_classic)
   bar?.start(0, 0)
-  const sink = Bun.file(file).writer()
-  let bytes = 0
-  for await (const chunk of res.body!) {
-    sink.write(chunk)
-    bytes += chunk.byteLength
-    bar?.update(bytes)
+  const part = `${file}.part`
+  try {
+    const bytes = await writePrivateFile(part, res.body!, (total) => bar?.update(total))
+    await rename(part, file)
+    return bytes
+  } finally {
+    bar?.stop()
+    await rm(part, { force: true })
   }
-  await sink.end()
-  bar?.stop()
-  return bytes
 }
 
 /** Registers the commands. */
@@ -40,7 +42,7 @@ export function registerExport(program: Command): void {
       const ctx = contextOf(cmd)
       const file = opts.output ?? `votes_export_${today()}.xlsx`
       const bytes = await download(ctx, paths.adminExportVotes(), file)
-      emit(ctx.json, { file, bytes }, () => process.stdout.write(`wrote ${file} (${bytes} bytes)\n`))
+      emit(ctx.json, { file, bytes }, () => printLine(`wrote ${file} (${bytes} bytes)`))
     })
   exp
     .command('audit')
@@ -54,6 +56,6 @@ export function registerExport(program: Command): void {
       const ctx = contextOf(cmd)
       const file = opts.output ?? `audit-logs-${today()}.json`
       const bytes = await download(ctx, paths.adminAuditLogs({ eventType: opts.event, date: opts.date, search: opts.search, export: true }), file)
-      emit(ctx.json, { file, bytes }, () => process.stdout.write(`wrote ${file} (${bytes} bytes)\n`))
+      emit(ctx.json, { file, bytes }, () => printLine(`wrote ${file} (${bytes} bytes)`))
     })
 }

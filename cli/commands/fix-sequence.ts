@@ -4,7 +4,7 @@ import type { SequenceFixResult } from '@contract/admin/maintenance'
 import { paths } from '@contract/paths'
 import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
-import { emit } from '../lib/output'
+import { emit, printLine } from '../lib/output'
 
 /** Registers the command. */
 export function registerFixSequence(program: Command): void {
@@ -14,6 +14,6 @@ export function registerFixSequence(program: Command): void {
     .action(async (_: unknown, cmd: Command) => {
       const ctx = contextOf(cmd)
       const r = await adminJson<SequenceFixResult>(ctx.conn, 'POST', paths.adminFixSequence())
-      emit(ctx.json, r, () => process.stdout.write(`next user id: ${r.nextUserId}\n`))
+      emit(ctx.json, r, () => printLine(`next user id: ${r.nextUserId}`))
     })
 }

@@ -7,7 +7,7 @@ import type { Command } from 'commander'
 import { SingleBar, Presets } from 'cli-progress'
 import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
-import { emit, printFields } from '../lib/output'
+import { emit, printFields, printLine } from '../lib/output'
 import type { ReprocessAnswer, ReprocessStatus } from '@contract/admin/reprocess'
 import { paths } from '@contract/paths'
 
@@ -44,7 +44,7 @@ export function registerMedia(program: Command): void {
       bar?.stop()
       emit(ctx.json, totals, () => {
         printFields({ processed: totals.processed, failed: totals.failed })
-        for (const e of totals.errors) process.stderr.write(`  ${e}\n`)
+        for (const e of totals.errors) printLine(`  ${e}`, process.stderr)
       })
     })
 }

@@ -5,7 +5,7 @@ import { paths } from '@contract/paths'
 import { input } from '@inquirer/prompts'
 import { contextOf } from '../lib/context'
 import { adminJson, CliError } from '../lib/http'
-import { emit } from '../lib/output'
+import { emit, printLine } from '../lib/output'
 
 /** The phrase to type (admin-back-office §9). */
 export const CONFIRM_PHRASE = 'RESET DATABASE'
@@ -22,6 +22,6 @@ export function registerReset(program: Command): void {
       if (!opts.yes) throw new CliError('reset needs --yes', 2)
       if (process.stdin.isTTY && (await input({ message: `Type ${CONFIRM_PHRASE} to continue` })) !== CONFIRM_PHRASE) throw new CliError('not confirmed; nothing was changed')
       const r = await adminJson<ResetResult>(ctx.conn, 'POST', paths.adminResetDatabase())
-      emit(ctx.json, r, () => process.stdout.write(`${r.message}\n`))
+      emit(ctx.json, r, () => printLine(r.message))
     })
 }
