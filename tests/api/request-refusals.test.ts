@@ -142,6 +142,13 @@ describe('the listening server', () => {
   })
   afterAll(() => server.stop())
 
+  it('answers /%00 with 400 JSON and logs nothing', async () => {
+    const res = await fetch(`${server.url}/%00`)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: MALFORMED_PATH })
+    expect(server.log()).not.toContain('Error')
+  })
+
   it('answers a 21 MiB video upload sent by fetch with 413 JSON', async () => {
     const sessionId = newSessionId()
     const session = await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ sessionId }) })
