@@ -57,6 +57,6 @@ export const hasAdminToken = (deps: Deps, cookieHeader: string | null) => adminT
  * extraHeaders are added to the answer (e.g. Connection: close).
  */
 export function adminAuthRequired(request: Request, extraHeaders: Record<string, string> = {}): HttpError {
-  const challenge = request.headers.has('x-requested-with') ? {} : { 'WWW-Authenticate': 'Basic realm="admin"' }
+  const challenge: Record<string, string> = request.headers.has('x-requested-with') ? {} : { 'WWW-Authenticate': 'Basic realm="admin"' }
   return new HttpError(401, 'Admin authentication required', undefined, undefined, { ...challenge, ...extraHeaders })
 }
