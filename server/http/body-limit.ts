@@ -4,8 +4,8 @@
  * read only up to the limit, then the stream is cancelled and the answer is 413. Only the streaming upload routes
  * (STREAMED_PATHS) are left to their own streaming reader, which enforces the per-type upload limits as it goes.
  * Before any of that, refuseUnreadBody answers a declared length over the path's cap (413) and a body sent to a guarded
- * admin route without credentials (401) without reading a byte (closing the connection for a large or chunked one); Bun's own cap (SERVER_BODY_CAP_BYTES) is set out of
- * the way, so every refusal is JSON, never Bun's empty 413.
+ * admin route without credentials (401) without reading a byte (closing the connection for a large or chunked one).
+ * Bun's own cap (SERVER_BODY_CAP_BYTES) is set out of the way, so every refusal is JSON, never Bun's empty 413.
  */
 import { Elysia } from 'elysia'
 import type { Deps } from '../core/deps'
@@ -124,7 +124,8 @@ async function parseBody(bytes: Buffer, contentType: string, header: string): Pr
 }
 
 /**
- * The body limits as one plugin: refuseUnreadBody on every request, then a global parse hook that reads every non-streamed body with readBodyCapped, then parses it by content type.
+ * The body limits as one plugin: refuseUnreadBody on every request, then a global parse hook that reads every
+ * non-streamed body with readBodyCapped and parses it by content type.
  * A body without a content type is not read. A streamed route gets null here so Elysia reads nothing for it
  * (their `parse: 'none'` would otherwise run after this hook). Errors reach onError as PARSE with the HttpError as cause.
  */

@@ -7,10 +7,10 @@ import { afterAll, describe, expect, it } from 'bun:test'
 import { connect } from 'node:net'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
-import { MAX_STREAMED_BODY_BYTES, jsonNestsDeeperThan } from '@server/http/body-limit'
+import { SERVER_BODY_CAP_BYTES, jsonNestsDeeperThan } from '@server/http/body-limit'
 
 const t = makeTestApp()
-const server = t.app.listen({ port: 0, hostname: '127.0.0.1', maxRequestBodySize: MAX_STREAMED_BODY_BYTES })
+const server = t.app.listen({ port: 0, hostname: '127.0.0.1', maxRequestBodySize: SERVER_BODY_CAP_BYTES })
 afterAll(async () => {
   await t.app.stop(true)
   t.cleanup()
