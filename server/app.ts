@@ -44,9 +44,9 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
   return new Elysia()
     .onError(({ code, error }) => mapError(code, error, crypto.randomUUID()))
     .use(securityHeaders(deps.config))
+    .use(bodyLimit(deps))
     .onRequest(({ request }) => rejectMalformedPath(request))
     .use(crossSiteGuard(deps.config))
-    .use(bodyLimit(deps))
     .use(
       // JSON only (issue #10 Serving): the bundled UI would load Scalar's script from a CDN.
       openapi({

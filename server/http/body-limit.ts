@@ -4,8 +4,10 @@
  * read only up to the limit, then the stream is cancelled and the answer is 413. Only the streaming upload routes
  * (STREAMED_PATHS) are left to their own streaming reader, which enforces the per-type upload limits as it goes.
  * Before any of that, refuseUnreadBody answers a declared length over the path's cap (413) and a body sent to a guarded
- * admin route without credentials (401) without reading a byte (closing the connection for a large or chunked one).
- * Bun's own cap (SERVER_BODY_CAP_BYTES) is set out of the way, so every refusal is JSON, never Bun's empty 413.
+ * admin route without credentials (401) without reading a byte. Bun's own cap (SERVER_BODY_CAP_BYTES) is set out of the
+ * way, so every refusal is JSON, never Bun's empty 413. Bun drains an unread body after the answer to keep the
+ * connection alive; so that it never drains more than a route would take, the answer to a chunked body (no end known)
+ * or to one declared over MAX_STREAMED_BODY_BYTES closes the connection instead.
  */
 import { Elysia } from 'elysia'
 import type { Deps } from '../core/deps'
@@ -62,20 +64,21 @@ export function bodyLimitFor(path: string): number | undefined {
 /** The admin routes behind the guard: every admin API path but the open login and logout. */
 const isGuardedAdminPath = (path: string) => isAdminApiPath(path) && path !== routes.adminLogin && path !== routes.adminLogout
 
+/** True for a request with a body of no declared length (chunked): its end is unknown, so it is never drained. */
+export const isChunked = (request: Request) => request.body !== null && request.headers.get('content-length') === null
+
 /**
  * An onRequest check, before a byte of the body is read: a body (declared or chunked) sent to a guarded admin route
  * with neither a live admin token cookie nor Basic credentials is answered 401, and a declared Content-Length over the
- * path's cap (bodyLimitFor, MAX_STREAMED_BODY_BYTES for a streamed route) 413. Either answer closes the connection when
- * the body is chunked or declared over MAX_STREAMED_BODY_BYTES, so it is never drained; a smaller one is drained and the
- * connection kept alive. Credentials that are present are checked by the admin guard as usual. undefined: carry on.
+ * path's cap (bodyLimitFor, MAX_STREAMED_BODY_BYTES for a streamed route) 413; a body declared over
+ * MAX_STREAMED_BODY_BYTES is not drained: the answer closes the connection. Credentials that are present are checked
+ * by the admin guard as usual. undefined: carry on.
  */
 export function refuseUnreadBody(deps: Deps, request: Request): Response | undefined {
   const path = pathOf(request.url)
-  const length = request.headers.get('content-length')
-  const declared = Number(length ?? 0)
-  const hasBody = length === null ? request.body !== null : declared > 0
-  // Bun drains an unread body to keep the connection alive: fine for a few MB, not for more than any route takes or an endless one.
-  const close: Record<string, string> = length === null || declared > MAX_STREAMED_BODY_BYTES ? { Connection: 'close' } : {}
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  const hasBody = declared > 0 || isChunked(request)
+  const close: Record<string, string> = declared > MAX_STREAMED_BODY_BYTES ? { Connection: 'close' } : {}
   const credentialed = /^basic /i.test(request.headers.get('authorization') ?? '') || hasAdminToken(deps, request.headers.get('cookie'))
   if (hasBody && isGuardedAdminPath(path) && !credentialed) {
     const refusal = adminAuthRequired(request, close)
@@ -124,16 +127,22 @@ async function parseBody(bytes: Buffer, contentType: string, header: string): Pr
 }
 
 /**
- * The body limits as one plugin: refuseUnreadBody on every request, then a global parse hook that reads every
- * non-streamed body with readBodyCapped and parses it by content type.
+ * The body limits as one plugin: on every request, `Connection: close` on the answer to a chunked body and
+ * refuseUnreadBody; then a global parse hook that reads every non-streamed body with readBodyCapped and parses it by
+ * content type.
  * A body without a content type is not read. A streamed route gets null here so Elysia reads nothing for it
  * (their `parse: 'none'` would otherwise run after this hook). Errors reach onError as PARSE with the HttpError as cause.
  */
 export const bodyLimit = (deps: Deps) =>
-  new Elysia({ name: 'body-limit' }).onRequest(({ request }) => refuseUnreadBody(deps, request)).onParse({ as: 'global' }, async ({ request, contentType }) => {
-    const max = bodyLimitFor(pathOf(request.url))
-    if (max === undefined) return null
-    if (!contentType) return undefined
-    const bytes = await readBodyCapped(request, max)
-    return parseBody(bytes, contentType, request.headers.get('content-type') ?? contentType)
-  })
+  new Elysia({ name: 'body-limit' })
+    .onRequest(({ request, set }) => {
+      if (isChunked(request)) set.headers.connection = 'close'
+      return refuseUnreadBody(deps, request)
+    })
+    .onParse({ as: 'global' }, async ({ request, contentType }) => {
+      const max = bodyLimitFor(pathOf(request.url))
+      if (max === undefined) return null
+      if (!contentType) return undefined
+      const bytes = await readBodyCapped(request, max)
+      return parseBody(bytes, contentType, request.headers.get('content-type') ?? contentType)
+    })

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { createApp } from '@server/app'
 import { routes } from '@server/contract/paths'
 import { MALFORMED_PATH } from '@server/http/path-guard'
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '@server/contract/media'
 import { makeTestApp, makeTestDeps, newSessionId } from '../support/test-app'
 import { startServer, type TestServer } from '../support/browser'
 
@@ -34,15 +35,14 @@ function countingBody(total: number) {
 }
 
 /**
- * Sends head over a raw socket to port, declaring a body of declaredBytes, and only the first MiB of it. Resolves with
- * the answer (status, head text, JSON body) once it has fully arrived, and whether the server then closed the
- * connection within 5 s instead of waiting for the rest of the body.
+ * Sends bytes over a raw socket to port and nothing more. Resolves with the answer (status, head text, JSON body) once
+ * it has fully arrived, and whether the server then closed the connection within 5 s instead of waiting for more body.
  */
-function rawBigRequest(port: number, head: string, declaredBytes: number): Promise<{ status: number; head: string; json: unknown; closed: boolean }> {
+function rawRequest(port: number, bytes: Buffer): Promise<{ status: number; head: string; json: unknown; closed: boolean }> {
   return new Promise((resolve, reject) => {
     let data = ''
     let closed = false
-    const socket = connect(port, '127.0.0.1', () => socket.write(Buffer.concat([Buffer.from(`${head}\r\nContent-Length: ${declaredBytes}\r\n\r\n`), Buffer.alloc(MiB, 0x41)])))
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes))
     socket.on('error', reject)
     socket.on('close', () => (closed = true))
     socket.on('data', async (chunk) => {
@@ -57,6 +57,9 @@ function rawBigRequest(port: number, head: string, declaredBytes: number): Promi
     })
   })
 }
+
+/** rawRequest of head declaring a body of declaredBytes, of which only the first MiB is sent. */
+const rawBigRequest = (port: number, head: string, declaredBytes: number) => rawRequest(port, Buffer.concat([Buffer.from(`${head}\r\nContent-Length: ${declaredBytes}\r\n\r\n`), Buffer.alloc(MiB, 0x41)]))
 
 describe('malformed paths', () => {
   const t = makeTestApp()
@@ -165,6 +168,25 @@ describe('the listening server', () => {
     const r = await rawBigRequest(server.port, `POST /api/media/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: multipart/form-data; boundary=x`, 200 * 1000 * 1000)
     expect(r.status).toBe(413)
     expect(r.json).toEqual({ error: 'Request body too large' })
+    expect(r.closed).toBe(true)
+  })
+
+  it('refuses a chunked upload past the type limit with 413 JSON and closes the connection instead of draining the rest', async () => {
+    const sessionId = newSessionId()
+    const user = (await (await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
+    const part = `--x\r\nContent-Disposition: form-data; name="userId"\r\n\r\n${user.id}\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
+    const file = Buffer.alloc(MAX_IMAGE_BYTES + 64 * 1024, 0xff)
+    const chunked = (bytes: Buffer) => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')])
+    const r = await rawRequest(
+      server.port,
+      Buffer.concat([
+        Buffer.from(`POST /api/media/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nCookie: sid=${sessionId}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`),
+        chunked(Buffer.from(part)),
+        chunked(file),
+      ]),
+    )
+    expect(r.status).toBe(413)
+    expect(r.json).toEqual({ error: IMAGE_TOO_LARGE })
     expect(r.closed).toBe(true)
   })
 
