@@ -7,7 +7,9 @@ import { openapi } from '@elysiajs/openapi'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { join } from 'node:path'
 import type { Deps } from './core/deps'
-import { mapError } from './http/errors'
+import { HttpError, mapError } from './http/errors'
+import { answeredWith, requestIdOf, requestLog } from './http/request-log'
+import { metricsRoutes } from './http/metrics-route'
 import { serveClient } from './http/static-client'
 import { securityHeaders } from './http/security-headers'
 import { crossSiteGuard } from './http/cross-site-guard'
@@ -37,12 +39,15 @@ import { adminMediaReprocessRoutes } from './features/admin-media-reprocess/admi
 /** Where `npm run build` writes the client. */
 export const CLIENT_DIST = join(import.meta.dir, '..', 'client', 'dist')
 
-const apiNotFound = (path: string) => Response.json({ error: `No API route ${path}` }, { status: 404 })
+const apiNotFound = (path: string) => {
+  throw new HttpError(404, `No API route ${path}`)
+}
 
 /** Builds the app on deps; clientDist overrides where the built PWA is read from. Call .handle(Request) or .listen(port). */
 export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
   return new Elysia()
-    .onError(({ code, error }) => mapError(code, error, crypto.randomUUID()))
+    .use(requestLog())
+    .onError(({ code, error, request }) => answeredWith(request, mapError(code, error, requestIdOf(request))))
     .use(securityHeaders(deps.config))
     .use(bodyLimit(deps))
     .onRequest(({ request }) => rejectMalformedPath(request))
@@ -56,6 +61,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
         documentation: { info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' } },
       }),
     )
+    .use(metricsRoutes(deps.config))
     .use(healthRoutes(deps))
     .use(sessionRoutes(deps))
     .use(mediaRoutes(deps))

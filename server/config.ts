@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot'
 import { isIP } from 'node:net'
+import { LOG_LEVELS, type LogLevel } from './core/log'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 /** A whole number of at least 1 (up to maxDigits digits), fallback when unset. */
@@ -60,6 +61,9 @@ const EnvSchema = v.object({
   UPLOADS_PER_ADDRESS_PER_HOUR: count('200'),
   SESSIONS_PER_ADDRESS_PER_HOUR: count('600'),
   UPLOAD_QUOTA_MB: count('500', 7),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16, 'must be at least 16 characters'))),
+  METRICS_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.minValue(1, 'must be a port number'), v.maxValue(65535, 'must be a port number'))),
 })
 
 /** The environment variables the configuration reads (README: Configuration documents each). */
@@ -101,6 +105,12 @@ export type Config = {
   sessionsPerAddressPerHour: number
   /** Most bytes one visitor's uploads may hold in all, counted as sent (UPLOAD_QUOTA_MB x 1024 x 1024). */
   uploadQuotaBytes: number
+  /** Least severe level written to the log (LOG_LEVEL). */
+  logLevel: LogLevel
+  /** GET /metrics on the main port needs `Authorization: Bearer <metricsToken>`; unset there: 404. */
+  metricsToken?: string
+  /** Also serve /metrics (no token) on 127.0.0.1 at this port. */
+  metricsPort?: number
   /** NODE_ENV=production (as `npm start` sets it): no source maps served, no mailed links in the log. */
   production: boolean
 }
@@ -139,6 +149,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsPerAddressPerHour: e.UPLOADS_PER_ADDRESS_PER_HOUR,
     sessionsPerAddressPerHour: e.SESSIONS_PER_ADDRESS_PER_HOUR,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     production: env.NODE_ENV === 'production',
   }
 }

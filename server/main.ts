@@ -1,8 +1,8 @@
 /**
  * Starts HotVote: reads the configuration, opens the database (running migrations) and the bucket,
- * chooses the mailer, empties the scratch folders, writes the start-up audit events, then listens and prints the URL;
- * in production every log line is redacted (server/core/log.ts);
- * SIGTERM and SIGINT shut it down gracefully (server/core/shutdown.ts).
+ * chooses the mailer, empties the scratch folders, writes the start-up audit events, then listens and logs the URL;
+ * the log is JSON lines (server/core/log.ts, every line redacted in production), /metrics may get its own listener
+ * on 127.0.0.1 (METRICS_PORT); SIGTERM and SIGINT shut it down gracefully (server/core/shutdown.ts).
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -17,7 +17,8 @@ import { resolveAdminPassword } from './core/admin-password'
 import { SERVER_BODY_CAP_BYTES } from './http/body-limit'
 import { resetScratchDirs } from './core/data-dir'
 import { shutDownOnSignals } from './core/shutdown'
-import { installLogRedaction } from './core/log'
+import { configureLog, routeConsoleToLog } from './core/log'
+import { serveMetricsPort } from './http/metrics-route'
 
 let config
 try {
@@ -32,15 +33,18 @@ try {
 mkdirSync(config.dataDir, { recursive: true })
 config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
 // After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
-if (config.production) installLogRedaction([config.adminPassword, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined])
+const logger = configureLog({ level: config.logLevel, production: config.production, secrets: [config.adminPassword, config.metricsToken, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined] })
+routeConsoleToLog()
 const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
+logger.info({ migrations: (sqlite.query('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n }, 'database open, migrations applied')
 const bucketDir = join(config.dataDir, 'bucket')
 // The S3 client is loaded only when used: about 22 MB of an idle server's memory otherwise (issue #12).
 const storage = config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)
-const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, console.log, config.production)
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, (line) => logger.info(line), config.production)
 const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }
 resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])
 await runStartupChecks(deps)
 const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
-shutDownOnSignals({ server: app.server!, sqlite })
-console.log(`HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${process.env.NODE_ENV ?? 'development'} mode)`)
+const metricsServer = config.metricsPort ? serveMetricsPort(config.metricsPort) : undefined
+shutDownOnSignals({ server: app.server!, sqlite, alsoStop: metricsServer }, (line) => logger.info(line))
+logger.info({ url: config.publicUrl, dataDir: config.dataDir, storage: storage.provider, mode: process.env.NODE_ENV ?? 'development', metricsPort: config.metricsPort }, `HotVote is running at ${config.publicUrl}`)

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'bun:test'
-import { REDACTED, installLogRedaction, redact } from './log'
+import { Writable } from 'node:stream'
+import { REDACTED, createLogger, redact, redactLine } from './log'
 
 describe('redact', () => {
   it('drops the token of a magic link and other secret query values, keeping the rest of the URL', () => {
-    expect(redact('mail to a@b.c; link: https://hv.example/auth/verify?token=AbC_12-xyz&x=1')).toBe(`mail to a@b.c; link: https://hv.example/auth/verify?token=${REDACTED}&x=1`)
+    expect(redact('mail sent; link: https://hv.example/auth/verify?token=AbC_12-xyz&x=1')).toBe(`mail sent; link: https://hv.example/auth/verify?token=${REDACTED}&x=1`)
     expect(redact('GET /f?X-Amz-Signature=deadbeef&X-Amz-Credential=AKIA%2F1')).toBe(`GET /f?X-Amz-Signature=${REDACTED}&X-Amz-Credential=${REDACTED}`)
   })
 
@@ -13,6 +14,10 @@ describe('redact', () => {
     expect(redact('Authorization: Basic YWRtaW46c2VjcmV0')).toBe(`Authorization: ${REDACTED}`)
     expect(redact('with Bearer abcdefghijkl')).toBe(`with Bearer ${REDACTED}`)
     expect(redact('connect smtps://mailer:hunter2@mail.example:465 failed')).toBe(`connect smtps://mailer:${REDACTED}@mail.example:465 failed`)
+  })
+
+  it('drops email addresses', () => {
+    expect(redact('mail to kim.lee+hv@example.co.uk written to /data/outbox/1.eml')).toBe(`mail to ${REDACTED} written to /data/outbox/1.eml`)
   })
 
   it('drops secret-named JSON fields and the configured values wherever they appear', () => {
@@ -26,21 +31,45 @@ describe('redact', () => {
   })
 })
 
-describe('installLogRedaction', () => {
-  it('makes every console level write the formatted, redacted line, an error with its stack', () => {
-    const levels = ['log', 'info', 'warn', 'error', 'debug'] as const
-    const saved = levels.map((level) => console[level])
-    const written: string[] = []
-    for (const level of levels) console[level] = (line: string) => void written.push(`${level} ${line}`)
-    try {
-      installLogRedaction(['configured-secret', undefined])
-      console.error('[req-1]', new Error('fetch https://hv.example/auth/verify?token=abcdef123456 failed'))
-      console.log('admin %s logged in', 'configured-secret')
-      expect(written[0]).toStartWith(`error [req-1] Error: fetch https://hv.example/auth/verify?token=${REDACTED} failed\n`)
-      expect(written[0]).toContain('log.test.ts')
-      expect(written[1]).toBe(`log admin ${REDACTED} logged in`)
-    } finally {
-      levels.forEach((level, i) => (console[level] = saved[i]))
-    }
+describe('redactLine', () => {
+  it('redacts every string of a JSON line, nested and escaped ones included, and keeps it JSON', () => {
+    const line = JSON.stringify({ msg: 'cookie: "sid=0123456789abcdef"', err: { stack: 'Error: fetch https://hv.example/auth/verify?token=abcdef123456 failed\n    at x' }, who: ['kim@example.com'] })
+    const out = JSON.parse(redactLine(line, ['configured-secret']))
+    expect(out.msg).toBe(`cookie: "${REDACTED}"`)
+    expect(JSON.stringify(out)).not.toMatch(/0123456789abcdef|abcdef123456|kim@example\.com/)
+    expect(out.err.stack).toStartWith(`Error: fetch https://hv.example/auth/verify?token=${REDACTED} failed`)
+  })
+})
+
+/** A logger (level info, production as given) whose lines are collected in lines. */
+function collectingLogger(production: boolean, secrets: string[] = []) {
+  const lines: string[] = []
+  const destination = new Writable({ write: (chunk, _enc, next) => (lines.push(String(chunk)), next()) })
+  return { lines, logger: createLogger({ level: 'info', production, secrets, destination }) }
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with the instance id, secret-named fields redacted at any depth it names', () => {
+    const { lines, logger } = collectingLogger(false)
+    logger.info({ email: 'kim@example.com', body: { password: 'p4ssw0rd', sessionId: 'abc' }, route: '/api/votes' }, 'request')
+    const line = JSON.parse(lines[0])
+    expect(line).toMatchObject({ msg: 'request', email: REDACTED, body: { password: REDACTED, sessionId: REDACTED }, route: '/api/votes' })
+    expect(typeof line.instance).toBe('string')
+  })
+
+  it('in production also removes secrets by value from messages and errors, configured values included', () => {
+    const { lines, logger } = collectingLogger(true, ['configured-secret'])
+    logger.error({ err: new Error('fetch https://hv.example/auth/verify?token=abcdef123456 failed') }, 'admin %s failed', 'configured-secret')
+    logger.info('mail to kim@example.com written to /tmp/x.eml')
+    const all = lines.join('')
+    expect(all).not.toMatch(/abcdef123456|configured-secret|kim@example\.com/)
+    expect(JSON.parse(lines[0]).err.stack).toContain('log.test.ts')
+    expect(JSON.parse(lines[1]).msg).toBe(`mail to ${REDACTED} written to /tmp/x.eml`)
+  })
+
+  it('writes nothing below its level', () => {
+    const { lines, logger } = collectingLogger(false)
+    logger.debug('not written')
+    expect(lines).toEqual([])
   })
 })

@@ -1,13 +1,22 @@
 /**
- * The one redaction point of the server's log (OWASP Logging cheat sheet: no session ids, tokens or passwords in
- * logs). In production, installLogRedaction() routes every console call (the server's own and its libraries') through
- * redact(): magic-link and other token-carrying URLs, cookies, Authorization values, passwords in URLs, secret-named
- * JSON fields and the configured secret values are replaced by `[redacted]` before the line is written.
+ * The server's log and its one redaction list (OWASP Logging cheat sheet: no session ids, tokens, passwords or email
+ * addresses in logs). `logger` writes one JSON line per event (pino) to stdout. Fields named for a secret are
+ * replaced by pino's redact (REDACT_PATHS); in production every line is also scrubbed by value (redact()): magic-link
+ * and other token-carrying URL values, cookies, Authorization values, passwords in URLs, email addresses,
+ * secret-named JSON fields and the configured secret values become `[redacted]`. routeConsoleToLog() sends every
+ * console call (the server's libraries') through the same logger.
  */
 import { format } from 'node:util'
+import { hostname } from 'node:os'
+import pino, { type Logger } from 'pino'
 
 /** What stands in for a removed secret. */
 export const REDACTED = '[redacted]'
+
+/** The LOG_LEVEL values, most to least severe; silent writes nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+/** One LOG_LEVEL value. */
+export type LogLevel = (typeof LOG_LEVELS)[number]
 
 /** Shapes that carry a secret, each with the replacement keeping the name and dropping the value. */
 const SECRET_SHAPES: [RegExp, string][] = [
@@ -21,8 +30,15 @@ const SECRET_SHAPES: [RegExp, string][] = [
   [/(\b(?:__Host-)?(?:sid|hv_admin)=)[^;\s"',]+/g, `$1${REDACTED}`],
   [/(\b(?:Basic|Bearer) )[\w+/=.~-]{8,}/g, `$1${REDACTED}`],
   // JSON fields named for a secret: {"sessionId":"...","password":"..."}.
-  [/("(?:sessionId|sid|token|password|adminPassword|secret|secretAccessKey)"\s*:\s*")[^"]*/gi, `$1${REDACTED}`],
+  [/("(?:sessionId|sid|token|password|adminPassword|secret|secretAccessKey|email)"\s*:\s*")[^"]*/gi, `$1${REDACTED}`],
+  // Email addresses (personal data), after the URL userinfo above so smtp://user:pass@host keeps its host.
+  [/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, REDACTED],
 ]
+
+/** Field names whose values never reach a log line (pino redact paths, at the top level and one level down). */
+const SECRET_FIELDS = ['password', 'adminPassword', 'token', 'sessionId', 'sid', 'secret', 'secretAccessKey', 'email', 'authorization', 'cookie']
+/** The pino redact paths of SECRET_FIELDS. */
+export const REDACT_PATHS = SECRET_FIELDS.flatMap((f) => [f, `*.${f}`])
 
 /** Shortest configured secret redacted by value: shorter ones would match ordinary words. */
 const MIN_SECRET_LENGTH = 6
@@ -35,14 +51,57 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   return out
 }
 
-/**
- * Makes console.log/info/warn/error/debug format their arguments as before (util.format, so an Error keeps its
- * stack) and write the redacted text. secrets: configured values to remove wherever they appear (undefined skipped).
- */
-export function installLogRedaction(secrets: (string | undefined)[]): void {
-  const known = secrets.filter((s): s is string => !!s)
-  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    const write = console[level].bind(console)
-    console[level] = (...args: unknown[]) => write(redact(format(...args), known))
+/** value with redact() applied to every string in it (keys included), objects and arrays copied. */
+function redactDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return redact(value, secrets)
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets))
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secrets), redactDeep(v, secrets)]))
+  return value
+}
+
+/** One JSON log line with every string in it redacted (a line that is not JSON is redacted as text). */
+export function redactLine(line: string, secrets: readonly string[] = []): string {
+  try {
+    return `${JSON.stringify(redactDeep(JSON.parse(line), secrets))}\n`
+  } catch {
+    return redact(line, secrets)
   }
+}
+
+/** Options of createLogger: level (LOG_LEVEL), production (scrub every line by value), secrets (configured values to remove), destination (default stdout). */
+export type LoggerOptions = { level: LogLevel; production: boolean; secrets?: (string | undefined)[]; destination?: pino.DestinationStream }
+
+/** This process's id in every line (`instance`): host name and process id, so lines of several servers stay apart. */
+export const INSTANCE_ID = `${hostname()}:${process.pid}`
+
+/** A pino logger writing JSON lines with REDACT_PATHS removed and, in production, every line passed through redactLine. */
+export function createLogger({ level, production, secrets = [], destination }: LoggerOptions): Logger {
+  const known = secrets.filter((s): s is string => !!s)
+  return pino(
+    {
+      level,
+      base: { instance: INSTANCE_ID },
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      ...(production ? { hooks: { streamWrite: (line: string) => redactLine(line, known) } } : {}),
+    },
+    destination ?? pino.destination({ sync: true }),
+  )
+}
+
+/** The server's logger: silent under `bun test` until configured, info otherwise; main.ts replaces it with configureLog(). */
+export let logger: Logger = createLogger({ level: process.env.NODE_ENV === 'test' ? 'silent' : 'info', production: false })
+
+/** Replaces the server's logger (main.ts, once the configuration is read). */
+export function configureLog(options: LoggerOptions): Logger {
+  logger = createLogger(options)
+  return logger
+}
+
+/**
+ * Makes console.log/info/debug write an info line and console.warn/error a warn/error line through logger (util.format,
+ * so an Error keeps its stack), so a library's console output is JSON and redacted like the server's own lines.
+ */
+export function routeConsoleToLog(): void {
+  const levels = { log: 'info', info: 'info', debug: 'debug', warn: 'warn', error: 'error' } as const
+  for (const [method, level] of Object.entries(levels)) console[method as keyof typeof levels] = (...args: unknown[]) => logger[level](format(...args))
 }

@@ -8,8 +8,8 @@ import type { Database } from 'bun:sqlite'
 /** How long (ms) requests in flight may run after a shutdown signal. */
 export const SHUTDOWN_GRACE_MS = 10_000
 
-/** What shutdown stops: the listening server (Bun's) and the one SQLite connection. */
-export type Running = { server: { stop(closeActiveConnections?: boolean): Promise<void> }; sqlite: Database }
+/** What shutdown stops: the listening server (Bun's), the one SQLite connection and alsoStop (the metrics listener). */
+export type Running = { server: { stop(closeActiveConnections?: boolean): Promise<void> }; sqlite: Database; alsoStop?: { stop(closeActiveConnections?: boolean): Promise<void> } }
 
 /** Stops r as described above and resolves once the database is closed; exits nothing itself. */
 export async function shutDown(r: Running, graceMs = SHUTDOWN_GRACE_MS, log: (line: string) => void = console.log): Promise<void> {
@@ -21,6 +21,7 @@ export async function shutDown(r: Running, graceMs = SHUTDOWN_GRACE_MS, log: (li
     log(`requests still running after ${graceMs} ms: closing their connections`)
     await r.server.stop(true)
   }
+  await r.alsoStop?.stop(true)
   r.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   r.sqlite.close()
 }

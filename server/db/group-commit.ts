@@ -9,6 +9,7 @@
  */
 import type { Database } from 'bun:sqlite'
 import type { Db } from './open'
+import { recordGroupCommit } from '../core/metrics'
 
 /**
  * How long the first write of a batch waits for others, ms; 0 (the default) waits for the next turn of the event
@@ -63,6 +64,7 @@ export function createGroupCommit(db: Db, { windowMs = GROUP_COMMIT_WINDOW_MS, m
     scheduled = undefined
     const batch = queue
     queue = []
+    recordGroupCommit(batch.length)
     let outcomes: Outcome[]
     try {
       outcomes = sqlite.transaction(() => runBatch(sqlite, batch)).immediate()

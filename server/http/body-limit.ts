@@ -11,7 +11,7 @@
  */
 import { Elysia } from 'elysia'
 import type { Deps } from '../core/deps'
-import { HttpError, errorResponse } from './errors'
+import { HttpError } from './errors'
 import { pathOf } from './url-path'
 import { adminAuthRequired, hasAdminToken } from './admin-tokens'
 import { isAdminApiPath, routes } from '../contract/paths'
@@ -72,20 +72,18 @@ export const isChunked = (request: Request) => request.body !== null && request.
  * with neither a live admin token cookie nor Basic credentials is answered 401, and a declared Content-Length over the
  * path's cap (bodyLimitFor, MAX_STREAMED_BODY_BYTES for a streamed route) 413; a body declared over
  * MAX_STREAMED_BODY_BYTES is not drained: the answer closes the connection. Credentials that are present are checked
- * by the admin guard as usual. undefined: carry on.
+ * by the admin guard as usual. Throws the refusal as an HttpError.
  */
-export function refuseUnreadBody(deps: Deps, request: Request): Response | undefined {
+export function refuseUnreadBody(deps: Deps, request: Request): void {
   const path = pathOf(request.url)
   const declared = Number(request.headers.get('content-length') ?? 0)
   const hasBody = declared > 0 || isChunked(request)
   const close: Record<string, string> = declared > MAX_STREAMED_BODY_BYTES ? { Connection: 'close' } : {}
   const credentialed = /^basic /i.test(request.headers.get('authorization') ?? '') || hasAdminToken(deps, request.headers.get('cookie'))
   if (hasBody && isGuardedAdminPath(path) && !credentialed) {
-    const refusal = adminAuthRequired(request, close)
-    return errorResponse(refusal.status, { error: refusal.message }, refusal.headers)
+    throw adminAuthRequired(request, close)
   }
-  if (declared > (bodyLimitFor(path) ?? MAX_STREAMED_BODY_BYTES)) return errorResponse(413, { error: BODY_TOO_LARGE }, close)
-  return undefined
+  if (declared > (bodyLimitFor(path) ?? MAX_STREAMED_BODY_BYTES)) throw new HttpError(413, BODY_TOO_LARGE, undefined, undefined, close)
 }
 
 /** The whole body of request as bytes; throws HttpError 413 once it is known to exceed max bytes (the rest is never read). */
@@ -137,7 +135,7 @@ export const bodyLimit = (deps: Deps) =>
   new Elysia({ name: 'body-limit' })
     .onRequest(({ request, set }) => {
       if (isChunked(request)) set.headers.connection = 'close'
-      return refuseUnreadBody(deps, request)
+      refuseUnreadBody(deps, request)
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
       const max = bodyLimitFor(pathOf(request.url))

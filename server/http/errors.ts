@@ -1,6 +1,8 @@
 /**
- * HttpError and the one error mapper (STYLE §5): every error answer is JSON {error, issues?}, never a stack trace.
+ * HttpError and the one error mapper (STYLE §5): every error answer is JSON {error, issues?, requestId}, never a
+ * stack trace; requestId is the id of the request's log line (server/http/request-log.ts).
  */
+import { logger } from '../core/log'
 
 /** One field problem of a 400: path is the dotted field name. */
 export type Issue = { path: string; message: string }
@@ -46,29 +48,29 @@ const isDiskFull = (error: unknown) => ['ENOSPC', 'SQLITE_FULL'].includes(String
  */
 export function mapError(code: string | number, error: unknown, requestId: string): Response {
   if (error instanceof HttpError) {
-    return errorResponse(error.status, { error: error.message, ...(error.issues ? { issues: error.issues } : {}), ...error.extra }, error.headers)
+    return errorResponse(error.status, { error: error.message, ...(error.issues ? { issues: error.issues } : {}), ...error.extra, requestId }, error.headers)
   }
   // An answer that fails its route's response schema is our bug, not the caller's: logged, 500 (issue #14).
   if (code === 'VALIDATION' && (error as ValidationLike).type === 'response') {
     const e = error as ValidationLike
-    console.error(`[${requestId}] answer does not match its response schema at ${(e.valueError?.path ?? []).map((p) => String(p.key)).join('.') || 'root'}: ${e.valueError?.message ?? ''}`)
-    return errorResponse(500, { error: 'Internal error' })
+    logger.error({ requestId, at: (e.valueError?.path ?? []).map((p) => String(p.key)).join('.') || 'root', problem: e.valueError?.message ?? '' }, 'answer does not match its response schema')
+    return errorResponse(500, { error: 'Internal error', requestId })
   }
   if (code === 'VALIDATION') {
     const e = error as ValidationLike
     const path = (e.valueError?.path ?? []).map((p) => String(p.key)).join('.') || e.type || 'input'
     const message = e.valueError?.message ?? 'Invalid input'
     const text = /^Invalid (type|key)/.test(message) ? `${path}: ${message}` : message
-    return errorResponse(400, { error: text, issues: [{ path, message }] })
+    return errorResponse(400, { error: text, issues: [{ path, message }], requestId })
   }
   // A parse hook's own HttpError (e.g. 413 from the body limit) arrives wrapped in Elysia's ParseError.
   if (code === 'PARSE' && (error as { cause?: unknown }).cause instanceof HttpError) return mapError('', (error as { cause: HttpError }).cause, requestId)
-  if (code === 'PARSE') return errorResponse(400, { error: 'Malformed JSON body' })
-  if (code === 'NOT_FOUND') return errorResponse(404, { error: 'Not found' })
+  if (code === 'PARSE') return errorResponse(400, { error: 'Malformed JSON body', requestId })
+  if (code === 'NOT_FOUND') return errorResponse(404, { error: 'Not found', requestId })
   if (isDiskFull(error)) {
-    console.error(`[${requestId}] disk full:`, (error as Error).message)
-    return errorResponse(507, { error: DISK_FULL })
+    logger.error({ requestId, problem: (error as Error).message }, 'disk full')
+    return errorResponse(507, { error: DISK_FULL, requestId })
   }
-  console.error(`[${requestId}]`, error)
-  return errorResponse(500, { error: 'Internal error' })
+  logger.error({ requestId, err: error }, 'internal error')
+  return errorResponse(500, { error: 'Internal error', requestId })
 }

@@ -3,7 +3,7 @@
  * (`/%E0%A4%A`, `/api/users/%ZZ/stats`) or decodes to a control character (`/%00`, `/a%0Ab`) is answered 400
  * before any route sees it, instead of a URIError or a file-system error deep in a handler turning into a logged 500.
  */
-import { errorResponse } from './errors'
+import { HttpError } from './errors'
 import { pathOf } from './url-path'
 
 /** The message of the 400 for a malformed path. */
@@ -12,8 +12,8 @@ export const MALFORMED_PATH = 'Malformed percent-encoding in the path'
 /** C0 controls (NUL included) and DEL: never part of a route or a file name the server serves. */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
 
-/** 400 JSON {error} when request's path does not percent-decode as UTF-8 or decodes to a control character; undefined (carry on) otherwise. */
-export function rejectMalformedPath(request: Request): Response | undefined {
+/** Throws HttpError 400 when request's path does not percent-decode as UTF-8 or decodes to a control character. */
+export function rejectMalformedPath(request: Request): void {
   const path = pathOf(request.url)
   if (!path.includes('%')) return undefined
   try {
@@ -21,5 +21,5 @@ export function rejectMalformedPath(request: Request): Response | undefined {
   } catch {
     // not UTF-8: refused below
   }
-  return errorResponse(400, { error: MALFORMED_PATH })
+  throw new HttpError(400, MALFORMED_PATH)
 }

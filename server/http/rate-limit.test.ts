@@ -26,7 +26,7 @@ describe('createExpiringMap', () => {
 describe('createRateLimiter', () => {
   it('refuses past limit within the window and admits again when the window has moved on', () => {
     const clock = makeTestClock()
-    const limiter = createRateLimiter(clock, { limit: 2, windowMs: 1000 })
+    const limiter = createRateLimiter(clock, { name: 'test_limit', limit: 2, windowMs: 1000 })
     expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('a'), limiter.hit('b')]).toEqual([true, true, false, true])
     clock.advance(1000)
     expect(limiter.hit('a')).toBe(true)
@@ -34,7 +34,7 @@ describe('createRateLimiter', () => {
 
   it('keeps a key refused for blockMs once it reaches the limit', () => {
     const clock = makeTestClock()
-    const limiter = createRateLimiter(clock, { limit: 2, windowMs: 1000, blockMs: 5000 })
+    const limiter = createRateLimiter(clock, { name: 'test_limit', limit: 2, windowMs: 1000, blockMs: 5000 })
     limiter.hit('a')
     limiter.hit('a')
     clock.advance(4999)
@@ -45,7 +45,7 @@ describe('createRateLimiter', () => {
 
   it('stays bounded under a flood of distinct keys', () => {
     const clock = makeTestClock()
-    const limiter = createRateLimiter(clock, { limit: 5, windowMs: 3600_000, maxEntries: 50 })
+    const limiter = createRateLimiter(clock, { name: 'test_limit', limit: 5, windowMs: 3600_000, maxEntries: 50 })
     for (let i = 0; i < 5000; i++) limiter.hit(`10.0.${i >> 8}.${i & 255}`)
     expect(limiter.count('10.0.19.135')).toBe(1)
     expect(limiter.count('10.0.0.0')).toBe(0)
@@ -55,13 +55,13 @@ describe('createRateLimiter', () => {
 describe('RateLimiter.retryAfterMs', () => {
   it('answers 0 while a key passes, then the time until its oldest attempt leaves the window or its block ends', () => {
     const clock = makeTestClock()
-    const limiter = createRateLimiter(clock, { limit: 2, windowMs: 1000 })
+    const limiter = createRateLimiter(clock, { name: 'test_limit', limit: 2, windowMs: 1000 })
     limiter.hit('a')
     expect(limiter.retryAfterMs('a')).toBe(0)
     clock.advance(300)
     limiter.hit('a')
     expect(limiter.retryAfterMs('a')).toBe(700)
-    const blocking = createRateLimiter(clock, { limit: 1, windowMs: 1000, blockMs: 5000 })
+    const blocking = createRateLimiter(clock, { name: 'test_limit', limit: 1, windowMs: 1000, blockMs: 5000 })
     blocking.hit('a')
     expect(blocking.retryAfterMs('a')).toBe(5000)
   })
@@ -70,8 +70,8 @@ describe('RateLimiter.retryAfterMs', () => {
 describe('hitAllOrThrow', () => {
   it('counts every key when all pass, and none with a 429 and Retry-After in whole seconds when one is limited', () => {
     const clock = makeTestClock()
-    const perVisitor = createRateLimiter(clock, { limit: 1, windowMs: 60_500 })
-    const perAddress = createRateLimiter(clock, { limit: 5, windowMs: 60_000 })
+    const perVisitor = createRateLimiter(clock, { name: 'test_limit', limit: 1, windowMs: 60_500 })
+    const perAddress = createRateLimiter(clock, { name: 'test_limit', limit: 5, windowMs: 60_000 })
     hitAllOrThrow('Slow down', [perAddress, '1.2.3.4'], [perVisitor, 'v1'])
     let thrown: unknown
     try {

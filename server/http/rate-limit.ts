@@ -7,6 +7,8 @@
  */
 import type { Clock } from '../core/clock'
 import { HttpError } from './errors'
+import { logger } from '../core/log'
+import { recordRateLimitRefusal } from '../core/metrics'
 
 /** One hour in ms, the window of the hourly limits. */
 export const HOUR_MS = 3600_000
@@ -59,8 +61,11 @@ export function createExpiringMap<V>(clock: Clock, maxEntries = DEFAULT_MAX_ENTR
   }
 }
 
-/** Options of a rate limiter: limit attempts per windowMs; blockMs: once the limit is reached the key stays refused this long. */
-export type RateLimitOptions = { limit: number; windowMs: number; blockMs?: number; maxEntries?: number }
+/**
+ * Options of a rate limiter: name (a fixed snake_case name, the metric label and log field of its refusals), limit
+ * attempts per windowMs; blockMs: once the limit is reached the key stays refused this long.
+ */
+export type RateLimitOptions = { name: string; limit: number; windowMs: number; blockMs?: number; maxEntries?: number }
 
 /** A sliding-window limiter over an ExpiringMap: attempts per key within windowMs (times in ms). */
 export type RateLimiter = {
@@ -70,6 +75,8 @@ export type RateLimiter = {
   limited(key: string): boolean
   /** Attempts of key within the window. */
   count(key: string): number
+  /** Counts and logs one refusal by this limiter (its name, never the key). */
+  refused(): void
   /** Forgets key (e.g. after a successful login). */
   reset(key: string): void
   /** How long until the next hit of key can pass, ms; 0 when it would pass now. */
@@ -83,18 +90,23 @@ type Attempts = { times: number[]; blockedUntil: number }
  * the key for blockMs from that attempt. Keys are bounded by maxEntries (default DEFAULT_MAX_ENTRIES), and each key
  * holds at most `limit` times, since refused attempts are not recorded.
  */
-export function createRateLimiter(clock: Clock, { limit, windowMs, blockMs = 0, maxEntries }: RateLimitOptions): RateLimiter {
+export function createRateLimiter(clock: Clock, { name, limit, windowMs, blockMs = 0, maxEntries }: RateLimitOptions): RateLimiter {
   const keys = createExpiringMap<Attempts>(clock, maxEntries)
   const recent = (key: string, now: number): Attempts => {
     const entry = keys.get(key) ?? { times: [], blockedUntil: 0 }
     return { times: entry.times.filter((t) => now - t < windowMs), blockedUntil: entry.blockedUntil }
   }
   const isLimited = (a: Attempts, now: number) => a.blockedUntil > now || a.times.length >= limit
+  const refused = () => {
+    recordRateLimitRefusal(name)
+    logger.info({ limit: name }, 'rate limit refused')
+  }
   return {
+    refused,
     hit(key) {
       const now = clock.now().getTime()
       const attempts = recent(key, now)
-      if (isLimited(attempts, now)) return false
+      if (isLimited(attempts, now)) return refused(), false
       attempts.times.push(now)
       if (blockMs > 0 && attempts.times.length >= limit) attempts.blockedUntil = now + blockMs
       keys.set(key, attempts, Math.max(attempts.blockedUntil, now + windowMs))
@@ -124,7 +136,9 @@ export function createRateLimiter(clock: Clock, { limit, windowMs, blockMs = 0, 
  * any of them is counted.
  */
 export function hitAllOrThrow(message: string, ...checks: [RateLimiter, string][]): void {
-  const waitMs = Math.max(0, ...checks.map(([limiter, key]) => limiter.retryAfterMs(key)))
+  const waits = checks.map(([limiter, key]) => limiter.retryAfterMs(key))
+  checks.forEach(([limiter], i) => waits[i] > 0 && limiter.refused())
+  const waitMs = Math.max(0, ...waits)
   if (waitMs > 0) throw new HttpError(429, message, undefined, undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) })
   for (const [limiter, key] of checks) limiter.hit(key)
 }

@@ -6,6 +6,7 @@
  * when the request's Accept-Encoding takes it (issue #13 Serving). In production the build's source maps (`*.map`)
  * are not served: they would hand visitors the whole client source with its comments.
  */
+import { HttpError } from './errors'
 import { join, normalize } from 'node:path'
 
 const REVALIDATE = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])
@@ -44,17 +45,17 @@ async function pickEncoded(path: string, accepted: Set<string>) {
 }
 
 /**
- * Answers GET path from distDir, encoded for acceptEncoding when the build wrote a copy; 503 JSON when the client has
- * not been built; 404 JSON for a source map when production is set.
+ * Answers GET path from distDir, encoded for acceptEncoding when the build wrote a copy; throws HttpError 503 when the
+ * client has not been built, 404 for a source map when production is set.
  */
 export async function serveClient(distDir: string, pathname: string, acceptEncoding: string | null = null, production = false): Promise<Response> {
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '')
-  if (production && safe.endsWith('.map')) return Response.json({ error: 'Not found' }, { status: 404 })
+  if (production && safe.endsWith('.map')) throw new HttpError(404, 'Not found')
   const path = join(distDir, safe)
   const isFile = !safe.endsWith('/') && (await Bun.file(path).exists())
   const targetPath = isFile ? path : join(distDir, 'index.html')
   const target = Bun.file(targetPath)
-  if (!(await target.exists())) return Response.json({ error: 'The client is not built: run `npm run build`' }, { status: 503 })
+  if (!(await target.exists())) throw new HttpError(503, 'The client is not built: run `npm run build`')
   const immutable = isFile && safe.startsWith('/assets/')
   const cacheControl = immutable ? 'public, max-age=31536000, immutable' : REVALIDATE.has(safe) || !isFile ? 'no-cache' : 'public, max-age=3600'
   const headers: Record<string, string> = { 'Cache-Control': cacheControl, 'Content-Type': target.type }

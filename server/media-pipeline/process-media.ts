@@ -10,6 +10,8 @@ import type { Storage } from '../storage/storage'
 import type { StoredVariant } from '../db/schema'
 import { derivedKeysOf, posterKey, variantKey } from '../media/media-keys'
 import { sha256Hex } from '../media/content-hash'
+import { logger } from '../core/log'
+import { timePipeline } from '../core/metrics'
 
 /**
  * What the pipeline records on the media row. width/height in px as displayed; durationMs null for images;
@@ -44,9 +46,24 @@ async function putAllOrNone(storage: Storage, writes: (() => Promise<string>)[],
  * the stripped copy under itemKey, then every derived object (putAllOrNone: all of them or none).
  * now is the processedAt stamp; opts.itemStored: itemKey already holds the item (import, reprocess), so a failure keeps
  * it (it may then hold the stripped copy without variants, which a later reprocess completes). Throws UnreadableMediaError when the file cannot be decoded; a storage error
- * propagates after the variants or poster written so far are deleted.
+ * propagates after the variants or poster written so far are deleted. Each run is timed (hotvote_media_pipeline_duration_seconds)
+ * and each failure logged.
  */
 export async function processMediaFile(deps: { storage: Storage; tmpDir: string }, itemKey: string, type: string, sourcePath: string, now: Date, opts: { itemStored: boolean }): Promise<ProcessedFields> {
+  const kind = type === 'video/mp4' ? 'video' : 'image'
+  const done = timePipeline(kind)
+  try {
+    return await processItem(deps, itemKey, type, sourcePath, now, opts)
+  } catch (e) {
+    logger.warn({ kind, type, unreadable: e instanceof UnreadableMediaError, problem: (e as Error).message }, 'media pipeline failed')
+    throw e
+  } finally {
+    done()
+  }
+}
+
+/** processMediaFile without its timing and failure log. */
+async function processItem(deps: { storage: Storage; tmpDir: string }, itemKey: string, type: string, sourcePath: string, now: Date, opts: { itemStored: boolean }): Promise<ProcessedFields> {
   const processedAt = now.toISOString()
   const keep = opts.itemStored ? itemKey : undefined
   // Loaded on the first item processed: sharp alone adds about 80 MB to the RSS of a server that only serves (issue #12).

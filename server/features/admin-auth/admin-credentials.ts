@@ -43,14 +43,16 @@ export const slowdownMs = (failures: number) => (failures < FREE_FAILURES ? 0 : 
 
 /** The credential checker of one app; its limits live as long as the app. */
 export function createAdminCredentialCheck(deps: Deps) {
-  const failuresPerAddress = createRateLimiter(deps.clock, { limit: MAX_FAILURES, windowMs: FAILURE_WINDOW_MS, blockMs: LOCKOUT_MS })
-  const failuresPerGuesser = createRateLimiter(deps.clock, { limit: 64, windowMs: GUESSER_WINDOW_MS })
+  const failuresPerAddress = createRateLimiter(deps.clock, { name: 'admin_logins_per_address', limit: MAX_FAILURES, windowMs: FAILURE_WINDOW_MS, blockMs: LOCKOUT_MS })
+  const failuresPerGuesser = createRateLimiter(deps.clock, { name: 'admin_logins_per_guesser', limit: 64, windowMs: GUESSER_WINDOW_MS })
   /** Attempts of each address that have started and wait for their turn; they count against the address's limit. */
   const waiting = new Map<string, number>()
   /** The last attempt in line of each guesser; dropped once it is settled and no later one joined. */
   const lines = new Map<string, Promise<unknown>>()
 
   const isLocked = (address: string) => failuresPerAddress.limited(address) || failuresPerAddress.count(address) + (waiting.get(address) ?? 0) >= MAX_FAILURES
+  /** The 429 of a locked-out address, counted as a refusal of the per-address limit. */
+  const lockedOut = () => (failuresPerAddress.refused(), new HttpError(429, LOCKED_OUT))
   const enter = (address: string) => waiting.set(address, (waiting.get(address) ?? 0) + 1)
   const leave = (address: string) => {
     const left = (waiting.get(address) ?? 1) - 1
@@ -65,7 +67,7 @@ export function createAdminCredentialCheck(deps: Deps) {
     if (ok) return failuresPerGuesser.reset(guesser), true
     failuresPerGuesser.hit(guesser)
     failuresPerAddress.hit(address)
-    if (failuresPerAddress.limited(address)) throw new HttpError(429, LOCKED_OUT)
+    if (failuresPerAddress.limited(address)) throw lockedOut()
     return false
   }
 
@@ -104,7 +106,7 @@ export function createAdminCredentialCheck(deps: Deps) {
      * Throws HttpError 429 while (or once) the address is refused.
      */
     async verify(creds: Credentials, address: string): Promise<boolean> {
-      if (isLocked(address)) throw new HttpError(429, LOCKED_OUT)
+      if (isLocked(address)) throw lockedOut()
       // The username is hashed into the key, so a long one costs no more memory than a short one.
       const guesser = `${address} ${digest(creds.username).toString('base64url')}`
       if (!lines.has(guesser) && slowdownMs(failuresPerGuesser.count(guesser)) === 0) return check(creds, address, guesser)

@@ -20,6 +20,8 @@ import { PassThrough } from 'node:stream'
 import type { Deps } from '../../core/deps'
 import type { Db } from '../../db/open'
 import { findVotePageAfter } from './vote-export.repo'
+import { logger } from '../../core/log'
+import { recordExportRun } from '../../core/metrics'
 
 /** Votes read per page. */
 export const EXPORT_PAGE_SIZE = 1000
@@ -102,9 +104,9 @@ export function streamVotesXlsx(deps: Pick<Deps, 'db'>): { body: ReadableStream<
   output.on('error', () => {})
   const progress = { rows: 0 }
   const done = writeVotesXlsx(deps.db, output, progress).then(
-    (complete) => ({ rows: progress.rows, complete }),
+    (complete) => (recordExportRun(complete ? 'completed' : 'stopped'), { rows: progress.rows, complete }),
     (e: unknown) => {
-      console.error('votes export failed:', e)
+      logger.error({ err: e }, 'votes export failed'), recordExportRun('failed')
       output.destroy(e as Error)
       return { rows: progress.rows, complete: false }
     },

@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/open'
 import { writeAuditEvent } from '../../core/audit-log'
 import { syntheticSessionId } from '../../db/system-session-ids'
 import { countMedia, findMediaIdsAfter, findPopulationState, findSyntheticUserIds, insertPopulationState, insertSyntheticUser, insertVoteIfNew, updatePopulationState } from './vote-population.repo'
+import { recordPopulationRun } from '../../core/metrics'
 
 export const VOTES_PER_CALL = 500
 export const VOTES_PER_ITEM = { min: 10, max: 50 } as const
@@ -106,6 +107,7 @@ export function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
     overallHotPercentage: state.totalVotesInserted ? Math.round((state.hotVotesInserted / state.totalVotesInserted) * 1000) / 10 : 0,
     userIdRange: state.firstUserId ? `${state.firstUserId}-${state.lastUserId}` : '',
   }
+  recordPopulationRun(paused ? 'paused' : 'completed')
   writeAuditEvent(deps, 'VOTE_POPULATION_RUN', { by: deps.config.adminUsername, votesThisCall: thisCall, ...result })
   return result
 }

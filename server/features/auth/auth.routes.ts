@@ -20,8 +20,8 @@ export const LOGIN_LINK_SENT = 'If an account uses this email, a login link is o
 
 /** The auth routes; 429 past 5 links per email or 20 per client address in an hour. */
 export function authRoutes(deps: Deps) {
-  const perEmail = createRateLimiter(deps.clock, { limit: 5, windowMs: HOUR_MS })
-  const perAddress = createRateLimiter(deps.clock, { limit: 20, windowMs: HOUR_MS })
+  const perEmail = createRateLimiter(deps.clock, { name: 'login_links_per_email', limit: 5, windowMs: HOUR_MS })
+  const perAddress = createRateLimiter(deps.clock, { name: 'login_links_per_address', limit: 20, windowMs: HOUR_MS })
   /** Throws HttpError 429 when this email or address has asked too often. */
   const limit = (email: string, address: string) => {
     if (!perAddress.hit(addressKey(address)) || !perEmail.hit(email)) throw new HttpError(429, 'Too many login links requested. Please try again later.')

@@ -17,7 +17,7 @@ export const TOO_MANY_FILINGS = 'Too many takedown requests from this address. P
  * config.dmcaRateLimitPerHour valid filings per client address within an hour. No login needed.
  */
 export function dmcaRoutes(deps: Deps) {
-  const perAddress = createRateLimiter(deps.clock, { limit: deps.config.dmcaRateLimitPerHour, windowMs: HOUR_MS })
+  const perAddress = createRateLimiter(deps.clock, { name: 'dmca_filings_per_address', limit: deps.config.dmcaRateLimitPerHour, windowMs: HOUR_MS })
   return new Elysia({ tags: ['dmca'] }).post(
     routes.dmcaTakedown,
     async ({ body, set, server, request }) => {

@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { rm } from 'node:fs/promises'
 import type { Deps } from '../../core/deps'
 import { IdParamsSchema, IdParamSchema, ErrorSchema } from '../../contract/common'
-import { QueueQuerySchema, RandomQuerySchema, RateMediaSchema, UploadAnswerSchema, ViewInputSchema } from '../../contract/media'
+import { QueueQuerySchema, RandomQuerySchema, RateMediaSchema, UploadAnswerSchema, ViewInputSchema, typeForFileName } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { withIdempotencyKey } from '../../http/idempotency'
 import { requireOwnUser, visitorSession, type Visitor } from '../../http/session-user'
@@ -20,6 +20,7 @@ import { routes } from '../../contract/paths'
 import { fileAnswer, noContent } from '../../http/openapi-responses'
 import { addressKey, clientAddress } from '../../http/client-address'
 import { createUploadLimits, type UploadLimits } from './upload-limits.service'
+import { countUpload } from '../../core/metrics'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
@@ -36,7 +37,7 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
     requireOwnUser(visitor, Number(fields.userId))
     const release = limits.reserve(visitor.id, file.size)
     try {
-      return { status: 201, body: await storeUpload(deps, Number(fields.userId), file) }
+      return { status: 201, body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, Number(fields.userId), file)) }
     } finally {
       release()
     }

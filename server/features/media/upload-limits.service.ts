@@ -27,8 +27,8 @@ export type UploadLimits = {
 
 /** The upload limits on deps.config (uploadsPerVisitorPerHour, uploadsPerAddressPerHour, uploadQuotaBytes). */
 export function createUploadLimits(deps: Pick<Deps, 'db' | 'clock' | 'config'>): UploadLimits {
-  const perVisitor = createRateLimiter(deps.clock, { limit: deps.config.uploadsPerVisitorPerHour, windowMs: HOUR_MS })
-  const perAddress = createRateLimiter(deps.clock, { limit: deps.config.uploadsPerAddressPerHour, windowMs: HOUR_MS })
+  const perVisitor = createRateLimiter(deps.clock, { name: 'uploads_per_visitor', limit: deps.config.uploadsPerVisitorPerHour, windowMs: HOUR_MS })
+  const perAddress = createRateLimiter(deps.clock, { name: 'uploads_per_address', limit: deps.config.uploadsPerAddressPerHour, windowMs: HOUR_MS })
   // Bytes of uploads still being processed, per user: they have no media row yet, so the sum of rows misses them.
   const inProgress = new Map<number, number>()
   const adjust = (userId: number, bytes: number) => {

@@ -4,6 +4,7 @@ import { perDb } from '../../db/prepared'
 import { createGroupCommit } from '../../db/group-commit'
 import type { VoteAnswer, VoteInput } from '../../contract/votes'
 import { HttpError } from '../../http/errors'
+import { countVote } from '../../core/metrics'
 import { toVoteStats } from '../../ratings/vote-stats'
 import { findVote, findVoteTarget, insertVoteOnce } from './votes.repo'
 
@@ -33,4 +34,4 @@ function recordVote(deps: Pick<Deps, 'db' | 'clock'>, input: VoteInput): { creat
  * replay) returns the first vote, created false. Rejects with HttpError 404 (unknown or hidden media), 403 (own media).
  */
 export const castVote = (deps: Pick<Deps, 'db' | 'clock'>, input: VoteInput): Promise<{ created: boolean; answer: VoteAnswer }> =>
-  voteCommits(deps.db).run(() => recordVote(deps, input))
+  voteCommits(deps.db).run(() => recordVote(deps, input)).then((r) => (countVote(r.created), r))

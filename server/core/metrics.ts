@@ -1,0 +1,88 @@
+/**
+ * Every Prometheus metric of HotVote (prom-client), in one registry, with one-line recorders for the code that
+ * counts. Label values come from small fixed sets (route patterns, methods, status codes, limit names, media kinds),
+ * never from a user id, a key, an email address or a raw path, so the number of series stays bounded.
+ * README > Operations documents each family; docs/operations/ holds a dashboard and alert rules built on them.
+ */
+import client from 'prom-client'
+
+/** The registry GET /metrics serves. */
+export const registry = new client.Registry()
+client.collectDefaultMetrics({ register: registry })
+
+/** Latency buckets, seconds: from a cached read (a millisecond) to a slow export (tens of seconds). */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
+
+const httpRequests = new client.Counter({ name: 'hotvote_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] })
+const httpDuration = new client.Histogram({ name: 'hotvote_http_request_duration_seconds', help: 'Time from a request read to its answer, by route pattern and method, seconds', labelNames: ['route', 'method'], buckets: LATENCY_BUCKETS, registers: [registry] })
+const votes = new client.Counter({ name: 'hotvote_votes_total', help: 'Votes recorded (cast) and repeats answered with the first vote (replayed)', labelNames: ['outcome'], registers: [registry] })
+const uploads = new client.Counter({ name: 'hotvote_uploads_total', help: 'Uploads by accepted media type and outcome (stored, duplicate, unreadable, failed)', labelNames: ['type', 'outcome'], registers: [registry] })
+const pipelineDuration = new client.Histogram({ name: 'hotvote_media_pipeline_duration_seconds', help: 'Media pipeline time per item (decode, variants, writes), by kind, seconds', labelNames: ['kind'], buckets: LATENCY_BUCKETS, registers: [registry] })
+const rateLimitRefusals = new client.Counter({ name: 'hotvote_rate_limit_refusals_total', help: 'Requests refused by a rate limit, by limit name', labelNames: ['limit'], registers: [registry] })
+const groupCommitBatch = new client.Histogram({ name: 'hotvote_group_commit_batch_size', help: 'Writes per group-commit transaction', buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256], registers: [registry] })
+const exportRuns = new client.Counter({ name: 'hotvote_export_runs_total', help: 'Vote exports (.xlsx) by outcome (completed, stopped: the client went away, failed)', labelNames: ['outcome'], registers: [registry] })
+const populationRuns = new client.Counter({ name: 'hotvote_population_runs_total', help: 'Vote population calls (admin maintenance) by outcome (completed, paused: more to do)', labelNames: ['outcome'], registers: [registry] })
+
+/** What reports the pipeline queue's length; 0 until a queue registers itself. */
+let queueLength: () => number = () => 0
+new client.Gauge({
+  name: 'hotvote_pipeline_queue_length',
+  help: 'Media items waiting for the media pipeline',
+  registers: [registry],
+  collect() {
+    this.set(queueLength())
+  },
+})
+
+/** The route label of a request that matched no route. */
+export const UNMATCHED_ROUTE = 'unmatched'
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+/** Records one answered request: route the pattern (UNMATCHED_ROUTE when none), seconds from read to answer. */
+export function recordRequest(route: string, method: string, status: number, seconds: number): void {
+  const m = METHODS.has(method) ? method : 'OTHER'
+  httpRequests.inc({ route, method: m, status: String(status) })
+  httpDuration.observe({ route, method: m }, seconds)
+}
+
+/** Records one vote: created false is a replay answered with the first vote. */
+export const countVote = (created: boolean) => votes.inc({ outcome: created ? 'cast' : 'replayed' })
+
+/** The upload outcome of an error's HTTP status: 409 duplicate, 415 unreadable (or not its claimed type), else failed. */
+const uploadFailure = (error: unknown) => ({ 409: 'duplicate', 415: 'unreadable' })[(error as { status?: number } | null)?.status ?? 0] ?? 'failed'
+
+/** Counts the upload of type (the MIME type its file name claims) once stored settles: stored, or uploadFailure; answers stored. */
+export function countUpload<T>(type: string, stored: Promise<T>): Promise<T> {
+  return stored.then(
+    (value) => (uploads.inc({ type, outcome: 'stored' }), value),
+    (error: unknown) => {
+      uploads.inc({ type, outcome: uploadFailure(error) })
+      throw error
+    },
+  )
+}
+
+/** Starts timing one item through the media pipeline; call the answer when it is done. */
+export const timePipeline = (kind: 'image' | 'video') => pipelineDuration.startTimer({ kind })
+
+/** Records a request refused by the rate limit named limit (a fixed name such as 'uploads_per_address'). */
+export const recordRateLimitRefusal = (limit: string) => rateLimitRefusals.inc({ limit })
+
+/** Records the number of writes one group-commit transaction held. */
+export const recordGroupCommit = (size: number) => groupCommitBatch.observe(size)
+
+/** Records one vote export run's outcome. */
+export const recordExportRun = (outcome: 'completed' | 'stopped' | 'failed') => exportRuns.inc({ outcome })
+
+/** Records one vote population call's outcome. */
+export const recordPopulationRun = (outcome: 'completed' | 'paused') => populationRuns.inc({ outcome })
+
+/** Makes hotvote_pipeline_queue_length report length() (the pipeline queue calls this once it exists). */
+export function registerPipelineQueueLength(length: () => number): void {
+  queueLength = length
+}
+
+/** The metrics in the Prometheus text format, and its content type. */
+export async function metricsText(): Promise<{ body: string; contentType: string }> {
+  return { body: await registry.metrics(), contentType: registry.contentType }
+}
