@@ -47,4 +47,5 @@ await runStartupChecks(deps)
 const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
 const metricsServer = config.metricsPort ? serveMetricsPort(config.metricsPort) : undefined
 shutDownOnSignals({ server: app.server!, sqlite, alsoStop: metricsServer }, (line) => logger.info(line))
-logger.info({ url: config.publicUrl, dataDir: config.dataDir, storage: storage.provider, mode: process.env.NODE_ENV ?? 'development', metricsPort: config.metricsPort }, `HotVote is running at ${config.publicUrl}`)
+const mode = process.env.NODE_ENV ?? 'development'
+logger.info({ url: config.publicUrl, dataDir: config.dataDir, storage: storage.provider, mode, metricsPort: config.metricsPort }, `HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${mode} mode)`)

@@ -1,8 +1,9 @@
 /**
  * No secret in a production log: the server started as `npm start` starts it (NODE_ENV=production, outbox mail, a
- * generated admin password, stdout a pipe) goes through a visitor's session, a save link and a login link (used), an
- * upload, a DMCA filing, admin logins by form and by HTTP Basic, a wrong admin password and a shutdown; then its whole
- * stdout and stderr are searched for every secret value the run created.
+ * generated admin password, a metrics token, stdout a pipe) goes through a visitor's session, a save link and a login
+ * link (used), an upload, a DMCA filing, admin logins by form and by HTTP Basic, a wrong admin password, a scrape of
+ * /metrics and a shutdown; then its whole stdout and stderr are searched for every secret value and email address the
+ * run created. The same log pairs every error answer's requestId with its request line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -15,10 +16,14 @@ import { newSessionId } from './support/test-app'
 import { ADMIN_PASSWORD_FILE } from '@server/core/admin-password'
 
 let server: TestServer
-beforeAll(async () => {
-  server = await startServer({ NODE_ENV: 'production', ADMIN_PASSWORD: '', SMTP_URL: '' })
-})
-afterAll(() => server.stop())
+const METRICS_TOKEN = 'metrics-token-of-the-log-test'
+/** Starts a production server for the enclosing describe, stopped after it. */
+function useProductionServer() {
+  beforeAll(async () => {
+    server = await startServer({ NODE_ENV: 'production', ADMIN_PASSWORD: '', SMTP_URL: '', METRICS_TOKEN, LOG_LEVEL: 'trace' })
+  })
+  afterAll(() => server.stop())
+}
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers }, body: JSON.stringify(body) })
 const api = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init)
@@ -35,8 +40,9 @@ function outboxTokens(): string[] {
 }
 
 describe('a production log', () => {
-  it('holds no session id, magic-link token or link, admin password or admin token of a whole run', async () => {
-    const secrets: string[] = []
+  useProductionServer()
+  it('holds no session id, magic-link token or link, email address, admin password, admin or metrics token of a whole run', async () => {
+    const secrets: string[] = ['kim@example.com', 'rights@example.com', METRICS_TOKEN]
     const sessionId = newSessionId()
     secrets.push(sessionId)
     const user = (await (await api(paths.session(), json({ sessionId }))).json()) as { id: number }
@@ -52,6 +58,7 @@ describe('a production log', () => {
     const tokens = outboxTokens()
     secrets.push(...tokens, ...tokens.map((t) => `/auth/verify?token=${t}`))
     expect((await api(paths.dmcaTakedown(), json(takedownInput()))).status).toBe(201)
+    expect((await api('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200)
 
     const adminPassword = readFileSync(join(server.dataDir, ADMIN_PASSWORD_FILE), 'utf8').trim()
     secrets.push(adminPassword)
@@ -70,7 +77,41 @@ describe('a production log', () => {
     await server.stop()
     const log = server.log()
     expect(log).toContain('running at')
-    expect(log).toContain('mail to kim@example.com written to')
+    expect(log).toContain('mail to [redacted] written to')
     for (const secret of secrets) expect({ secret, inLog: log.includes(secret) }).toEqual({ secret, inLog: false })
+  })
+})
+
+/** The JSON lines of a log (other lines, such as the admin-password notice, skipped). */
+const jsonLines = (log: string) => log.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>)
+
+describe('request ids', () => {
+  useProductionServer()
+  it('puts the X-Request-Id of every error answer in its body and in the one log line of its request, and keeps a well-formed incoming one', async () => {
+    const answers = await Promise.all([
+      api('/api/no-such-route'),
+      api('/api/users/%ZZ/stats'),
+      api(paths.session(), json({ sessionId: 'short' })),
+      api(paths.adminDmcaTakedowns()),
+      api('/metrics'),
+      api(paths.session(), { ...json({ sessionId: newSessionId() }), headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' } }),
+      api('/api/no-such-route', { headers: { 'x-request-id': 'lb-1234.abcd' } }),
+    ])
+    const ids = await Promise.all(
+      answers.map(async (r) => {
+        expect(r.status).toBeGreaterThanOrEqual(400)
+        const body = (await r.json()) as { requestId: string }
+        expect(body.requestId).toBe(r.headers.get('x-request-id')!)
+        return { id: body.requestId, status: r.status }
+      }),
+    )
+    expect(ids.at(-1)!.id).toBe('lb-1234.abcd')
+    expect(new Set(ids.map((i) => i.id)).size).toBe(ids.length)
+    await waitFor('the request lines', () => ids.every(({ id }) => server.log().includes(id)))
+    const lines = jsonLines(server.log())
+    for (const { id, status } of ids) {
+      const requestLines = lines.filter((l) => l.requestId === id && l.msg === 'request')
+      expect({ id, lines: requestLines.length, status: requestLines[0]?.status }).toEqual({ id, lines: 1, status })
+    }
   })
 })

@@ -10,10 +10,11 @@ export const IdParamSchema = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, 'Id m
 /** Path params {id}. */
 export const IdParamsSchema = v.object({ id: IdParamSchema })
 
-/** Every 4xx/5xx body (server-contract: General). */
+/** Every 4xx/5xx body (server-contract: General); requestId is the answer's X-Request-Id, also in its log line. */
 export const ErrorSchema = v.object({
   error: v.string(),
   issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
   code: v.optional(v.string()),
+  requestId: v.string(),
 })
 export type ErrorBody = v.InferOutput<typeof ErrorSchema>

@@ -29,7 +29,7 @@ describe('the admin guard', () => {
         // Elysia validates a declared body before any beforeHandle hook: a call without its body is refused 400 first.
         const refused = hasBody && r.status === 400 ? 400 : 401
         expect({ method, path, cookie, status: r.status }).toEqual({ method, path, cookie, status: refused })
-        if (refused === 401) expect(r.json).toEqual({ error: 'Admin authentication required' })
+        if (refused === 401) expect(r.json).toEqual({ error: 'Admin authentication required', requestId: expect.any(String) })
       }
     }
   })

@@ -68,7 +68,7 @@ describe('body limits on small JSON routes', () => {
     const { stream, pulled } = endlessBody(TWO_MB)
     const res = await t.app.handle(new Request('http://localhost/api/votes', { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: stream }))
     expect(res.status).toBe(413)
-    expect(await res.json()).toEqual({ error: 'Request body too large' })
+    expect(await res.json()).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
     expect(pulled.bytes).toBeLessThan(128 * 1024)
     expect(pulled.cancelled).toBe(true)
   })
@@ -77,7 +77,7 @@ describe('body limits on small JSON routes', () => {
     const head = ['POST /api/dmca-takedown HTTP/1.1', 'host: 127.0.0.1', 'content-type: application/json', `content-length: ${TWO_MB}`].join('\r\n')
     const answer = await rawRequest(head, '{"x":"' + 'x'.repeat(100 * 1024))
     expect(answer.status).toBe(413)
-    expect(JSON.parse(answer.body)).toEqual({ error: 'Request body too large' })
+    expect(JSON.parse(answer.body)).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
   })
 
   it('answers 413 over the network to a chunked body that never ends', async () => {
@@ -85,7 +85,7 @@ describe('body limits on small JSON routes', () => {
     const chunk = '{"x":"' + 'x'.repeat(80 * 1024)
     const answer = await rawRequest(head, `${chunk.length.toString(16)}\r\n${chunk}\r\n`)
     expect(answer.status).toBe(413)
-    expect(JSON.parse(answer.body)).toEqual({ error: 'Request body too large' })
+    expect(JSON.parse(answer.body)).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
   })
 
   it('still parses a normal JSON body and still answers 400 to broken JSON', async () => {

@@ -65,7 +65,7 @@ describe('malformed percent-encoding in a path', () => {
     it(`GET ${path} answers 400 JSON`, async () => {
       const r = await fetch(`${server.url}${path}`, { headers: { cookie } })
       expect(r.status).toBe(400)
-      expect(await r.json()).toEqual({ error: 'Malformed percent-encoding in the path' })
+      expect(await r.json()).toEqual({ error: 'Malformed percent-encoding in the path', requestId: expect.any(String) })
       await expectAlive()
     })
   }

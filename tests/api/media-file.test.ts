@@ -52,7 +52,7 @@ describe('GET /api/media/file/*', () => {
     expect(res.headers.get('content-range')).toBe(`bytes */${stored.length}`)
     // Found by the fuzz suite: the 416 had no body; every /api error is JSON.
     expect(res.headers.get('content-type')).toContain('application/json')
-    expect(await res.json()).toEqual({ error: `Range not satisfiable: the file has ${stored.length} bytes` })
+    expect(await res.json()).toEqual({ error: `Range not satisfiable: the file has ${stored.length} bytes`, requestId: expect.any(String) })
   })
 
   it('answers 404 JSON for an unknown key', async () => {

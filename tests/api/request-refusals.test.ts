@@ -71,7 +71,7 @@ describe('malformed paths', () => {
       for (const path of ['/%00', '/assets/a%00.js', '/api/media/file/%00', '/a%0Ab', '/%7F']) {
         const res = await t.app.handle(new Request(`http://localhost${path}`))
         expect(res.status).toBe(400)
-        expect(await res.json()).toEqual({ error: MALFORMED_PATH })
+        expect(await res.json()).toEqual({ error: MALFORMED_PATH, requestId: expect.any(String) })
       }
       expect(logged).not.toHaveBeenCalled()
     } finally {
@@ -96,7 +96,7 @@ describe('source maps', () => {
     const app = createApp(prod.deps, dist)
     const map = await app.handle(new Request('http://localhost/assets/index-abc.js.map'))
     expect(map.status).toBe(404)
-    expect(await map.json()).toEqual({ error: 'Not found' })
+    expect(await map.json()).toEqual({ error: 'Not found', requestId: expect.any(String) })
     expect((await app.handle(new Request('http://localhost/assets/index-abc.js'))).status).toBe(200)
   })
 
@@ -121,7 +121,7 @@ describe('a body sent to an admin route without credentials', () => {
     } as RequestInit)
     const res = await t.app.handle(request)
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ error: 'Admin authentication required' })
+    expect(await res.json()).toEqual({ error: 'Admin authentication required', requestId: expect.any(String) })
     expect(res.headers.get('www-authenticate')).toBe('Basic realm="admin"')
     expect(pulled.bytes).toBe(0)
   })
@@ -148,7 +148,7 @@ describe('the listening server', () => {
   it('answers /%00 with 400 JSON and logs nothing', async () => {
     const res = await fetch(`${server.url}/%00`)
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ error: MALFORMED_PATH })
+    expect(await res.json()).toEqual({ error: MALFORMED_PATH, requestId: expect.any(String) })
     expect(server.log()).not.toContain('Error')
   })
 
@@ -161,13 +161,13 @@ describe('the listening server', () => {
     form.append('file', new File([new Uint8Array(21 * MiB)], 'clip.mp4', { type: 'video/mp4' }))
     const res = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}`, 'sec-fetch-site': 'same-origin' }, body: form })
     expect(res.status).toBe(413)
-    expect(await res.json()).toEqual({ error: 'Request body too large' })
+    expect(await res.json()).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
   })
 
   it('refuses a declared 200 MB upload of which 1 MiB is sent with 413 JSON, then closes the connection', async () => {
     const r = await rawBigRequest(server.port, `POST /api/media/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: multipart/form-data; boundary=x`, 200 * 1000 * 1000)
     expect(r.status).toBe(413)
-    expect(r.json).toEqual({ error: 'Request body too large' })
+    expect(r.json).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
     expect(r.closed).toBe(true)
   })
 
@@ -186,14 +186,14 @@ describe('the listening server', () => {
       ]),
     )
     expect(r.status).toBe(413)
-    expect(r.json).toEqual({ error: IMAGE_TOO_LARGE })
+    expect(r.json).toEqual({ error: IMAGE_TOO_LARGE, requestId: expect.any(String) })
     expect(r.closed).toBe(true)
   })
 
   it('answers a declared 50 MB admin body without credentials, of which 1 MiB is sent, with 401 JSON, then closes the connection', async () => {
     const r = await rawBigRequest(server.port, `POST ${routes.adminVoteMultiplierConfig} HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json`, 50 * 1000 * 1000)
     expect(r.status).toBe(401)
-    expect(r.json).toEqual({ error: 'Admin authentication required' })
+    expect(r.json).toEqual({ error: 'Admin authentication required', requestId: expect.any(String) })
     expect(r.closed).toBe(true)
   })
 })
