@@ -6,6 +6,12 @@ import sharp, { type Sharp } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
 import { VARIANT_WIDTHS } from '../media/media-keys'
 
+// Each upload is decoded once, so libvips's operation cache (up to 50 MB and 100 operations by default) only keeps
+// memory that no later image reuses; one libvips worker thread per image keeps the threads' allocations small, and
+// uploads run side by side anyway (README: Performance, docs/performance.md).
+sharp.cache(false)
+sharp.concurrency(1)
+
 /** Largest decoded image accepted, pixels (about 100 MP): guards against decompression bombs. */
 const MAX_INPUT_PIXELS = 100_000_000
 /** WebP quality of display variants and posters (0-100). */

@@ -12,6 +12,7 @@ import { derivedKeysOf, posterKey, variantKey } from '../media/media-keys'
 import { sha256Hex } from '../media/content-hash'
 import { logger } from '../core/log'
 import { timePipeline } from '../core/metrics'
+import { releaseFreeNativeMemory } from './native-memory'
 
 /**
  * What the pipeline records on the media row. width/height in px as displayed; durationMs null for images;
@@ -41,17 +42,25 @@ async function putAllOrNone(storage: Storage, writes: (() => Promise<string>)[],
   }
 }
 
+/** How long the pipeline stays idle before its freed memory is released, ms: a burst of uploads pays for it once. */
+const PIPELINE_IDLE_RELEASE_MS = 1000
+/** Items being processed now. */
+let inFlight = 0
+let idleRelease: Timer | undefined
+
 /**
  * Processes the original at sourcePath (of type, an accepted MIME type) for the item stored at itemKey and writes
  * the stripped copy under itemKey, then every derived object (putAllOrNone: all of them or none).
  * now is the processedAt stamp; opts.itemStored: itemKey already holds the item (import, reprocess), so a failure keeps
  * it (it may then hold the stripped copy without variants, which a later reprocess completes). Throws UnreadableMediaError when the file cannot be decoded; a storage error
  * propagates after the variants or poster written so far are deleted. Each run is timed (hotvote_media_pipeline_duration_seconds)
- * and each failure logged.
+ * and each failure logged; when no item is left in the pipeline, freed native memory is returned to the system.
  */
 export async function processMediaFile(deps: { storage: Storage; tmpDir: string }, itemKey: string, type: string, sourcePath: string, now: Date, opts: { itemStored: boolean }): Promise<ProcessedFields> {
   const kind = type === 'video/mp4' ? 'video' : 'image'
   const done = timePipeline(kind)
+  inFlight++
+  clearTimeout(idleRelease)
   try {
     return await processItem(deps, itemKey, type, sourcePath, now, opts)
   } catch (e) {
@@ -59,6 +68,8 @@ export async function processMediaFile(deps: { storage: Storage; tmpDir: string 
     throw e
   } finally {
     done()
+    // A second after the last item of a burst, what the pipeline freed goes back to the system instead of staying resident.
+    if (--inFlight === 0) idleRelease = setTimeout(releaseFreeNativeMemory, PIPELINE_IDLE_RELEASE_MS).unref()
   }
 }
 

@@ -1,0 +1,29 @@
+/**
+ * Gives freed native memory back to the system. libvips (sharp) and ffmpeg's readers allocate with glibc's malloc,
+ * which keeps freed blocks in its arenas for reuse: after a burst of uploads an idle server would keep that memory
+ * resident for good. glibc's malloc_trim(0) returns the free pages at the top of every arena and the unused pages
+ * inside them (on a system without glibc, musl or macOS, only the collection runs).
+ */
+import { dlopen, FFIType } from 'bun:ffi'
+
+/** malloc_trim of the process's glibc, or undefined when there is none. */
+function loadMallocTrim(): (() => void) | undefined {
+  if (process.platform !== 'linux') return undefined
+  try {
+    const libc = dlopen('libc.so.6', { malloc_trim: { args: [FFIType.u64], returns: FFIType.i32 } })
+    return () => void libc.symbols.malloc_trim(0)
+  } catch {
+    return undefined
+  }
+}
+
+const mallocTrim = loadMallocTrim()
+
+/**
+ * Collects the JS heap (so the Buffers of processed images are freed now, not whenever the heap next fills) and
+ * returns glibc's free native memory to the system; takes a few ms on the event loop.
+ */
+export function releaseFreeNativeMemory(): void {
+  Bun.gc(true)
+  mallocTrim?.()
+}
