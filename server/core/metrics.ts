@@ -34,6 +34,17 @@ new client.Gauge({
   },
 })
 
+/** The readiness check behind hotvote_ready (GET /api/ready's); unset until the health routes register it. */
+let readiness: (() => Promise<boolean>) | undefined
+new client.Gauge({
+  name: 'hotvote_ready',
+  help: '1 when GET /api/ready would answer 200 (a database query and a storage head succeed), else 0',
+  registers: [registry],
+  async collect() {
+    if (readiness) this.set((await readiness()) ? 1 : 0)
+  },
+})
+
 /** The route label of a request that matched no route. */
 export const UNMATCHED_ROUTE = 'unmatched'
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
@@ -80,6 +91,11 @@ export const recordPopulationRun = (outcome: 'completed' | 'paused') => populati
 /** Makes hotvote_pipeline_queue_length report length() (the pipeline queue calls this once it exists). */
 export function registerPipelineQueueLength(length: () => number): void {
   queueLength = length
+}
+
+/** Makes hotvote_ready report check() at each scrape (the health routes register GET /api/ready's check). */
+export function registerReadiness(check: () => Promise<boolean>): void {
+  readiness = check
 }
 
 /** The metrics in the Prometheus text format, and its content type. */

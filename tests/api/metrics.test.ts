@@ -27,6 +27,7 @@ export const FAMILIES = [
   'hotvote_group_commit_batch_size',
   'hotvote_export_runs_total',
   'hotvote_population_runs_total',
+  'hotvote_ready',
   'process_resident_memory_bytes',
   'nodejs_heap_size_used_bytes',
   'nodejs_eventloop_lag_seconds',

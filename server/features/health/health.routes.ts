@@ -4,10 +4,12 @@ import type { Deps } from '../../core/deps'
 import { HealthSchema, ReadySchema } from '../../contract/health'
 import { routes } from '../../contract/paths'
 import { checkHealth, checkReadiness } from './health.service'
+import { registerReadiness } from '../../core/metrics'
 
-/** The health routes. */
-export const healthRoutes = (deps: Deps) =>
-  new Elysia({ tags: ['health'] })
+/** The health routes; the readiness check also feeds hotvote_ready on /metrics. */
+export const healthRoutes = (deps: Deps) => {
+  registerReadiness(async () => (await checkReadiness(deps)).ready)
+  return new Elysia({ tags: ['health'] })
     .get(
       routes.health,
       ({ set }) => {
@@ -26,3 +28,4 @@ export const healthRoutes = (deps: Deps) =>
       },
       { response: { 200: ReadySchema, 503: ReadySchema }, detail: { summary: 'Ready to serve: a database query and a storage head succeed (200), else 503 naming the failed check' } },
     )
+}
