@@ -12,7 +12,7 @@ const ROOT = join(import.meta.dir, '..', '..')
  * The environment `npm start` gives the server before bun starts: each `NAME=${NAME:-default}` in front of
  * package.json's start script (BUN_JSC_forceRAMSize, the heap sizing of issue #12), as its default.
  */
-function startScriptEnv(): Record<string, string> {
+export function startScriptEnv(): Record<string, string> {
   const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
   return Object.fromEntries([...start.matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1], process.env[m[1]] ?? m[2]]))
 }

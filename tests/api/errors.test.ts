@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test'
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { HttpError, mapError, mustFind } from '@server/http/errors'
-import { call, makeTestApp } from '../support/test-app'
+import { call, captureLog, makeTestApp } from '../support/test-app'
 
 // A tiny app using the real mapper, to pin each mapping of STYLE §5 independently of any feature.
 const probe = new Elysia()
@@ -26,11 +26,11 @@ describe('the error mapper', () => {
     expect(await call(probe, 'GET', '/missing')).toMatchObject({ status: 404, json: { error: 'Media not found' } })
   })
 
-  it('answers 500 Internal error without leaking the message or a stack', async () => {
-    const original = console.error
-    console.error = () => {}
-    const r = await call(probe, 'GET', '/crash').finally(() => (console.error = original))
-    expect(r).toMatchObject({ status: 500, json: { error: 'Internal error' } })
+  it('answers 500 Internal error without leaking the message or a stack, and logs the error with the request id', async () => {
+    const log = captureLog()
+    const r = await call(probe, 'GET', '/crash').finally(log.restore)
+    expect(r).toMatchObject({ status: 500, json: { error: 'Internal error', requestId: 'test-request' } })
+    expect(log.lines()).toContainEqual(expect.objectContaining({ level: 50, requestId: 'test-request', msg: 'internal error', err: expect.objectContaining({ message: 'secret stack detail' }) }))
     expect(r.text).not.toContain('secret')
     expect(r.text).not.toContain('at ')
   })
@@ -43,12 +43,10 @@ describe('the error mapper', () => {
   })
 
   it('answers 500 and logs it when an answer drifts from its response schema (our bug, not the caller\'s)', async () => {
-    const original = console.error
-    const logged: string[] = []
-    console.error = (...args: unknown[]) => void logged.push(args.join(' '))
-    const r = await call(probe, 'GET', '/drifted').finally(() => (console.error = original))
-    expect(r).toMatchObject({ status: 500, json: { error: 'Internal error' } })
-    expect(logged.join('\n')).toContain('response schema at count')
+    const log = captureLog()
+    const r = await call(probe, 'GET', '/drifted').finally(log.restore)
+    expect(r).toMatchObject({ status: 500, json: { error: 'Internal error', requestId: 'test-request' } })
+    expect(log.lines()).toContainEqual(expect.objectContaining({ requestId: 'test-request', msg: 'answer does not match its response schema', at: 'count' }))
   })
 
   it('answers broken JSON with 400 Malformed JSON body', async () => {

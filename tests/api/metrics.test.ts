@@ -47,6 +47,9 @@ async function scrapeWhen(what: string, check: (text: string) => boolean): Promi
   return text
 }
 
+/** The value of one series (name with its labels as printed) in a scrape; 0 when absent. */
+const valueOf = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0)
+
 /** The series (sample lines) of family in a scrape. */
 const seriesOf = (text: string, family: string) => text.split('\n').filter((l) => l.startsWith(`${family}{`) || l.startsWith(`${family} `))
 
@@ -70,6 +73,7 @@ describe('GET /metrics', () => {
   })
 
   it('lists every metric family after a short mixed run, in the Prometheus text format', async () => {
+    const before = await scrape()
     const owner = await makeVisitor(t.app)
     const voter = await makeVisitor(t.app)
     const media = (await makeMedia(t.app, owner, 'tabby-cat.png')).json.media
@@ -83,32 +87,55 @@ describe('GET /metrics', () => {
     expect(exported.status).toBe(200)
     expect((await call(t.app, 'GET', '/api/no-such-route')).status).toBe(404)
 
-    const text = await scrapeWhen('the last request counted', (s) => s.includes('hotvote_http_requests_total{route="/*",method="GET",status="404"} 1'))
+    const lastRequest = 'hotvote_http_requests_total{route="/*",method="GET",status="404"}'
+    const text = await scrapeWhen('the last request counted', (s) => valueOf(s, lastRequest) === valueOf(before, lastRequest) + 1)
     for (const family of FAMILIES) expect({ family, listed: text.includes(`# TYPE ${family} `) }).toEqual({ family, listed: true })
-    expect(text).toContain('hotvote_votes_total{outcome="cast"} 1')
-    expect(text).toContain('hotvote_votes_total{outcome="replayed"} 1')
-    expect(text).toContain('hotvote_uploads_total{type="image/png",outcome="stored"} 1')
-    expect(text).toContain('hotvote_uploads_total{type="image/png",outcome="duplicate"} 1')
-    expect(text).toContain('hotvote_rate_limit_refusals_total{limit="uploads_per_visitor"} 1')
-    expect(text).toContain('hotvote_export_runs_total{outcome="completed"} 1')
-    expect(text).toContain('hotvote_population_runs_total{outcome="completed"} 1')
-    expect(text).toMatch(/hotvote_media_pipeline_duration_seconds_count\{kind="image"\} [1-9]/)
-    expect(text).toMatch(/hotvote_group_commit_batch_size_count [1-9]/)
-    expect(text).toContain('hotvote_http_requests_total{route="/api/votes",method="POST",status="201"} 1')
+    // The registry is the process's: other test files of the same run may have counted too, so the run's deltas are checked.
+    const added = (series: string) => valueOf(text, series) - valueOf(before, series)
+    expect({
+      cast: added('hotvote_votes_total{outcome="cast"}'),
+      replayed: added('hotvote_votes_total{outcome="replayed"}'),
+      stored: added('hotvote_uploads_total{type="image/png",outcome="stored"}'),
+      duplicate: added('hotvote_uploads_total{type="image/png",outcome="duplicate"}'),
+      refused: added('hotvote_rate_limit_refusals_total{limit="uploads_per_visitor"}'),
+      exports: added('hotvote_export_runs_total{outcome="completed"}'),
+      populations: added('hotvote_population_runs_total{outcome="completed"}'),
+      pipelineRuns: added('hotvote_media_pipeline_duration_seconds_count{kind="image"}'),
+      votesAnswered201: added('hotvote_http_requests_total{route="/api/votes",method="POST",status="201"}'),
+    }).toEqual({ cast: 1, replayed: 1, stored: 1, duplicate: 1, refused: 1, exports: 1, populations: 1, pipelineRuns: 1, votesAnswered201: 1 })
+    expect(added('hotvote_group_commit_batch_size_count')).toBeGreaterThanOrEqual(2)
     expect(text).toMatch(/hotvote_http_request_duration_seconds_bucket\{le="[\d.+Inf]+",route="\/api\/media\/upload",method="POST"\}/)
   })
 
   it('keeps its label sets bounded after 1,000 requests to distinct paths: patterns and one unmatched value, never a raw path', async () => {
-    const before = seriesOf(await scrape(), 'hotvote_http_requests_total').length
+    const start = await scrape()
+    const before = seriesOf(start, 'hotvote_http_requests_total').length
+    const unmatched = 'hotvote_http_requests_total{route="unmatched",method="POST",status="404"}'
+    const countedBefore = valueOf(start, unmatched)
     for (let i = 0; i < 1000; i++) {
       const [method, path] = [['GET', `/api/distinct-${i}`], ['GET', `/api/media/file/distinct-${i}.jpg`], ['POST', `/distinct-${i}`], ['GET', `/api/users/${i + 1}/stats`]][i % 4]
       await call(t.app, method, path)
     }
-    const text = await scrapeWhen('every request counted', (s) => s.includes('hotvote_http_requests_total{route="unmatched",method="POST",status="404"} 250'))
+    const text = await scrapeWhen('every request counted', (s) => valueOf(s, unmatched) === countedBefore + 250)
     expect(text).not.toContain('distinct-')
     expect(seriesOf(text, 'hotvote_http_requests_total').length - before).toBeLessThanOrEqual(6)
     expect(text).toContain('route="/api/users/:id/stats"')
-    expect(seriesOf(text, 'hotvote_http_request_duration_seconds_count').length).toBeLessThan(100)
+    expect(seriesOf(text, 'hotvote_http_request_duration_seconds_count').length - seriesOf(start, 'hotvote_http_request_duration_seconds_count').length).toBeLessThanOrEqual(6)
+  })
+})
+
+describe('hotvote_ready', () => {
+  it('is 1 while GET /api/ready answers 200 and 0 once its database is gone', async () => {
+    // The readiness of the app built last is the one reported (a server builds one app).
+    const app = makeTestApp({ METRICS_TOKEN: TOKEN })
+    const scrapeReady = async () => valueOf((await call(app.app, 'GET', '/metrics', undefined, { headers: BEARER })).text, 'hotvote_ready')
+    try {
+      expect(await scrapeReady()).toBe(1)
+      app.sqlite.close()
+      expect(await scrapeReady()).toBe(0)
+    } finally {
+      app.cleanup()
+    }
   })
 })
 

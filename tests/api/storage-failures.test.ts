@@ -2,7 +2,7 @@
  * What a failing disk or bucket leaves behind (issue #10, data safety): a full disk during a storage write answers
  * 507 JSON with no media row and no partial object; a bucket import whose read breaks off leaves no temp file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { readdirSync, readlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Storage } from '@server/storage/storage'
@@ -11,11 +11,6 @@ import { FIXTURES_DIR, makeMedia, uploadForm } from '../support/builders'
 import { brokenReads, diskFullOnPut } from '../support/faulty-storage'
 import { filesUnder } from '../support/process-checks'
 import { paths } from '@contract/paths'
-
-// The app logs each 507 and each failed import; the answers are what these tests check.
-const consoleError = console.error
-beforeAll(() => (console.error = () => {}))
-afterAll(() => (console.error = consoleError))
 
 /** Files under dir this process still holds open (a leaked handle keeps a removed file's disk space). */
 const openFilesUnder = (dir: string) =>

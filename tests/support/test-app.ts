@@ -13,6 +13,7 @@ import { createApp } from '@server/app'
 import type { Deps } from '@server/core/deps'
 import type { Clock } from '@server/core/clock'
 import { checkAnswer } from './contract'
+import { configureLog } from '@server/core/log'
 import { paths } from '@contract/paths'
 
 /** A clock tests can move: advance(ms); its sleep(ms) returns at once after advancing by ms, so no test waits for real. */
@@ -96,4 +97,14 @@ export async function makeVisitor(app: AnyApp, fields: Record<string, unknown> =
   const r = await call(app, 'POST', paths.session(), { sessionId, ...fields })
   if (r.status !== 200) throw new Error(`makeVisitor: ${r.status} ${r.text}`)
   return { user: r.json as { id: number; sessionId: string; username: string }, cookie: cookieSetBy(r.headers.get('set-cookie')) }
+}
+
+/**
+ * Points the server's logger at a buffer for one test: answers the JSON lines written so far (parsed) and restore(),
+ * which makes the logger silent again as under `bun test`.
+ */
+export function captureLog(): { lines(): Record<string, unknown>[]; restore(): void } {
+  const written: string[] = []
+  configureLog({ level: 'trace', production: false, destination: { write: (line: string) => void written.push(line) } })
+  return { lines: () => written.map((l) => JSON.parse(l) as Record<string, unknown>), restore: () => void configureLog({ level: 'silent', production: false }) }
 }

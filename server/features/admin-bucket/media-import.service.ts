@@ -15,6 +15,7 @@ import { withSpooledObject } from '../../media/spool-object'
 import { processMediaFile } from '../../media-pipeline/process-media'
 import { fillStoredHashes, listBucketFiles } from './admin-bucket.service'
 import { insertSystemUser, isContentKnown, isKeyImported } from './admin-bucket.repo'
+import { logger } from '../../core/log'
 
 /** Username of the import owner; reserved for it ('system-' names, issue #10). */
 const IMPORT_OWNER_USERNAME = 'system-import'
@@ -60,7 +61,7 @@ export async function importMediaFromBucket(deps: Deps) {
       counts[await importObject(deps, f.key, ownerId)]++
     } catch (e) {
       counts.errors++
-      console.error(`import ${f.key}:`, e)
+      logger.error({ key: f.key, err: e }, 'bucket import failed')
     }
   }
   writeAuditEvent(deps, 'MEDIA_IMPORT', { ...counts, totalFiles: files.length, by: deps.config.adminUsername })

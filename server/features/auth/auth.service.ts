@@ -15,6 +15,7 @@ import { checkEmail, normalizeEmail } from '../../mail/email-check'
 import { HttpError } from '../../http/errors'
 import { clearEmailOnOthers, findTokenByHash, findUserById, findUserByVerifiedEmail, insertEmailCapture, insertToken, markTokenUsed } from './auth.repo'
 import { magicLinkEmail, type MagicLinkMail } from './magic-link-email'
+import { logger } from '../../core/log'
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 const fail = (code: VerifyErrorCode, message: string) => new HttpError(400, message, undefined, { code })
@@ -64,7 +65,7 @@ export async function sendSaveLink(deps: Deps, input: { email: string; sessionId
 export function scheduleLoginLink(deps: Deps, email: string, clientAddress: string, sid: string | undefined): void {
   const owner = findUserByVerifiedEmail(deps.db, email)
   const sessionHash = sid ? hashSessionId(sid) : null
-  if (owner) setTimeout(() => issueLink(deps, owner.id, email, 'login', clientAddress, sessionHash).catch((e) => console.error('login link:', e)))
+  if (owner) setTimeout(() => issueLink(deps, owner.id, email, 'login', clientAddress, sessionHash).catch((e) => logger.error({ err: e }, 'login link failed')))
 }
 
 /** The unused, unexpired token row for token and the user it opens; throws HttpError 400 {code} with public-visitor §8's codes. */

@@ -10,6 +10,7 @@ import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'
 import { writeAuditEvent } from '../../core/audit-log'
 import { dmcaConfirmationEmail } from './dmca-email'
 import { insertTakedown } from './dmca.repo'
+import { logger } from '../../core/log'
 
 /** A reference number such as DMCA-20261122-3F9A1C for a request filed at now. */
 export const newReferenceNumber = (now: Date) => `DMCA-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`
@@ -20,6 +21,6 @@ export async function fileTakedown(deps: Deps, input: v.InferOutput<typeof DmcaI
   const referenceNumber = newReferenceNumber(now)
   const row = insertTakedown(deps.db, { ...input, infringingUrls: JSON.stringify(input.infringingUrls), mediaId: input.mediaId ?? null, referenceNumber, status: 'pending', createdAt: now.toISOString(), updatedAt: now.toISOString() })
   writeAuditEvent(deps, 'DMCA_TAKEDOWN_CREATED', { id: row.id, referenceNumber, complainantEmail: row.complainantEmail, mediaId: row.mediaId, urls: input.infringingUrls.length })
-  await deps.mailer.send(dmcaConfirmationEmail(DEFAULT_SITE_SETTINGS.siteName, { ...row, urlCount: input.infringingUrls.length })).catch((e) => console.error(`DMCA ${referenceNumber}: confirmation email failed:`, e))
+  await deps.mailer.send(dmcaConfirmationEmail(DEFAULT_SITE_SETTINGS.siteName, { ...row, urlCount: input.infringingUrls.length })).catch((e) => logger.error({ referenceNumber, err: e }, 'DMCA confirmation email failed'))
   return { id: row.id, status: 'pending', referenceNumber }
 }
