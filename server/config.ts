@@ -7,6 +7,10 @@ import { isIP } from 'node:net'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 
+/** An optional whole number from min to max (inclusive), fallback when unset. */
+const wholeNumber = (min: number, max: number, fallback: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(min, `must be from ${min} to ${max}`), v.maxValue(max, `must be from ${min} to ${max}`)), fallback)
+
 const BrandSchema = v.object({
   siteName: v.pipe(v.string(), v.minLength(1)),
   useLogo: v.boolean(),
@@ -53,6 +57,10 @@ const EnvSchema = v.object({
     ),
   ),
   DMCA_RATE_LIMIT_PER_HOUR: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), '50'),
+  PIPELINE_CONCURRENCY: wholeNumber(1, 64, '2'),
+  PIPELINE_QUEUE_LENGTH: wholeNumber(0, 10_000, '20'),
+  PIPELINE_TIMEOUT_SECONDS: wholeNumber(1, 3600, '60'),
+  IMAGE_MAX_FRAMES: wholeNumber(1, 10_000, '100'),
 })
 
 /** Whether s is an IPv4/IPv6 address, optionally with a /prefix that fits its family. */
@@ -82,6 +90,8 @@ export type Config = {
   trustedProxy?: TrustedProxy
   /** DMCA filings accepted per client address per hour. */
   dmcaRateLimitPerHour: number
+  /** The media pipeline (server/media-pipeline): jobs run at once, jobs waiting at most, seconds one sharp or ffmpeg run may take, frames of an animation at most. */
+  pipeline: { concurrency: number; queueLength: number; timeoutSeconds: number; maxFrames: number }
 }
 
 /** Raised for a bad environment value; message: `VARIABLE: reason`. */
@@ -113,5 +123,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsId: e.ANALYTICS_ID,
     trustedProxy: e.TRUSTED_PROXY,
     dmcaRateLimitPerHour: e.DMCA_RATE_LIMIT_PER_HOUR,
+    pipeline: { concurrency: e.PIPELINE_CONCURRENCY, queueLength: e.PIPELINE_QUEUE_LENGTH, timeoutSeconds: e.PIPELINE_TIMEOUT_SECONDS, maxFrames: e.IMAGE_MAX_FRAMES },
   }
 }

@@ -16,6 +16,7 @@ import { resolveAdminPassword } from './core/admin-password'
 import { MAX_STREAMED_BODY_BYTES } from './http/body-limit'
 import { resetScratchDirs } from './core/data-dir'
 import { shutDownOnSignals } from './core/shutdown'
+import { bundledFfmpegWarning } from './media-pipeline/ffmpeg'
 
 let config
 try {
@@ -27,6 +28,8 @@ try {
   }
   throw e
 }
+const ffmpegWarning = bundledFfmpegWarning()
+if (ffmpegWarning) console.warn(ffmpegWarning)
 mkdirSync(config.dataDir, { recursive: true })
 config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
 const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
