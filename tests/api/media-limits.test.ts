@@ -4,7 +4,7 @@
  * ffmpeg runs out of process under a timeout and reads local files only, and one bounded queue holds the jobs of the
  * process (503 with Retry-After when it is full, nothing left behind).
  */
-import { afterAll, describe, expect, it } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +16,8 @@ import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { FIXTURES_DIR, makeMedia } from '../support/builders'
 import { filesUnder, waitFor } from '../support/process-checks'
 import { hugeSampleCountMp4, manyFrameGif } from '../support/crafted-media'
+import { startServer, type TestServer } from '../support/browser'
+import { seedUploads } from '../support/seed'
 import { paths } from '@contract/paths'
 
 /** The longest /api/health may wait while a crafted upload is processed, ms. */
@@ -26,29 +28,35 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 const blob = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>])
 const bucketKeys = async (storage: Storage) => (await Array.fromAsync(storage.list())).map((o) => o.key)
 
-describe('crafted containers', () => {
-  const t = makeTestApp()
-  afterAll(t.cleanup)
+describe('a crafted MP4 on a listening server', () => {
+  let server: TestServer
+  beforeAll(async () => (server = await startServer()))
+  afterAll(() => server?.stop())
 
   it('answers /api/health promptly while an MP4 whose sample table claims millions of samples is refused with 415 JSON', async () => {
-    const visitor = await makeVisitor(t.app)
     // A real video first, so loading the pipeline's modules is not part of what is measured.
-    expect((await makeMedia(t.app, visitor, 'kite-sky-portrait.mp4')).status).toBe(201)
+    const { ownerId, cookie } = await seedUploads(server, ['kite-sky-portrait.mp4'])
+    const form = new FormData()
+    form.append('userId', String(ownerId))
+    form.append('file', blob(hugeSampleCountMp4(30_000_000)), 'crafted.mp4')
     let settled = false
-    const upload = makeMedia(t.app, visitor, 'crafted.mp4', { bytes: blob(hugeSampleCountMp4(30_000_000)) }).finally(() => (settled = true))
+    const upload = fetch(`${server.url}${paths.mediaUpload()}`, { method: 'POST', headers: { cookie, origin: server.url }, body: form }).finally(() => (settled = true))
     const waits: number[] = []
     do {
       const started = performance.now()
-      expect((await call(t.app, 'GET', paths.health())).status).toBe(200)
+      expect((await fetch(`${server.url}${paths.health()}`)).status).toBe(200)
       waits.push(performance.now() - started)
-      // app.handle may answer within microtasks: let the upload's file reads run between calls.
-      await new Promise((resolve) => setImmediate(resolve))
     } while (!settled)
     const r = await upload
-    expect([r.status, r.headers.get('content-type')?.startsWith('application/json'), r.json.error]).toEqual([415, true, 'The file content is not a valid video/mp4 file'])
+    expect([r.status, r.headers.get('content-type')?.startsWith('application/json'), ((await r.json()) as { error: string }).error]).toEqual([415, true, 'The file content is not a valid video/mp4 file'])
     expect(Math.max(...waits)).toBeLessThan(HEALTH_BOUND_MS)
-    expect(filesUnder(t.deps.tmpDir)).toEqual([])
+    expect(filesUnder(join(server.dataDir, 'tmp'))).toEqual([])
   })
+})
+
+describe('crafted containers', () => {
+  const t = makeTestApp()
+  afterAll(t.cleanup)
 
   it('refuses an animated GIF of more frames than IMAGE_MAX_FRAMES with 413 JSON naming the cap, and keeps nothing of it', async () => {
     const visitor = await makeVisitor(t.app)
