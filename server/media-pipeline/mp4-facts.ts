@@ -2,12 +2,14 @@
  * A bounded reader of the facts the pipeline needs from an MP4 (ISO BMFF, ISO/IEC 14496-12): the displayed size and
  * codec of each video track and the movie's duration. It reads box headers up to the moov box and then only mvhd,
  * tkhd, hdlr and the first stsd entry; no count in the file (sample tables are never read) makes it loop or allocate,
- * so its time and memory are bounded by the size of the file itself.
+ * and a container may hold at most MAX_BOXES_PER_CONTAINER boxes, so its time is short and its memory at most the moov box.
  */
 import { open } from 'node:fs/promises'
 
 /** Top-level boxes looked at before moov; a real MP4 has a handful (ftyp, moov, mdat, free, and fragments after moov). */
 const MAX_TOP_LEVEL_BOXES = 4096
+/** Boxes one container inside moov may hold (a trak has a handful): keeps the walk short whatever the moov holds. */
+const MAX_BOXES_PER_CONTAINER = 256
 
 /** One video track: width/height in px as displayed (a quarter-turn matrix swaps them), codec the stsd sample entry type (avc1, hvc1, vp09, ...). */
 export type Mp4VideoTrack = { width: number; height: number; codec: string }
@@ -27,16 +29,20 @@ function boxHeader(view: DataView, at: number, room: number): { type: string; he
   return { type, header, size }
 }
 
-/** The boxes laid one after another in view between from and to. */
+/** The boxes laid one after another in view between from and to; throws past MAX_BOXES_PER_CONTAINER. */
 function* boxesIn(view: DataView, from: number, to: number): Generator<Box> {
-  for (let at = from; at + 8 <= to; ) {
+  for (let at = from, n = 0; at + 8 <= to; n++) {
+    if (n === MAX_BOXES_PER_CONTAINER) throw new Error(`more than ${MAX_BOXES_PER_CONTAINER} boxes in one MP4 container`)
     const { type, header, size } = boxHeader(view, at, to - at)
     yield { type, start: at + header, end: at + size }
     at += size
   }
 }
 
-const child = (view: DataView, parent: Box, type: string) => [...boxesIn(view, parent.start, parent.end)].find((b) => b.type === type)
+/** The first box of type inside parent, or undefined. */
+function child(view: DataView, parent: Box, type: string): Box | undefined {
+  for (const box of boxesIn(view, parent.start, parent.end)) if (box.type === type) return box
+}
 
 /** Needs n bytes of box from offset (relative to its content); throws when the box is shorter. */
 function need(box: Box, offset: number, n: number): number {
@@ -90,7 +96,11 @@ export async function readMp4Facts(path: string): Promise<Mp4Facts> {
         const view = new DataView(bytes.buffer)
         const moov: Box = { type, start: 0, end: bytes.length }
         const mvhd = child(view, moov, 'mvhd')
-        const videoTracks = [...boxesIn(view, 0, bytes.length)].filter((b) => b.type === 'trak').flatMap((trak) => videoTrack(view, trak) ?? [])
+        const videoTracks: Mp4VideoTrack[] = []
+        for (const box of boxesIn(view, 0, bytes.length)) {
+          const track = box.type === 'trak' ? videoTrack(view, box) : undefined
+          if (track) videoTracks.push(track)
+        }
         return { videoTracks, durationMs: mvhd ? mvhdDurationMs(view, mvhd) : null }
       }
       at += size
