@@ -9,17 +9,23 @@ import { PipelineBusyError } from './media-errors'
 /** Seconds a refused upload is told to wait (Retry-After): about the time a queued job takes. */
 const RETRY_AFTER_SECONDS = 10
 
-/** A bounded job queue; run(job, { mayRefuse }) runs job in its turn (mayRefuse: refuse when the waiting line is full; admin jobs, one at a time each, always wait). */
-export type PipelineQueue = { run<T>(job: () => Promise<T>, opts: { mayRefuse: boolean }): Promise<T> }
+/**
+ * A bounded job queue. run(job, { mayRefuse }) runs job in its turn (mayRefuse: refuse when the waiting line is full;
+ * admin jobs, one at a time each, always wait); refusal() is the PipelineBusyError a refusable job would get now, else undefined.
+ */
+export type PipelineQueue = { run<T>(job: () => Promise<T>, opts: { mayRefuse: boolean }): Promise<T>; refusal(): PipelineBusyError | undefined }
 
 /** A queue running at most concurrency jobs at once with at most maxWaiting refusable jobs waiting. */
 export function createPipelineQueue(concurrency: number, maxWaiting: number): PipelineQueue {
   let running = 0
   const waiting: (() => void)[] = []
+  const refusal = () => (running >= concurrency && waiting.length >= maxWaiting ? new PipelineBusyError(RETRY_AFTER_SECONDS) : undefined)
   return {
+    refusal,
     async run(job, { mayRefuse }) {
+      const refused = mayRefuse ? refusal() : undefined
+      if (refused) throw refused
       if (running < concurrency) running++
-      else if (mayRefuse && waiting.length >= maxWaiting) throw new PipelineBusyError(RETRY_AFTER_SECONDS)
       // The slot is handed over by the job that ends, so running stays counted.
       else await new Promise<void>((resolve) => waiting.push(resolve))
       try {

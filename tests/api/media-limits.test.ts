@@ -102,7 +102,7 @@ describe('the pipeline queue', () => {
   const t = makeTestApp({ PIPELINE_CONCURRENCY: '1', PIPELINE_QUEUE_LENGTH: '1' }, { storage })
   afterAll(t.cleanup)
 
-  it('lets one upload wait, refuses the next with 503 JSON and Retry-After, and leaves nothing of it behind', async () => {
+  it('lets one upload wait, refuses the next with 503 JSON and Retry-After (before reading its body once the queue is full), and leaves nothing of it behind', async () => {
     const visitor = await makeVisitor(t.app)
     const first = makeMedia(t.app, visitor, 'yellow-daisy.webp')
     await waitFor('the first upload to reach storage', () => puts > 0)
@@ -110,6 +110,10 @@ describe('the pipeline queue', () => {
     const rest = [makeMedia(t.app, visitor, 'tabby-cat.png'), makeMedia(t.app, visitor, 'colorful-cups.png')]
     const refused = await Promise.race(rest)
     expect([refused.status, refused.headers.get('content-type')?.startsWith('application/json'), refused.headers.get('retry-after'), refused.json.error]).toEqual([503, true, '10', 'The server is busy processing other uploads; try again shortly'])
+    // While it is full, an upload is refused before its body is read: this body never ends.
+    const endless = new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n')) })
+    const early = await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: visitor.cookie, raw: endless, headers: { 'content-type': 'multipart/form-data; boundary=x' } })
+    expect([early.status, early.headers.get('retry-after')]).toEqual([503, '10'])
     open()
     expect((await Promise.all([first, ...rest])).map((r) => r.status).sort()).toEqual([201, 201, 503])
     expect((await bucketKeys(t.deps.storage)).filter((key) => /^media\/\d{4}\/\d{2}\/[^/]+$/.test(key)).length).toBe(2)

@@ -10,7 +10,7 @@ import { withIdempotencyKey } from '../../http/idempotency'
 import { requireOwnUser, visitorSession, type Visitor } from '../../http/session-user'
 import { MEDIA_FILE_PREFIX } from '../../media/media-url'
 import { readMultipartUpload } from '../../media/upload-stream'
-import { storeUpload } from './media-upload.service'
+import { refuseUploadWhenBusy, storeUpload } from './media-upload.service'
 import { serveStoredObject } from './media-file.service'
 import { pickMediaQueue, pickRandomMedia } from './media-pick.service'
 import { recordView } from './media-view.service'
@@ -21,8 +21,9 @@ import { fileAnswer, noContent } from '../../http/openapi-responses'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
-/** Reads, checks and stores one multipart upload for the visitor; throws HttpError 400/403/409/413/415. */
+/** Reads, checks and stores one multipart upload for the visitor; throws HttpError 400/403/409/413/415, 503 (before reading the body when the pipeline queue is full). */
 async function uploadFromRequest(deps: Deps, request: Request, visitor: Visitor) {
+  refuseUploadWhenBusy(deps)
   const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
   try {
     if (!/^\d+$/.test(fields.userId ?? '')) throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
