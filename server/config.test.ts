@@ -69,4 +69,13 @@ describe('loadConfig', () => {
     expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([])
     expect(CONFIG_VARIABLES).toContain('HOST')
   })
+
+  it('reads the media pipeline limits (defaults 2 jobs, 20 waiting, 60 s, 100 frames) and refuses values out of range, naming the variable', () => {
+    expect(loadConfig({}).pipeline).toEqual({ concurrency: 2, queueLength: 20, timeoutSeconds: 60, maxFrames: 100 })
+    expect(loadConfig({ PIPELINE_CONCURRENCY: '1', PIPELINE_QUEUE_LENGTH: '0', PIPELINE_TIMEOUT_SECONDS: '5', IMAGE_MAX_FRAMES: '300' }).pipeline).toEqual({ concurrency: 1, queueLength: 0, timeoutSeconds: 5, maxFrames: 300 })
+    expect(() => loadConfig({ PIPELINE_CONCURRENCY: '0' })).toThrow(/^PIPELINE_CONCURRENCY: must be from 1 to 64/)
+    expect(() => loadConfig({ PIPELINE_QUEUE_LENGTH: '-1' })).toThrow(/^PIPELINE_QUEUE_LENGTH: must be a whole number/)
+    expect(() => loadConfig({ PIPELINE_TIMEOUT_SECONDS: '3601' })).toThrow(/^PIPELINE_TIMEOUT_SECONDS: must be from 1 to 3600/)
+    expect(() => loadConfig({ IMAGE_MAX_FRAMES: 'many' })).toThrow(/^IMAGE_MAX_FRAMES: must be a whole number/)
+  })
 })

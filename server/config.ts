@@ -9,6 +9,10 @@ const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 /** A whole number of at least 1 (up to maxDigits digits), fallback when unset. */
 const count = (fallback: string, maxDigits = 6) => v.optional(v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${maxDigits}}$`), 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), fallback)
 
+/** An optional whole number from min to max (inclusive), fallback when unset. */
+const wholeNumber = (min: number, max: number, fallback: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(min, `must be from ${min} to ${max}`), v.maxValue(max, `must be from ${min} to ${max}`)), fallback)
+
 const BrandSchema = v.object({
   siteName: v.pipe(v.string(), v.minLength(1)),
   useLogo: v.boolean(),
@@ -60,6 +64,10 @@ const EnvSchema = v.object({
   UPLOADS_PER_ADDRESS_PER_HOUR: count('200'),
   SESSIONS_PER_ADDRESS_PER_HOUR: count('600'),
   UPLOAD_QUOTA_MB: count('500', 7),
+  PIPELINE_CONCURRENCY: wholeNumber(1, 64, '2'),
+  PIPELINE_QUEUE_LENGTH: wholeNumber(0, 10_000, '20'),
+  PIPELINE_TIMEOUT_SECONDS: wholeNumber(1, 3600, '60'),
+  IMAGE_MAX_FRAMES: wholeNumber(1, 10_000, '100'),
 })
 
 /** The environment variables the configuration reads (README: Configuration documents each). */
@@ -103,6 +111,8 @@ export type Config = {
   uploadQuotaBytes: number
   /** NODE_ENV=production (as `npm start` sets it): no source maps served, no mailed links in the log. */
   production: boolean
+  /** The media pipeline (server/media-pipeline): jobs run at once, jobs waiting at most, seconds one sharp or ffmpeg run may take, frames of an animation at most. */
+  pipeline: { concurrency: number; queueLength: number; timeoutSeconds: number; maxFrames: number }
 }
 
 /** Raised for a bad environment value; message: `VARIABLE: reason`. */
@@ -140,5 +150,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionsPerAddressPerHour: e.SESSIONS_PER_ADDRESS_PER_HOUR,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     production: env.NODE_ENV === 'production',
+    pipeline: { concurrency: e.PIPELINE_CONCURRENCY, queueLength: e.PIPELINE_QUEUE_LENGTH, timeoutSeconds: e.PIPELINE_TIMEOUT_SECONDS, maxFrames: e.IMAGE_MAX_FRAMES },
   }
 }

@@ -18,6 +18,7 @@ import { SERVER_BODY_CAP_BYTES } from './http/body-limit'
 import { resetScratchDirs } from './core/data-dir'
 import { shutDownOnSignals } from './core/shutdown'
 import { installLogRedaction } from './core/log'
+import { bundledFfmpegWarning } from './media-pipeline/ffmpeg'
 
 let config
 try {
@@ -29,6 +30,8 @@ try {
   }
   throw e
 }
+const ffmpegWarning = bundledFfmpegWarning()
+if (ffmpegWarning) console.warn(ffmpegWarning)
 mkdirSync(config.dataDir, { recursive: true })
 config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
 // After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.

@@ -12,8 +12,9 @@ import { connect } from 'node:net'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
 import { startServer, type TestServer } from '../support/browser'
-import type { FuzzContext, Operation, RequestDesc } from './arbitraries'
-import { describeRequest, operationsOf, requestFor, toRawHttp, toRequest } from './requests'
+import { craftedUpload, type FuzzContext, type Operation, type RequestDesc } from './arbitraries'
+import { describeRequest, operationsOf, renderMultipart, requestFor, toRawHttp, toRequest } from './requests'
+import { newVisitor } from '../support/seed'
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
@@ -121,6 +122,9 @@ function rawExchange(port: number, bytes: (string | Uint8Array)[], end: 'wait' |
   })
 }
 
+/** The longest a health call may take while a crafted upload is processed, ms: a parse that holds the event loop takes far longer. */
+const RESPONSIVE_MS = 500
+
 const statusOf = (answer: string) => Number(answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0)
 
 describe('fuzz: a real listening server over raw sockets', () => {
@@ -164,6 +168,28 @@ describe('fuzz: a real listening server over raw sockets', () => {
         expect(await alive()).toBe(200)
       }),
       { seed: SEED + 1, numRuns: SOCKET_RUNS },
+    )
+  })
+
+  it('refuses crafted containers (huge MP4 sample counts, many-frame GIFs) with 413/415 JSON while /api/health keeps answering', async () => {
+    const visitor = await newVisitor(server)
+    await fc.assert(
+      fc.asyncProperty(craftedUpload(visitor.id), async (parts) => {
+        sent++
+        const body = renderMultipart({ headerBoundary: 'xyz', bodyBoundary: 'xyz', preamble: '', parts, close: true, truncateAt: null })
+        const headers = { cookie: visitor.cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'multipart/form-data; boundary=xyz' }
+        let settled = false
+        const upload = fetch(`${server.url}/api/media/upload`, { method: 'POST', headers, body }).finally(() => (settled = true))
+        do {
+          const started = performance.now()
+          expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+          expect(performance.now() - started).toBeLessThan(RESPONSIVE_MS)
+        } while (!settled)
+        const res = await upload
+        expect([413, 415]).toContain(res.status)
+        expect(res.headers.get('content-type')).toStartWith('application/json')
+      }),
+      { seed: SEED + 3, numRuns: SOCKET_RUNS },
     )
   })
 
