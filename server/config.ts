@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot'
 import { isIP } from 'node:net'
+import { join } from 'node:path'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 /** A whole number of at least 1 (up to maxDigits digits), fallback when unset. */
@@ -25,6 +26,7 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => isIP(s) !== 0 || s === 'localhost', 'must be an IP address to listen on (0.0.0.0, 127.0.0.1, ::)')), '0.0.0.0'),
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number')), '3000'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.check(isPostgresUrl, 'must be a postgres:// or postgresql:// URL with a host (unset: the SQLite file in DATA_DIR)'))),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   STORAGE: v.optional(v.picklist(['fs', 's3'], 'must be fs or s3'), 'fs'),
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
@@ -81,6 +83,16 @@ function isAddressOrCidr(s: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
 }
 
+/** Whether s parses as a postgres:// or postgresql:// URL naming a host. */
+function isPostgresUrl(s: string): boolean {
+  try {
+    const url = new URL(s)
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
 /** TRUSTED_PROXY: how many proxy hops to believe in X-Forwarded-For, or which proxy addresses (IPs, CIDRs) to believe. */
 export type TrustedProxy = { hops: number } | { addresses: string[] }
 
@@ -90,6 +102,8 @@ export type Config = {
   host: string
   port: number
   dataDir: string
+  /** DATABASE_URL unset: the SQLite file DATA_DIR/hotvote.sqlite; set: that PostgreSQL database (13 or newer). */
+  database: DatabaseConfig
   publicUrl: string
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
   smtpUrl?: string
@@ -115,6 +129,9 @@ export type Config = {
   pipeline: { concurrency: number; queueLength: number; timeoutSeconds: number; maxFrames: number }
 }
 
+/** Where the data lives: the embedded SQLite file, or a PostgreSQL server named by a postgres:// URL. */
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
+
 /** Raised for a bad environment value; message: `VARIABLE: reason`. */
 export class ConfigError extends Error {}
 
@@ -132,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', path: join(e.DATA_DIR, 'hotvote.sqlite') },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     storage:
       e.STORAGE === 's3'
