@@ -62,6 +62,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_QUOTA_MB: '1.5' })).toThrow(/^UPLOAD_QUOTA_MB: must be a whole number/)
   })
 
+  it('reads DATABASE_URL: unset, the SQLite file in DATA_DIR; postgres:// or postgresql://, that PostgreSQL database', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/hv' }).database).toEqual({ kind: 'sqlite', path: '/srv/hv/hotvote.sqlite' })
+    expect(loadConfig({ DATABASE_URL: 'postgres://hv:pw@db.internal:5432/hotvote' }).database).toEqual({ kind: 'postgres', url: 'postgres://hv:pw@db.internal:5432/hotvote' })
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.internal/hotvote' }).database).toEqual({ kind: 'postgres', url: 'postgresql://db.internal/hotvote' })
+  })
+
+  it('refuses a DATABASE_URL that is not a PostgreSQL URL in one line naming the variable, its password never echoed', () => {
+    for (const url of ['mysql://hv:hunter2-secret@db/hotvote', 'postgres://hv:hunter2-secret@/hotvote', 'hv:hunter2-secret@db/hotvote', 'sqlite:///srv/hunter2-secret.db']) {
+      const error = (() => {
+        try {
+          loadConfig({ DATABASE_URL: url })
+        } catch (e) {
+          return e as Error
+        }
+      })()
+      expect(error).toBeInstanceOf(ConfigError)
+      expect(error!.message).toStartWith('DATABASE_URL: must be a postgres:// or postgresql:// URL')
+      expect(error!.message).not.toContain('hunter2')
+      expect(error!.message).not.toContain('\n')
+    }
+  })
+
   it('has every variable it reads documented in the README Configuration table', () => {
     const readme = readFileSync(join(import.meta.dir, '..', 'README.md'), 'utf8')
     const table = readme.split('## Configuration')[1].split('\n## ')[0]

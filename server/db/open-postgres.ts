@@ -49,7 +49,9 @@ async function naming<T>(url: string, what: string, fn: () => Promise<T>): Promi
   } catch (e) {
     if (e instanceof DatabaseStartError) throw e
     const password = decodeURIComponent(new URL(url).password)
-    const reason = (e instanceof Error ? e.message : String(e)).split('\n')[0]
+    // drizzle wraps a failed statement in an error whose message is the statement; the server's reason is its cause.
+    const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e
+    const reason = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0]
     throw new DatabaseStartError(`DATABASE_URL: ${what} ${redactDatabaseUrl(url)}: ${password ? reason.replaceAll(password, '***') : reason}`)
   }
 }
