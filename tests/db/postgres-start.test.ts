@@ -4,9 +4,8 @@
  * counters, and a database that does not answer stops start-up at once with one line naming DATABASE_URL.
  */
 import { expect, it } from 'bun:test'
-import { getTableConfig } from 'drizzle-orm/pg-core'
 import { is } from 'drizzle-orm'
-import { PgTable } from 'drizzle-orm/pg-core'
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as pgSchema from '@server/db/schema.pg'
@@ -36,11 +35,11 @@ describePostgres('PostgreSQL start-up', (pg) => {
       const applied: { created_at: string; n: number }[] = await sql`select created_at::text, count(*)::int as n from drizzle.__drizzle_migrations group by created_at order by created_at`
       expect(applied).toEqual(JOURNAL.entries.map((e) => ({ created_at: String(e.when), n: 1 })))
 
-      const tables = Object.values(pgSchema).filter((t): t is PgTable => is(t, PgTable)).map((t) => getTableConfig(t))
+      const tables = Object.values(pgSchema as Record<string, unknown>).filter((t): t is PgTable => is(t, PgTable)).map((t) => getTableConfig(t))
       const columns: { table_name: string; column_name: string }[] = await sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`
       expect(columns.map((c) => `${c.table_name}.${c.column_name}`).sort()).toEqual(tables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)).sort())
       const indexes: { indexname: string }[] = await sql`select indexname from pg_indexes where schemaname = 'public' and indexname not like '%_pkey'`
-      expect(indexes.map((i) => i.indexname).sort()).toEqual(tables.flatMap((t) => t.indexes.map((i) => i.config.name)).sort())
+      expect(indexes.map((i) => i.indexname).sort()).toEqual(tables.flatMap((t) => t.indexes.map((i) => String(i.config.name))).sort())
       const triggers: { tgname: string }[] = await sql`select tgname from pg_trigger where not tgisinternal order by tgname`
       expect(triggers.map((t) => t.tgname)).toEqual(['votes_count_delete', 'votes_count_insert', 'votes_count_update'])
     })

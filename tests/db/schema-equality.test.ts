@@ -72,8 +72,8 @@ function describeTable(config: Config, render: (s: SQL) => string) {
 
 const sqliteDialect = new SQLiteSyncDialect()
 const pgDialect = new PgDialect()
-const sqliteTables = Object.values(sqliteSchema).filter((t): t is SQLiteTable => is(t, SQLiteTable)).map((t) => sqliteConfig(t))
-const pgTables = Object.values(pgSchema).filter((t): t is PgTable => is(t, PgTable)).map((t) => pgConfig(t))
+const sqliteTables = Object.values(sqliteSchema as Record<string, unknown>).filter((t): t is SQLiteTable => is(t, SQLiteTable)).map((t) => sqliteConfig(t))
+const pgTables = Object.values(pgSchema as Record<string, unknown>).filter((t): t is PgTable => is(t, PgTable)).map((t) => pgConfig(t))
 const byName = <T extends { name: string }>(tables: T[]) => new Map(tables.map((t) => [t.name, t]))
 
 describe('schema.ts and schema.pg.ts', () => {
