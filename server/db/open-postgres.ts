@@ -20,7 +20,7 @@ export const MIGRATION_LOCK_KEY = 7_210_431_905_117_201
 /** Connections the pool opens at most, per instance. */
 export const POOL_SIZE = 10
 
-/** Seconds a connection attempt may take before the start fails. */
+/** Seconds a connection attempt may take, unless DATABASE_URL sets ?connect_timeout=N (libpq's name for it). */
 const CONNECT_TIMEOUT_SECONDS = 10
 
 /** server_version_num of PostgreSQL 13.0, the oldest server HotVote runs on. */
@@ -36,10 +36,14 @@ export function redactDatabaseUrl(url: string): string {
   return parsed.toString()
 }
 
-/** A Bun SQL client on url; the database name is passed explicitly so PGDATABASE in the environment cannot override it. */
+/**
+ * A Bun SQL client on url with at most max connections. The database name is passed explicitly so PGDATABASE in the
+ * environment cannot override it; the connect timeout is passed only when the URL names none, since options win over the URL.
+ */
 function connect(url: string, max: number): SQL {
-  const database = decodeURIComponent(new URL(url).pathname.slice(1)) || undefined
-  return new SQL({ url, database, max, connectionTimeout: CONNECT_TIMEOUT_SECONDS })
+  const parsed = new URL(url)
+  const database = decodeURIComponent(parsed.pathname.slice(1)) || undefined
+  return new SQL({ url, database, max, ...(parsed.searchParams.has('connect_timeout') ? {} : { connectionTimeout: CONNECT_TIMEOUT_SECONDS }) })
 }
 
 /** Runs fn, turning any failure into a DatabaseStartError naming DATABASE_URL (without the password) and what failed. */

@@ -9,6 +9,8 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as pgSchema from '@server/db/schema.pg'
+import { openDatabaseFromConfig } from '@server/db/database'
+import { DatabaseStartError } from '@server/db/open-postgres'
 import { describePostgres, withPostgres } from '../support/postgres'
 
 const ROOT = join(import.meta.dir, '..', '..')
@@ -64,6 +66,15 @@ describePostgres('PostgreSQL start-up', (pg) => {
     })
   })
 
+  it('refuses a login the server refuses in one line naming DATABASE_URL and the reason, its password hidden', async () => {
+    const url = new URL(pg.url)
+    url.username = 'hv_no_such_role'
+    url.password = 'hunter2-secret'
+    const error = await openDatabaseFromConfig({ database: { kind: 'postgres', url: url.toString() } }).then(() => undefined, (e: Error) => e)
+    expect(error).toBeInstanceOf(DatabaseStartError)
+    expect(error!.message).toBe(`DATABASE_URL: cannot connect to PostgreSQL at ${url.toString().replace('hunter2-secret', '***')}: role "hv_no_such_role" does not exist`)
+  })
+
   it('accepts an explicit id in an identity column (as a copy keeps ids)', async () => {
     await withPostgres(pg.url, async (sql) => {
       await sql`insert into audit_logs (id, event, timestamp, context) values (41, 'server_start', '2026-01-01T00:00:00.000Z', '{}')`
@@ -76,4 +87,18 @@ it('stops at once with one line naming DATABASE_URL, its password hidden, when n
   const { code, stderr } = await openInProcess('postgres://hv:hunter2-secret@127.0.0.1:1/hotvote')
   expect(code).toBe(1)
   expect(stderr).toBe('hotvote: DATABASE_URL: cannot connect to PostgreSQL at postgres://hv:***@127.0.0.1:1/hotvote: Failed to connect\n')
+})
+
+it('gives up on a server that accepts the connection but never answers after ?connect_timeout seconds, in one line', async () => {
+  const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  try {
+    const started = Date.now()
+    const { code, stderr } = await openInProcess(`postgres://hv:hunter2-secret@127.0.0.1:${silent.port}/hotvote?connect_timeout=1`)
+    expect(code).toBe(1)
+    expect(stderr).toStartWith(`hotvote: DATABASE_URL: cannot connect to PostgreSQL at postgres://hv:***@127.0.0.1:${silent.port}/hotvote?connect_timeout=1: Connection timeout after 1s`)
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(Date.now() - started).toBeLessThan(10_000)
+  } finally {
+    silent.stop(true)
+  }
 })
