@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit'
 
-/** drizzle-kit generate: reads server/db/schema.ts, writes SQL migrations into drizzle/. */
+/** drizzle-kit generate for SQLite: reads server/db/schema.ts, writes SQL migrations into drizzle/sqlite/. */
 export default defineConfig({
   dialect: 'sqlite',
   schema: './server/db/schema.ts',
-  out: './drizzle',
+  out: './drizzle/sqlite',
 })

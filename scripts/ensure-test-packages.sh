@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Debian packages the tests need: chromium (/usr/bin/chromium) for the browser tests and wrk for the bench smoke
-# test. Installs what is missing when we may (root); never downloads a browser build or binary of its own.
+# Debian packages the tests need: chromium (/usr/bin/chromium) for the browser tests, wrk for the bench smoke
+# test, and ffmpeg, which the video pipeline prefers to its bundled 2018 build. Installs what is missing when we may
+# (root); never downloads a browser build or binary of its own.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v wrk >/dev/null || missing+=(wrk)
+command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
   echo "Installing Debian packages for the tests: ${missing[*]}..."

@@ -62,11 +62,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_QUOTA_MB: '1.5' })).toThrow(/^UPLOAD_QUOTA_MB: must be a whole number/)
   })
 
+  it('reads DATABASE_URL: unset, the SQLite file in DATA_DIR; postgres:// or postgresql://, that PostgreSQL database', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/hv' }).database).toEqual({ kind: 'sqlite', path: '/srv/hv/hotvote.sqlite' })
+    expect(loadConfig({ DATABASE_URL: 'postgres://hv:pw@db.internal:5432/hotvote' }).database).toEqual({ kind: 'postgres', url: 'postgres://hv:pw@db.internal:5432/hotvote' })
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.internal/hotvote' }).database).toEqual({ kind: 'postgres', url: 'postgresql://db.internal/hotvote' })
+  })
+
+  it('refuses a DATABASE_URL that is not a PostgreSQL URL in one line naming the variable, its password never echoed', () => {
+    for (const url of ['mysql://hv:hunter2-secret@db/hotvote', 'postgres://hv:hunter2-secret@/hotvote', 'hv:hunter2-secret@db/hotvote', 'sqlite:///srv/hunter2-secret.db']) {
+      const error = (() => {
+        try {
+          loadConfig({ DATABASE_URL: url })
+        } catch (e) {
+          return e as Error
+        }
+      })()
+      expect(error).toBeInstanceOf(ConfigError)
+      expect(error!.message).toStartWith('DATABASE_URL: must be a postgres:// or postgresql:// URL')
+      expect(error!.message).not.toContain('hunter2')
+      expect(error!.message).not.toContain('\n')
+    }
+  })
+
   it('has every variable it reads documented in the README Configuration table', () => {
     const readme = readFileSync(join(import.meta.dir, '..', 'README.md'), 'utf8')
     const table = readme.split('## Configuration')[1].split('\n## ')[0]
     const documented = new Set(table.match(/\b[A-Z][A-Z0-9_]+\b/g))
     expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([])
     expect(CONFIG_VARIABLES).toContain('HOST')
+  })
+
+  it('reads the media pipeline limits (defaults 2 jobs, 20 waiting, 60 s, 100 frames) and refuses values out of range, naming the variable', () => {
+    expect(loadConfig({}).pipeline).toEqual({ concurrency: 2, queueLength: 20, timeoutSeconds: 60, maxFrames: 100 })
+    expect(loadConfig({ PIPELINE_CONCURRENCY: '1', PIPELINE_QUEUE_LENGTH: '0', PIPELINE_TIMEOUT_SECONDS: '5', IMAGE_MAX_FRAMES: '300' }).pipeline).toEqual({ concurrency: 1, queueLength: 0, timeoutSeconds: 5, maxFrames: 300 })
+    expect(() => loadConfig({ PIPELINE_CONCURRENCY: '0' })).toThrow(/^PIPELINE_CONCURRENCY: must be from 1 to 64/)
+    expect(() => loadConfig({ PIPELINE_QUEUE_LENGTH: '-1' })).toThrow(/^PIPELINE_QUEUE_LENGTH: must be a whole number/)
+    expect(() => loadConfig({ PIPELINE_TIMEOUT_SECONDS: '3601' })).toThrow(/^PIPELINE_TIMEOUT_SECONDS: must be from 1 to 3600/)
+    expect(() => loadConfig({ IMAGE_MAX_FRAMES: 'many' })).toThrow(/^IMAGE_MAX_FRAMES: must be a whole number/)
   })
 })

@@ -5,10 +5,15 @@
 import * as v from 'valibot'
 import { isIP } from 'node:net'
 import { LOG_LEVELS, type LogLevel } from './core/log'
+import { join } from 'node:path'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 /** A whole number of at least 1 (up to maxDigits digits), fallback when unset. */
 const count = (fallback: string, maxDigits = 6) => v.optional(v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${maxDigits}}$`), 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), fallback)
+
+/** An optional whole number from min to max (inclusive), fallback when unset. */
+const wholeNumber = (min: number, max: number, fallback: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(min, `must be from ${min} to ${max}`), v.maxValue(max, `must be from ${min} to ${max}`)), fallback)
 
 const BrandSchema = v.object({
   siteName: v.pipe(v.string(), v.minLength(1)),
@@ -22,6 +27,7 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => isIP(s) !== 0 || s === 'localhost', 'must be an IP address to listen on (0.0.0.0, 127.0.0.1, ::)')), '0.0.0.0'),
   PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number')), '3000'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.check(isPostgresUrl, 'must be a postgres:// or postgresql:// URL with a host (unset: the SQLite file in DATA_DIR)'))),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   STORAGE: v.optional(v.picklist(['fs', 's3'], 'must be fs or s3'), 'fs'),
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
@@ -64,6 +70,10 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16, 'must be at least 16 characters'))),
   METRICS_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.minValue(1, 'must be a port number'), v.maxValue(65535, 'must be a port number'))),
+  PIPELINE_CONCURRENCY: wholeNumber(1, 64, '2'),
+  PIPELINE_QUEUE_LENGTH: wholeNumber(0, 10_000, '20'),
+  PIPELINE_TIMEOUT_SECONDS: wholeNumber(1, 3600, '60'),
+  IMAGE_MAX_FRAMES: wholeNumber(1, 10_000, '100'),
 })
 
 /** The environment variables the configuration reads (README: Configuration documents each). */
@@ -77,6 +87,16 @@ function isAddressOrCidr(s: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
 }
 
+/** Whether s parses as a postgres:// or postgresql:// URL naming a host. */
+function isPostgresUrl(s: string): boolean {
+  try {
+    const url = new URL(s)
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
 /** TRUSTED_PROXY: how many proxy hops to believe in X-Forwarded-For, or which proxy addresses (IPs, CIDRs) to believe. */
 export type TrustedProxy = { hops: number } | { addresses: string[] }
 
@@ -86,6 +106,8 @@ export type Config = {
   host: string
   port: number
   dataDir: string
+  /** DATABASE_URL unset: the SQLite file DATA_DIR/hotvote.sqlite; set: that PostgreSQL database (13 or newer). */
+  database: DatabaseConfig
   publicUrl: string
   storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
   smtpUrl?: string
@@ -113,7 +135,12 @@ export type Config = {
   metricsPort?: number
   /** NODE_ENV=production (as `npm start` sets it): no source maps served, no mailed links in the log. */
   production: boolean
+  /** The media pipeline (server/media-pipeline): jobs run at once, jobs waiting at most, seconds one sharp or ffmpeg run may take, frames of an animation at most. */
+  pipeline: { concurrency: number; queueLength: number; timeoutSeconds: number; maxFrames: number }
 }
+
+/** Where the data lives: the embedded SQLite file, or a PostgreSQL server named by a postgres:// URL. */
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
 
 /** Raised for a bad environment value; message: `VARIABLE: reason`. */
 export class ConfigError extends Error {}
@@ -132,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', path: join(e.DATA_DIR, 'hotvote.sqlite') },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     storage:
       e.STORAGE === 's3'
@@ -153,5 +181,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     production: env.NODE_ENV === 'production',
+    pipeline: { concurrency: e.PIPELINE_CONCURRENCY, queueLength: e.PIPELINE_QUEUE_LENGTH, timeoutSeconds: e.PIPELINE_TIMEOUT_SECONDS, maxFrames: e.IMAGE_MAX_FRAMES },
   }
 }

@@ -19,6 +19,7 @@ import { resetScratchDirs } from './core/data-dir'
 import { shutDownOnSignals } from './core/shutdown'
 import { configureLog, routeConsoleToLog } from './core/log'
 import { serveMetricsPort } from './http/metrics-route'
+import { bundledFfmpegWarning } from './media-pipeline/ffmpeg'
 
 let config
 try {
@@ -30,6 +31,8 @@ try {
   }
   throw e
 }
+const ffmpegWarning = bundledFfmpegWarning()
+if (ffmpegWarning) console.warn(ffmpegWarning)
 mkdirSync(config.dataDir, { recursive: true })
 config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
 // After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.

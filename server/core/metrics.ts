@@ -16,7 +16,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 const httpRequests = new client.Counter({ name: 'hotvote_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] })
 const httpDuration = new client.Histogram({ name: 'hotvote_http_request_duration_seconds', help: 'Time from a request read to its answer, by route pattern and method, seconds', labelNames: ['route', 'method'], buckets: LATENCY_BUCKETS, registers: [registry] })
 const votes = new client.Counter({ name: 'hotvote_votes_total', help: 'Votes recorded (cast) and repeats answered with the first vote (replayed)', labelNames: ['outcome'], registers: [registry] })
-const uploads = new client.Counter({ name: 'hotvote_uploads_total', help: 'Uploads by accepted media type and outcome (stored, duplicate, unreadable, failed)', labelNames: ['type', 'outcome'], registers: [registry] })
+const uploads = new client.Counter({ name: 'hotvote_uploads_total', help: 'Uploads by claimed media type and outcome (stored, duplicate, too_large, unreadable, busy, failed)', labelNames: ['type', 'outcome'], registers: [registry] })
 const pipelineDuration = new client.Histogram({ name: 'hotvote_media_pipeline_duration_seconds', help: 'Media pipeline time per item (decode, variants, writes), by kind, seconds', labelNames: ['kind'], buckets: LATENCY_BUCKETS, registers: [registry] })
 const rateLimitRefusals = new client.Counter({ name: 'hotvote_rate_limit_refusals_total', help: 'Requests refused by a rate limit, by limit name', labelNames: ['limit'], registers: [registry] })
 const groupCommitBatch = new client.Histogram({ name: 'hotvote_group_commit_batch_size', help: 'Writes per group-commit transaction', buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256], registers: [registry] })
@@ -59,8 +59,8 @@ export function recordRequest(route: string, method: string, status: number, sec
 /** Records one vote: created false is a replay answered with the first vote. */
 export const countVote = (created: boolean) => votes.inc({ outcome: created ? 'cast' : 'replayed' })
 
-/** The upload outcome of an error's HTTP status: 409 duplicate, 415 unreadable (or not its claimed type), else failed. */
-const uploadFailure = (error: unknown) => ({ 409: 'duplicate', 415: 'unreadable' })[(error as { status?: number } | null)?.status ?? 0] ?? 'failed'
+/** The upload outcome of an error's HTTP status: 409 duplicate, 413 too large (a pipeline limit), 415 unreadable (or not its claimed type), 503 busy (the pipeline queue is full), else failed. */
+const uploadFailure = (error: unknown) => ({ 409: 'duplicate', 413: 'too_large', 415: 'unreadable', 503: 'busy' })[(error as { status?: number } | null)?.status ?? 0] ?? 'failed'
 
 /** Counts the upload of type (the MIME type its file name claims) once stored settles: stored, or uploadFailure; answers stored. */
 export function countUpload<T>(type: string, stored: Promise<T>): Promise<T> {
@@ -88,7 +88,7 @@ export const recordExportRun = (outcome: 'completed' | 'stopped' | 'failed') => 
 /** Records one vote population call's outcome. */
 export const recordPopulationRun = (outcome: 'completed' | 'paused') => populationRuns.inc({ outcome })
 
-/** Makes hotvote_pipeline_queue_length report length() (the pipeline queue calls this once it exists). */
+/** Makes hotvote_pipeline_queue_length report length() (the process's pipeline queue registers itself when created). */
 export function registerPipelineQueueLength(length: () => number): void {
   queueLength = length
 }

@@ -1,6 +1,6 @@
 /**
  * Opens the SQLite database with bun:sqlite: file mode 0600, WAL journal, foreign keys on, a busy timeout,
- * then applies the drizzle/ migrations with drizzle-orm's bun-sqlite migrator, rewrites usable system session ids
+ * then applies the drizzle/sqlite/ migrations with drizzle-orm's bun-sqlite migrator, rewrites usable system session ids
  * left by older versions (issue #10) and hashes session ids they stored in clear (session-hashes.ts).
  */
 import { Database } from 'bun:sqlite'
@@ -16,7 +16,7 @@ import { hashClearSessionIds } from './session-hashes'
 /** The drizzle database handle every repo receives. */
 export type Db = ReturnType<typeof drizzle<typeof schema>>
 
-const MIGRATIONS_DIR = join(import.meta.dir, '..', '..', 'drizzle')
+const MIGRATIONS_DIR = join(import.meta.dir, '..', '..', 'drizzle', 'sqlite')
 
 /**
  * Makes the database file readable by the owner only (0600), creating it empty if missing, and narrows a -wal or

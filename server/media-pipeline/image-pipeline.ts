@@ -1,10 +1,12 @@
 /**
  * Images through sharp (issue #11): orientation applied, metadata stripped, sRGB, WebP display variants that are
- * never wider than the source, a thumbhash placeholder. Animated GIF and WebP keep every frame.
+ * never wider than the source, a thumbhash placeholder. Animated GIF and WebP keep every frame, up to a frame cap;
+ * every sharp run stops at a timeout.
  */
 import sharp, { type Sharp } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
 import { VARIANT_WIDTHS } from '../media/media-keys'
+import { RefusedMediaError } from './media-errors'
 
 // Each upload is decoded once, so libvips's operation cache (up to 50 MB and 100 operations by default) only keeps
 // memory that no later image reuses; one libvips worker thread per image keeps the threads' allocations small, and
@@ -12,7 +14,7 @@ import { VARIANT_WIDTHS } from '../media/media-keys'
 sharp.cache(false)
 sharp.concurrency(1)
 
-/** Largest decoded image accepted, pixels (about 100 MP): guards against decompression bombs. */
+/** Largest decoded image accepted, pixels (about 100 MP) summed over all frames: guards against decompression bombs. */
 const MAX_INPUT_PIXELS = 100_000_000
 /** WebP quality of display variants and posters (0-100). */
 const VARIANT_QUALITY = 75
@@ -34,15 +36,18 @@ export function variantWidthsFor(width: number): number[] {
   return widths
 }
 
-/** Thumbhash (base64) of an image as a person sees it, from at most 100 x 100 px of it. */
-export async function thumbhashOf(input: string | Uint8Array): Promise<string> {
-  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+/** Limits of one image job: frames of an animation, and seconds each sharp run may take. */
+export type ImageLimits = { maxFrames: number; timeoutSeconds: number }
+
+/** Thumbhash (base64) of an image as a person sees it, from at most 100 x 100 px of it; stops after timeoutSeconds. */
+export async function thumbhashOf(input: string | Uint8Array, timeoutSeconds: number): Promise<string> {
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: timeoutSeconds }).autoOrient().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64')
 }
 
-/** WebP of image resized to width px (never enlarged); animated input stays animated. */
-export async function encodeWebpVariant(image: Sharp, width: number): Promise<EncodedImage> {
-  const { data, info } = await image.resize({ width, withoutEnlargement: true }).webp({ quality: VARIANT_QUALITY, effort: VARIANT_EFFORT }).toBuffer({ resolveWithObject: true })
+/** WebP of image resized to width px (never enlarged); animated input stays animated; stops after timeoutSeconds. */
+export async function encodeWebpVariant(image: Sharp, width: number, timeoutSeconds: number): Promise<EncodedImage> {
+  const { data, info } = await image.timeout({ seconds: timeoutSeconds }).resize({ width, withoutEnlargement: true }).webp({ quality: VARIANT_QUALITY, effort: VARIANT_EFFORT }).toBuffer({ resolveWithObject: true })
   return { width: info.width, height: info.pageHeight ?? info.height, bytes: new Uint8Array(data) }
 }
 
@@ -55,22 +60,29 @@ function encodeDisplay(image: Sharp, type: string): Sharp {
 }
 
 /**
- * Processes the image file at path of the given type. Throws an Error from sharp when the file cannot be decoded.
+ * Processes the image file at path of the given type within limits. Throws RefusedMediaError (413) for an animation
+ * of more than limits.maxFrames frames or more than MAX_INPUT_PIXELS pixels over all frames, an Error from sharp when
+ * the file cannot be decoded or a run outlives limits.timeoutSeconds.
  * width/height of every output are as displayed (EXIF orientation applied; one frame of an animation).
  */
-export async function processImage(path: string, type: string): Promise<ProcessedImage> {
+export async function processImage(path: string, type: string, limits: ImageLimits): Promise<ProcessedImage> {
   const canAnimate = type === 'image/gif' || type === 'image/webp'
-  const meta = await sharp(path, { animated: canAnimate, limitInputPixels: MAX_INPUT_PIXELS }).metadata()
-  const animated = canAnimate && (meta.pages ?? 1) > 1
+  // The header alone: sharp counts the frames without decoding them, and checks no pixel limit here.
+  const meta = await sharp(path, { animated: canAnimate, limitInputPixels: false }).metadata()
+  const frames = canAnimate ? (meta.pages ?? 1) : 1
+  if (frames > limits.maxFrames) throw new RefusedMediaError(413, `The animation has ${frames} frames; at most ${limits.maxFrames} are accepted`)
+  if (meta.width * (meta.pageHeight ?? meta.height) * frames > MAX_INPUT_PIXELS) throw new RefusedMediaError(413, `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels (all frames together)`)
+  const animated = frames > 1
+  const { timeoutSeconds } = limits
   // A fresh pipeline per output: sharp decodes again, with shrink-on-load for the narrow ones.
-  const source = () => sharp(path, { animated, limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().toColourspace('srgb')
+  const source = () => sharp(path, { animated, limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: timeoutSeconds }).autoOrient().toColourspace('srgb')
   const displayWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width
   const [display, placeholder, ...variants] = await Promise.all([
     encodeDisplay(source(), type)
       .toBuffer({ resolveWithObject: true })
       .then(({ data, info }) => ({ width: info.width, height: info.pageHeight ?? info.height, bytes: new Uint8Array(data) })),
-    thumbhashOf(path),
-    ...variantWidthsFor(displayWidth).map((w) => encodeWebpVariant(source(), w)),
+    thumbhashOf(path, timeoutSeconds),
+    ...variantWidthsFor(displayWidth).map((w) => encodeWebpVariant(source(), w, timeoutSeconds)),
   ])
   return { display, variants, placeholder }
 }

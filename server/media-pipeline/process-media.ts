@@ -8,20 +8,20 @@ import { join } from 'node:path'
 import { mkdir, rm } from 'node:fs/promises'
 import type { Storage } from '../storage/storage'
 import type { StoredVariant } from '../db/schema'
+import type { Config } from '../config'
 import { derivedKeysOf, posterKey, variantKey } from '../media/media-keys'
 import { sha256Hex } from '../media/content-hash'
 import { logger } from '../core/log'
 import { timePipeline } from '../core/metrics'
 import { releaseFreeNativeMemory } from './native-memory'
+import { UnreadableMediaError, RefusedMediaError } from './media-errors'
+import { pipelineQueueFor } from './pipeline-queue'
 
 /**
  * What the pipeline records on the media row. width/height in px as displayed; durationMs null for images;
  * storedSha256 the SHA-256 (hex) of the stripped copy written under the item key.
  */
 export type ProcessedFields = { width: number; height: number; durationMs: number | null; placeholder: string; variants: StoredVariant[]; processedAt: string; storedSha256: string }
-
-/** The file could not be decoded as the type its magic bytes name (sharp or ffmpeg refused it). */
-export class UnreadableMediaError extends Error {}
 
 const putBytes = (storage: Storage, key: string, bytes: Uint8Array, contentType: string) => storage.put(key, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { size: bytes.length, contentType })
 
@@ -48,44 +48,56 @@ const PIPELINE_IDLE_RELEASE_MS = 1000
 let inFlight = 0
 let idleRelease: Timer | undefined
 
+/** A decoding failure as UnreadableMediaError; a refusal (RefusedMediaError) as it is. */
+const asUnreadable = (e: Error) => {
+  throw e instanceof RefusedMediaError ? e : new UnreadableMediaError(e.message)
+}
+
 /**
  * Processes the original at sourcePath (of type, an accepted MIME type) for the item stored at itemKey and writes
- * the stripped copy under itemKey, then every derived object (putAllOrNone: all of them or none).
+ * the stripped copy under itemKey, then every derived object (putAllOrNone: all of them or none). The work waits its
+ * turn in the process's pipeline queue (./pipeline-queue.ts) and runs within config.pipeline's limits.
  * now is the processedAt stamp; opts.itemStored: itemKey already holds the item (import, reprocess), so a failure keeps
- * it (it may then hold the stripped copy without variants, which a later reprocess completes). Throws UnreadableMediaError when the file cannot be decoded; a storage error
- * propagates after the variants or poster written so far are deleted. Each run is timed (hotvote_media_pipeline_duration_seconds)
- * and each failure logged; when no item is left in the pipeline, freed native memory is returned to the system.
+ * it (it may then hold the stripped copy without variants, which a later reprocess completes); opts.mayRefuse: a full
+ * queue refuses the job (an upload) instead of waiting (an admin job). Throws PipelineBusyError when refused,
+ * RefusedMediaError over a limit or for a codec not served, UnreadableMediaError when the file cannot be decoded; a
+ * storage error propagates after the variants or poster written so far are deleted. Each run is timed
+ * (hotvote_media_pipeline_duration_seconds) and each failure logged; a second after the pipeline runs dry, its freed
+ * memory is returned to the system.
  */
-export async function processMediaFile(deps: { storage: Storage; tmpDir: string }, itemKey: string, type: string, sourcePath: string, now: Date, opts: { itemStored: boolean }): Promise<ProcessedFields> {
+export function processMediaFile(deps: { storage: Storage; tmpDir: string; config: Config }, itemKey: string, type: string, sourcePath: string, now: Date, opts: { itemStored: boolean; mayRefuse: boolean }): Promise<ProcessedFields> {
+  return pipelineQueueFor(deps.config).run(() => observed(type, () => processNow(deps, itemKey, type, sourcePath, now, opts.itemStored)), opts)
+}
+
+/** Runs job, the processing of one item of type: timed, its failure logged, and the idle release scheduled after the last one. */
+async function observed<T>(type: string, job: () => Promise<T>): Promise<T> {
   const kind = type === 'video/mp4' ? 'video' : 'image'
   const done = timePipeline(kind)
   inFlight++
   clearTimeout(idleRelease)
   try {
-    return await processItem(deps, itemKey, type, sourcePath, now, opts)
+    return await job()
   } catch (e) {
     logger.warn({ kind, type, unreadable: e instanceof UnreadableMediaError, problem: (e as Error).message }, 'media pipeline failed')
     throw e
   } finally {
     done()
-    // A second after the last item of a burst, what the pipeline freed goes back to the system instead of staying resident.
     if (--inFlight === 0) idleRelease = setTimeout(releaseFreeNativeMemory, PIPELINE_IDLE_RELEASE_MS).unref()
   }
 }
 
-/** processMediaFile without its timing and failure log. */
-async function processItem(deps: { storage: Storage; tmpDir: string }, itemKey: string, type: string, sourcePath: string, now: Date, opts: { itemStored: boolean }): Promise<ProcessedFields> {
+/** processMediaFile's work, run when its turn comes. */
+async function processNow(deps: { storage: Storage; tmpDir: string; config: Config }, itemKey: string, type: string, sourcePath: string, now: Date, itemStored: boolean): Promise<ProcessedFields> {
   const processedAt = now.toISOString()
-  const keep = opts.itemStored ? itemKey : undefined
+  const keep = itemStored ? itemKey : undefined
+  const { timeoutSeconds, maxFrames } = deps.config.pipeline
   // Loaded on the first item processed: sharp alone adds about 80 MB to the RSS of a server that only serves (issue #12).
   if (type === 'video/mp4') {
     const { processVideo } = await import('./video-pipeline')
     await mkdir(deps.tmpDir, { recursive: true })
     const stripped = join(deps.tmpDir, `stripped-${randomUUID()}.mp4`)
     try {
-      const video = await processVideo(sourcePath, stripped).catch((e: Error) => {
-        throw new UnreadableMediaError(e.message)
-      })
+      const video = await processVideo(sourcePath, stripped, timeoutSeconds).catch(asUnreadable)
       await putAllOrNone(deps.storage, [
         () => deps.storage.put(itemKey, Bun.file(stripped).stream(), { size: Bun.file(stripped).size, contentType: type }).then(() => itemKey),
         () => putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp').then(() => posterKey(itemKey)),
@@ -97,9 +109,7 @@ async function processItem(deps: { storage: Storage; tmpDir: string }, itemKey: 
     }
   }
   const { processImage } = await import('./image-pipeline')
-  const image = await processImage(sourcePath, type).catch((e: Error) => {
-    throw new UnreadableMediaError(e.message)
-  })
+  const image = await processImage(sourcePath, type, { maxFrames, timeoutSeconds }).catch(asUnreadable)
   await putAllOrNone(deps.storage, [
     () => putBytes(deps.storage, itemKey, image.display.bytes, type).then(() => itemKey),
     ...image.variants.map((v) => () => putBytes(deps.storage, variantKey(itemKey, v.width), v.bytes, 'image/webp').then(() => variantKey(itemKey, v.width))),

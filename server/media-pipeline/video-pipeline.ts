@@ -1,67 +1,42 @@
 /**
- * Videos through the ffmpeg that @ffmpeg-installer/ffmpeg ships (issue #11): a metadata-free stream copy (no
- * re-encode; location atoms, titles and dates dropped) and a WebP poster frame; dimensions and duration by mp4box.
+ * Videos (issue #11): a metadata-free stream copy (no re-encode; location atoms, titles and dates dropped) and a WebP
+ * poster frame, both by ffmpeg out of process (./ffmpeg.ts); dimensions, duration and codec by the bounded reader
+ * (./mp4-facts.ts), which runs first and refuses codecs the site does not serve.
  */
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
 import sharp from 'sharp'
-import { createFile, MP4BoxBuffer } from 'mp4box'
 import { encodeWebpVariant, thumbhashOf, type EncodedImage } from './image-pipeline'
+import { readMp4Facts } from './mp4-facts'
+import { runFfmpeg } from './ffmpeg'
+import { RefusedMediaError } from './media-errors'
 
 /** Widest poster, px: enough for the rate screen at DPR 3 on a phone. */
 const POSTER_MAX_WIDTH = 1080
 
-/** Runs ffmpeg with args; resolves to its stdout bytes, throws with its stderr when it exits non-zero. */
-async function runFfmpeg(args: string[]): Promise<Uint8Array> {
-  const proc = Bun.spawn([ffmpegInstaller.path, '-hide_banner', '-v', 'error', ...args], { stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' })
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).bytes(), new Response(proc.stderr).text(), proc.exited])
-  if (code !== 0) throw new Error(`ffmpeg exited with ${code}: ${err.trim().slice(0, 500)}`)
-  return out
-}
+/** MP4 sample entry types of the video codecs the site serves (browsers play them): H.264, HEVC, VP9, AV1. */
+const SERVED_VIDEO_CODECS: Record<string, string> = { avc1: 'H.264', avc3: 'H.264', hvc1: 'HEVC', hev1: 'HEVC', vp09: 'VP9', av01: 'AV1' }
 
-/**
- * Width and height in px as displayed (the track's size, swapped when its matrix turns it a quarter, as phones
- * record portrait video) and duration in ms of an MP4's first video track, from its moov box; nulls when unreadable.
- */
-export async function readMp4Info(path: string): Promise<{ width: number | null; height: number | null; durationMs: number | null }> {
-  const none = { width: null, height: null, durationMs: null }
-  try {
-    const mp4 = createFile()
-    let found: typeof none | { width: number; height: number; durationMs: number | null } | undefined
-    mp4.onReady = (info) => {
-      const track = info.videoTracks[0]
-      // matrix is [a, b, u, c, d, v, x, y, w]: a = 0 with b set is a rotation by 90 or 270 degrees.
-      const quarterTurn = !!track && track.matrix[0] === 0 && track.matrix[1] !== 0
-      const durationMs = info.timescale ? Math.round((info.duration / info.timescale) * 1000) : null
-      found = track ? { width: quarterTurn ? track.track_height : track.track_width, height: quarterTurn ? track.track_width : track.track_height, durationMs } : none
-    }
-    let offset = 0
-    for await (const chunk of Bun.file(path).stream()) {
-      mp4.appendBuffer(MP4BoxBuffer.fromArrayBuffer(chunk.slice().buffer, offset))
-      offset += chunk.byteLength
-      if (found) break
-    }
-    mp4.flush()
-    return found ?? none
-  } catch {
-    return none
-  }
-}
+/** ffmpeg decoders of those codecs (its own and the libraries Debian builds with): the poster step opens no other. */
+const POSTER_DECODERS = 'h264,hevc,vp9,libvpx-vp9,av1,libdav1d,libaom-av1'
 
-/** A processed video: displayed width/height in px (readMp4Info's), duration in ms, the poster and its placeholder. */
+/** A processed video: displayed width/height in px (of its first video track), duration in ms, the poster and its placeholder. */
 export type ProcessedVideo = { width: number; height: number; durationMs: number | null; poster: EncodedImage; placeholder: string }
 
 /**
  * Writes a copy of the MP4 at path without metadata to strippedPath (streams copied, moov moved to the front for
- * quick starts) and cuts a poster frame (a tenth in, at most 1 s). Throws when the moov names no video track with a
- * size, or ffmpeg cannot read the video.
+ * quick starts) and cuts a poster frame (a tenth in, at most 1 s); each ffmpeg run may take timeoutSeconds. Throws
+ * RefusedMediaError (415) when a video track's codec is not one the site serves, an Error when the moov names no
+ * video track with a size or ffmpeg cannot read the video.
  */
-export async function processVideo(path: string, strippedPath: string): Promise<ProcessedVideo> {
-  const { width, height, durationMs } = await readMp4Info(path)
+export async function processVideo(path: string, strippedPath: string, timeoutSeconds: number): Promise<ProcessedVideo> {
+  const { videoTracks, durationMs } = await readMp4Facts(path)
+  const refused = videoTracks.find((t) => !(t.codec in SERVED_VIDEO_CODECS))
+  if (refused) throw new RefusedMediaError(415, `The video codec ${JSON.stringify(refused.codec.replace(/[^ -~]/g, '?'))} is not accepted; use ${[...new Set(Object.values(SERVED_VIDEO_CODECS))].join(', ')}`)
+  const { width, height } = videoTracks[0] ?? {}
   if (!width || !height) throw new Error('no video track with a size in the MP4')
   const at = Math.min(1, (durationMs ?? 0) / 10000)
-  await runFfmpeg(['-i', path, '-map', '0:v', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', '-y', strippedPath])
-  const frame = await runFfmpeg(['-ss', String(at), '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'])
+  await runFfmpeg(['-i', path, '-map', '0:v', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', '-y', strippedPath], timeoutSeconds)
+  const frame = await runFfmpeg(['-codec_whitelist', POSTER_DECODERS, '-threads', '1', '-ss', String(at), '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], timeoutSeconds)
   if (frame.length === 0) throw new Error('ffmpeg found no video frame')
-  const [poster, placeholder] = await Promise.all([encodeWebpVariant(sharp(frame), POSTER_MAX_WIDTH), thumbhashOf(frame)])
+  const [poster, placeholder] = await Promise.all([encodeWebpVariant(sharp(frame), POSTER_MAX_WIDTH, timeoutSeconds), thumbhashOf(frame, timeoutSeconds)])
   return { width, height, durationMs, poster, placeholder }
 }

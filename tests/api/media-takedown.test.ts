@@ -77,8 +77,8 @@ describe('the migration of a database where a rejected takedown showed an item a
     // The state the earlier rule left: a rejection cleared hidden_at although the resolved takedown still names the item.
     t.sqlite.run('update media set hidden_at = null where id = ?', [id])
     expect((await get(url)).status).toBe(200)
-    const migration = readdirSync(join(ROOT, 'drizzle')).find((f) => f.endsWith('_resolved_takedowns_hide.sql'))!
-    t.sqlite.run(readFileSync(join(ROOT, 'drizzle', migration), 'utf8'))
+    const migration = readdirSync(join(ROOT, 'drizzle', 'sqlite')).find((f) => f.endsWith('_resolved_takedowns_hide.sql'))!
+    t.sqlite.run(readFileSync(join(ROOT, 'drizzle', 'sqlite', migration), 'utf8'))
     const { updatedAt } = t.sqlite.query('select updated_at as updatedAt from dmca_takedowns where id = ?').get(resolved) as { updatedAt: string }
     expect(t.sqlite.query('select hidden_at as hiddenAt from media where id = ?').get(id)).toEqual({ hiddenAt: updatedAt })
     expect((await get(url)).status).toBe(404)

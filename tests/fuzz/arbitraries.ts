@@ -9,8 +9,10 @@ import fc from 'fast-check'
 export type Big = { big: string; n: number }
 /** A piece of text: literal, or a Big. */
 export type Text = string | Big
-/** One multipart part: raw header lines (a Big is rendered as a huge `X-Long` header) and the content (text or a fixture's first bytes). */
-export type Part = { headers: Text[]; content: Text | { fixture: 'webp' | 'png'; bytes: number } }
+/** A crafted container (tests/support/crafted-media.ts): an MP4 whose stsz claims sampleCount samples, or a GIF of many 1 x 1 frames. */
+export type Crafted = { crafted: 'mp4'; sampleCount: number; sampleSize: number; withTrack: boolean } | { crafted: 'gif'; frames: number }
+/** One multipart part: raw header lines (a Big is rendered as a huge `X-Long` header) and the content (text, a fixture's first bytes, or a crafted container). */
+export type Part = { headers: Text[]; content: Text | { fixture: 'webp' | 'png'; bytes: number } | Crafted }
 /** A multipart body: parts with a boundary (the header's may differ from the body's), cut at `truncateAt` (fraction) or whole. */
 export type Multipart = { headerBoundary: string | null; bodyBoundary: string; preamble: string; parts: Part[]; close: boolean; truncateAt: number | null }
 /** The body of a request: none, a text (JSON or garbage), or multipart. */
@@ -160,7 +162,20 @@ const realUpload = (ctx: FuzzContext): fc.Arbitrary<Part[]> =>
     { headers: [`Content-Disposition: form-data; name="file"; filename="a.${content.fixture}"`, `Content-Type: image/${content.fixture}`], content },
   ])
 
-/** Multipart bodies for the upload routes: well formed, truncated, wrong or missing boundary, huge part headers, many parts, parts without names. */
+/** Crafted containers that cost a careless parser more than their size: MP4 sample counts up to 2^32 - 1, GIFs over the frame cap. */
+export const craftedContainer: fc.Arbitrary<Crafted> = fc.oneof(
+  fc.record({ crafted: fc.constant<'mp4'>('mp4'), sampleCount: fc.oneof(fc.integer({ min: 1_000_000, max: 0xffffffff }), fc.constant(0xffffffff)), sampleSize: fc.integer({ min: 1, max: 0xffffffff }), withTrack: fc.boolean() }),
+  fc.record({ crafted: fc.constant<'gif'>('gif'), frames: fc.integer({ min: 101, max: 5000 }) }),
+)
+
+/** The parts of an upload by the first visitor of a crafted container named for its type. */
+export const craftedUpload = (userId: number): fc.Arbitrary<Part[]> =>
+  craftedContainer.map((content) => [
+    { headers: ['Content-Disposition: form-data; name="userId"'], content: String(userId) },
+    { headers: [`Content-Disposition: form-data; name="file"; filename="a.${content.crafted}"`, `Content-Type: ${content.crafted === 'mp4' ? 'video/mp4' : 'image/gif'}`], content },
+  ])
+
+/** Multipart bodies for the upload routes: well formed, crafted containers, truncated, wrong or missing boundary, huge part headers, many parts, parts without names. */
 export const multipartBody = (ctx: FuzzContext): fc.Arbitrary<Multipart> =>
   fc.record({
     bodyBoundary: BOUNDARY,
@@ -169,6 +184,7 @@ export const multipartBody = (ctx: FuzzContext): fc.Arbitrary<Multipart> =>
     parts: fc.oneof(
       { weight: 4, arbitrary: fc.array(part(ctx), { maxLength: 4 }) },
       { weight: 4, arbitrary: realUpload(ctx) },
+      { weight: 2, arbitrary: craftedUpload(ctx.userIds[0]) },
       { weight: 1, arbitrary: fc.array(part(ctx), { minLength: 50, maxLength: 300 }) },
     ),
     close: fc.boolean(),

@@ -6,7 +6,8 @@ import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FIXTURES_DIR } from '../support/builders'
-import { authHeader, contentType, cookieHeader, extraHeaders, filePath, jsonBody, multipartBody, pathParam, queryString, render, type BodyDesc, type FuzzContext, type JsonSchema, type Multipart, type Operation, type RequestDesc, type Text } from './arbitraries'
+import { hugeSampleCountMp4, manyFrameGif } from '../support/crafted-media'
+import { authHeader, contentType, cookieHeader, extraHeaders, filePath, jsonBody, multipartBody, pathParam, queryString, render, type BodyDesc, type FuzzContext, type JsonSchema, type Crafted, type Multipart, type Operation, type RequestDesc, type Text } from './arbitraries'
 
 type OpenApiOperation = { summary?: string; parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema?: JsonSchema }> } }
 
@@ -26,6 +27,13 @@ export function operationsOf(doc: { paths: Record<string, Record<string, OpenApi
 
 const FIXTURE_BYTES = { webp: readFileSync(join(FIXTURES_DIR, 'yellow-daisy.webp')), png: readFileSync(join(FIXTURES_DIR, 'tabby-cat.png')) }
 
+/** The bytes of a part's content. */
+function contentBytes(c: Text | { fixture: 'webp' | 'png'; bytes: number } | Crafted): string | Uint8Array {
+  if (typeof c !== 'object' || 'big' in c) return render(c)
+  if ('fixture' in c) return FIXTURE_BYTES[c.fixture].subarray(0, c.bytes)
+  return c.crafted === 'mp4' ? hugeSampleCountMp4(c.sampleCount, c.sampleSize, c.withTrack) : manyFrameGif(c.frames)
+}
+
 /** The bytes of a multipart descriptor, cut where it says. */
 export function renderMultipart(mp: Multipart): Uint8Array<ArrayBuffer> {
   const chunks: (string | Uint8Array)[] = [mp.preamble]
@@ -33,8 +41,7 @@ export function renderMultipart(mp: Multipart): Uint8Array<ArrayBuffer> {
     chunks.push(`--${mp.bodyBoundary}\r\n`)
     for (const h of p.headers) chunks.push(typeof h === 'string' ? `${h}\r\n` : `X-Long: ${render(h)}\r\n`)
     chunks.push('\r\n')
-    const c = p.content
-    chunks.push(typeof c === 'object' && 'fixture' in c ? FIXTURE_BYTES[c.fixture].subarray(0, c.bytes) : render(c as Text), '\r\n')
+    chunks.push(contentBytes(p.content), '\r\n')
   }
   if (mp.close) chunks.push(`--${mp.bodyBoundary}--\r\n`)
   const whole = Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)))

@@ -43,7 +43,7 @@ async function importObject(deps: Deps, key: string, ownerId: number): Promise<'
   const outcome = await withSpooledObject(deps, key, async ({ path, type, size, sha256 }) => {
     if (!type || isContentKnown(deps.db, sha256)) return 'skipped'
     const now = deps.clock.now()
-    const processed = await processMediaFile(deps, key, type, path, now, { itemStored: true })
+    const processed = await processMediaFile(deps, key, type, path, now, { itemStored: true, mayRefuse: false })
     insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size, sha256, uploadedAt: now.toISOString(), ...processed })
     return 'imported'
   })

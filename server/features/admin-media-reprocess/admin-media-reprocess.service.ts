@@ -14,7 +14,7 @@ import type { MediaRow } from '../../media/media-items.repo'
 async function reprocessItem(deps: Deps, row: MediaRow): Promise<void> {
   const done = await withSpooledObject(deps, row.storageKey, async ({ path, type }) => {
     if (!type) throw new Error('stored object is not media')
-    saveProcessedFields(deps.db, row.id, await processMediaFile(deps, row.storageKey, row.mimeType, path, deps.clock.now(), { itemStored: true }))
+    saveProcessedFields(deps.db, row.id, await processMediaFile(deps, row.storageKey, row.mimeType, path, deps.clock.now(), { itemStored: true, mayRefuse: false }))
     return true
   })
   if (!done) throw new Error('stored object is missing')

@@ -6,7 +6,9 @@
 import type { Deps } from '../../core/deps'
 import { typeForFileName, type UploadAnswer } from '../../contract/media'
 import { HttpError } from '../../http/errors'
-import { deleteItemObjects, processMediaFile, UnreadableMediaError } from '../../media-pipeline/process-media'
+import { deleteItemObjects, processMediaFile } from '../../media-pipeline/process-media'
+import { PipelineBusyError, RefusedMediaError, UnreadableMediaError } from '../../media-pipeline/media-errors'
+import { pipelineQueueFor } from '../../media-pipeline/pipeline-queue'
 import { findMediaBySha256, insertMedia } from '../../media/media-items.repo'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { newStorageKey, sniffMediaType } from '../../media/media-type'
@@ -15,9 +17,19 @@ import type { SpooledFile } from '../../media/upload-stream'
 export const UPLOAD_SUCCESS_MESSAGE = 'Upload successful'
 export const DUPLICATE_MESSAGE = 'This file has already been uploaded'
 
+/** The 503 answer (with Retry-After) of a full pipeline queue. */
+const busyAnswer = (e: PipelineBusyError) => new HttpError(503, e.message, undefined, undefined, { 'Retry-After': String(e.retryAfterSeconds) })
+
+/** Throws HttpError 503 with Retry-After when the pipeline queue is full now, so an upload is refused before its body is read. */
+export function refuseUploadWhenBusy(deps: Deps): void {
+  const refused = pipelineQueueFor(deps.config).refusal()
+  if (refused) throw busyAnswer(refused)
+}
+
 /**
  * Checks, processes and stores a spooled upload for userId. Throws HttpError 415 (content is not the type its name
- * says, or cannot be decoded), 409 (identical file already stored). Returns the 201 answer. Does not remove file.tmpPath.
+ * says, cannot be decoded, or a video codec the site does not serve), 413 (over a pipeline limit: frames, pixels),
+ * 409 (identical file already stored), 503 with Retry-After (the pipeline queue is full). Returns the 201 answer. Does not remove file.tmpPath.
  */
 export async function storeUpload(deps: Deps, userId: number, file: SpooledFile): Promise<UploadAnswer> {
   const claimed = typeForFileName(file.originalName)!
@@ -30,9 +42,11 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
   const storageKey = newStorageKey(now, actual)
   let processed
   try {
-    processed = await processMediaFile(deps, storageKey, actual, file.tmpPath, now, { itemStored: false })
+    processed = await processMediaFile(deps, storageKey, actual, file.tmpPath, now, { itemStored: false, mayRefuse: true })
   } catch (e) {
     if (e instanceof UnreadableMediaError) throw new HttpError(415, `The file content is not a valid ${claimed} file`)
+    if (e instanceof RefusedMediaError) throw new HttpError(e.status, e.message)
+    if (e instanceof PipelineBusyError) throw busyAnswer(e)
     throw e
   }
   let row

@@ -10,7 +10,7 @@ import { withIdempotencyKey } from '../../http/idempotency'
 import { requireOwnUser, visitorSession, type Visitor } from '../../http/session-user'
 import { MEDIA_FILE_PREFIX } from '../../media/media-url'
 import { readMultipartUpload } from '../../media/upload-stream'
-import { storeUpload } from './media-upload.service'
+import { refuseUploadWhenBusy, storeUpload } from './media-upload.service'
 import { serveStoredObject } from './media-file.service'
 import { pickMediaQueue, pickRandomMedia } from './media-pick.service'
 import { recordView } from './media-view.service'
@@ -27,10 +27,11 @@ const UserParamsSchema = v.object({ userId: IdParamSchema })
 /**
  * Counts the attempt against the visitor's and the address's hourly limits before the body is read, then reads,
  * checks and stores one multipart upload for the visitor within their storage quota; throws HttpError
- * 400/403/409/413/415/429.
+ * 400/403/409/413/415/429, 503 (before reading the body when the pipeline queue is full).
  */
 async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Request, visitor: Visitor, address: string) {
   limits.admit(visitor.id, address)
+  refuseUploadWhenBusy(deps)
   const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
   try {
     if (!/^\d+$/.test(fields.userId ?? '')) throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])

@@ -1,0 +1,92 @@
+/**
+ * Opens the PostgreSQL database named by DATABASE_URL with Bun's built-in SQL client (drizzle-orm/bun-sql; README >
+ * Database explains the choice): checks the server answers and is PostgreSQL 13 or newer, applies the drizzle/pg/
+ * migrations under a session advisory lock, then opens the connection pool the repositories use.
+ */
+import { SQL } from 'bun'
+import { drizzle } from 'drizzle-orm/bun-sql'
+import { migrate } from 'drizzle-orm/bun-sql/migrator'
+import { join } from 'node:path'
+import * as schema from './schema.pg'
+
+/** The drizzle handle on PostgreSQL, typed with schema.pg.ts. */
+export type PgDb = ReturnType<typeof drizzle<typeof schema>>
+
+const MIGRATIONS_DIR = join(import.meta.dir, '..', '..', 'drizzle', 'pg')
+
+/** The key of the session advisory lock every instance takes before it migrates (any fixed 64-bit number works). */
+export const MIGRATION_LOCK_KEY = 7_210_431_905_117_201
+
+/** Connections the pool opens at most, per instance. */
+export const POOL_SIZE = 10
+
+/** Seconds a connection attempt may take, unless DATABASE_URL sets ?connect_timeout=N (libpq's name for it). */
+const CONNECT_TIMEOUT_SECONDS = 10
+
+/** server_version_num of PostgreSQL 13.0, the oldest server HotVote runs on. */
+const OLDEST_SERVER_VERSION = 130_000
+
+/** The database could not be opened; message: one line naming DATABASE_URL, its password replaced by ***. */
+export class DatabaseStartError extends Error {}
+
+/** url with its password (if any) replaced by ***, for log lines and errors. */
+export function redactDatabaseUrl(url: string): string {
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
+}
+
+/**
+ * A Bun SQL client on url with at most max connections. The database name is passed explicitly so PGDATABASE in the
+ * environment cannot override it; the connect timeout is passed only when the URL names none, since options win over the URL.
+ */
+function connect(url: string, max: number): SQL {
+  const parsed = new URL(url)
+  const database = decodeURIComponent(parsed.pathname.slice(1)) || undefined
+  return new SQL({ url, database, max, ...(parsed.searchParams.has('connect_timeout') ? {} : { connectionTimeout: CONNECT_TIMEOUT_SECONDS }) })
+}
+
+/** Runs fn, turning any failure into a DatabaseStartError naming DATABASE_URL (without the password) and what failed. */
+async function naming<T>(url: string, what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (e) {
+    if (e instanceof DatabaseStartError) throw e
+    const password = decodeURIComponent(new URL(url).password)
+    // drizzle wraps a failed statement in an error whose message is the statement; the server's reason is its cause.
+    const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e
+    const reason = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0]
+    throw new DatabaseStartError(`DATABASE_URL: ${what} ${redactDatabaseUrl(url)}: ${password ? reason.replaceAll(password, '***') : reason}`)
+  }
+}
+
+/**
+ * Applies the drizzle/pg/ migrations on one dedicated connection that holds a session advisory lock for the whole
+ * run: instances starting at the same moment wait for each other, and each migration is applied once (drizzle's
+ * migrator takes no lock of its own). Throws DatabaseStartError when the server cannot be reached or is older than 13.
+ */
+export async function migratePostgres(url: string): Promise<void> {
+  const client = connect(url, 1)
+  try {
+    const [{ version }] = await naming(url, 'cannot connect to PostgreSQL at', () => client`select current_setting('server_version_num')::int as version`)
+    if (version < OLDEST_SERVER_VERSION) throw new DatabaseStartError(`DATABASE_URL: ${redactDatabaseUrl(url)} runs PostgreSQL ${Math.floor(version / 10_000)}; HotVote needs 13 or newer`)
+    await naming(url, 'cannot migrate', async () => {
+      await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`
+      try {
+        await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR })
+      } finally {
+        await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`
+      }
+    })
+  } finally {
+    await client.close()
+  }
+}
+
+/** Migrates the database at url (migratePostgres), then opens a pool of POOL_SIZE connections on it. */
+export async function openPostgres(url: string): Promise<{ orm: PgDb; sql: SQL; close(): Promise<void> }> {
+  await migratePostgres(url)
+  const client = connect(url, POOL_SIZE)
+  await naming(url, 'cannot connect to PostgreSQL at', () => client`select 1`)
+  return { orm: drizzle({ client, schema }), sql: client, close: () => client.close() }
+}

@@ -1,0 +1,292 @@
+/**
+ * The PostgreSQL twin of schema.ts: the same tables, columns, keys and indexes in drizzle pg-core, so the repositories
+ * run one query code on both dialects (tests/db/schema-equality.test.ts keeps the two equal). Times stay ISO-8601 UTC
+ * strings as on SQLite; booleans are boolean; ids are identity columns that also accept a given id (db copy).
+ */
+import { sql } from 'drizzle-orm'
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { StoredVariant } from './schema'
+
+const createdAt = () => text('created_at').notNull()
+
+/** A visitor (anonymous or with a saved email), a synthetic voter made by population, or the system owner of imports. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /**
+     * A visitor: the SHA-256 hex of the session id that created the account (server/core/session-hash.ts), never the id
+     * itself. A system or synthetic user: a tag holding ':' (server/db/system-session-ids.ts) that no session hashes to.
+     */
+    sessionId: text('session_id').notNull(),
+    username: text('username').notNull(),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: createdAt(),
+    lastLoginAt: text('last_login_at'),
+    loginCount: integer('login_count').notNull().default(0),
+    /** Made by vote population (admin §9); shown with a badge, never a real visitor. */
+    isSynthetic: boolean('is_synthetic').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('users_session_id_unique').on(t.sessionId),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    // Only a verified email is unique: an address someone typed but never verified must not lock out its owner.
+    uniqueIndex('users_verified_email_unique').on(t.email).where(sql`${t.emailVerified} = true`),
+    index('users_email_idx').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+)
+
+/**
+ * A further session of a visitor: a magic link opened in another browser gives that browser a new session id, whose
+ * SHA-256 hex is kept here (users.session_id holds the account's first one). Deleted with the user.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    sessionHash: text('session_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_sessions_user_id_idx').on(t.userId)],
+)
+
+
+/** An uploaded or imported photo or video; the bytes live in the bucket under storageKey. */
+export const media = pgTable(
+  'media',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** SHA-256 (hex) of the bytes the visitor sent, or of the object the bucket import found: the upload's duplicate check (409). */
+    sha256: text('sha256').notNull(),
+    /**
+     * SHA-256 (hex) of the object the server stored under storageKey (the media pipeline's stripped copy): what the
+     * bucket's duplicate scan and the import compare objects with. Null for rows stored before it until the first scan
+     * or import hashes their object.
+     */
+    storedSha256: text('stored_sha256'),
+    uploadedAt: text('uploaded_at').notNull(),
+    /** Set while a resolved DMCA takedown names this item: hidden from rating (server-contract: Admin API). */
+    hiddenAt: text('hidden_at'),
+    /** Video length in ms; null for images and unreadable videos. */
+    durationMs: integer('duration_ms'),
+    /** Thumbhash of the displayed image or poster, base64; null until processed. */
+    placeholder: text('placeholder'),
+    /** WebP display variants stored under `<stem>/w<width>.webp`, narrowest first; null until processed. */
+    variants: jsonb('variants').$type<StoredVariant[]>(),
+    /** When the media pipeline last made this item's stripped copy, variants and poster; null for media stored before it. */
+    processedAt: text('processed_at'),
+    /** Votes on this item and how many are Hot, kept by triggers on votes in the same transaction (drizzle/pg/0001_vote_counter_triggers.sql). */
+    totalVotes: integer('total_votes').notNull().default(0),
+    hotVotes: integer('hot_votes').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('media_storage_key_unique').on(t.storageKey),
+    uniqueIndex('media_sha256_unique').on(t.sha256),
+    index('media_stored_sha256_idx').on(t.storedSha256),
+    index('media_user_id_idx').on(t.userId),
+    index('media_processed_at_idx').on(t.processedAt),
+  ],
+)
+
+/** One Hot/Not vote; at most one per user and media item. */
+export const votes = pgTable(
+  'votes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    isHot: boolean('is_hot').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('votes_user_media_unique').on(t.userId, t.mediaId),
+    // Covering index: vote counts per item never touch the table.
+    index('votes_media_hot_idx').on(t.mediaId, t.isHot),
+  ],
+)
+
+/** One recorded view per user and media item. */
+export const views = pgTable(
+  'views',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('views_user_media_unique').on(t.userId, t.mediaId), index('views_media_idx').on(t.mediaId)],
+)
+
+/** The stored answer of a request sent with an Idempotency-Key, replayed on a repeat (offline outbox). */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  userId: integer('user_id').notNull(),
+  status: integer('status').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+})
+
+/** A magic-link token: only its SHA-256 is kept; single use; 15 minutes (server-contract: Email and magic links). */
+export const magicLinkTokens = pgTable(
+  'magic_link_tokens',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    /** 'save': verify this user's email; 'login': switch to the user owning the email. */
+    purpose: text('purpose', { enum: ['save', 'login'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    clientAddress: text('client_address').notNull(),
+    /** SHA-256 hex of the session that asked for the link; null when it was asked without one. Only that session completes it without a click. */
+    sessionHash: text('session_hash'),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('magic_link_tokens_hash_unique').on(t.tokenHash),
+    index('magic_link_tokens_email_idx').on(t.email, t.createdAt),
+    index('magic_link_tokens_client_idx').on(t.clientAddress, t.createdAt),
+  ],
+)
+
+/** An email left in the email-capture modal. */
+export const emailCaptures = pgTable('email_captures', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  email: text('email').notNull(),
+  /** SHA-256 hex of the session that left it (server/core/session-hash.ts). */
+  sessionId: text('session_id').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+})
+
+/** Single-row configuration (id = 1): how displayed vote totals are multiplied. */
+export const voteMultiplierConfig = pgTable('vote_multiplier_config', {
+  id: integer('id').primaryKey(),
+  isEnabled: boolean('is_enabled').notNull(),
+  multiplier: doublePrecision('multiplier').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/** Single-row configuration (id = 1): the email-capture prompt. */
+export const emailCaptureConfig = pgTable('email_capture_config', {
+  id: integer('id').primaryKey(),
+  isEnabled: boolean('is_enabled').notNull(),
+  voteThreshold: integer('vote_threshold').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/** Ad code per zone (only zone1 is used by the client). */
+export const adZoneConfigs = pgTable('ad_zone_configs', {
+  zoneId: text('zone_id').primaryKey(),
+  zoneName: text('zone_name').notNull(),
+  adCode: text('ad_code').notNull(),
+  isActive: boolean('is_active').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/** Single-row configuration (id = 1): the skip button on the rate screen. */
+export const skipButtonConfig = pgTable('skip_button_config', {
+  id: integer('id').primaryKey(),
+  zoneName: text('zone_name').notNull(),
+  buttonText: text('button_text').notNull(),
+  buttonUrl: text('button_url').notNull(),
+  isActive: boolean('is_active').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+/** Idle redirect settings; every save adds a row, the newest is current (history). */
+export const idleRedirectConfigs = pgTable('idle_redirect_configs', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idleRedirectTime: integer('idle_redirect_time').notNull(),
+  idleRedirectUrl: text('idle_redirect_url').notNull(),
+  isActive: boolean('is_active').notNull(),
+  createdAt: createdAt(),
+})
+
+/** Back-button redirect settings; every save adds a row, the newest is current (history). */
+export const backButtonConfigs = pgTable('back_button_configs', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  backButtonUrl: text('back_button_url').notNull(),
+  isActive: boolean('is_active').notNull(),
+  createdAt: createdAt(),
+})
+
+/** A copyright takedown request (public-visitor §3, admin-back-office §3). */
+export const dmcaTakedowns = pgTable(
+  'dmca_takedowns',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    referenceNumber: text('reference_number').notNull(),
+    status: text('status', { enum: ['pending', 'reviewed', 'resolved', 'rejected'] }).notNull(),
+    complainantName: text('complainant_name').notNull(),
+    complainantEmail: text('complainant_email').notNull(),
+    complainantPhone: text('complainant_phone'),
+    complainantAddress: text('complainant_address'),
+    copyrightOwner: text('copyright_owner').notNull(),
+    workDescription: text('work_description').notNull(),
+    infringementDescription: text('infringement_description').notNull(),
+    /** JSON-encoded array of URLs. */
+    infringingUrls: text('infringing_urls').notNull(),
+    electronicSignature: text('electronic_signature').notNull(),
+    goodFaithStatement: boolean('good_faith_statement').notNull(),
+    accuracyStatement: boolean('accuracy_statement').notNull(),
+    adminNotes: text('admin_notes').notNull().default(''),
+    mediaId: integer('media_id'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('dmca_reference_unique').on(t.referenceNumber), index('dmca_status_idx').on(t.status)],
+)
+
+/** One audit event (admin-back-office §3: ten event types); context is JSON text. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    event: text('event').notNull(),
+    timestamp: text('timestamp').notNull(),
+    context: text('context').notNull(),
+  },
+  (t) => [index('audit_logs_event_idx').on(t.event), index('audit_logs_timestamp_idx').on(t.timestamp)],
+)
+
+/** Single-row state (id = 1) of the resumable vote population (server-contract: Admin API). */
+export const votePopulationState = pgTable('vote_population_state', {
+  id: integer('id').primaryKey(),
+  /** Every media id up to this one has its synthetic votes. */
+  lastMediaId: integer('last_media_id').notNull(),
+  mediaProcessed: integer('media_processed').notNull(),
+  totalVotesInserted: integer('total_votes_inserted').notNull(),
+  hotVotesInserted: integer('hot_votes_inserted').notNull(),
+  usersCreated: integer('users_created').notNull(),
+  firstUserId: integer('first_user_id'),
+  lastUserId: integer('last_user_id'),
+  completedAt: text('completed_at'),
+  updatedAt: text('updated_at').notNull(),
+})
