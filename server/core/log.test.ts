@@ -49,12 +49,23 @@ function collectingLogger(production: boolean, secrets: string[] = []) {
 }
 
 describe('createLogger', () => {
-  it('writes JSON lines with the instance id, secret-named fields redacted at any depth it names', () => {
+  it('writes JSON lines with the instance id and secret-named fields redacted', () => {
     const { lines, logger } = collectingLogger(false)
-    logger.info({ email: 'kim@example.com', body: { password: 'p4ssw0rd', sessionId: 'abc' }, route: '/api/votes' }, 'request')
+    logger.info({ email: 'kim@example.com', password: 'p4ssw0rd', route: '/api/votes' }, 'request')
     const line = JSON.parse(lines[0])
-    expect(line).toMatchObject({ msg: 'request', email: REDACTED, body: { password: REDACTED, sessionId: REDACTED }, route: '/api/votes' })
+    expect(line).toMatchObject({ msg: 'request', email: REDACTED, password: REDACTED, route: '/api/votes' })
     expect(typeof line.instance).toBe('string')
+  })
+
+  it('in production redacts secret-named fields at any depth', () => {
+    const { lines, logger } = collectingLogger(true)
+    logger.info({ body: { password: 'p4ssw0rd', nested: [{ sessionId: 'abc', token: 'xyz' }] }, route: '/api/votes' }, 'request')
+    expect(JSON.parse(lines[0])).toMatchObject({ body: { password: REDACTED, nested: [{ sessionId: REDACTED, token: REDACTED }] }, route: '/api/votes' })
+  })
+
+  it('in production writes a line that cannot hold a secret as pino wrote it', () => {
+    const line = `${JSON.stringify({ level: 30, requestId: 'ee8c0ce1-2182', route: '/api/media/random/:userId', status: 200, msg: 'request' })}\n`
+    expect(redactLine(line, ['configured-secret'])).toBe(line)
   })
 
   it('in production also removes secrets by value from messages and errors, configured values included', () => {
