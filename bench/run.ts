@@ -39,7 +39,7 @@ const ADMIN_PASSWORD = 'bench-admin-password'
 const ADMIN = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
 
 /** runWrk against server, also answering the server's CPU time per request in µs (steadier than req/s on a shared machine). */
-async function load(server: Running, url: string, script: string, opts: { seconds: number; threads?: number }): Promise<LoadResult & { cpuUs: number }> {
+async function load(server: Running, url: string, script: string, opts: { seconds: number; threads?: number; connections?: number }): Promise<LoadResult & { cpuUs: number }> {
   const before = cpuMs(server.pid)
   const result = await runWrk(url, script, opts)
   return { ...result, cpuUs: ((cpuMs(server.pid) - before) * 1000) / result.requests }
