@@ -11,9 +11,10 @@ export const adminAuditRoutes = (deps: Deps) =>
   new Elysia().get(
     routes.adminAuditLogs,
     ({ query, set }) => {
-      if (query.export !== 'true') return answerPage(set, listAuditLogs(deps, query, query))
+      if (query.export !== 'true') return listAuditLogs(deps, query, query).then((page) => answerPage(set, page))
       const filename = `audit-logs-${deps.clock.now().toISOString().slice(0, 10)}.json`
-      return new Response(JSON.stringify(exportAuditLogs(deps, query), null, 2), { headers: { 'content-type': 'application/json', 'content-disposition': `attachment; filename="${filename}"` } })
+      const headers = { 'content-type': 'application/json', 'content-disposition': `attachment; filename="${filename}"` }
+      return exportAuditLogs(deps, query).then((entries) => new Response(JSON.stringify(entries, null, 2), { headers }))
     },
     {
       query: AuditQuerySchema,
