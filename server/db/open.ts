@@ -43,6 +43,12 @@ export function openDatabase(path: string): { db: Db; sqlite: Database } {
   return { db, sqlite }
 }
 
+/** Checkpoints the WAL into the main file and closes the connection (graceful shutdown). */
+export function closeDatabase(sqlite: Database): void {
+  sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  sqlite.close()
+}
+
 /**
  * Runs fn inside one SQLite transaction (rolled back if it throws). bun:sqlite is synchronous and the app
  * uses one connection, so repos called with the same `db` inside fn take part in the transaction.
