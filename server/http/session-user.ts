@@ -42,11 +42,11 @@ export type Visitor = { id: number }
 
 const NO_SESSION = 'No session: reload the page to start one'
 
-/** The visitor of sid; throws HttpError 401 without a well-formed sid naming a session. */
-async function requireVisitor(db: Db, sid: string | undefined): Promise<Visitor> {
+/** The resolved `visitor` of sid (one promise per request); throws HttpError 401 without a well-formed sid naming a session. */
+async function resolveVisitor(db: Db, sid: string | undefined): Promise<{ visitor: Visitor }> {
   const id = isSessionId(sid) ? await findUserIdBySessionHash(db, hashSessionId(sid)) : undefined
   if (id === undefined) throw new HttpError(401, NO_SESSION)
-  return { id }
+  return { visitor: { id } }
 }
 
 /**
@@ -71,7 +71,7 @@ export const visitorSession = ({ db, config }: { db: Db; config: Config }) => {
   // From the header, not Elysia's cookie jar: a jar would be built for every route of the app (cookie-value.ts).
   const sidOf = (request: Request) => cookieValue(request.headers.get('cookie'), name)
   return new Elysia().macro({
-    visitor: { resolve: async ({ request }) => ({ visitor: await requireVisitor(db, sidOf(request)) }) },
+    visitor: { resolve: ({ request }) => resolveVisitor(db, sidOf(request)) },
     visitorUser: {
       resolve: async ({ request }) => {
         const sid = sidOf(request)
