@@ -1,5 +1,5 @@
 /**
- * Queries about the database itself: the readiness probe (issue #10), the online backup (`VACUUM INTO`) and the
+ * Queries about the database itself: the readiness probe, the online backup (`VACUUM INTO`) and the
  * back-office Database page's probes (admin-back-office §2 Database).
  */
 import { sql } from 'drizzle-orm'

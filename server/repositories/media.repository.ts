@@ -43,8 +43,9 @@ export async function findMediaOwningKey(db: Db, key: string): Promise<MediaRow 
   return db.select().from(media).where(and(gte(media.storageKey, `${stem}.`), lt(media.storageKey, `${stem}/`))).limit(10).all().find((row) => itemStem(row.storageKey) === stem)
 }
 
-/** Smallest and largest media id, both null when there is no media. Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree ends, but scans the table for both in one select. */
+// Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree ends, but scans the table for both in one select.
 const idRange = perDb((db) => db.$client.prepare<{ min: number | null; max: number | null }, []>('select (select min(id) from media) as min, (select max(id) from media) as max'))
+/** Smallest and largest media id, both null when there is no media. */
 export const mediaIdRange = async (db: Db) => idRange(db).get()!
 
 /** A media row as rating shows it (toRateMedia): the columns the random pick and the queue read. */

@@ -2,7 +2,7 @@
  * Import from the bucket (server-contract: import-media): every object that is valid media by its magic bytes and
  * not yet a media row becomes one, owned by the system user; others are counted as skipped or errors. An object whose
  * content an item already has (its stored copy, or the bytes it was uploaded as) is skipped: the duplicate scan shows
- * it beside that item. Each imported object goes through the media pipeline (issue #11): it is replaced by the
+ * it beside that item. Each imported object goes through the media pipeline: it is replaced by the
  * stripped copy, variants and poster are written beside it; variants and posters already in the bucket are never
  * imported as items of their own.
  */
@@ -15,7 +15,7 @@ import { withSpooledObject } from '../../media/spool-object'
 import { processMediaFile } from '../../media-pipeline/process-media'
 import { fillStoredHashes, listBucketFiles } from './admin-bucket.service'
 
-/** Username of the import owner; reserved for it ('system-' names, issue #10). */
+/** Username of the import owner; reserved for it ('system-' names). */
 const IMPORT_OWNER_USERNAME = 'system-import'
 
 /**
@@ -24,7 +24,7 @@ const IMPORT_OWNER_USERNAME = 'system-import'
  */
 const ownerName = (n: number) => (n === 1 ? IMPORT_OWNER_USERNAME : `${IMPORT_OWNER_USERNAME}-${n}`)
 
-/** The system user, created on first use under the first free ownerName. Its session id is never a usable session (issue #10). */
+/** The system user, created on first use under the first free ownerName. Its session id is never a usable session. */
 const systemUserId = (deps: Pick<Deps, 'db' | 'clock'>) => findOrInsertSystemUser(deps.db, IMPORT_OWNER_SESSION_ID, ownerName, deps.clock.now().toISOString())
 
 /** Imports one object; answers 'imported' or 'skipped'. Throws on a read failure or undecodable media (counted as an error). */

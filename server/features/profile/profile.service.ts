@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors'
 const USERNAME_TAKEN = 'Username is taken'
 const EMAIL_TAKEN = 'That email belongs to another account: use "Login as Different User" to sign in to it'
 
-/** True when no user other than exceptUserId has this username (ignoring case) and it is not reserved (issue #10). */
+/** True when no user other than exceptUserId has this username (ignoring case) and it is not reserved. */
 export async function isUsernameAvailable(deps: Pick<Deps, 'db'>, username: string, exceptUserId = 0): Promise<boolean> {
   if (isReservedUsername(username)) return false
   return !(await findUserIdByUsername(deps.db, username, exceptUserId))
@@ -26,7 +26,7 @@ export async function updateProfile(deps: Pick<Deps, 'db'>, user: UserRow, updat
     if (isReservedUsername(update.username)) throw new HttpError(409, USERNAME_TAKEN)
     changes.username = update.username
   }
-  // Only another user's verified copy blocks: a typed, unverified one never locks out the owner (issue #10).
+  // Only another user's verified copy blocks: a typed, unverified one never locks out the owner.
   if (update.email !== undefined && update.email !== (user.email ?? '')) Object.assign(changes, { email: update.email || null, emailVerified: false })
   if (!Object.keys(changes).length) return user
   const result = await updateUserIfFree(deps.db, user.id, changes)

@@ -20,7 +20,7 @@ export function randomUsername(): string {
 
 /**
  * Creates the visitor for an unknown sessionId, or resumes a known one (updating location when given), in one
- * transaction. A requested username is used only when free and not reserved (issue #10); otherwise one is generated.
+ * transaction. A requested username is used only when free and not reserved; otherwise one is generated.
  * Only the session id's hash is stored. Returns the user row.
  * admitNew runs, in the same transaction, just before a new visitor is made; it throws (e.g. HttpError 429) to refuse it.
  */
