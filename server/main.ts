@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, loadConfig } from './config'
-import { openDatabase } from './db/open'
+import { closeDatabase, openDatabase } from './db/open'
 import { FS_STAGING_DIR, createFsStorage } from './storage/fs-storage'
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
 import { systemClock } from './core/clock'
@@ -45,5 +45,5 @@ const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(con
 resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])
 await runStartupChecks(deps)
 const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
-shutDownOnSignals({ server: app.server!, sqlite })
+shutDownOnSignals({ server: app.server!, closeDatabase: () => closeDatabase(sqlite) })
 console.log(`HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${process.env.NODE_ENV ?? 'development'} mode)`)
