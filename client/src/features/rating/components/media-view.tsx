@@ -30,12 +30,13 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
   const [playing, setPlaying] = useState(false)
   const ratio = item.width && item.height ? item.width / item.height : 16 / 9
   const isVideo = item.mimeType.startsWith('video/')
-  // The first item's video waits behind its poster until the first-load gate opens; later videos load at once.
+  // The first item's video waits behind its poster until the first-load gate opens and the poster has been painted
+  // (two frames: the page's largest paint is the poster, not a video put in its place before it showed); later videos load at once.
   const [videoOn, setVideoOn] = useState(() => !isVideo || !item.posterUrl || firstMediaSettledAlready())
   useEffect(() => {
     if (videoOn) return
     let current = true
-    void afterFirstMedia().then(() => current && setVideoOn(true))
+    void afterFirstMedia().then(() => requestAnimationFrame(() => requestAnimationFrame(() => current && setVideoOn(true))))
     return () => {
       current = false
     }
