@@ -61,7 +61,9 @@ function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loa
           loading={priority ? 'eager' : loading}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
-          onLoad={onShown}
+          // Shown once decoded (an async decode may paint frames after the load event), so the caller's next step
+          // comes after the poster is on screen.
+          onLoad={(e) => void e.currentTarget.decode().then(onShown, onShown)}
           onError={onError}
           className={fitClass}
         />

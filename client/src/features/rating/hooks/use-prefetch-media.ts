@@ -74,36 +74,40 @@ async function warm(file: WarmFile): Promise<void> {
 
 /**
  * Keeps the files of queue's first items warm (see filesToWarm), once the first item on screen has settled and the
- * browser is idle (afterFirstMedia): WARM_CONCURRENCY at a time, each started in an idle period, each url once per
- * screen. The placeholders of the queue are decoded in the first idle period.
+ * browser is idle (afterFirstMedia): WARM_CONCURRENCY files at a time for the screen whatever the queue's changes,
+ * each started in an idle period, each url once per screen; a changed queue replaces the files still waiting. The
+ * placeholders of the queue are decoded in the first idle period.
  */
 export function usePrefetchMedia(queue: RateMedia[], budgetBytes: number = PREFETCH_BUDGET_BYTES): void {
   const warmed = useRef(new Set<string>())
+  const waiting = useRef<WarmFile[]>([])
+  const running = useRef(0)
   useEffect(() => {
     let current = true
-    void afterFirstMedia().then(async () => {
+    const warmWaiting = async () => {
+      for (;;) {
+        await nextIdle()
+        const file = waiting.current.shift()
+        if (!file) return
+        if (warmed.current.has(file.url)) continue
+        warmed.current.add(file.url)
+        // A failure is retried the next time the queue changes; the rate screen skips a file that cannot load.
+        await warm(file).catch(() => warmed.current.delete(file.url))
+      }
+    }
+    void afterFirstMedia().then(() => {
       if (!current || !navigator.onLine) return
       for (const item of queue.slice(1)) placeholderPixels(item.placeholder)
       const saveData = saveDataOn()
       const filesOf = (item: RateMedia) => filesToShow(item, window.innerWidth, window.innerHeight, window.devicePixelRatio || 1, saveData)
-      const files = filesToWarm(queue, budgetBytes, saveData, filesOf)
-      const warmNext = async (): Promise<void> => {
-        for (let file = files.shift(); file && current; file = files.shift()) {
-          if (warmed.current.has(file.url)) continue
-          await nextIdle()
-          // A queue replaced meanwhile warms its own files (this one among them if it still has it).
-          if (!current) return
-          warmed.current.add(file.url)
-          // A failure is retried the next time the queue changes; the rate screen skips a file that cannot load.
-          const url = file.url
-          await warm(file).catch(() => warmed.current.delete(url))
-        }
-      }
-      await Promise.all(Array.from({ length: WARM_CONCURRENCY }, warmNext))
+      waiting.current = filesToWarm(queue, budgetBytes, saveData, filesOf).filter((f) => !warmed.current.has(f.url))
+      for (; running.current < WARM_CONCURRENCY; running.current++) void warmWaiting().finally(() => running.current--)
     })
     // A queue replaced before the gate opened is not warmed: the newer one is.
     return () => {
       current = false
     }
   }, [queue, budgetBytes])
+  // Leaving the screen drops the files still waiting (those being fetched finish).
+  useEffect(() => () => void (waiting.current = []), [])
 }
