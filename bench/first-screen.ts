@@ -6,7 +6,9 @@
  * answer is reordered so an item of that kind comes first, then nine others in id order) and /upload, while chromium
  * traces. Prints, from first paint to 5 s after: the main thread's tasks over 50 ms of thread (CPU) time, the
  * longest task by thread and wall time, the thread time of all tasks, and the longest tasks' breakdown and scripts,
- * with the load average at the time. `--runs N` repeats each page; `--kinds camera,gif` picks kinds; `--save DIR` writes each trace there (DevTools'
+ * with the load average at the time; and from first contentful paint on, the longest task's CPU time and the Total
+ * Blocking Time those tasks would make at Lighthouse's 4x slowdown of CPU time (wall time on a shared machine is not
+ * comparable between runs). `--runs N` repeats each page; `--kinds camera,gif` picks kinds; `--save DIR` writes each trace there (DevTools'
  * Performance panel opens them).
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -44,7 +46,11 @@ function report(label: string, run: number, t: FirstScreenTrace): string {
   const maxWall = Math.max(0, ...t.tasks.map((k) => k.wallMs))
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
   const lcp = t.events.filter((e) => e.name === 'largestContentfulPaint::Candidate').pop()?.args?.data as { nodeName?: string } | undefined
-  const head = `${label.padEnd(14)} FP ${t.firstPaintMs.toFixed(0)} ms, LCP ${t.lcpMs?.toFixed(0) ?? '-'} ms (${lcp?.nodeName?.split(' ')[0] ?? '-'}); tasks > ${LONG_TASK_MS} ms CPU: ${long.length}; longest ${maxCpu.toFixed(1)} ms CPU / ${maxWall.toFixed(1)} ms wall; all tasks ${cpu.toFixed(0)} ms CPU; load ${load}`
+  // Tasks from first contentful paint on: the span Lighthouse's Total Blocking Time counts (at 4x the duration).
+  const afterFcp = t.tasks.filter((k) => t.fcpMs !== undefined && k.startMs >= t.fcpMs - t.firstPaintMs)
+  const maxAfterFcp = Math.max(0, ...afterFcp.map((k) => k.cpuMs))
+  const cpuTbt = afterFcp.reduce((n, k) => n + Math.max(0, 4 * k.cpuMs - 50), 0)
+  const head = `${label.padEnd(14)} FP ${t.firstPaintMs.toFixed(0)} ms, FCP ${t.fcpMs?.toFixed(0) ?? '-'} ms, longest from FCP ${maxAfterFcp.toFixed(1)} ms CPU (TBT of 4x CPU ${cpuTbt.toFixed(0)} ms), LCP ${t.lcpMs?.toFixed(0) ?? '-'} ms (${lcp?.nodeName?.split(' ')[0] ?? '-'}); tasks > ${LONG_TASK_MS} ms CPU: ${long.length}; longest ${maxCpu.toFixed(1)} ms CPU / ${maxWall.toFixed(1)} ms wall; all tasks ${cpu.toFixed(0)} ms CPU; load ${load}`
   const top = [...t.tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 3)
   const lines = top.map((k) => `    +${k.startMs.toFixed(0)} ms: ${k.cpuMs.toFixed(1)} ms CPU (${k.wallMs.toFixed(1)} wall) ${Object.entries(k.work).map(([w, ms]) => `${w} ${ms.toFixed(1)}`).join(', ')} | ${k.scripts.join('; ')}`)
   return [head, ...lines].join('\n')

@@ -13,8 +13,8 @@ export type TraceEvent = { name: string; cat: string; ph: string; ts: number; du
 /** One main-thread task: start (ms after first paint), wall and thread time (ms), thread time by kind of work, the scripts it ran. */
 export type MainThreadTask = { startMs: number; wallMs: number; cpuMs: number; work: Record<string, number>; scripts: string[] }
 
-/** The first screen's trace figures: first paint and largest paint (ms after navigation start), the LCP element's node name, the tasks. */
-export type FirstScreenTrace = { firstPaintMs: number; lcpMs: number | undefined; tasks: MainThreadTask[]; events: TraceEvent[] }
+/** The first screen's trace figures: first paint, first contentful paint and largest paint (ms after navigation start), the tasks, the raw events. */
+export type FirstScreenTrace = { firstPaintMs: number; fcpMs: number | undefined; lcpMs: number | undefined; tasks: MainThreadTask[]; events: TraceEvent[] }
 
 /** Trace categories: task boundaries with thread time, what ran inside them, paints and the LCP candidates. */
 const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'rail']
@@ -59,6 +59,7 @@ export function mainThreadTasks(events: TraceEvent[], windowMs: number): FirstSc
   const own = events.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X')
   const paint = events.find((e) => e.name === 'firstPaint' && ofPage(e))
   if (!paint) throw new Error('the trace has no first paint')
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && ofPage(e))
   const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && ofPage(e)).pop()
   const from = paint.ts
   const to = from + windowMs * 1000
@@ -81,7 +82,7 @@ export function mainThreadTasks(events: TraceEvent[], windowMs: number): FirstSc
     }
     return { startMs: (task.ts - from) / 1000, wallMs: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? task.dur ?? 0) / 1000, work, scripts: [...scripts].slice(0, 6) }
   })
-  return { firstPaintMs: (paint.ts - nav.ts) / 1000, lcpMs: lcp ? (lcp.ts - nav.ts) / 1000 : undefined, tasks, events }
+  return { firstPaintMs: (paint.ts - nav.ts) / 1000, fcpMs: fcp ? (fcp.ts - nav.ts) / 1000 : undefined, lcpMs: lcp ? (lcp.ts - nav.ts) / 1000 : undefined, tasks, events }
 }
 
 /**
