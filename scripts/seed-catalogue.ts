@@ -6,7 +6,7 @@
  * (`--fixtures-only` skips the generated files). The uploads come from one new visitor; prints `id kind name` per item.
  */
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,7 +32,7 @@ export function kindOf(name: string): CatalogueKind {
 export const fixtureNames = () => readdirSync(FIXTURES).filter((f) => /\.(jpe?g|png|gif|webp|mp4)$/.test(f)).sort()
 
 /** A w x h px copy of a fixture with fine noise (sigma, of 255) over it, so it compresses like a camera frame rather than a smooth upscale. */
-async function noisy(fixture: string, w: number, h: number, sigma = 24): Promise<sharp.Sharp> {
+async function noisy(fixture: string, w: number, h: number, sigma = 24): Promise<Sharp> {
   const base = await sharp(join(FIXTURES, fixture)).resize(w, h, { fit: 'cover' }).toBuffer()
   const grain = await sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } }).png().toBuffer()
   return sharp(base).composite([{ input: grain, blend: 'soft-light' }])
