@@ -6,7 +6,7 @@
  *
  *   node bench/lighthouse.mjs --lh /tmp/lh --url http://localhost:3105 --page / --first 12 --runs 3
  *
- * Prints one line per run (scores, LCP and its element, TBT, bytes transferred) and the median run's line.
+ * Prints one line per run (scores, LCP, TBT, bytes transferred, load average) and the median run's line.
  */
 import { join } from 'node:path'
 import { readFileSync } from 'node:fs'
@@ -43,10 +43,9 @@ for (let run = 0; run < Number(opts.runs); run++) {
     const { lhr } = await lighthouse(`${opts.url}${opts.page}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, undefined, page)
     const score = (c) => Math.round(lhr.categories[c].score * 100)
     const audit = (a) => lhr.audits[a]
-    const lcpNode = audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '-'
     const row = {
       performance: score('performance'),
-      line: `perf ${score('performance')}, a11y ${score('accessibility')}, bp ${score('best-practices')}, LCP ${(audit('largest-contentful-paint').numericValue / 1000).toFixed(1)} s (${lcpNode.slice(0, 30)}), TBT ${audit('total-blocking-time').numericValue.toFixed(0)} ms, transfer ${(audit('total-byte-weight').numericValue / 1024).toFixed(0)} KB, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+      line: `perf ${score('performance')}, a11y ${score('accessibility')}, bp ${score('best-practices')}, LCP ${(audit('largest-contentful-paint').numericValue / 1000).toFixed(1)} s, TBT ${audit('total-blocking-time').numericValue.toFixed(0)} ms, transfer ${(audit('total-byte-weight').numericValue / 1024).toFixed(0)} KB, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
     }
     rows.push(row)
     console.log(`run ${run + 1}: ${row.line}`)
