@@ -8,13 +8,13 @@ import { VARIANT_WIDTHS } from '../media/media-keys'
 
 /** Largest decoded image accepted, pixels (about 100 MP): guards against decompression bombs. */
 const MAX_INPUT_PIXELS = 100_000_000
-/** WebP quality of display variants and posters (0-100): 70 is 7-9% fewer bytes than 75 at the same effort (README > Lighthouse). */
+/** WebP quality of display variants and posters (0-100); README > Lighthouse gives the bytes it was chosen by. */
 const VARIANT_QUALITY = 70
 /** JPEG and WebP quality of the full-size stripped copy (0-100). */
 const DISPLAY_QUALITY = 88
-/** libwebp effort (0-6) of still variants and posters: the default 4, 4-6% fewer bytes than 2 for about 1.5 times the encoding time. */
+/** libwebp effort (0-6) of still variants and posters: libwebp's default, fewer bytes than 2 for a little more encoding time. */
 const VARIANT_EFFORT = 4
-/** libwebp effort of animated variants: every frame is encoded, so 2 (effort 6 took 50-100 times as long). */
+/** libwebp effort of animated variants: every frame is encoded, and higher efforts multiply the upload's time. */
 const ANIMATED_EFFORT = 2
 
 /** One encoded image: width and height in px. */
