@@ -30,22 +30,22 @@ sqlite.transaction(() => {
 sqlite.exec('analyze')
 
 /** Runs fn n times and prints the mean ms per call and calls per second. */
-function time(label: string, n: number, fn: () => unknown) {
+async function time(label: string, n: number, fn: () => unknown) {
   const t0 = performance.now()
-  for (let i = 0; i < n; i++) fn()
+  for (let i = 0; i < n; i++) await fn()
   const ms = (performance.now() - t0) / n
   console.log(`${label.padEnd(48)} ${ms.toFixed(4)} ms/pick  (${Math.round(1000 / ms)} picks/s)`)
 }
 
 const orderByRandom = sqlite.prepare('select m.* from media m where m.hidden_at is null and m.user_id <> ?1 and not exists (select 1 from votes v where v.user_id = ?1 and v.media_id = m.id) order by random() limit 1')
-time('rejection sampling (app), 1k votes cast', 20_000, () => pickRateableMedia({ db }, 1 + Math.floor(Math.random() * VOTERS), [], 1))
-time('ORDER BY random() over the table', 200, () => orderByRandom.get(1 + Math.floor(Math.random() * VOTERS)))
+await time('rejection sampling (app), 1k votes cast', 20_000, () => pickRateableMedia({ db }, 1 + Math.floor(Math.random() * VOTERS), [], 1))
+await time('ORDER BY random() over the table', 200, () => orderByRandom.get(1 + Math.floor(Math.random() * VOTERS)))
 // A visitor who has rated all but 5 items: sampling misses, the exact fallback answers.
 const heavy = sqlite.prepare('insert into users (session_id, username, created_at) values (?, ?, ?) returning id').get('heavy'.padEnd(32, '0'), 'heavy', now) as { id: number }
 sqlite.transaction(() => {
   const vote = sqlite.prepare('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, 1, ?)')
   for (let m = 6; m <= MEDIA; m++) vote.run(heavy.id, m, now)
 })()
-time('rejection sampling, visitor with 5 items left', 200, () => pickRateableMedia({ db }, heavy.id, [], 1))
+await time('rejection sampling, visitor with 5 items left', 200, () => pickRateableMedia({ db }, heavy.id, [], 1))
 sqlite.close()
 rmSync(dir, { recursive: true, force: true })

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, loadConfig } from './config'
-import { openDatabase } from './db/open'
+import { closeDatabase, openDatabase } from './db/open'
 import { FS_STAGING_DIR, createFsStorage } from './storage/fs-storage'
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
 import { systemClock } from './core/clock'
@@ -49,6 +49,6 @@ resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS
 await runStartupChecks(deps)
 const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
 const metricsServer = config.metricsPort ? serveMetricsPort(config.metricsPort) : undefined
-shutDownOnSignals({ server: app.server!, sqlite, alsoStop: metricsServer }, (line) => logger.info(line))
+shutDownOnSignals({ server: app.server!, alsoStop: metricsServer, closeDatabase: () => closeDatabase(sqlite) }, (line) => logger.info(line))
 const mode = process.env.NODE_ENV ?? 'development'
 logger.info({ url: config.publicUrl, dataDir: config.dataDir, storage: storage.provider, mode, metricsPort: config.metricsPort }, `HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${mode} mode)`)

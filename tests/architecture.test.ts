@@ -1,7 +1,8 @@
 /**
  * Import boundaries of STYLE §1: client/ and cli/ reach into server/ only through server/contract/;
  * contract modules import only valibot and each other; server services never import Elysia;
- * server features never import each other, routes never import a repo, services run no queries themselves, and no feature reads the sid cookie itself (issue #14);
+ * server features never import each other, routes never import a repository, only server/repositories and server/db
+ * touch the database (drizzle-orm, a database client, the raw client handle), and no feature reads the sid cookie itself;
  * back-office features import only themselves and admin/shell (issue #13), and client, CLI and server feature code write no '/api/' path of their own.
  */
 import { describe, expect, it } from 'bun:test'
@@ -83,8 +84,8 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
-  it('keeps route files from importing a repo: routes call services, services call repos (issue #14)', async () => {
-    const bad = await violations('server', (file, spec) => file.endsWith('.routes.ts') && /\.repo$/.test(spec))
+  it('keeps route files from importing a repository: routes call services, services call repositories', async () => {
+    const bad = await violations('server', (file, _, target) => file.endsWith('.routes.ts') && !!target?.startsWith('server/repositories/'))
     expect(bad).toEqual([])
   })
 
@@ -106,16 +107,29 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
-  it('keeps queries out of services: a service calls its repo, never drizzle-orm or db/schema (issue #14, STYLE §2)', async () => {
-    const bad = await violations(
-      'server/features',
-      (file, spec, target) => file.endsWith('.service.ts') && (spec === 'drizzle-orm' || target === 'server/db/schema'),
-    )
+  it('lets only server/repositories and server/db reach the database: drizzle-orm, bun:sqlite or another client, the raw $client handle (STYLE §1; tests may seed directly)', async () => {
+    const isDatabaseLayer = (file: string) => /^server\/(repositories|db)\//.test(file) || /\.test\.ts$/.test(file)
+    const clients = /^(drizzle-orm|bun:sqlite|postgres|pg)(\/|$)/
+    const bad = await violations('server', (file, spec) => !isDatabaseLayer(file) && clients.test(spec))
+    for (const file of await filesUnder('server')) {
+      if (!isDatabaseLayer(file) && /\$client\b/.test(await Bun.file(join(ROOT, file)).text())) bad.push(`${file}: $client`)
+    }
     expect(bad).toEqual([])
   })
 
-  it('keeps Elysia out of services and repos', async () => {
-    const bad = await violations('server/features', (file, spec) => /\.(service|repo)\.ts$/.test(file) && spec === 'elysia')
+  it('keeps queries out of services: a service calls repositories, never the schema or the connection of server/db (STYLE §2)', async () => {
+    const bad = await violations('server/features', (file, _, target) => file.endsWith('.service.ts') && /^server\/db\/(schema|open|prepared|group-commit)$/.test(target ?? ''))
+    expect(bad).toEqual([])
+  })
+
+  it('keeps every repository in server/repositories/<aggregate>.repository.ts, importing no service, route or Elysia', async () => {
+    const misplaced = (await filesUnder('server')).filter((f) => /\.repo(sitory)?\.ts$/.test(f) && !/^server\/repositories\/[a-z-]+\.repository\.ts$/.test(f))
+    const bad = await violations('server/repositories', (_, spec, target) => spec === 'elysia' || !!target?.startsWith('server/features/') || !!target?.startsWith('server/http/'))
+    expect([...misplaced, ...bad]).toEqual([])
+  })
+
+  it('keeps Elysia out of services', async () => {
+    const bad = await violations('server/features', (file, spec) => file.endsWith('.service.ts') && spec === 'elysia')
     expect(bad).toEqual([])
   })
 })

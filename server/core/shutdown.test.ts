@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { Database } from 'bun:sqlite'
+import { closeDatabase } from '../db/open'
 import { shutDown } from './shutdown'
 
 describe('shutDown', () => {
@@ -9,7 +10,7 @@ describe('shutDown', () => {
     const server = { stop: (force?: boolean) => (calls.push(Boolean(force)), force ? Promise.resolve() : new Promise<void>(() => {})) }
     const sqlite = new Database(':memory:')
     const lines: string[] = []
-    await shutDown({ server, sqlite }, 20, (line) => lines.push(line))
+    await shutDown({ server, closeDatabase: () => closeDatabase(sqlite) }, 20, (line) => lines.push(line))
     expect(calls).toEqual([false, true])
     expect(lines).toEqual(['requests still running after 20 ms: closing their connections'])
     expect(() => sqlite.query('select 1').get()).toThrow()
@@ -18,7 +19,8 @@ describe('shutDown', () => {
   it('waits for requests in flight and cuts nothing when they finish in time', async () => {
     const calls: boolean[] = []
     const server = { stop: (force?: boolean) => (calls.push(Boolean(force)), Promise.resolve()) }
-    await shutDown({ server, sqlite: new Database(':memory:') }, 1000, () => {})
+    const sqlite = new Database(':memory:')
+    await shutDown({ server, closeDatabase: () => closeDatabase(sqlite) }, 1000, () => {})
     expect(calls).toEqual([false])
   })
 })

@@ -1,7 +1,7 @@
 /**
  * Group commit (issue #12 Votes): writes that arrive within a short window (GROUP_COMMIT_WINDOW_MS) run in one SQLite transaction, so
  * a burst of N writes pays for one commit instead of N. A write makes at most one changing statement, after its checks
- * (its triggers are part of that statement): one that throws (an HttpError such as 404 or 403, or a constraint error)
+ * (its triggers are part of that statement): one that throws (a constraint error, or a check that refuses before writing)
  * has changed nothing, since SQLite backs out a failed statement by itself, and rejects only its own promise. (A
  * savepoint per write would allow more statements per write; it cost votes about 1% of their CPU and no writer needs it.)
  * Every promise settles only after the shared transaction has committed, so an answered write is as durable as a
@@ -25,7 +25,7 @@ type Pending = { write: () => unknown; resolve: (value: unknown) => void; reject
 /** One write's outcome inside the batch, settled after the commit. */
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
-/** A group committer on one database: run(write) queues write (a synchronous function of repo calls) and answers its result after the commit. */
+/** A group committer on one database: run(write) queues write (a synchronous function of statements, in a repository) and answers its result after the commit. */
 export type GroupCommit = { run<T>(write: () => T): Promise<T> }
 
 /**

@@ -13,7 +13,7 @@ import * as schema from './schema'
 import { rewriteLegacySystemSessionIds } from './system-session-ids'
 import { hashClearSessionIds } from './session-hashes'
 
-/** The drizzle database handle every repo receives. */
+/** The drizzle database handle every repository receives. */
 export type Db = ReturnType<typeof drizzle<typeof schema>>
 
 const MIGRATIONS_DIR = join(import.meta.dir, '..', '..', 'drizzle', 'sqlite')
@@ -43,9 +43,18 @@ export function openDatabase(path: string): { db: Db; sqlite: Database } {
   return { db, sqlite }
 }
 
+/** Checkpoints the WAL into the main file and closes the connection (graceful shutdown). */
+export function closeDatabase(sqlite: Database): void {
+  sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  sqlite.close()
+}
+
 /**
- * Runs fn inside one SQLite transaction (rolled back if it throws). bun:sqlite is synchronous and the app
- * uses one connection, so repos called with the same `db` inside fn take part in the transaction.
+ * Runs fn inside one SQLite transaction (rolled back if it throws) and answers its result. bun:sqlite is synchronous
+ * and the app uses one connection, so the statements fn runs on `db` take part in the transaction and no other
+ * request's statement can come between them. Only server/repositories calls it: an atomic operation is one repository
+ * function whose body is synchronous (no await inside fn), which on PostgreSQL becomes a transaction on one pooled
+ * connection.
  */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   return db.transaction(() => fn())

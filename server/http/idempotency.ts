@@ -2,11 +2,10 @@
  * Idempotency-Key support (server-contract: POST /api/media/upload; issue #10 Limits): the first successful answer
  * to a key is stored per user for IDEMPOTENCY_TTL_MS and answered again to every repeat, so an offline outbox can
  * replay a request safely. Error answers are not stored: a retry after fixing the input runs again. Expired rows are
- * ignored at once and deleted in bounded batches on later writes (see pruneIdempotencyKeys).
+ * ignored at once and deleted in bounded batches on later writes (see storeAnswer).
  */
-import { and, eq, gte, inArray, lt } from 'drizzle-orm'
 import type { Db } from '../db/open'
-import { idempotencyKeys } from '../db/schema'
+import { deleteIdempotencyKeysBefore, findIdempotentAnswer, saveIdempotentAnswer } from '../repositories/idempotency.repository'
 import { HttpError } from './errors'
 
 /** A status and JSON body to answer. */
@@ -24,19 +23,16 @@ const nextPrune = new WeakMap<Db, number>()
 
 const cutoff = (now: string) => new Date(Date.parse(now) - IDEMPOTENCY_TTL_MS).toISOString()
 
-/** Deletes up to PRUNE_BATCH rows older than IDEMPOTENCY_TTL_MS before now (ISO-8601); answers how many went. */
-export function pruneIdempotencyKeys(db: Db, now: string): number {
-  const expired = db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff(now))).limit(PRUNE_BATCH)
-  return db.delete(idempotencyKeys).where(inArray(idempotencyKeys.key, expired)).returning({ key: idempotencyKeys.key }).all().length
-}
-
-/** Stores an answer, pruning first when PRUNE_INTERVAL_MS has passed since the last prune or that one was a full batch. */
-function storeAnswer(db: Db, id: string, userId: number, answer: StoredAnswer, now: string) {
+/** Stores an answer, first deleting up to PRUNE_BATCH expired rows when PRUNE_INTERVAL_MS has passed since the last prune or that one was a full batch. */
+async function storeAnswer(db: Db, id: string, userId: number, answer: StoredAnswer, now: string) {
   const at = Date.parse(now)
-  if (at >= (nextPrune.get(db) ?? 0)) nextPrune.set(db, pruneIdempotencyKeys(db, now) === PRUNE_BATCH ? at : at + PRUNE_INTERVAL_MS)
-  const row = { userId, status: answer.status, body: JSON.stringify(answer.body), createdAt: now }
-  // A row still there under this key has expired (a live one would have been answered): replace it.
-  db.insert(idempotencyKeys).values({ key: id, ...row }).onConflictDoUpdate({ target: idempotencyKeys.key, set: row }).run()
+  if (at >= (nextPrune.get(db) ?? 0)) {
+    // The next prune is set before the delete runs, so concurrent stores start no second one.
+    nextPrune.set(db, at + PRUNE_INTERVAL_MS)
+    if ((await deleteIdempotencyKeysBefore(db, cutoff(now), PRUNE_BATCH)) === PRUNE_BATCH) nextPrune.set(db, at)
+  }
+  // A row still there under this key has expired (a live one would have been answered): it is replaced.
+  await saveIdempotentAnswer(db, id, { userId, status: answer.status, body: JSON.stringify(answer.body), createdAt: now })
 }
 
 /**
@@ -48,14 +44,16 @@ export async function withIdempotencyKey(db: Db, userId: number, key: string | n
   if (!key) return produce()
   if (key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters')
   const id = `${userId}:${key}`
-  const stored = db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.key, id), gte(idempotencyKeys.createdAt, cutoff(now)))).get()
+  const waiting = inFlight.get(id)
+  if (waiting) return waiting
+  const stored = await findIdempotentAnswer(db, id, cutoff(now))
   if (stored) return { status: stored.status, body: JSON.parse(stored.body) }
   const running = inFlight.get(id)
   if (running) return running
   const run = (async () => {
     try {
       const answer = await produce()
-      if (answer.status < 400) storeAnswer(db, id, userId, answer, now)
+      if (answer.status < 400) await storeAnswer(db, id, userId, answer, now)
       return answer
     } finally {
       inFlight.delete(id)

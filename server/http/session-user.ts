@@ -6,10 +6,8 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Db } from '../db/open'
-import { perDb } from '../db/prepared'
-import type { users } from '../db/schema'
 import { SessionIdSchema, type SessionUser } from '../contract/session'
-import { findUserBySessionHash } from '../core/users.repo'
+import { findUserBySessionHash, findUserIdBySessionHash, type UserRow } from '../repositories/users.repository'
 import { hashSessionId } from '../core/session-hash'
 import { HttpError } from './errors'
 import { cookieValue, siteCookie } from './cookie-value'
@@ -19,9 +17,6 @@ import type { Config } from '../config'
 export const SESSION_COOKIE = 'sid'
 /** Session cookie lifetime, seconds (one year). */
 export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 3600
-
-/** A users row as drizzle reads it (ISO-8601 UTC times). */
-export type UserRow = typeof users.$inferSelect
 
 /** The name of the session cookie on the site of publicUrl: `__Host-sid` over https, `sid` over http (siteCookie). */
 export const sessionCookieName = (publicUrl: string) => siteCookie(publicUrl, SESSION_COOKIE).name
@@ -36,26 +31,22 @@ export function sessionCookieOptions(publicUrl: string) {
  * The user one of whose sessions is sid, or undefined (no cookie, unknown session, or a sid that is not a well-formed
  * session id: system and synthetic users have such ids, so they never have a session; issue #10).
  */
-export function findSessionUser(db: Db, sid: string | undefined): UserRow | undefined {
+export async function findSessionUser(db: Db, sid: string | undefined): Promise<UserRow | undefined> {
   return isSessionId(sid) ? findUserBySessionHash(db, hashSessionId(sid)) : undefined
 }
 
 const isSessionId = (sid: string | undefined): sid is string => !!sid && v.is(SessionIdSchema, sid)
-// Only the id, straight from bun:sqlite: every visitor call checks it, and mapping a whole users row costs more than the lookup.
-const userIdBySessionHash = perDb((db) =>
-  db.$client.query<{ id: number }, [string]>('select id from users where session_id = ?1 union all select user_id from user_sessions where session_hash = ?1 limit 1'),
-)
 
 /** The visitor of a request, as routes that opt in with `{ visitor: true }` receive it: their users.id. */
 export type Visitor = { id: number }
 
 const NO_SESSION = 'No session: reload the page to start one'
 
-/** The visitor of sid; throws HttpError 401 without a well-formed sid naming a session. */
-function requireVisitor(db: Db, sid: string | undefined): Visitor {
-  const user = isSessionId(sid) ? userIdBySessionHash(db).get(hashSessionId(sid)) : null
-  if (!user) throw new HttpError(401, NO_SESSION)
-  return { id: user.id }
+/** The resolved `visitor` of sid (one promise per request); throws HttpError 401 without a well-formed sid naming a session. */
+async function resolveVisitor(db: Db, sid: string | undefined): Promise<{ visitor: Visitor }> {
+  const id = isSessionId(sid) ? await findUserIdBySessionHash(db, hashSessionId(sid)) : undefined
+  if (id === undefined) throw new HttpError(401, NO_SESSION)
+  return { visitor: { id } }
 }
 
 /**
@@ -80,19 +71,19 @@ export const visitorSession = ({ db, config }: { db: Db; config: Config }) => {
   // From the header, not Elysia's cookie jar: a jar would be built for every route of the app (cookie-value.ts).
   const sidOf = (request: Request) => cookieValue(request.headers.get('cookie'), name)
   return new Elysia().macro({
-    visitor: { resolve: ({ request }) => ({ visitor: requireVisitor(db, sidOf(request)) }) },
+    visitor: { resolve: ({ request }) => resolveVisitor(db, sidOf(request)) },
     visitorUser: {
-      resolve: ({ request }) => {
+      resolve: async ({ request }) => {
         const sid = sidOf(request)
-        const visitorUser = findSessionUser(db, sid)
+        const visitorUser = await findSessionUser(db, sid)
         if (!visitorUser || !sid) throw new HttpError(401, NO_SESSION)
         return { visitorUser, sid }
       },
     },
     optionalVisitor: {
-      resolve: ({ request }) => {
+      resolve: async ({ request }) => {
         const sid = sidOf(request)
-        return { visitorUser: findSessionUser(db, sid), sid }
+        return { visitorUser: await findSessionUser(db, sid), sid }
       },
     },
   })

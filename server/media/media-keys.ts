@@ -6,8 +6,11 @@
  */
 import type { StoredVariant } from '../db/schema'
 
-/** Display variant widths in px the pipeline makes when the source is at least that wide. */
-export const VARIANT_WIDTHS = [320, 640, 1080, 1600] as const
+/**
+ * Display variant widths in px the pipeline makes when the source is at least that wide. 480 serves the narrow boxes
+ * of portrait items on 360-414 px phones, which 640 overshot by far (README > Lighthouse).
+ */
+export const VARIANT_WIDTHS = [320, 480, 640, 1080, 1600] as const
 
 /** The file name of a derived object (a variant `w<width>.webp` or the poster), under its item's stem folder. */
 export const DERIVED_OBJECT_NAME = /^(w\d+|poster)\.webp$/

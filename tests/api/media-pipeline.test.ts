@@ -77,7 +77,7 @@ describe('images', () => {
 
   it('serves no GPS, Make or Artist in any URL of the item, every one upright', async () => {
     const urls = servedUrls(item)
-    expect(urls.length).toBe(4)
+    expect(urls.length).toBe(5)
     for (const url of urls) {
       const bytes = await fetchBytes(t, url)
       const meta = await sharp(bytes).metadata()
@@ -99,7 +99,7 @@ describe('images', () => {
   })
 
   it('makes WebP variants at the promised widths up to the source width, never wider', async () => {
-    expect(item.variants.map((v) => v.width)).toEqual([320, 640, 900])
+    expect(item.variants.map((v) => v.width)).toEqual([320, 480, 640, 900])
     for (const v of item.variants) {
       const meta = await sharp(await fetchBytes(t, v.url)).metadata()
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', v.width, v.height])
@@ -214,7 +214,7 @@ describe('the bucket treats derived objects as part of their item', () => {
     const imported = (await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: admin })).json
     expect(imported).toMatchObject({ imported: 3, errors: 0, totalFiles: 3 })
     const rows = t.sqlite.query('select storage_key as k, variants from media ').all() as { k: string; variants: string }[]
-    expect(rows.map((r) => `${r.k.split('.').pop()} ${JSON.parse(r.variants).length}`).sort()).toEqual(['jpg 4', 'jpg 4', 'mp4 0'])
+    expect(rows.map((r) => `${r.k.split('.').pop()} ${JSON.parse(r.variants).length}`).sort()).toEqual(['jpg 5', 'jpg 5', 'mp4 0'])
     t.cleanup()
   })
 
@@ -225,7 +225,7 @@ describe('the bucket treats derived objects as part of their item', () => {
     expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: admin })).json).toMatchObject({ imported: 1, errors: 0 })
     const stored = new Uint8Array(await new Response((await t.deps.storage.get('drop/phone.jpg'))!.body).arrayBuffer())
     expect(contains(stored, 'AcmePhone')).toBe(false)
-    expect((await bucketObjects(t.deps.storage)).sort()).toEqual(['drop/phone.jpg', 'drop/phone/w320.webp', 'drop/phone/w640.webp', 'drop/phone/w900.webp'])
+    expect((await bucketObjects(t.deps.storage)).sort()).toEqual(['drop/phone.jpg', 'drop/phone/w320.webp', 'drop/phone/w480.webp', 'drop/phone/w640.webp', 'drop/phone/w900.webp'])
     expect(t.sqlite.query('select width, height from media').get()).toEqual({ width: 900, height: 1200 })
     t.cleanup()
   })

@@ -3,7 +3,8 @@
  * the poster frame; the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
  * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file
  * arrives. A priority picture (the page's LCP element, issue #13 First load) is fetched at once at high priority and
- * painted as it arrives, without the fade.
+ * painted as it arrives, without the fade. A video asked to show its poster only renders the poster as such a
+ * picture and loads none of the video until the caller turns it on.
  */
 import { useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react'
 import { cn } from '@client/lib/cn'
@@ -32,6 +33,8 @@ type Props = {
   loading?: 'lazy' | 'eager'
   /** The page's main picture (its LCP element): fetchpriority="high" and loading eager, whatever loading says. */
   priority?: boolean
+  /** For a video with a poster: show only the poster, as an image (onShown once it has loaded); the video element comes when this turns false. */
+  posterOnly?: boolean
   /** For a video: play at once (muted, looping) and show controls. */
   autoPlay?: boolean
   controls?: boolean
@@ -43,7 +46,7 @@ type Props = {
   onError?(): void
 }
 
-function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loading, autoPlay = false, controls = false, priority = false, videoRef, onPlayingChange, onShown, onError }: Props) {
+function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loading, posterOnly = false, autoPlay = false, controls = false, priority = false, videoRef, onPlayingChange, onShown, onError }: Props) {
   const [loaded, setLoaded] = useState(false)
   const fitClass = cn('relative h-full w-full', fit === 'cover' ? 'object-cover' : 'object-contain')
   const isVideo = item.mimeType.startsWith('video/')
@@ -51,7 +54,20 @@ function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loa
   return (
     <div className={cn('relative overflow-hidden bg-zinc-900', className)} style={style}>
       <Placeholder hash={item.placeholder} />
-      {isVideo ? (
+      {isVideo && posterOnly && poster ? (
+        <img
+          src={poster}
+          alt={alt}
+          loading={priority ? 'eager' : loading}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          // Shown once decoded (an async decode may paint frames after the load event), so the caller's next step
+          // comes after the poster is on screen.
+          onLoad={(e) => void e.currentTarget.decode().then(onShown, onShown)}
+          onError={onError}
+          className={fitClass}
+        />
+      ) : isVideo ? (
         <video
           ref={videoRef}
           src={item.url}

@@ -13,15 +13,22 @@ export type DisplayItem = MediaDisplay & { url: string; mimeType: string; size: 
 export const srcSetOf = (item: DisplayItem): string | undefined => (item.variants.length ? item.variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined)
 
 /**
- * The file a box cssWidth px wide needs at dpr device pixels per px: the narrowest variant at least cssWidth x dpr wide,
- * else the widest; the narrowest under Data Saver; the item's own file for items without variants (videos have none).
- * size in bytes.
+ * The file a box cssWidth px wide shows at dpr device pixels per px, chosen as chromium chooses from srcSetOf (its
+ * srcset selection): the narrowest variant dense enough, or the one below it when dpr is under the geometric mean of
+ * the two densities (so the prefetch warms the very file the screen will ask for); the narrowest under Data Saver;
+ * the item's own file for items without variants (videos have none). size in bytes.
  */
 export function fileFor(item: DisplayItem, cssWidth: number, dpr: number, saveData: boolean): { url: string; size: number } {
-  if (!item.variants.length) return { url: item.url, size: item.size }
-  const wanted = cssWidth * dpr
-  const pick = saveData ? item.variants[0] : (item.variants.find((v) => v.width >= wanted) ?? item.variants[item.variants.length - 1])
-  return { url: pick.url, size: pick.size }
+  const variants = item.variants
+  if (!variants.length) return { url: item.url, size: item.size }
+  const density = (i: number) => variants[i].width / cssWidth
+  let i = 0
+  if (!saveData) {
+    while (i < variants.length - 1 && density(i + 1) < dpr) i++
+    const next = i + 1
+    if (next < variants.length && ((dpr <= 1 && dpr > density(i)) || dpr >= Math.sqrt(density(i) * density(next)))) i = next
+  }
+  return { url: variants[i].url, size: variants[i].size }
 }
 
 /** A decoded placeholder: w x h pixels (at most 32 on the long side), RGBA bytes. */

@@ -1,7 +1,7 @@
 /** GET /api/admin/audit-logs (admin-back-office §7): a page of filtered entries, or with export=true all of them as a dated JSON file. Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
-import { AuditLogsAnswerSchema, AuditQuerySchema } from '../../contract/admin/audit'
+import { AuditLogsAnswerSchema, AuditQuerySchema, type AuditLogEntry } from '../../contract/admin/audit'
 import { routes } from '../../contract/paths'
 import { answerPage } from '../../http/paging'
 import { exportAuditLogs, listAuditLogs } from './admin-audit.service'
@@ -11,9 +11,15 @@ export const adminAuditRoutes = (deps: Deps) =>
   new Elysia().get(
     routes.adminAuditLogs,
     ({ query, set }) => {
-      if (query.export !== 'true') return answerPage(set, listAuditLogs(deps, query, query))
+      // Two promises, not one async handler: Elysia accepts a promise of either answer, not a promise of both.
+      if (query.export !== 'true') {
+        const entries: Promise<AuditLogEntry[]> = listAuditLogs(deps, query, query).then((page) => answerPage(set, page))
+        return entries
+      }
       const filename = `audit-logs-${deps.clock.now().toISOString().slice(0, 10)}.json`
-      return new Response(JSON.stringify(exportAuditLogs(deps, query), null, 2), { headers: { 'content-type': 'application/json', 'content-disposition': `attachment; filename="${filename}"` } })
+      const headers = { 'content-type': 'application/json', 'content-disposition': `attachment; filename="${filename}"` }
+      const file: Promise<Response> = exportAuditLogs(deps, query).then((all) => new Response(JSON.stringify(all, null, 2), { headers }))
+      return file
     },
     {
       query: AuditQuerySchema,

@@ -2,7 +2,7 @@
 import type { Deps } from '../../core/deps'
 import type { AuditLogEntry } from '../../contract/admin/audit'
 import type { Page, PageQuery } from '../../contract/admin/paging'
-import { countAuditLogs, findAuditLogs } from './admin-audit.repo'
+import { countAuditLogs, findAuditLogs } from '../../repositories/audit.repository'
 
 /** Filters: eventType equality, search (case-insensitive, over event and context), date (YYYY-MM-DD of the timestamp). */
 export type AuditFilter = { eventType?: string; search?: string; date?: string }
@@ -12,9 +12,9 @@ const rowFilter = (filter: AuditFilter) => ({ eventType: filter.eventType, date:
 const toEntry = (row: { id: number; event: string; timestamp: string; context: string }): AuditLogEntry => ({ id: row.id, event: row.event, timestamp: row.timestamp, context: JSON.parse(row.context) as unknown })
 
 /** A page of the matching entries, newest first, with the context parsed back to an object, and the number of matching entries. */
-export function listAuditLogs(deps: Pick<Deps, 'db'>, filter: AuditFilter, page: PageQuery): Page<AuditLogEntry> {
-  return { items: findAuditLogs(deps.db, rowFilter(filter), page).map(toEntry), total: countAuditLogs(deps.db, rowFilter(filter)) }
+export async function listAuditLogs(deps: Pick<Deps, 'db'>, filter: AuditFilter, page: PageQuery): Promise<Page<AuditLogEntry>> {
+  return { items: (await findAuditLogs(deps.db, rowFilter(filter), page)).map(toEntry), total: await countAuditLogs(deps.db, rowFilter(filter)) }
 }
 
 /** Every matching entry, newest first (the export file). */
-export const exportAuditLogs = (deps: Pick<Deps, 'db'>, filter: AuditFilter): AuditLogEntry[] => findAuditLogs(deps.db, rowFilter(filter)).map(toEntry)
+export const exportAuditLogs = async (deps: Pick<Deps, 'db'>, filter: AuditFilter): Promise<AuditLogEntry[]> => (await findAuditLogs(deps.db, rowFilter(filter))).map(toEntry)

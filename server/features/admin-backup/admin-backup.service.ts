@@ -8,7 +8,7 @@ import { mkdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import type { Deps } from '../../core/deps'
-import { vacuumInto } from './admin-backup.repo'
+import { vacuumInto } from '../../repositories/database.repository'
 
 /** A database copy ready to send: its size in bytes and a stream that deletes the temp file when it ends or fails. */
 export type DatabaseCopy = { size: number; body: ReadableStream<Uint8Array> }
@@ -21,7 +21,7 @@ export async function copyDatabase(deps: Pick<Deps, 'db' | 'tmpDir'>): Promise<D
   await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 })
   const path = join(deps.tmpDir, `backup-${crypto.randomUUID()}.sqlite`)
   try {
-    vacuumInto(deps.db, path)
+    await vacuumInto(deps.db, path)
     const { size } = await stat(path)
     // 'close' comes after the end, an error and a client that goes away alike, so the temp file never stays behind.
     const file = createReadStream(path).on('close', () => void rm(path, { force: true }))

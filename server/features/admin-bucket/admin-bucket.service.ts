@@ -14,7 +14,7 @@ import { HttpError } from '../../http/errors'
 import { newStorageKey, sniffMediaType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
 import { sha256Hex } from '../../media/content-hash'
-import { deleteMediaByKey, findMediaVariantsByKey, listRowsWithoutStoredHash, listStoredHashes, saveStoredHash } from './admin-bucket.repo'
+import { deleteMediaByKey, findMediaVariantsByKey, listRowsWithoutStoredHash, listStoredHashes, saveStoredHash } from '../../repositories/media.repository'
 
 
 /**
@@ -50,11 +50,11 @@ export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, file
   const errors: string[] = []
   for (const key of filenames) {
     try {
-      if (!(await deleteItemObjects(deps.storage, key, findMediaVariantsByKey(deps.db, key)?.variants ?? null))) {
+      if (!(await deleteItemObjects(deps.storage, key, (await findMediaVariantsByKey(deps.db, key))?.variants ?? null))) {
         errors.push(`${key}: not found`)
         continue
       }
-      deleteMediaByKey(deps.db, key)
+      await deleteMediaByKey(deps.db, key)
       deleted++
     } catch (e) {
       errors.push(e instanceof InvalidKeyError ? `${key}: invalid key, not touched` : `${key}: ${(e as Error).message}`)
@@ -74,9 +74,9 @@ export async function hashObject(deps: Pick<Deps, 'storage'>, key: string): Prom
  * reading each such object once; a row whose object is missing stays without. Later calls find nothing to do.
  */
 export async function fillStoredHashes(deps: Pick<Deps, 'db' | 'storage'>): Promise<void> {
-  for (const row of listRowsWithoutStoredHash(deps.db)) {
+  for (const row of await listRowsWithoutStoredHash(deps.db)) {
     const storedSha256 = await hashObject(deps, row.key)
-    if (storedSha256) saveStoredHash(deps.db, row.id, storedSha256)
+    if (storedSha256) await saveStoredHash(deps.db, row.id, storedSha256)
   }
 }
 
@@ -98,7 +98,7 @@ export const baseName = (key: string) =>
 export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>): Promise<DuplicateScan> {
   const { files, provider } = await listBucketFiles(deps)
   await fillStoredHashes(deps)
-  const known = new Map(listStoredHashes(deps.db).map((r) => [r.key, r.storedSha256 ?? undefined]))
+  const known = new Map((await listStoredHashes(deps.db)).map((r) => [r.key, r.storedSha256 ?? undefined]))
   const groupBy = async (type: DuplicateGroup['type'], keyOf: (f: BucketFile) => Promise<string | undefined> | string) => {
     const groups = new Map<string, BucketFile[]>()
     for (const f of files) {

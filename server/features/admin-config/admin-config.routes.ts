@@ -28,7 +28,7 @@ export const adminConfigRoutes = (deps: Deps) =>
       response: { 200: IdleRedirectConfigSchema },
       detail: detail('Save an idle redirect (adds a history row; an empty URL turns it off)'),
     })
-    .get(routes.adminIdleRedirectHistory, ({ query, set }) => answerPage(set, config.idleRedirectHistory(deps, query)), {
+    .get(routes.adminIdleRedirectHistory, async ({ query, set }) => answerPage(set, await config.idleRedirectHistory(deps, query)), {
       query: PageQuerySchema,
       response: { 200: v.array(IdleRedirectConfigSchema) },
       detail: detail('A page of idle-redirect saves, newest first, with X-Total-Count'),
@@ -39,7 +39,7 @@ export const adminConfigRoutes = (deps: Deps) =>
       response: { 200: BackButtonConfigSchema },
       detail: detail('Save a back-button redirect (adds a history row; an empty URL turns it off)'),
     })
-    .get(routes.adminBackButtonHistory, ({ query, set }) => answerPage(set, config.backButtonHistory(deps, query)), {
+    .get(routes.adminBackButtonHistory, async ({ query, set }) => answerPage(set, await config.backButtonHistory(deps, query)), {
       query: PageQuerySchema,
       response: { 200: v.array(BackButtonConfigSchema) },
       detail: detail('A page of back-button saves, newest first, with X-Total-Count'),

@@ -9,8 +9,24 @@ import type { PageQuery } from '../../contract/admin/paging'
 import { DEFAULT_IDLE_REDIRECT_TIME } from '../../contract/public-config'
 import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
-import { findAdZone, findCurrentBackButton, findCurrentIdleRedirect, findSkipButton, readEmailCapture, readVoteMultiplier } from '../../site-config/site-config.repo'
-import { addBackButton, addIdleRedirect, countBackButtons, countIdleRedirects, listBackButtons, listIdleRedirects, saveAdZone, saveEmailCapture, saveSkipButton, saveVoteMultiplier } from './admin-config.repo'
+import {
+  addBackButton,
+  addIdleRedirect,
+  countBackButtons,
+  countIdleRedirects,
+  findAdZone,
+  findCurrentBackButton,
+  findCurrentIdleRedirect,
+  findSkipButton,
+  listBackButtons,
+  listIdleRedirects,
+  readEmailCapture,
+  readVoteMultiplier,
+  saveAdZone,
+  saveEmailCapture,
+  saveSkipButton,
+  saveVoteMultiplier,
+} from '../../repositories/configuration.repository'
 
 type ConfigDeps = Pick<Deps, 'db' | 'clock' | 'config'>
 
@@ -21,10 +37,10 @@ const stamp = (deps: ConfigDeps) => deps.clock.now().toISOString()
 export const getVoteMultiplier = (deps: ConfigDeps) => readVoteMultiplier(deps.db)
 
 /** Saves the vote multiplier, writes VOTE_MULTIPLIER_UPDATED with before and after, and answers the saved value. */
-export function changeVoteMultiplier(deps: ConfigDeps, input: VoteMultiplierInput) {
-  const before = readVoteMultiplier(deps.db)
-  saveVoteMultiplier(deps.db, { ...input, updatedAt: stamp(deps) })
-  writeAuditEvent(deps, 'VOTE_MULTIPLIER_UPDATED', { by: deps.config.adminUsername, before: { isEnabled: before.isEnabled, multiplier: before.multiplier }, after: input })
+export async function changeVoteMultiplier(deps: ConfigDeps, input: VoteMultiplierInput) {
+  const before = await readVoteMultiplier(deps.db)
+  await saveVoteMultiplier(deps.db, { ...input, updatedAt: stamp(deps) })
+  await writeAuditEvent(deps, 'VOTE_MULTIPLIER_UPDATED', { by: deps.config.adminUsername, before: { isEnabled: before.isEnabled, multiplier: before.multiplier }, after: input })
   return readVoteMultiplier(deps.db)
 }
 
@@ -32,38 +48,38 @@ export function changeVoteMultiplier(deps: ConfigDeps, input: VoteMultiplierInpu
 export const getEmailCapture = (deps: ConfigDeps) => readEmailCapture(deps.db)
 
 /** Saves the email-capture settings and answers them as sent. */
-export function changeEmailCapture(deps: ConfigDeps, input: EmailCaptureInput) {
-  saveEmailCapture(deps.db, { ...input, updatedAt: stamp(deps) })
+export async function changeEmailCapture(deps: ConfigDeps, input: EmailCaptureInput) {
+  await saveEmailCapture(deps.db, { ...input, updatedAt: stamp(deps) })
   return input
 }
 
 /** The current idle redirect, or an inactive default with createdAt null before the first save. */
-export const getIdleRedirect = (deps: ConfigDeps) =>
-  findCurrentIdleRedirect(deps.db) ?? { idleRedirectTime: DEFAULT_IDLE_REDIRECT_TIME, idleRedirectUrl: '', isActive: false, createdAt: null }
+export const getIdleRedirect = async (deps: ConfigDeps) =>
+  (await findCurrentIdleRedirect(deps.db)) ?? { idleRedirectTime: DEFAULT_IDLE_REDIRECT_TIME, idleRedirectUrl: '', isActive: false, createdAt: null }
 
 /** Adds an idle-redirect history row, active unless the URL is empty; answers the row. */
 export const changeIdleRedirect = (deps: ConfigDeps, input: IdleRedirectInput) => addIdleRedirect(deps.db, { ...input, isActive: input.idleRedirectUrl !== '', createdAt: stamp(deps) })
 
 /** A page of idle-redirect saves, newest first, and their number. */
-export const idleRedirectHistory = (deps: ConfigDeps, { limit, offset }: PageQuery) => ({ items: listIdleRedirects(deps.db, limit, offset), total: countIdleRedirects(deps.db) })
+export const idleRedirectHistory = async (deps: ConfigDeps, { limit, offset }: PageQuery) => ({ items: await listIdleRedirects(deps.db, limit, offset), total: await countIdleRedirects(deps.db) })
 
 /** The current back-button redirect, or an inactive empty one before the first save. */
-export const getBackButton = (deps: ConfigDeps) => findCurrentBackButton(deps.db) ?? { backButtonUrl: '', isActive: false, createdAt: null }
+export const getBackButton = async (deps: ConfigDeps) => (await findCurrentBackButton(deps.db)) ?? { backButtonUrl: '', isActive: false, createdAt: null }
 
 /** Adds a back-button history row, active unless the URL is empty; answers the row. */
 export const changeBackButton = (deps: ConfigDeps, input: BackButtonInput) => addBackButton(deps.db, { ...input, isActive: input.backButtonUrl !== '', createdAt: stamp(deps) })
 
 /** A page of back-button saves, newest first, and their number. */
-export const backButtonHistory = (deps: ConfigDeps, { limit, offset }: PageQuery) => ({ items: listBackButtons(deps.db, limit, offset), total: countBackButtons(deps.db) })
+export const backButtonHistory = async (deps: ConfigDeps, { limit, offset }: PageQuery) => ({ items: await listBackButtons(deps.db, limit, offset), total: await countBackButtons(deps.db) })
 
 /** The zone1 ad; HttpError 404 before its first save. */
-export const getAdZone = (deps: ConfigDeps) => mustFind(findAdZone(deps.db, AD_ZONE), 'Ad configuration')
+export const getAdZone = async (deps: ConfigDeps) => mustFind(await findAdZone(deps.db, AD_ZONE), 'Ad configuration')
 
 /** Saves the zone1 ad and answers the row. */
 export const changeAdZone = (deps: ConfigDeps, input: AdZoneInput) => saveAdZone(deps.db, { zoneId: AD_ZONE, ...input, updatedAt: stamp(deps) })
 
 /** The skip button; HttpError 404 before its first save. */
-export const getSkipButton = (deps: ConfigDeps) => mustFind(findSkipButton(deps.db), 'Skip button configuration')
+export const getSkipButton = async (deps: ConfigDeps) => mustFind(await findSkipButton(deps.db), 'Skip button configuration')
 
 /** Saves the skip button and answers the row. */
 export const changeSkipButton = (deps: ConfigDeps, input: SkipButtonInput) => saveSkipButton(deps.db, { ...input, updatedAt: stamp(deps) })

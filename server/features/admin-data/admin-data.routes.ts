@@ -20,9 +20,9 @@ export const adminDataRoutes = (deps: Deps) =>
   new Elysia()
     .get(
       routes.adminMedia,
-      ({ query, set }) => {
+      async ({ query, set }) => {
         set.headers['cache-control'] = 'no-store'
-        return answerPage(set, listAdminMedia(deps, query))
+        return answerPage(set, await listAdminMedia(deps, query))
       },
       { query: PageQuerySchema, response: { 200: v.array(AdminMediaSchema) }, detail: detail('A page of media items with actual counts, newest first (also verifies an admin login)') },
     )
@@ -36,7 +36,7 @@ export const adminDataRoutes = (deps: Deps) =>
     )
     .get(
       routes.adminUsers,
-      ({ query, set }) => answerPage(set, listAdminUsers(deps, query)),
+      async ({ query, set }) => answerPage(set, await listAdminUsers(deps, query)),
       { query: PageQuerySchema, response: { 200: v.array(AdminUserSchema) }, detail: detail('A page of users with uploads, votes and views they made, logins and last login') },
     )
     .get(routes.dbTestConnection, () => dbChecks.connection(deps), { response: { 200: DbConnectionSchema }, detail: detail('Database connection check, with durationMs') })

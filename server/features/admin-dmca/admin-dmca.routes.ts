@@ -14,7 +14,7 @@ const detail = (summary: string) => ({ summary, tags: ['admin'] })
 /** The admin takedown routes under /api/admin. */
 export const adminDmcaRoutes = (deps: Deps) =>
   new Elysia()
-    .get(routes.adminDmcaTakedowns, ({ query, set }) => answerPage(set, listTakedowns(deps, query)), {
+    .get(routes.adminDmcaTakedowns, async ({ query, set }) => answerPage(set, await listTakedowns(deps, query)), {
       query: PageQuerySchema,
       response: { 200: v.array(AdminDmcaSchema) },
       detail: detail('A page of takedown requests, newest first, with X-Total-Count'),

@@ -6,28 +6,27 @@
  */
 import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
-import { inTransaction } from '../../db/open'
 import { DMCA_TRANSITIONS, type AdminDmca, type DmcaUpdateAnswer, type DmcaUpdateSchema } from '../../contract/admin/dmca'
 import type { Page, PageQuery } from '../../contract/admin/paging'
-import { writeAuditEvent } from '../../core/audit-log'
+import { auditRow } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
-import { countTakedowns, findTakedown, listTakedownRows, refreshMediaHidden, updateTakedownStatus } from './admin-dmca.repo'
+import { changeTakedownStatus, countTakedowns, listTakedownRows } from '../../repositories/takedowns.repository'
 
 /** A page of takedowns, newest first, and the number of takedowns. */
-export const listTakedowns = (deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Page<AdminDmca> => ({
-  items: listTakedownRows(deps.db, limit, offset).map(({ goodFaithStatement, accuracyStatement, updatedAt, ...row }) => row),
-  total: countTakedowns(deps.db),
+export const listTakedowns = async (deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Promise<Page<AdminDmca>> => ({
+  items: (await listTakedownRows(deps.db, limit, offset)).map(({ goodFaithStatement, accuracyStatement, updatedAt, ...row }) => row),
+  total: await countTakedowns(deps.db),
 })
 
-/** Changes a takedown's status and notes. Throws HttpError 404 (unknown), 409 (transition not allowed). */
-export function updateTakedown(deps: Pick<Deps, 'db' | 'clock' | 'config'>, id: number, update: v.InferOutput<typeof DmcaUpdateSchema>): DmcaUpdateAnswer {
-  return inTransaction(deps.db, () => {
-    const row = mustFind(findTakedown(deps.db, id), 'Takedown')
-    if (!DMCA_TRANSITIONS[row.status].includes(update.status)) throw new HttpError(409, `A ${row.status} takedown cannot become ${update.status}`)
-    const now = deps.clock.now().toISOString()
-    updateTakedownStatus(deps.db, id, { status: update.status, adminNotes: update.adminNotes, updatedAt: now })
-    if (row.mediaId !== null) refreshMediaHidden(deps.db, row.mediaId, now)
-    writeAuditEvent(deps, 'DMCA_TAKEDOWN_UPDATED', { id, referenceNumber: row.referenceNumber, from: row.status, to: update.status, mediaId: row.mediaId, by: deps.config.adminUsername })
-    return { message: 'DMCA takedown updated successfully', id, status: update.status }
+/** Changes a takedown's status and notes, its media's visibility and the audit log in one transaction. Throws HttpError 404 (unknown), 409 (transition not allowed). */
+export async function updateTakedown(deps: Pick<Deps, 'db' | 'clock' | 'config'>, id: number, update: v.InferOutput<typeof DmcaUpdateSchema>): Promise<DmcaUpdateAnswer> {
+  const changed = await changeTakedownStatus(deps.db, id, {
+    values: { status: update.status, adminNotes: update.adminNotes, updatedAt: deps.clock.now().toISOString() },
+    check: (row) => {
+      if (!DMCA_TRANSITIONS[row.status].includes(update.status)) throw new HttpError(409, `A ${row.status} takedown cannot become ${update.status}`)
+    },
+    audit: (row) => auditRow(deps, 'DMCA_TAKEDOWN_UPDATED', { id, referenceNumber: row.referenceNumber, from: row.status, to: update.status, mediaId: row.mediaId, by: deps.config.adminUsername }),
   })
+  mustFind(changed, 'Takedown')
+  return { message: 'DMCA takedown updated successfully', id, status: update.status }
 }

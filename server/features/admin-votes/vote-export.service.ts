@@ -18,8 +18,7 @@
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 import type { Deps } from '../../core/deps'
-import type { Db } from '../../db/open'
-import { findVotePageAfter } from './vote-export.repo'
+import { findVotePageAfter } from '../../repositories/votes.repository'
 import { logger } from '../../core/log'
 import { recordExportRun } from '../../core/metrics'
 
@@ -34,9 +33,9 @@ const GC_EVERY_ROWS = 4000
 export const exportFileName = (now: Date) => `votes_export_${now.toISOString().slice(0, 10)}.xlsx`
 
 /** The votes in id order, one page of EXPORT_PAGE_SIZE at a time. */
-function* votePages(db: Db) {
+async function* votePages(db: Deps['db']) {
   for (let after = 0; ; ) {
-    const page = findVotePageAfter(db, after, EXPORT_PAGE_SIZE)
+    const page = await findVotePageAfter(db, after, EXPORT_PAGE_SIZE)
     if (!page.length) return
     yield page
     after = page[page.length - 1][0]
@@ -59,7 +58,7 @@ function drained(stream: Drainable | undefined, output: PassThrough): Promise<vo
 }
 
 /** Writes every vote as a row of an xlsx into output; progress.rows counts the rows written. Answers whether it completed. */
-async function writeVotesXlsx(db: Db, output: PassThrough, progress: { rows: number }): Promise<boolean> {
+async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { rows: number }): Promise<boolean> {
   // Loaded on the first export (issue #12 Idle memory), and only the streaming writer: the whole of exceljs is
   // about 35 MB of a server's memory, its streaming writer 21 MB.
   const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js')
@@ -75,7 +74,7 @@ async function writeVotesXlsx(db: Db, output: PassThrough, progress: { rows: num
   Bun.gc(true)
   const ceiling = process.memoryUsage.rss() + EXPORT_RSS_SLACK_BYTES
   let rowsSinceGc = 0
-  for (const page of votePages(db)) {
+  for await (const page of votePages(db)) {
     if (output.destroyed) return false
     for (const [, userId, mediaId, isHot, createdAt] of page) sheet.addRow([userId, mediaId, isHot ? 'true' : 'false', createdAt]).commit()
     progress.rows += page.length

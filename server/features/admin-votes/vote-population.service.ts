@@ -4,10 +4,10 @@
  * votes and answers paused: true; the next call continues from the state row until success: true, paused: false.
  */
 import type { Deps } from '../../core/deps'
-import { inTransaction } from '../../db/open'
 import { writeAuditEvent } from '../../core/audit-log'
 import { syntheticSessionId } from '../../db/system-session-ids'
-import { countMedia, findMediaIdsAfter, findPopulationState, findSyntheticUserIds, insertPopulationState, insertSyntheticUser, insertVoteIfNew, updatePopulationState } from './vote-population.repo'
+import { countMedia } from '../../repositories/media.repository'
+import { findPopulationState, insertPopulationState, populateStep, updatePopulationState } from '../../repositories/population.repository'
 import { recordPopulationRun } from '../../core/metrics'
 
 export const VOTES_PER_CALL = 500
@@ -16,17 +16,10 @@ export const HOT_SHARE = { min: 0.7, max: 1 } as const
 
 const between = (min: number, max: number) => min + Math.random() * (max - min)
 
-/** The synthetic voters, creating them until there are VOTES_PER_ITEM.max; answers their ids and how many were made. */
-function syntheticPool(deps: Pick<Deps, 'db' | 'clock'>): { ids: number[]; created: number } {
-  const ids = findSyntheticUserIds(deps.db)
-  const now = deps.clock.now().toISOString()
-  let created = 0
-  while (ids.length < VOTES_PER_ITEM.max) {
-    const tag = crypto.randomUUID().replace(/-/g, '')
-    ids.push(insertSyntheticUser(deps.db, { sessionId: syntheticSessionId(tag), username: `voter_${tag.slice(0, 12)}`, createdAt: now }))
-    created++
-  }
-  return { ids, created }
+/** A new synthetic voter: an unusable session id and a voter_ name from one random tag. */
+function newSyntheticVoter() {
+  const tag = crypto.randomUUID().replace(/-/g, '')
+  return { sessionId: syntheticSessionId(tag), username: `voter_${tag.slice(0, 12)}` }
 }
 
 /** Items one call may reach: it stops once VOTES_PER_CALL votes are in, and each item gets at least VOTES_PER_ITEM.min. */
@@ -42,60 +35,32 @@ function pickVoters(pool: number[], count: number): number[] {
   return voters.slice(0, count)
 }
 
-/** Gives one item its synthetic votes; answers how many were inserted and how many of them Hot. */
-function populateItem(deps: Pick<Deps, 'db'>, mediaId: number, pool: number[], now: string) {
+/** The votes of one item: VOTES_PER_ITEM distinct voters of pool, the first HOT_SHARE of them Hot. */
+function plannedVotes(pool: number[]) {
   const wanted = Math.round(between(VOTES_PER_ITEM.min, VOTES_PER_ITEM.max))
   // ceil keeps every item at or above HOT_SHARE.min: round(19 * 0.7) = 13 would give 68%.
   const hotWanted = Math.ceil(wanted * between(HOT_SHARE.min, HOT_SHARE.max))
-  let inserted = 0
-  let hot = 0
-  pickVoters(pool, wanted).forEach((userId, i) => {
-    const isHot = i < hotWanted
-    if (insertVoteIfNew(deps.db, userId, mediaId, isHot, now)) (inserted++, isHot && hot++)
-  })
-  return { inserted, hot }
+  return pickVoters(pool, wanted).map((userId, i) => ({ userId, isHot: i < hotWanted }))
 }
 
 /**
- * Runs one call's worth of population in one transaction (issue #12: prepared single-row inserts, the voter pool
- * and the state row read and written once per call) and answers the admin-back-office §3 result fields.
+ * Runs one call's worth of population in one transaction (prepared single-row inserts, the voter pool and the state
+ * row read and written once per call) and answers the admin-back-office §3 result fields.
  */
-export function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
+export async function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const now = deps.clock.now().toISOString()
-  const state = findPopulationState(deps.db) ?? insertPopulationState(deps.db, now)
-  let thisCall = 0
-  let paused = false
-  inTransaction(deps.db, () => {
-    const items = findMediaIdsAfter(deps.db, state.lastMediaId, ITEMS_PER_CALL)
-    if (!items.length) return
-    const pool = syntheticPool(deps)
-    for (const [k, item] of items.entries()) {
-      if (thisCall >= VOTES_PER_CALL) {
-        paused = true
-        break
-      }
-      const { inserted, hot } = populateItem(deps, item.id, pool.ids, now)
-      thisCall += inserted
-      Object.assign(state, {
-        lastMediaId: item.id,
-        mediaProcessed: state.mediaProcessed + 1,
-        totalVotesInserted: state.totalVotesInserted + inserted,
-        hotVotesInserted: state.hotVotesInserted + hot,
-        usersCreated: state.usersCreated + (k === 0 ? pool.created : 0),
-      })
-    }
-    // Items were fetched for the call's budget only: more may follow the last one reached.
-    if (!paused && items.length === ITEMS_PER_CALL) paused = findMediaIdsAfter(deps.db, state.lastMediaId, 1).length > 0
-    Object.assign(state, {
-      firstUserId: Math.min(state.firstUserId ?? Infinity, ...pool.ids),
-      lastUserId: Math.max(state.lastUserId ?? 0, ...pool.ids),
-      completedAt: null,
-      updatedAt: deps.clock.now().toISOString(),
-    })
-    updatePopulationState(deps.db, state)
+  const before = (await findPopulationState(deps.db)) ?? (await insertPopulationState(deps.db, now))
+  const { inserted: thisCall, paused, state } = await populateStep(deps.db, before, {
+    maxItems: ITEMS_PER_CALL,
+    voteBudget: VOTES_PER_CALL,
+    poolSize: VOTES_PER_ITEM.max,
+    newVoter: newSyntheticVoter,
+    votesFor: plannedVotes,
+    now,
+    updatedAt: () => deps.clock.now().toISOString(),
   })
-  if (!paused) updatePopulationState(deps.db, { completedAt: now })
-  const totalMediaCount = countMedia(deps.db)
+  if (!paused) await updatePopulationState(deps.db, { completedAt: now })
+  const totalMediaCount = await countMedia(deps.db)
   const result = {
     success: !paused,
     paused,
@@ -108,6 +73,6 @@ export function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
     userIdRange: state.firstUserId ? `${state.firstUserId}-${state.lastUserId}` : '',
   }
   recordPopulationRun(paused ? 'paused' : 'completed')
-  writeAuditEvent(deps, 'VOTE_POPULATION_RUN', { by: deps.config.adminUsername, votesThisCall: thisCall, ...result })
+  await writeAuditEvent(deps, 'VOTE_POPULATION_RUN', { by: deps.config.adminUsername, votesThisCall: thisCall, ...result })
   return result
 }

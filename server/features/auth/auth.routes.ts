@@ -58,8 +58,8 @@ export function authRoutes(deps: Deps) {
     })
     .post(
       routes.verifyMagicLink,
-      ({ body, cookie, sid }) => {
-        const answer = verifyToken(deps, body.token, sid)
+      async ({ body, cookie, sid }) => {
+        const answer = await verifyToken(deps, body.token, sid)
         cookie[sessionCookieName(deps.config.publicUrl)].set({ value: answer.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
         return answer
       },
@@ -70,8 +70,8 @@ export function authRoutes(deps: Deps) {
     })
     .post(
       routes.emailCapture,
-      ({ body, set }) => {
-        captureEmail(deps, body)
+      async ({ body, set }) => {
+        await captureEmail(deps, body)
         set.status = 201
         return { message: 'Thanks for your email!' }
       },

@@ -6,14 +6,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { Deps } from '../../core/deps'
-import { inTransaction } from '../../db/open'
-import { findUserBySessionHash, insertUserSession, updateUser } from '../../core/users.repo'
+import { findUserBySessionHash, findUserByVerifiedEmail } from '../../repositories/users.repository'
+import { findTokenWithUsers, insertToken, redeemMagicLinkToken, type TokenWithUsers } from '../../repositories/magic-link-tokens.repository'
+import { insertEmailCapture } from '../../repositories/email-captures.repository'
 import { hashSessionId, mintSessionId } from '../../core/session-hash'
 import { MAGIC_LINK_TTL_MS, type MagicLinkInfo, type VerifyErrorCode } from '../../contract/auth'
 import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'
 import { checkEmail, normalizeEmail } from '../../mail/email-check'
 import { HttpError } from '../../http/errors'
-import { clearEmailOnOthers, findTokenByHash, findUserById, findUserByVerifiedEmail, insertEmailCapture, insertToken, markTokenUsed } from './auth.repo'
 import { magicLinkEmail, type MagicLinkMail } from './magic-link-email'
 import { logger } from '../../core/log'
 
@@ -35,7 +35,7 @@ async function issueLink(deps: Deps, userId: number, email: string, mail: MagicL
   const purpose = mail === 'save' ? 'save' : 'login'
   const token = randomBytes(32).toString('base64url')
   const now = deps.clock.now()
-  insertToken(deps.db, { tokenHash: sha256(token), purpose, userId, email, clientAddress, sessionHash, expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(), createdAt: now.toISOString() })
+  await insertToken(deps.db, { tokenHash: sha256(token), purpose, userId, email, clientAddress, sessionHash, expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(), createdAt: now.toISOString() })
   const link = `${deps.config.publicUrl}/auth/verify?token=${token}`
   await deps.mailer.send(magicLinkEmail(DEFAULT_SITE_SETTINGS.siteName, email, link, mail))
 }
@@ -48,10 +48,10 @@ async function issueLink(deps: Deps, userId: number, email: string, mail: MagicL
  */
 export async function sendSaveLink(deps: Deps, input: { email: string; sessionId: string }, clientAddress: string): Promise<void> {
   const sessionHash = hashSessionId(input.sessionId)
-  const user = findUserBySessionHash(deps.db, sessionHash)
+  const user = await findUserBySessionHash(deps.db, sessionHash)
   if (!user) throw new HttpError(400, 'No valid session found.')
   const email = requireValidEmail(input.email)
-  const owner = findUserByVerifiedEmail(deps.db, email)
+  const owner = await findUserByVerifiedEmail(deps.db, email)
   // A 'taken' mail goes to the owner, not the asker: its link knows no asking session, so it asks in every browser.
   if (owner && owner.id !== user.id) await issueLink(deps, owner.id, email, 'taken', clientAddress, null)
   else await issueLink(deps, user.id, email, 'save', clientAddress, sessionHash)
@@ -63,19 +63,21 @@ export async function sendSaveLink(deps: Deps, input: { email: string; sessionId
  * sid: the asking browser's session (undefined: none), the one that may complete the link without a click.
  */
 export function scheduleLoginLink(deps: Deps, email: string, clientAddress: string, sid: string | undefined): void {
-  const owner = findUserByVerifiedEmail(deps.db, email)
   const sessionHash = sid ? hashSessionId(sid) : null
-  if (owner) setTimeout(() => issueLink(deps, owner.id, email, 'login', clientAddress, sessionHash).catch((e) => logger.error({ err: e }, 'login link failed')))
+  const send = async () => {
+    const owner = await findUserByVerifiedEmail(deps.db, email)
+    if (owner) await issueLink(deps, owner.id, email, 'login', clientAddress, sessionHash)
+  }
+  setTimeout(() => send().catch((e) => logger.error({ err: e }, 'login link failed')))
 }
 
-/** The unused, unexpired token row for token and the user it opens; throws HttpError 400 {code} with public-visitor §8's codes. */
-function usableToken(deps: Pick<Deps, 'db' | 'clock'>, token: string) {
-  const row = findTokenByHash(deps.db, sha256(token))
+/** The unused, unexpired token row of found and the user it opens; throws HttpError 400 {code} with public-visitor §8's codes. */
+function usableToken(deps: Pick<Deps, 'clock'>, found: TokenWithUsers | undefined) {
+  const row = found?.row
   if (!row || row.usedAt) throw fail('invalid-token', 'Invalid or expired magic link')
   if (Date.parse(row.expiresAt) <= deps.clock.now().getTime()) throw fail('expired-token', 'Magic link has expired')
-  const user = findUserById(deps.db, row.userId)
+  const { user, owner } = found
   if (!user) throw fail('invalid-user', 'User verification failed')
-  const owner = findUserByVerifiedEmail(deps.db, row.email)
   if (row.purpose === 'save' && owner && owner.id !== user.id) throw fail('verification-failed', 'Account verification failed')
   if (row.purpose === 'login' && owner?.id !== user.id) throw fail('verification-failed', 'Account verification failed')
   return { row, user }
@@ -88,8 +90,8 @@ export const maskEmail = (email: string) => `${email.slice(0, 1)}***${email.slic
  * Looks at token without using it: whose account it opens and whether sid (the caller's sid cookie, undefined: none)
  * is the session that asked for it. Changes nothing. Throws like verifyToken.
  */
-export function describeToken(deps: Pick<Deps, 'db' | 'clock'>, token: string, sid: string | undefined): MagicLinkInfo {
-  const { row, user } = usableToken(deps, token)
+export async function describeToken(deps: Pick<Deps, 'db' | 'clock'>, token: string, sid: string | undefined): Promise<MagicLinkInfo> {
+  const { row, user } = usableToken(deps, await findTokenWithUsers(deps.db, sha256(token)))
   const sameSession = !!sid && row.sessionHash !== null && row.sessionHash === hashSessionId(sid)
   return { username: user.username, email: maskEmail(row.email), purpose: row.purpose, sameSession }
 }
@@ -101,27 +103,19 @@ export function describeToken(deps: Pick<Deps, 'db' | 'clock'>, token: string, s
  * (the database keeps no id in clear, so no other browser's id can be handed out). Throws HttpError 400 {code} with
  * public-visitor §8's codes.
  */
-export function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string, sid: string | undefined): { sessionId: string } {
-  return inTransaction(deps.db, () => {
-    const { row, user } = usableToken(deps, token)
-    const now = deps.clock.now().toISOString()
-    markTokenUsed(deps.db, row.id, now)
-    clearEmailOnOthers(deps.db, row.email, user.id)
-    updateUser(deps.db, user.id, { email: row.email, emailVerified: true, lastLoginAt: now, loginCount: user.loginCount + 1 })
-    if (sid && findUserBySessionHash(deps.db, hashSessionId(sid))?.id === user.id) return { sessionId: sid }
-    const sessionId = mintSessionId()
-    insertUserSession(deps.db, { sessionHash: hashSessionId(sessionId), userId: user.id, createdAt: now })
-    return { sessionId }
+export async function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string, sid: string | undefined): Promise<{ sessionId: string }> {
+  const sessionId = mintSessionId()
+  const { keptSid } = await redeemMagicLinkToken(deps.db, sha256(token), {
+    check: (found) => usableToken(deps, found),
+    now: deps.clock.now().toISOString(),
+    sidHash: sid && hashSessionId(sid),
+    newSessionHash: hashSessionId(sessionId),
   })
+  return { sessionId: keptSid ? sid! : sessionId }
 }
 
 /** Stores an email-capture answer and sets the email on the visitor when they have none (server-contract: POST /api/email-capture). */
-export function captureEmail(deps: Pick<Deps, 'db' | 'clock'>, input: { email: string; sessionId: string }): void {
+export async function captureEmail(deps: Pick<Deps, 'db' | 'clock'>, input: { email: string; sessionId: string }): Promise<void> {
   const email = requireValidEmail(input.email)
-  inTransaction(deps.db, () => {
-    const sessionHash = hashSessionId(input.sessionId)
-    const user = findUserBySessionHash(deps.db, sessionHash)
-    insertEmailCapture(deps.db, { email, sessionId: sessionHash, userId: user?.id ?? null, createdAt: deps.clock.now().toISOString() })
-    if (user && !user.email && !findUserByVerifiedEmail(deps.db, email)) updateUser(deps.db, user.id, { email })
-  })
+  await insertEmailCapture(deps.db, { email, sessionHash: hashSessionId(input.sessionId), createdAt: deps.clock.now().toISOString() })
 }

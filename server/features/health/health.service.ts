@@ -5,7 +5,7 @@
  */
 import type { Deps } from '../../core/deps'
 import type { Health, Ready } from '../../contract/health'
-import { selectOne } from './health.repo'
+import { selectOne } from '../../repositories/database.repository'
 
 /** How long (ms) one readiness check may take before it counts as failed. */
 export const READY_CHECK_TIMEOUT_MS = 2000

@@ -6,15 +6,15 @@ import type { Deps } from '../../core/deps'
 import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
 import { deleteItemObjects } from '../../media-pipeline/process-media'
-import { deleteMediaById, findMediaById } from '../../media/media-items.repo'
+import { deleteMediaById, findMediaById } from '../../repositories/media.repository'
 
 /** Deletes mediaId for its owner userId. Throws HttpError 404 (unknown media), 403 (someone else's). */
 export async function deleteOwnMedia(deps: Deps, userId: number, mediaId: number): Promise<void> {
-  const row = mustFind(findMediaById(deps.db, mediaId), 'Media')
+  const row = mustFind(await findMediaById(deps.db, mediaId), 'Media')
   if (row.userId !== userId) throw new HttpError(403, 'That media is not yours')
   const context = { mediaId, userId, storageKey: row.storageKey, originalName: row.originalName, size: row.size }
-  writeAuditEvent(deps, 'MEDIA_DELETE_REQUEST', context)
+  await writeAuditEvent(deps, 'MEDIA_DELETE_REQUEST', context)
   const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, row.variants)
-  deleteMediaById(deps.db, mediaId)
-  writeAuditEvent(deps, 'MEDIA_DELETE_COMPLETED', { ...context, objectDeleted })
+  await deleteMediaById(deps.db, mediaId)
+  await writeAuditEvent(deps, 'MEDIA_DELETE_COMPLETED', { ...context, objectDeleted })
 }

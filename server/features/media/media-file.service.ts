@@ -9,7 +9,7 @@ import type { ByteRange } from '../../storage/storage'
 import { InvalidKeyError } from '../../storage/storage'
 import { HttpError } from '../../http/errors'
 import { hasAdminToken } from '../../http/admin-tokens'
-import { findMediaOwningKey } from './media.repo'
+import { findMediaOwningKey } from '../../repositories/media.repository'
 
 /** How long a browser or shared cache may use a media answer without asking again, seconds (one hour). */
 export const MEDIA_MAX_AGE_S = 3600
@@ -42,7 +42,7 @@ export async function serveStoredObject(deps: Deps, encodedKey: string, headers:
     if (e instanceof InvalidKeyError || e instanceof URIError) throw new HttpError(400, 'Invalid media path')
     throw e
   }
-  const hidden = !!info && !!findMediaOwningKey(deps.db, key)?.hiddenAt
+  const hidden = !!info && !!(await findMediaOwningKey(deps.db, key))?.hiddenAt
   if (!info || (hidden && !hasAdminToken(deps, headers.cookie))) throw new HttpError(404, 'Media file not found')
   const base = { ETag: info.etag, 'Cache-Control': hidden ? HIDDEN_CACHE_CONTROL : CACHE_CONTROL, 'Accept-Ranges': 'bytes', 'Last-Modified': new Date(info.lastModified).toUTCString() }
   if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(info.etag)) return new Response(null, { status: 304, headers: base })

@@ -7,24 +7,24 @@
 import type { Deps } from '../../core/deps'
 import type { RateMedia } from '../../contract/media'
 import { HttpError } from '../../http/errors'
-import { toVoteStats } from '../../ratings/vote-stats'
-import { findRandomRateableMedia, findRateableMediaExact, mediaIdRange, type RateableRow } from './media.repo'
+import { toVoteStats } from '../../media/vote-stats'
+import { findRandomRateableMedia, findRateableMediaExact, mediaIdRange, type RateableRow } from '../../repositories/media.repository'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
 
 /** Random probes per wanted item before falling back to the exact query. */
 const TRIES_PER_ITEM = 20
 
 /** Up to count distinct rateable items for userId (visible, not own, not voted, not excluded), in random order. */
-export function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[], count: number): RateableRow[] {
+export async function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[], count: number): Promise<RateableRow[]> {
   const skip = new Set(exclude)
   const picked = new Map<number, RateableRow>()
   for (let i = 0; i < TRIES_PER_ITEM * count && picked.size < count; i++) {
-    const row = findRandomRateableMedia(deps.db, Math.random(), userId)
+    const row = await findRandomRateableMedia(deps.db, Math.random(), userId)
     if (!row || skip.has(row.id) || picked.has(row.id)) continue
     picked.set(row.id, row)
   }
   if (picked.size < count) {
-    for (const row of findRateableMediaExact(deps.db, userId, [...skip, ...picked.keys()], count - picked.size)) picked.set(row.id, row)
+    for (const row of await findRateableMediaExact(deps.db, userId, [...skip, ...picked.keys()], count - picked.size)) picked.set(row.id, row)
   }
   return [...picked.values()]
 }
@@ -35,13 +35,13 @@ export function toRateMedia(row: RateableRow): RateMedia {
 }
 
 /** One random item: null when the site has no media at all; HttpError 404 when the user has rated everything. */
-export function pickRandomMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[]): RateMedia | null {
-  const [row] = pickRateableMedia(deps, userId, exclude, 1)
+export async function pickRandomMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[]): Promise<RateMedia | null> {
+  const [row] = await pickRateableMedia(deps, userId, exclude, 1)
   if (row) return toRateMedia(row)
-  if (mediaIdRange(deps.db).min === null) return null
+  if ((await mediaIdRange(deps.db)).min === null) return null
   throw new HttpError(404, 'You have rated all the media we have right now')
 }
 
 /** Up to limit random items for the offline prefetch queue. */
-export const pickMediaQueue = (deps: Pick<Deps, 'db'>, userId: number, exclude: number[], limit: number): RateMedia[] =>
-  pickRateableMedia(deps, userId, exclude, limit).map(toRateMedia)
+export const pickMediaQueue = async (deps: Pick<Deps, 'db'>, userId: number, exclude: number[], limit: number): Promise<RateMedia[]> =>
+  (await pickRateableMedia(deps, userId, exclude, limit)).map(toRateMedia)

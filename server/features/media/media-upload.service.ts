@@ -9,7 +9,7 @@ import { HttpError } from '../../http/errors'
 import { deleteItemObjects, processMediaFile } from '../../media-pipeline/process-media'
 import { PipelineBusyError, RefusedMediaError, UnreadableMediaError } from '../../media-pipeline/media-errors'
 import { pipelineQueueFor } from '../../media-pipeline/pipeline-queue'
-import { findMediaBySha256, insertMedia } from '../../media/media-items.repo'
+import { findMediaBySha256, insertMedia } from '../../repositories/media.repository'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { newStorageKey, sniffMediaType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
@@ -37,7 +37,7 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
   if (actual !== claimed) {
     throw new HttpError(415, actual ? `The file content is ${actual} but its name ends in .${file.originalName.split('.').pop()}` : `The file content is not a valid ${claimed} file`)
   }
-  if (findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
+  if (await findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
   const now = deps.clock.now()
   const storageKey = newStorageKey(now, actual)
   let processed
@@ -51,10 +51,10 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
   }
   let row
   try {
-    row = insertMedia(deps.db, { userId, storageKey, originalName: file.originalName.slice(0, 255), mimeType: actual, size: file.size, sha256: file.sha256, uploadedAt: now.toISOString(), ...processed })
+    row = await insertMedia(deps.db, { userId, storageKey, originalName: file.originalName.slice(0, 255), mimeType: actual, size: file.size, sha256: file.sha256, uploadedAt: now.toISOString(), ...processed })
   } catch (e) {
     await deleteItemObjects(deps.storage, storageKey, processed.variants)
-    if (findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
+    if (await findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
     throw e
   }
   const { width, height } = row

@@ -36,7 +36,7 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
   try {
     if (!/^\d+$/.test(fields.userId ?? '')) throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
     requireOwnUser(visitor, Number(fields.userId))
-    const release = limits.reserve(visitor.id, file.size)
+    const release = await limits.reserve(visitor.id, file.size)
     try {
       return { status: 201, body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, Number(fields.userId), file)) }
     } finally {
@@ -73,10 +73,10 @@ export function mediaRoutes(deps: Deps) {
     })
     .get(
       routes.mediaRandom,
-      ({ params, query, visitor }) => {
+      async ({ params, query, visitor }) => {
         requireOwnUser(visitor, params.userId)
-        // Elysia would send an empty body for null; the contract answers the JSON value null.
-        return pickRandomMedia(deps, params.userId, query.exclude ? [query.exclude] : []) ?? Response.json(null)
+        // Elysia would send an empty body for null; the contract answers the JSON value null (typed as the schema's null).
+        return (await pickRandomMedia(deps, params.userId, query.exclude ? [query.exclude] : [])) ?? (Response.json(null) as unknown as null)
       },
       { visitor: true, params: UserParamsSchema, query: RandomQuerySchema, response: { 200: v.nullable(RateMediaSchema), 404: ErrorSchema }, detail: { summary: 'One random item to rate; null when the site has no media, 404 when all are rated' } },
     )
@@ -90,9 +90,9 @@ export function mediaRoutes(deps: Deps) {
     )
     .post(
       routes.mediaView,
-      ({ params, body, visitor, set }) => {
+      async ({ params, body, visitor, set }) => {
         requireOwnUser(visitor, body.userId)
-        recordView(deps, body.userId, params.id)
+        await recordView(deps, body.userId, params.id)
         set.status = 204
       },
       { visitor: true, params: IdParamsSchema, body: ViewInputSchema, detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)', responses: noContent('Recorded') } },

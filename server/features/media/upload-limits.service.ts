@@ -7,7 +7,7 @@ import type { Deps } from '../../core/deps'
 import { MB } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { createRateLimiter, hitAllOrThrow, HOUR_MS } from '../../http/rate-limit'
-import { sumMediaBytesOfUser } from './media.repo'
+import { sumMediaBytesOfUser } from '../../repositories/media.repository'
 
 export const TOO_MANY_UPLOADS = 'Too many uploads. Please try again later.'
 
@@ -22,7 +22,7 @@ export type UploadLimits = {
    * Sets aside bytes of userId's quota for an upload in progress and answers the function that gives them back.
    * Throws HttpError 413 when the visitor's stored media, the uploads in progress and bytes would pass the quota.
    */
-  reserve(userId: number, bytes: number): () => void
+  reserve(userId: number, bytes: number): Promise<() => void>
 }
 
 /** The upload limits on deps.config (uploadsPerVisitorPerHour, uploadsPerAddressPerHour, uploadQuotaBytes). */
@@ -38,9 +38,10 @@ export function createUploadLimits(deps: Pick<Deps, 'db' | 'clock' | 'config'>):
   }
   return {
     admit: (userId, addressKey) => hitAllOrThrow(TOO_MANY_UPLOADS, [perAddress, addressKey], [perVisitor, String(userId)]),
-    reserve(userId, bytes) {
-      // One synchronous step from the sum to the reservation, so parallel uploads cannot all fit the same room.
-      const used = sumMediaBytesOfUser(deps.db, userId) + (inProgress.get(userId) ?? 0)
+    async reserve(userId, bytes) {
+      const stored = await sumMediaBytesOfUser(deps.db, userId)
+      // One synchronous step from the check to the reservation, so parallel uploads cannot all fit the same room.
+      const used = stored + (inProgress.get(userId) ?? 0)
       if (used + bytes > deps.config.uploadQuotaBytes) throw new HttpError(413, overQuotaMessage(deps.config.uploadQuotaBytes))
       adjust(userId, bytes)
       return () => adjust(userId, -bytes)

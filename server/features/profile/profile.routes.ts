@@ -17,15 +17,15 @@ export const profileRoutes = (deps: Deps) =>
     .use(visitorSession(deps))
     .patch(
       routes.user,
-      ({ params, body, visitorUser, sid }) => {
+      async ({ params, body, visitorUser, sid }) => {
         requireOwnUser(visitorUser, params.id)
-        return toSessionUser(updateProfile(deps, visitorUser, body), sid)
+        return toSessionUser(await updateProfile(deps, visitorUser, body), sid)
       },
       { visitorUser: true, params: IdParamsSchema, body: ProfileUpdateSchema, response: { 200: SessionUserSchema }, detail: { summary: 'Change username and/or email; only changed fields are sent' } },
     )
     .get(
       routes.checkUsername,
-      ({ params, visitorUser }) => ({ available: isUsernameAvailable(deps, params.username, visitorUser?.id) }),
+      async ({ params, visitorUser }) => ({ available: await isUsernameAvailable(deps, params.username, visitorUser?.id) }),
       { optionalVisitor: true, params: UsernameParamsSchema, response: { 200: UsernameAvailabilitySchema }, detail: { summary: 'Whether a username is free (ignoring case); your own counts as free' } },
     )
 

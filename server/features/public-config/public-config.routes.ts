@@ -36,7 +36,7 @@ export const publicConfigRoutes = (deps: Deps) =>
     )
     .get(
       routes.adFrame,
-      ({ params }) => adFrameResponse(activeAdCode(deps, params.zoneId)),
+      async ({ params }) => adFrameResponse(await activeAdCode(deps, params.zoneId)),
       { params: ZoneParamsSchema, detail: { summary: 'The ad code of an active zone as a sandboxed HTML page, for the rate screen\'s ad iframe; 404 otherwise', responses: fileAnswer('text/html', 'The ad page') } },
     )
     .get(routes.idleRedirectConfig, () => publicIdleRedirect(deps), { response: { 200: IdleRedirectSchema }, detail: { summary: 'Idle and back-button redirect settings' } })

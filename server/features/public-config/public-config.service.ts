@@ -6,38 +6,38 @@
 import type { Deps } from '../../core/deps'
 import type { AdZone, EmailCaptureConfig, IdleRedirect, SkipButton, VoteMultiplier } from '../../contract/public-config'
 import { HttpError } from '../../http/errors'
-import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from '../../site-config/site-config.repo'
+import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from '../../repositories/configuration.repository'
 
 /** The answer for a zone no admin has saved: no code, not shown. */
 const NO_AD = { adCode: '', isActive: false }
 
 /** Whether the vote multiplier is on, and its factor. */
-export function publicVoteMultiplier(deps: Pick<Deps, 'db'>): VoteMultiplier {
-  const c = readVoteMultiplier(deps.db)
+export async function publicVoteMultiplier(deps: Pick<Deps, 'db'>): Promise<VoteMultiplier> {
+  const c = await readVoteMultiplier(deps.db)
   return { isEnabled: c.isEnabled, multiplier: c.multiplier }
 }
 
 /** Whether the email-capture prompt is on, and after how many votes. */
-export function publicEmailCapture(deps: Pick<Deps, 'db'>): EmailCaptureConfig {
-  const c = readEmailCapture(deps.db)
+export async function publicEmailCapture(deps: Pick<Deps, 'db'>): Promise<EmailCaptureConfig> {
+  const c = await readEmailCapture(deps.db)
   return { isEnabled: c.isEnabled, voteThreshold: c.voteThreshold }
 }
 
 /** The skip button's text and URL (the default text with no URL before the first save). */
-export const publicSkipButton = (deps: Pick<Deps, 'db'>): SkipButton => readSkipButton(deps.db)
+export const publicSkipButton = (deps: Pick<Deps, 'db'>): Promise<SkipButton> => readSkipButton(deps.db)
 
 /** The idle and back-button redirects a visitor follows. */
-export const publicIdleRedirect = (deps: Pick<Deps, 'db'>): IdleRedirect => readIdleRedirect(deps.db)
+export const publicIdleRedirect = (deps: Pick<Deps, 'db'>): Promise<IdleRedirect> => readIdleRedirect(deps.db)
 
 /** A zone's ad code; an unconfigured zone is an inactive empty ad, not a 404 the browser logs on every load (issue #13). */
-export function publicAdZone(deps: Pick<Deps, 'db'>, zoneId: string): AdZone {
-  const zone = findAdZone(deps.db, zoneId) ?? NO_AD
+export async function publicAdZone(deps: Pick<Deps, 'db'>, zoneId: string): Promise<AdZone> {
+  const zone = (await findAdZone(deps.db, zoneId)) ?? NO_AD
   return { adCode: zone.adCode, isActive: zone.isActive }
 }
 
 /** The ad code of an active zone, for its sandboxed frame; HttpError 404 when the zone is unknown or inactive. */
-export function activeAdCode(deps: Pick<Deps, 'db'>, zoneId: string): string {
-  const zone = findAdZone(deps.db, zoneId)
+export async function activeAdCode(deps: Pick<Deps, 'db'>, zoneId: string): Promise<string> {
+  const zone = await findAdZone(deps.db, zoneId)
   if (!zone?.isActive) throw new HttpError(404, 'Ad zone not found')
   return zone.adCode
 }

@@ -25,9 +25,9 @@ export function sessionRoutes(deps: Deps) {
     .use(visitorSession(deps))
     .post(
       routes.session,
-      ({ body, cookie, server, request }) => {
+      async ({ body, cookie, server, request }) => {
         const address = addressKey(clientAddress(server, request, deps.config.trustedProxy))
-        const user = upsertSession(deps, body, () => hitAllOrThrow(TOO_MANY_SESSIONS, [newPerAddress, address]))
+        const user = await upsertSession(deps, body, () => hitAllOrThrow(TOO_MANY_SESSIONS, [newPerAddress, address]))
         cookie[sessionCookieName(deps.config.publicUrl)].set({ value: body.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
         return toSessionUser(user, body.sessionId)
       },

@@ -1,13 +1,13 @@
 /** Statistics of a visitor's own uploads (public-visitor §2 Stats screen; server-contract: GET /api/users/:id/stats). */
 import type { Deps } from '../../core/deps'
 import type { UserStats } from '../../contract/users'
-import { toVoteStats } from '../../ratings/vote-stats'
+import { toVoteStats } from '../../media/vote-stats'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
-import { findOwnMediaWithFigures } from './user-stats.repo'
+import { findOwnMediaWithFigures } from '../../repositories/media.repository'
 
 /** Totals and per-item figures of what userId's uploads received (actual counts, no multiplier). */
-export function getUserStats(deps: Pick<Deps, 'db'>, userId: number): UserStats {
-  const mediaStats = findOwnMediaWithFigures(deps.db, userId).map((row) => {
+export async function getUserStats(deps: Pick<Deps, 'db'>, userId: number): Promise<UserStats> {
+  const mediaStats = (await findOwnMediaWithFigures(deps.db, userId)).map((row) => {
     const { hotPercentage, notPercentage } = toVoteStats(row.totalVotes, row.hotVotes)
     return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, originalName: row.originalName, size: row.size, uploadedAt: row.uploadedAt, totalViews: row.totalViews, totalVotes: row.totalVotes, hotPercentage, notPercentage, ...mediaDisplay(row) }
   })

@@ -12,10 +12,17 @@ import { whenIdle } from '@client/lib/when-idle'
 const IDLE_TIMEOUT_MS = 1000
 
 let open: () => void = () => {}
+let settled = false
 const firstMediaSettled = new Promise<void>((resolve) => (open = resolve))
 
 /** Marks the first item on the rate screen as settled (loaded or failed); later calls change nothing. */
-export const markFirstMediaShown = (): void => open()
+export const markFirstMediaShown = (): void => {
+  settled = true
+  open()
+}
+
+/** True once the first item has settled: the item on screen now is not the page's first. */
+export const firstMediaSettledAlready = (): boolean => settled
 
 /** Resolves once the first item has settled and the browser is idle; never rejects. */
 export const afterFirstMedia = (): Promise<void> => firstMediaSettled.then(() => new Promise<void>((resolve) => whenIdle(resolve, IDLE_TIMEOUT_MS)))

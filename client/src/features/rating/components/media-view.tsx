@@ -6,15 +6,17 @@
  * ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click (issue #13
  * First load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control
  * (issue #13, WCAG 2.2.2). The box's picture is the page's LCP element: fetched eagerly at high priority, and its load
- * (or failure) opens the prefetch queue's gate (first-media.ts, issue #13 First load).
+ * (or failure) opens the prefetch queue's gate (first-media.ts, issue #13 First load). A video that is the page's first
+ * item shows its poster as that picture, and its video loads only once the gate has opened, so the visitor can vote
+ * before any of the video's bytes compete with the first screen.
  */
 import { Pause, Play } from 'lucide-react'
-import { Suspense, useRef, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
 import { lazyComponent } from '@client/lib/lazy-component'
 import { usePrefersReducedMotion } from '@client/lib/preferences'
 import { MediaPicture } from '@client/components/media-picture'
-import { markFirstMediaShown } from '../first-media'
+import { afterFirstMedia, firstMediaSettledAlready, markFirstMediaShown } from '../first-media'
 import { mediaBoxWidth, useMediaHeight } from '../hooks/use-media-height'
 
 const FullScreenViewer = lazyComponent(() => import('./full-screen-viewer'), 'FullScreenViewer')
@@ -28,12 +30,24 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
   const [playing, setPlaying] = useState(false)
   const ratio = item.width && item.height ? item.width / item.height : 16 / 9
   const isVideo = item.mimeType.startsWith('video/')
+  // The first item's video waits behind its poster until the first-load gate opens and the poster has been painted
+  // (two frames: the page's largest paint is the poster, not a video put in its place before it showed); later videos load at once.
+  const [videoOn, setVideoOn] = useState(() => !isVideo || !item.posterUrl || firstMediaSettledAlready())
+  useEffect(() => {
+    if (videoOn) return
+    let current = true
+    void afterFirstMedia().then(() => requestAnimationFrame(() => requestAnimationFrame(() => current && setVideoOn(true))))
+    return () => {
+      current = false
+    }
+  }, [videoOn])
   const media = (full: boolean) => (
     <MediaPicture
       key={item.id}
       item={item}
       sizes={full ? '100vw' : `${mediaBoxWidth(item, window.innerWidth, height)}px`}
       alt={isVideo ? 'Video to rate' : 'Photo to rate'}
+      posterOnly={!full && !videoOn}
       autoPlay={!reducedMotion}
       controls={full}
       videoRef={full ? undefined : video}
@@ -61,7 +75,7 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
             <button
               type="button"
               aria-label={playing ? 'Pause video' : 'Play video'}
-              onClick={() => (video.current?.paused ? void video.current.play().catch(() => {}) : video.current?.pause())}
+              onClick={() => (!videoOn ? setVideoOn(true) : video.current?.paused ? void video.current.play().catch(() => {}) : video.current?.pause())}
               className="absolute right-3 top-3 grid h-11 w-11 place-items-center rounded-full bg-zinc-900/85 text-white hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-rose-400"
             >
               {playing ? <Pause aria-hidden className="h-5 w-5" /> : <Play aria-hidden className="h-5 w-5" />}

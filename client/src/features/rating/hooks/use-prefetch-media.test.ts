@@ -41,6 +41,12 @@ describe('filesToShow (issue #11)', () => {
     expect(filesToShow(photo, 390, 844, 3, true)).toEqual([{ url: '/v/w320.webp', size: 32000, image: true }])
   })
 
+  it('picks the variant chromium shows from the srcset on a 412-px phone at DPR 1.75, below the geometric mean of the two densities', () => {
+    // 412 x 823: a 380-px box, 665 device px; 640 is 1.68 px per px and 1080 2.84, whose geometric mean 2.19 is over 1.75.
+    expect(filesToShow(photo, 412, 823, 1.75, false)).toEqual([{ url: '/v/w640.webp', size: 64000, image: true }])
+    expect(filesToShow(photo, 412, 823, 2.625, false)).toEqual([{ url: '/v/w1080.webp', size: 108000, image: true }])
+  })
+
   it('counts the budget by variant bytes: 50 MB holds many more photos than their originals', () => {
     const queue = Array.from({ length: 400 }, (_, i) => ({ ...photo, id: i, url: `/o/${i}`, variants: photo.variants.map((v) => ({ ...v, url: `${v.url}?${i}` })) }))
     const files = filesToWarm(queue, PREFETCH_BUDGET_BYTES, false, (i) => filesToShow(i, 390, 844, 3, false))

@@ -5,16 +5,27 @@
  * box needs at the screen's pixel ratio (issue #11), a video with its poster. Stays inside a byte budget counted
  * from the head of the queue by those files' sizes and, under Data Saver, warms only the item after the current one,
  * in its smallest variant. Nothing is fetched during the first load: warming starts once the first item on screen has
- * settled and the browser is idle (first-media.ts), at low fetch priority (issue #13 First load).
+ * settled and the browser is idle (first-media.ts), at low fetch priority (issue #13 First load). The work is kept
+ * off the main thread's busy moments: WARM_CONCURRENCY files at a time, each started in an idle period, read to the
+ * end as a Blob (the browser stores the bytes, no script runs per chunk; under a service worker the worker writes
+ * its cache), and the queue's placeholders are decoded in one idle period so the next item renders without it.
  */
 import { useEffect, useRef } from 'react'
 import type { RateMedia } from '@contract/media'
-import { fileFor } from '@client/lib/media-variants'
+import { fileFor, placeholderPixels } from '@client/lib/media-variants'
+import { whenIdle } from '@client/lib/when-idle'
 import { afterFirstMedia } from '../first-media'
 import { mediaBoxWidth, mediaHeightFor } from './use-media-height'
 
 /** Bytes the warmed files of the queue may add up to (50 MB). */
 export const PREFETCH_BUDGET_BYTES = 50 * 1024 * 1024
+/** Files fetched at the same time while warming. */
+export const WARM_CONCURRENCY = 2
+/** Longest wait for an idle period before the next file starts, ms. */
+const WARM_IDLE_TIMEOUT_MS = 2000
+
+/** Resolves in the browser's next idle period (at most WARM_IDLE_TIMEOUT_MS later). */
+const nextIdle = () => new Promise<void>((resolve) => whenIdle(resolve, WARM_IDLE_TIMEOUT_MS))
 
 /** True when the browser asks to save data (navigator.connection.saveData). */
 export const saveDataOn = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
@@ -54,7 +65,7 @@ async function warm(file: WarmFile): Promise<void> {
   const sameOrigin = new URL(file.url, location.href).origin === location.origin
   const res = await fetch(file.url, { priority: 'low', ...(sameOrigin ? {} : { mode: 'no-cors' }) })
   if (!res.ok && res.type !== 'opaque') throw new Error(`${res.status}`)
-  await res.body?.pipeTo(new WritableStream())
+  await res.blob()
   if (!file.image) return
   const image = new Image()
   image.fetchPriority = 'low'
@@ -63,26 +74,40 @@ async function warm(file: WarmFile): Promise<void> {
 
 /**
  * Keeps the files of queue's first items warm (see filesToWarm), once the first item on screen has settled and the
- * browser is idle (afterFirstMedia); each url is fetched once per screen.
+ * browser is idle (afterFirstMedia): WARM_CONCURRENCY files at a time for the screen whatever the queue's changes,
+ * each started in an idle period, each url once per screen; a changed queue replaces the files still waiting. The
+ * placeholders of the queue are decoded in the first idle period.
  */
 export function usePrefetchMedia(queue: RateMedia[], budgetBytes: number = PREFETCH_BUDGET_BYTES): void {
   const warmed = useRef(new Set<string>())
+  const waiting = useRef<WarmFile[]>([])
+  const running = useRef(0)
   useEffect(() => {
     let current = true
-    void afterFirstMedia().then(() => {
-      if (!current || !navigator.onLine) return
-      const saveData = saveDataOn()
-      const filesOf = (item: RateMedia) => filesToShow(item, window.innerWidth, window.innerHeight, window.devicePixelRatio || 1, saveData)
-      for (const file of filesToWarm(queue, budgetBytes, saveData, filesOf)) {
+    const warmWaiting = async () => {
+      for (;;) {
+        await nextIdle()
+        const file = waiting.current.shift()
+        if (!file) return
         if (warmed.current.has(file.url)) continue
         warmed.current.add(file.url)
         // A failure is retried the next time the queue changes; the rate screen skips a file that cannot load.
-        warm(file).catch(() => warmed.current.delete(file.url))
+        await warm(file).catch(() => warmed.current.delete(file.url))
       }
+    }
+    void afterFirstMedia().then(() => {
+      if (!current || !navigator.onLine) return
+      for (const item of queue.slice(1)) placeholderPixels(item.placeholder)
+      const saveData = saveDataOn()
+      const filesOf = (item: RateMedia) => filesToShow(item, window.innerWidth, window.innerHeight, window.devicePixelRatio || 1, saveData)
+      waiting.current = filesToWarm(queue, budgetBytes, saveData, filesOf).filter((f) => !warmed.current.has(f.url))
+      for (; running.current < WARM_CONCURRENCY; running.current++) void warmWaiting().finally(() => running.current--)
     })
     // A queue replaced before the gate opened is not warmed: the newer one is.
     return () => {
       current = false
     }
   }, [queue, budgetBytes])
+  // Leaving the screen drops the files still waiting (those being fetched finish).
+  useEffect(() => () => void (waiting.current = []), [])
 }

@@ -1,0 +1,96 @@
+/**
+ * The first screen's main thread on a real catalogue (run by hand: `bun bench/first-screen.ts`; needs `npm run build`
+ * and Debian chromium). Starts the production server on a data dir seeded with scripts/seed-catalogue.ts (about 35
+ * items: camera JPEGs, large PNGs, animated GIFs, MP4s; `--data DIR` reuses a seeded dir, the first run writes
+ * catalogue.json into it), then opens / on Lighthouse's phone profile once per kind of first item (the first queue's
+ * answer is reordered so an item of that kind comes first, then nine others in id order) and /upload, while chromium
+ * traces. Prints, from first paint to 5 s after: the main thread's tasks over 50 ms of thread (CPU) time, the
+ * longest task by thread and wall time, the thread time of all tasks, and the longest tasks' breakdown and scripts,
+ * with the load average at the time; and from first contentful paint on, the longest task's CPU time and the Total
+ * Blocking Time those tasks would make at Lighthouse's 4x slowdown of CPU time (wall time on a shared machine is not
+ * comparable between runs). `--runs N` repeats each page; `--kinds camera,gif` picks kinds; `--save DIR` writes each trace there (DevTools'
+ * Performance panel opens them).
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { RateMedia } from '../server/contract/media'
+import { seedCatalogue, type CatalogueItem } from '../scripts/seed-catalogue'
+import { launchBrowser, startServer } from '../tests/support/browser'
+import { PHONE, traceFirstScreen, type FirstScreenTrace } from '../tests/support/main-thread-trace'
+
+/** The item shown first for each kind: the heaviest of its kind in the catalogue. */
+const FIRST_BY_KIND: Record<string, string> = {
+  camera: 'camera-meadow-4032x3024.jpg',
+  photo: 'dandelion-clocks-portrait.jpg',
+  png: 'large-cups-2400x1500.png',
+  gif: 'mountain-sunset-animated.gif',
+  video: 'forest-path-zoom.mp4',
+}
+const WINDOW_MS = 5000
+const LONG_TASK_MS = 50
+
+const { values: opts } = parseArgs({ options: { data: { type: 'string' }, runs: { type: 'string', default: '1' }, kinds: { type: 'string', default: 'camera,png,gif,video' }, save: { type: 'string' } } })
+const dataDir = opts.data ?? mkdtempSync(join(tmpdir(), 'hotvote-first-screen-'))
+const catalogueFile = join(dataDir, 'catalogue.json')
+const server = await startServer({ DATA_DIR: dataDir, UPLOADS_PER_VISITOR_PER_HOUR: '1000', UPLOADS_PER_ADDRESS_PER_HOUR: '1000' })
+const browser = await launchBrowser()
+
+/** The figures of a trace as lines of text; with --save, writes the trace to DIR/<label>-<run>.json. */
+function report(label: string, run: number, t: FirstScreenTrace): string {
+  if (opts.save) writeFileSync(join(opts.save, `${label.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify({ traceEvents: t.events }))
+  const long = t.tasks.filter((k) => k.cpuMs > LONG_TASK_MS)
+  const cpu = t.tasks.reduce((n, k) => n + k.cpuMs, 0)
+  const maxCpu = Math.max(0, ...t.tasks.map((k) => k.cpuMs))
+  const maxWall = Math.max(0, ...t.tasks.map((k) => k.wallMs))
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+  const lcp = t.events.filter((e) => e.name === 'largestContentfulPaint::Candidate').pop()?.args?.data as { nodeName?: string } | undefined
+  // Tasks from first contentful paint on: the span Lighthouse's Total Blocking Time counts (at 4x the duration).
+  const afterFcp = t.tasks.filter((k) => t.fcpMs !== undefined && k.startMs >= t.fcpMs - t.firstPaintMs)
+  const maxAfterFcp = Math.max(0, ...afterFcp.map((k) => k.cpuMs))
+  const cpuTbt = afterFcp.reduce((n, k) => n + Math.max(0, 4 * k.cpuMs - 50), 0)
+  const head = `${label.padEnd(14)} FP ${t.firstPaintMs.toFixed(0)} ms, FCP ${t.fcpMs?.toFixed(0) ?? '-'} ms, longest from FCP ${maxAfterFcp.toFixed(1)} ms CPU (TBT of 4x CPU ${cpuTbt.toFixed(0)} ms), LCP ${t.lcpMs?.toFixed(0) ?? '-'} ms (${lcp?.nodeName?.split(' ')[0] ?? '-'}); tasks > ${LONG_TASK_MS} ms CPU: ${long.length}; longest ${maxCpu.toFixed(1)} ms CPU / ${maxWall.toFixed(1)} ms wall; all tasks ${cpu.toFixed(0)} ms CPU; load ${load}`
+  const top = [...t.tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 3)
+  const lines = top.map((k) => `    +${k.startMs.toFixed(0)} ms: ${k.cpuMs.toFixed(1)} ms CPU (${k.wallMs.toFixed(1)} wall) ${Object.entries(k.work).map(([w, ms]) => `${w} ${ms.toFixed(1)}`).join(', ')} | ${k.scripts.join('; ')}`)
+  return [head, ...lines].join('\n')
+}
+
+try {
+  let catalogue: CatalogueItem[]
+  if (existsSync(catalogueFile)) catalogue = JSON.parse(readFileSync(catalogueFile, 'utf8')) as CatalogueItem[]
+  else {
+    const t0 = performance.now()
+    catalogue = await seedCatalogue(server.url)
+    writeFileSync(catalogueFile, JSON.stringify(catalogue))
+    console.log(`seeded ${catalogue.length} items in ${((performance.now() - t0) / 1000).toFixed(0)} s into ${dataDir}`)
+  }
+  for (let run = 0; run < Number(opts.runs); run++) {
+    for (const kind of opts.kinds.split(',')) {
+      const first = catalogue.find((i) => i.name === FIRST_BY_KIND[kind])
+      if (!first) throw new Error(`no ${kind} item in the catalogue`)
+      const context = await browser.newContext(PHONE)
+      const trace = await traceFirstScreen(browser, context, `${server.url}/`, WINDOW_MS, async (page) => {
+        let reordered = false
+        await page.route(/\/api\/media\/queue\//, async (route) => {
+          if (reordered) return route.continue()
+          reordered = true
+          const url = new URL(route.request().url())
+          url.searchParams.set('limit', '50')
+          const all = (await (await route.fetch({ url: url.toString() })).json()) as RateMedia[]
+          const head = all.find((i) => i.id === first.id)
+          const rest = all.filter((i) => i.id !== first.id).sort((a, b) => a.id - b.id).slice(0, 9)
+          await route.fulfill({ json: head ? [head, ...rest] : rest })
+        })
+      })
+      console.log(report(`/ ${kind}`, run, trace))
+      await context.close()
+    }
+    const context = await browser.newContext(PHONE)
+    console.log(report('/upload', run, await traceFirstScreen(browser, context, `${server.url}/upload`, WINDOW_MS)))
+    await context.close()
+  }
+} finally {
+  await browser.close()
+  await server.stop()
+}

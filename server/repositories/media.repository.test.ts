@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'bun:test'
+import { openDatabase } from '../db/open'
+import { findRandomRateableMedia, mediaIdRange } from './media.repository'
+
+describe('mediaIdRange', () => {
+  it('gives nulls for no media and the smallest and largest id otherwise', async () => {
+    const { db, sqlite } = openDatabase(':memory:')
+    expect(await mediaIdRange(db)).toEqual({ min: null, max: null })
+    sqlite.run("insert into users (session_id, username, created_at) values ('s', 'u', 'now')")
+    for (const id of [4, 9, 17]) sqlite.run("insert into media (id, user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, 1, ?, 'x', 'image/jpeg', 1, ?, 'now')", [id, `k${id}`, `h${id}`])
+    // Sampling depends on real numbers here: a wrong shape silently sends every pick to the slow exact query.
+    expect(await mediaIdRange(db)).toEqual({ min: 4, max: 17 })
+  })
+})
+
+describe('findRandomRateableMedia', () => {
+  const { db, sqlite } = openDatabase(':memory:')
+  sqlite.run("insert into users (id, session_id, username, created_at) values (1, 's1', 'owner', 'now'), (2, 's2', 'voter', 'now')")
+  for (const id of [4, 9, 17]) sqlite.run("insert into media (id, user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, 1, ?, 'x', 'image/jpeg', 1, ?, 'now')", [id, `k${id}`, `h${id}`])
+  sqlite.run(`update media set variants = '[{"width":640,"height":480,"size":900}]', placeholder = 'ph', total_votes = 3, hot_votes = 2 where id = 17`)
+
+  it('maps a position in [0, 1) uniformly onto the ids from the smallest to the largest', async () => {
+    // 14 ids in [4, 17]: position p probes 4 + floor(p * 14).
+    expect((await findRandomRateableMedia(db, 0, 2))?.id).toBe(4)
+    expect((await findRandomRateableMedia(db, 5 / 14, 2))?.id).toBe(9)
+    expect((await findRandomRateableMedia(db, 0.9999, 2))?.id).toBe(17)
+    expect(await findRandomRateableMedia(db, 1 / 14, 2)).toBeUndefined()
+  })
+
+  it('answers the columns rating shows, variants parsed', async () => {
+    expect(await findRandomRateableMedia(db, 0.9999, 2)).toEqual({ id: 17, storageKey: 'k17', mimeType: 'image/jpeg', size: 1, width: null, height: null, placeholder: 'ph', variants: [{ width: 640, height: 480, size: 900 }], processedAt: null, totalVotes: 3, hotVotes: 2 })
+    expect((await findRandomRateableMedia(db, 0, 2))?.variants).toBeNull()
+  })
+
+  it('never answers the user their own, a hidden or an already voted item', async () => {
+    expect(await findRandomRateableMedia(db, 0, 1)).toBeUndefined()
+    sqlite.run("update media set hidden_at = 'now' where id = 9")
+    expect(await findRandomRateableMedia(db, 5 / 14, 2)).toBeUndefined()
+    sqlite.run("insert into votes (user_id, media_id, is_hot, created_at) values (2, 4, 1, 'now')")
+    expect(await findRandomRateableMedia(db, 0, 2)).toBeUndefined()
+  })
+})
