@@ -1,11 +1,12 @@
 /**
  * Idempotency-Key support (server-contract: POST /api/media/upload; issue #10 Limits): the first successful answer
  * to a key is stored per user for IDEMPOTENCY_TTL_MS and answered again to every repeat, so an offline outbox can
- * replay a request safely. Error answers are not stored: a retry after fixing the input runs again. Expired rows are
- * ignored at once and deleted in bounded batches on later writes (see storeAnswer).
+ * replay a request safely, on any instance of the site. Error answers are not stored: a retry after fixing the input
+ * runs again. Expired rows are ignored at once and deleted in bounded batches on later writes (see storeAnswer).
  */
 import type { Db } from '../db/open'
 import { deleteIdempotencyKeysBefore, findIdempotentAnswer, saveIdempotentAnswer } from '../repositories/idempotency.repository'
+import { claimIdempotencyKey, releaseIdempotencyClaim } from '../repositories/idempotency-claims.repository'
 import { HttpError } from './errors'
 
 /** A status and JSON body to answer. */
@@ -17,8 +18,13 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 export const PRUNE_BATCH = 500
 /** Least time between two prunes on writes, ms, unless the last one found a full batch. */
 export const PRUNE_INTERVAL_MS = 60 * 1000
+/** How long the request running a key holds its claim at most, ms: a claim left by a stopped instance is taken over then. */
+export const IDEMPOTENCY_CLAIM_MS = 10 * 60 * 1000
+/** How long a repeat waits for the running request's answer before a 409, ms. */
+export const IDEMPOTENCY_WAIT_MS = 30 * 1000
+/** How often a waiting repeat looks for the answer, ms. */
+export const IDEMPOTENCY_POLL_MS = 50
 
-const inFlight = new Map<string, Promise<StoredAnswer>>()
 const nextPrune = new WeakMap<Db, number>()
 
 const cutoff = (now: string) => new Date(Date.parse(now) - IDEMPOTENCY_TTL_MS).toISOString()
@@ -36,29 +42,31 @@ async function storeAnswer(db: Db, id: string, userId: number, answer: StoredAns
 }
 
 /**
- * Runs produce() once per (userId, key) within IDEMPOTENCY_TTL_MS: a stored answer is returned without running it,
- * and a concurrent repeat waits for the first. Only answers below 400 are stored; without a key produce() simply
- * runs. now: ISO-8601 UTC. Throws HttpError 400 for a key over 200 characters, and whatever produce() throws.
+ * Runs produce() once per (userId, key) within IDEMPOTENCY_TTL_MS, across every instance: a stored answer is returned
+ * without running it; otherwise the request that claims the key in the database runs produce(), and a concurrent
+ * repeat (on any instance) polls every IDEMPOTENCY_POLL_MS for the stored answer, taking the claim over when the first
+ * request fails or its claim expires. Only answers below 400 are stored; without a key produce() simply runs. now:
+ * ISO-8601 UTC. Throws HttpError 400 for a key over 200 characters, 409 when the first request is still running after
+ * IDEMPOTENCY_WAIT_MS, and whatever produce() throws.
  */
 export async function withIdempotencyKey(db: Db, userId: number, key: string | null, now: string, produce: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
   if (!key) return produce()
   if (key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters')
   const id = `${userId}:${key}`
-  const waiting = inFlight.get(id)
-  if (waiting) return waiting
-  const stored = await findIdempotentAnswer(db, id, cutoff(now))
-  if (stored) return { status: stored.status, body: JSON.parse(stored.body) }
-  const running = inFlight.get(id)
-  if (running) return running
-  const run = (async () => {
-    try {
-      const answer = await produce()
-      if (answer.status < 400) await storeAnswer(db, id, userId, answer, now)
-      return answer
-    } finally {
-      inFlight.delete(id)
-    }
-  })()
-  inFlight.set(id, run)
-  return run
+  const claimUntil = new Date(Date.parse(now) + IDEMPOTENCY_CLAIM_MS).toISOString()
+  const waitUntil = Date.now() + IDEMPOTENCY_WAIT_MS
+  for (;;) {
+    const stored = await findIdempotentAnswer(db, id, cutoff(now))
+    if (stored) return { status: stored.status, body: JSON.parse(stored.body) }
+    if (await claimIdempotencyKey(db, id, now, claimUntil)) break
+    if (Date.now() >= waitUntil) throw new HttpError(409, 'A request with this Idempotency-Key is still in progress. Retry it later.')
+    await Bun.sleep(IDEMPOTENCY_POLL_MS)
+  }
+  try {
+    const answer = await produce()
+    if (answer.status < 400) await storeAnswer(db, id, userId, answer, now)
+    return answer
+  } finally {
+    await releaseIdempotencyClaim(db, id)
+  }
 }
