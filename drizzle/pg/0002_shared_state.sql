@@ -25,7 +25,7 @@ CREATE TABLE "rate_limits" (
 	"key" text NOT NULL,
 	"count" integer NOT NULL,
 	"expires_at" text NOT NULL,
-	CONSTRAINT "rate_limits_name_key_pk" PRIMARY KEY("name","key")
+	CONSTRAINT "rate_limits_pkey" PRIMARY KEY("name","key")
 );
 --> statement-breakpoint
 CREATE TABLE "upload_holds" (

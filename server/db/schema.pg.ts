@@ -299,7 +299,7 @@ export const votePopulationState = pgTable('vote_population_state', {
 export const rateLimits = pgTable(
   'rate_limits',
   { name: text('name').notNull(), key: text('key').notNull(), count: integer('count').notNull(), expiresAt: text('expires_at').notNull() },
-  (t) => [primaryKey({ columns: [t.name, t.key] }), index('rate_limits_expires_at_idx').on(t.expiresAt)],
+  (t) => [primaryKey({ name: 'rate_limits_pkey', columns: [t.name, t.key] }), index('rate_limits_expires_at_idx').on(t.expiresAt)],
 )
 
 /** A live admin token: only its SHA-256 (hex) is kept, until expiresAt (ISO-8601) or Logout deletes it. */
