@@ -84,4 +84,37 @@ describe('two instances on one database', () => {
     await release()
     expect((await call(second.app, 'POST', paths.adminPopulateVotes(), undefined, { headers: ADMIN_BASIC })).status).toBe(200)
   })
+
+  it('hold the votes export lock until its stream ends: the other instance refuses an export meanwhile, then runs one', async () => {
+    const { t, first, second } = twoInstances()
+    seedVotes(t.sqlite, 100, 500)
+    const running = await first.handle(new Request('http://localhost/api/admin/export-votes', { headers: ADMIN_BASIC }))
+    const reader = running.body!.getReader()
+    expect((await reader.read()).done).toBe(false)
+    expect(await call(second.app, 'GET', paths.adminExportVotes(), undefined, { headers: ADMIN_BASIC })).toMatchObject({ status: 409, json: { error: alreadyRunning('voteExport') } })
+    await reader.cancel()
+    // The export frees its lock once its producer sees the cancel, at its next page.
+    const statuses: number[] = []
+    for (let i = 0; i < 100 && statuses.at(-1) !== 200; i++) {
+      statuses.push((await call(second.app, 'GET', paths.adminExportVotes(), undefined, { headers: ADMIN_BASIC })).status)
+      if (statuses.at(-1) === 409) await Bun.sleep(20)
+    }
+    expect(statuses.at(-1)).toBe(200)
+  })
 })
+
+/** Inserts voters x items votes straight into the database of sqlite. */
+function seedVotes(sqlite: ReturnType<typeof makeTestApp>['sqlite'], voters: number, items: number) {
+  sqlite.transaction(() => {
+    const now = new Date().toISOString()
+    const user = sqlite.query('insert into users (session_id, username, created_at) values (?, ?, ?) returning id')
+    const owner = (user.get('lock-owner'.padEnd(32, '0'), 'lock_owner', now) as { id: number }).id
+    const item = sqlite.query("insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?) returning id")
+    const mediaIds = Array.from({ length: items }, (_, m) => (item.get(owner, `media/lock-${m}.jpg`, `lock-${m}`, now) as { id: number }).id)
+    const vote = sqlite.query('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?)')
+    for (let v = 0; v < voters; v++) {
+      const voter = (user.get(`lock-voter${v}x`.padEnd(32, '0'), `lock_voter_${v}`, now) as { id: number }).id
+      for (const mediaId of mediaIds) vote.run(voter, mediaId, 1, now)
+    }
+  })()
+}
