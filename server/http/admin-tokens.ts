@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Deps } from '../core/deps'
 import { deleteAdminToken, deleteExpiredAdminTokens, insertAdminToken, isLiveAdminToken } from '../repositories/admin-tokens.repository'
-import { PRUNE_BATCH, pruneSometimes } from './rate-limit'
+import { PRUNE_BATCH, pruneSometimes } from './prune'
 import { cookieValue, siteCookie } from './cookie-value'
 import { HttpError } from './errors'
 import { ADMIN_TOKEN_TTL_MS } from '../contract/admin/auth'

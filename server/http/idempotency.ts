@@ -6,7 +6,8 @@
  */
 import type { Db } from '../db/open'
 import { deleteIdempotencyKeysBefore, findIdempotentAnswer, saveIdempotentAnswer } from '../repositories/idempotency.repository'
-import { claimIdempotencyKey, releaseIdempotencyClaim } from '../repositories/idempotency-claims.repository'
+import { claimIdempotencyKey, deleteExpiredIdempotencyClaims, releaseIdempotencyClaim } from '../repositories/idempotency-claims.repository'
+import { PRUNE_BATCH, pruneSometimes } from './prune'
 import { HttpError } from './errors'
 
 /** A status and JSON body to answer. */
@@ -14,10 +15,6 @@ export type StoredAnswer = { status: number; body: unknown }
 
 /** How long a stored answer is replayed, ms (24 h, as Stripe keeps keys). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
-/** Most expired rows deleted by one prune, so no request pays for a large backlog at once. */
-export const PRUNE_BATCH = 500
-/** Least time between two prunes on writes, ms, unless the last one found a full batch. */
-export const PRUNE_INTERVAL_MS = 60 * 1000
 /** How long the request running a key holds its claim at most, ms: a claim left by a stopped instance is taken over then. */
 export const IDEMPOTENCY_CLAIM_MS = 10 * 60 * 1000
 /** How long a repeat waits for the running request's answer before a 409, ms. */
@@ -25,18 +22,13 @@ export const IDEMPOTENCY_WAIT_MS = 30 * 1000
 /** How often a waiting repeat looks for the answer, ms. */
 export const IDEMPOTENCY_POLL_MS = 50
 
-const nextPrune = new WeakMap<Db, number>()
-
 const cutoff = (now: string) => new Date(Date.parse(now) - IDEMPOTENCY_TTL_MS).toISOString()
 
-/** Stores an answer, first deleting up to PRUNE_BATCH expired rows when PRUNE_INTERVAL_MS has passed since the last prune or that one was a full batch. */
+/** Stores an answer, first deleting expired answers and claims in bounded batches (prune.ts). */
 async function storeAnswer(db: Db, id: string, userId: number, answer: StoredAnswer, now: string) {
   const at = Date.parse(now)
-  if (at >= (nextPrune.get(db) ?? 0)) {
-    // The next prune is set before the delete runs, so concurrent stores start no second one.
-    nextPrune.set(db, at + PRUNE_INTERVAL_MS)
-    if ((await deleteIdempotencyKeysBefore(db, cutoff(now), PRUNE_BATCH)) === PRUNE_BATCH) nextPrune.set(db, at)
-  }
+  await pruneSometimes(db, 'idempotency_keys', at, () => deleteIdempotencyKeysBefore(db, cutoff(now), PRUNE_BATCH))
+  await pruneSometimes(db, 'idempotency_claims', at, () => deleteExpiredIdempotencyClaims(db, now, PRUNE_BATCH))
   // A row still there under this key has expired (a live one would have been answered): it is replaced.
   await saveIdempotentAnswer(db, id, { userId, status: answer.status, body: JSON.stringify(answer.body), createdAt: now })
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'bun:test'
-import { createRateLimiter, hitAllOrThrow, PRUNE_INTERVAL_MS } from './rate-limit'
+import { createRateLimiter, hitAllOrThrow } from './rate-limit'
+import { PRUNE_INTERVAL_MS } from './prune'
 import { HttpError } from './errors'
 import { makeTestDeps } from '../../tests/support/test-app'
 import { rateLimits } from '../db/schema'

@@ -7,32 +7,12 @@
  * counters are deleted in bounded batches as attempts come in.
  */
 import type { Deps } from '../core/deps'
-import type { Db } from '../db/open'
 import { deleteExpiredRateLimits, deleteRateLimit, findRateLimit, hitRateLimit, unhitRateLimit } from '../repositories/rate-limits.repository'
 import { HttpError } from './errors'
+import { PRUNE_BATCH, pruneSometimes } from './prune'
 
 /** One hour in ms, the window of the hourly limits. */
 export const HOUR_MS = 3600_000
-/** Most expired rows one prune deletes, so no request pays for a large backlog at once. */
-export const PRUNE_BATCH = 500
-/** Least time between two prunes of one table, ms, unless the last one found a full batch. */
-export const PRUNE_INTERVAL_MS = 60_000
-
-const nextPrunes = new WeakMap<Db, Map<string, number>>()
-
-/**
- * Runs prune (a bounded batch delete answering how many rows went) for table at most once per PRUNE_INTERVAL_MS per
- * database, at once again while batches come back full. nowMs: ms since epoch.
- */
-export async function pruneSometimes(db: Db, table: string, nowMs: number, prune: () => Promise<number>): Promise<void> {
-  let next = nextPrunes.get(db)
-  if (!next) nextPrunes.set(db, (next = new Map()))
-  if (nowMs < (next.get(table) ?? 0)) return
-  // Set before the delete runs, so concurrent requests start no second prune.
-  next.set(table, nowMs + PRUNE_INTERVAL_MS)
-  if ((await prune()) === PRUNE_BATCH) next.set(table, nowMs)
-}
-
 /** Options of a rate limiter: limit attempts per windowMs; blockMs: once the limit is reached the key stays refused this long. */
 export type RateLimitOptions = { limit: number; windowMs: number; blockMs?: number }
 

@@ -3,7 +3,7 @@
  * /api/media/upload): the request that claims a key runs, requests on any instance that find it claimed wait for its
  * stored answer. Times are ISO-8601 UTC strings.
  */
-import { eq, lte } from 'drizzle-orm'
+import { eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { idempotencyClaims } from '../db/schema'
 
@@ -23,4 +23,10 @@ export async function claimIdempotencyKey(db: Db, key: string, now: string, expi
 /** Ends the claim of key (its answer is stored, or it failed and a repeat may run again). */
 export async function releaseIdempotencyClaim(db: Db, key: string): Promise<void> {
   await db.delete(idempotencyClaims).where(eq(idempotencyClaims.key, key))
+}
+
+/** Deletes up to batch claims that expired at or before now (left by stopped instances); answers how many went. */
+export async function deleteExpiredIdempotencyClaims(db: Db, now: string, batch: number): Promise<number> {
+  const expired = db.select({ key: idempotencyClaims.key }).from(idempotencyClaims).where(lte(idempotencyClaims.expiresAt, now)).limit(batch)
+  return (await db.delete(idempotencyClaims).where(inArray(idempotencyClaims.key, expired)).returning({ key: idempotencyClaims.key })).length
 }
