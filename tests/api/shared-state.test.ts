@@ -33,6 +33,13 @@ describe('two instances on one database', () => {
     expect((await call(second.app, 'POST', paths.dmcaTakedown(), takedownInput())).status).toBe(429)
   })
 
+  it('let no parallel burst sent to both past a limit', async () => {
+    const { first, second } = twoInstances({ DMCA_RATE_LIMIT_PER_HOUR: '4' })
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => call(i % 2 ? first : second.app, 'POST', paths.dmcaTakedown(), takedownInput()).then((r) => r.status)))
+    expect(statuses.filter((s) => s === 201)).toHaveLength(4)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6)
+  })
+
   it('admit an admin token issued by either, and a logout on one ends it on the other', async () => {
     const { first, second } = twoInstances()
     const cookie = await adminLogin(first)
