@@ -33,10 +33,10 @@ try {
 const ffmpegWarning = bundledFfmpegWarning()
 if (ffmpegWarning) console.warn(ffmpegWarning)
 mkdirSync(config.dataDir, { recursive: true })
-config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
-// After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
-if (config.production) installLogRedaction([config.adminPassword, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined])
 const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
+const adminPassword = await resolveAdminPassword(db, config.dataDir, config.adminPassword, systemClock.now().toISOString())
+// After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
+if (config.production) installLogRedaction([adminPassword, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined])
 const bucketDir = join(config.dataDir, 'bucket')
 // The S3 client is loaded only when used: about 22 MB of an idle server's memory otherwise (issue #12).
 const storage = config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)

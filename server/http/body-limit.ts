@@ -74,13 +74,13 @@ export const isChunked = (request: Request) => request.body !== null && request.
  * MAX_STREAMED_BODY_BYTES is not drained: the answer closes the connection. Credentials that are present are checked
  * by the admin guard as usual. undefined: carry on.
  */
-export function refuseUnreadBody(deps: Deps, request: Request): Response | undefined {
+export async function refuseUnreadBody(deps: Deps, request: Request): Promise<Response | undefined> {
   const path = pathOf(request.url)
   const declared = Number(request.headers.get('content-length') ?? 0)
   const hasBody = declared > 0 || isChunked(request)
   const close: Record<string, string> = declared > MAX_STREAMED_BODY_BYTES ? { Connection: 'close' } : {}
-  const credentialed = /^basic /i.test(request.headers.get('authorization') ?? '') || hasAdminToken(deps, request.headers.get('cookie'))
-  if (hasBody && isGuardedAdminPath(path) && !credentialed) {
+  const credentialed = async () => /^basic /i.test(request.headers.get('authorization') ?? '') || (await hasAdminToken(deps, request.headers.get('cookie')))
+  if (hasBody && isGuardedAdminPath(path) && !(await credentialed())) {
     const refusal = adminAuthRequired(request, close)
     return errorResponse(refusal.status, { error: refusal.message }, refusal.headers)
   }
