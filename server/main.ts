@@ -34,11 +34,11 @@ try {
 const ffmpegWarning = bundledFfmpegWarning()
 if (ffmpegWarning) console.warn(ffmpegWarning)
 mkdirSync(config.dataDir, { recursive: true })
-config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
-// After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
-const logger = configureLog({ level: config.logLevel, production: config.production, secrets: [config.adminPassword, config.metricsToken, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined] })
-routeConsoleToLog()
 const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
+const adminPassword = await resolveAdminPassword(db, config.dataDir, config.adminPassword, systemClock.now().toISOString())
+// After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
+const logger = configureLog({ level: config.logLevel, production: config.production, secrets: [adminPassword, config.metricsToken, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined] })
+routeConsoleToLog()
 logger.info({ migrations: (sqlite.query('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n }, 'database open, migrations applied')
 const bucketDir = join(config.dataDir, 'bucket')
 // The S3 client is loaded only when used: about 22 MB of an idle server's memory otherwise (issue #12).

@@ -4,7 +4,7 @@
  * These tables are not the API contract: services map rows to server/contract shapes.
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 const createdAt = () => text('created_at').notNull()
 const bool = (name: string) => integer(name, { mode: 'boolean' })
@@ -292,3 +292,35 @@ export const votePopulationState = sqliteTable('vote_population_state', {
   completedAt: text('completed_at'),
   updatedAt: text('updated_at').notNull(),
 })
+
+/**
+ * A rate-limit counter shared by every instance (README: Security and Operations > Limits): attempts of `key` under
+ * the limit `name` in the window that ends at expiresAt (ISO-8601; a lockout moves it later). An expired row counts
+ * as zero and is reset by the next attempt; expired rows are pruned in batches.
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  { name: text('name').notNull(), key: text('key').notNull(), count: integer('count').notNull(), expiresAt: text('expires_at').notNull() },
+  (t) => [primaryKey({ name: 'rate_limits_pkey', columns: [t.name, t.key] }), index('rate_limits_expires_at_idx').on(t.expiresAt)],
+)
+
+/** A live admin token: only its SHA-256 (hex) is kept, until expiresAt (ISO-8601) or Logout deletes it. */
+export const adminTokens = sqliteTable('admin_tokens', { tokenHash: text('token_hash').primaryKey(), expiresAt: text('expires_at').notNull() }, (t) => [
+  index('admin_tokens_expires_at_idx').on(t.expiresAt),
+])
+
+/** Bytes of a visitor's upload in progress, held against its quota until the upload ends or expiresAt (ISO-8601) passes. */
+export const uploadHolds = sqliteTable(
+  'upload_holds',
+  { id: text('id').primaryKey(), userId: integer('user_id').notNull(), bytes: integer('bytes').notNull(), expiresAt: text('expires_at').notNull() },
+  (t) => [index('upload_holds_user_id_idx').on(t.userId), index('upload_holds_expires_at_idx').on(t.expiresAt)],
+)
+
+/** An Idempotency-Key whose first request is still running (its answer not stored yet), claimed until expiresAt (ISO-8601). */
+export const idempotencyClaims = sqliteTable('idempotency_claims', { key: text('key').primaryKey(), expiresAt: text('expires_at').notNull() })
+
+/** A job running on some instance (export, import, purge, reset, population, reprocess), held until expiresAt (ISO-8601). */
+export const jobLocks = sqliteTable('job_locks', { name: text('name').primaryKey(), holder: text('holder').notNull(), expiresAt: text('expires_at').notNull() })
+
+/** A secret the instances share, such as the SHA-256 of the generated admin password. */
+export const appSecrets = sqliteTable('app_secrets', { name: text('name').primaryKey(), value: text('value').notNull(), createdAt: createdAt() })

@@ -1,14 +1,13 @@
 /**
- * Admin tokens (issue #10 Serving): 32 random bytes (base64url) handed out by POST /api/admin/login and kept only as
- * their SHA-256 in a bounded in-memory map until they expire (ADMIN_TOKEN_TTL_MS) or are revoked by Logout.
- * A restart forgets them: the back office then shows its session-expired text and the admin logs in again.
- * One store per app (adminTokensOf), shared by the admin guard and the media file route, which serves an item hidden
- * by a takedown to the admin alone.
+ * Admin tokens (issue #10 Serving): 32 random bytes (base64url) handed out by POST /api/admin/login and stored in the
+ * database only as their SHA-256 until they expire (ADMIN_TOKEN_TTL_MS) or are revoked by Logout. Every instance of
+ * the site admits a token any of them issued, a logout on one ends it on all, and a restart keeps it. Used by the admin
+ * guard and the media file route, which serves an item hidden by a takedown to the admin alone.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { Clock } from '../core/clock'
 import type { Deps } from '../core/deps'
-import { createExpiringMap } from './rate-limit'
+import { deleteAdminToken, deleteExpiredAdminTokens, insertAdminToken, isLiveAdminToken } from '../repositories/admin-tokens.repository'
+import { PRUNE_BATCH, pruneSometimes } from './prune'
 import { cookieValue, siteCookie } from './cookie-value'
 import { HttpError } from './errors'
 import { ADMIN_TOKEN_TTL_MS } from '../contract/admin/auth'
@@ -19,37 +18,28 @@ export const ADMIN_COOKIE = 'hv_admin'
 /** Name, Secure flag and path of the admin token cookie on the site of publicUrl: `__Host-hv_admin`, Path=/ over https; `hv_admin`, Path=/api over http. */
 export const adminCookie = (publicUrl: string) => siteCookie(publicUrl, ADMIN_COOKIE, '/api')
 
-/** Most live admin tokens kept; the oldest are forgotten beyond it. */
-export const MAX_ADMIN_TOKENS = 1000
-
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
-/** The token store of one app: issue() -> {token, expiresAt (ms)}, isValid(token), revoke(token). */
-function createAdminTokenStore(clock: Clock) {
-  const tokens = createExpiringMap<true>(clock, MAX_ADMIN_TOKENS)
-  return {
-    issue() {
-      const token = randomBytes(32).toString('base64url')
-      const expiresAt = clock.now().getTime() + ADMIN_TOKEN_TTL_MS
-      tokens.set(hashOf(token), true, expiresAt)
-      return { token, expiresAt }
-    },
-    isValid: (token: string | undefined) => !!token && tokens.get(hashOf(token)) === true,
-    revoke: (token: string | undefined) => void (token && tokens.delete(hashOf(token))),
-  }
+/** Issues a new admin token valid for ADMIN_TOKEN_TTL_MS: answers it and when it expires (ms since epoch). */
+export async function issueAdminToken(deps: Pick<Deps, 'db' | 'clock'>): Promise<{ token: string; expiresAt: number }> {
+  const now = deps.clock.now().getTime()
+  await pruneSometimes(deps.db, 'admin_tokens', now, () => deleteExpiredAdminTokens(deps.db, new Date(now).toISOString(), PRUNE_BATCH))
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = now + ADMIN_TOKEN_TTL_MS
+  await insertAdminToken(deps.db, hashOf(token), new Date(expiresAt).toISOString())
+  return { token, expiresAt }
 }
 
-const stores = new WeakMap<Deps, ReturnType<typeof createAdminTokenStore>>()
-
-/** The token store of the app built on deps (created on first use; tests build many apps, so keyed weakly). */
-export function adminTokensOf(deps: Deps): ReturnType<typeof createAdminTokenStore> {
-  let store = stores.get(deps)
-  if (!store) stores.set(deps, (store = createAdminTokenStore(deps.clock)))
-  return store
+/** Ends token on every instance; nothing happens for a missing or unknown one. */
+export async function revokeAdminToken(deps: Pick<Deps, 'db'>, token: string | undefined): Promise<void> {
+  if (token) await deleteAdminToken(deps.db, hashOf(token))
 }
 
-/** True when the Cookie header (cookieHeader; null when absent) carries a live admin token of the app built on deps. */
-export const hasAdminToken = (deps: Deps, cookieHeader: string | null) => adminTokensOf(deps).isValid(cookieValue(cookieHeader, adminCookie(deps.config.publicUrl).name))
+/** True when the Cookie header (cookieHeader; null when absent) carries a live admin token. */
+export async function hasAdminToken(deps: Pick<Deps, 'db' | 'clock' | 'config'>, cookieHeader: string | null): Promise<boolean> {
+  const token = cookieValue(cookieHeader, adminCookie(deps.config.publicUrl).name)
+  return !!token && isLiveAdminToken(deps.db, hashOf(token), deps.clock.now().toISOString())
+}
 
 /**
  * The 401 of an admin call without valid credentials: `WWW-Authenticate: Basic realm="admin"` for the CLI and plain

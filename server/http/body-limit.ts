@@ -74,13 +74,13 @@ export const isChunked = (request: Request) => request.body !== null && request.
  * MAX_STREAMED_BODY_BYTES is not drained: the answer closes the connection. Credentials that are present are checked
  * by the admin guard as usual. Throws the refusal as an HttpError.
  */
-export function refuseUnreadBody(deps: Deps, request: Request): void {
+export async function refuseUnreadBody(deps: Deps, request: Request): Promise<void> {
   const path = pathOf(request.url)
   const declared = Number(request.headers.get('content-length') ?? 0)
   const hasBody = declared > 0 || isChunked(request)
   const close: Record<string, string> = declared > MAX_STREAMED_BODY_BYTES ? { Connection: 'close' } : {}
-  const credentialed = /^basic /i.test(request.headers.get('authorization') ?? '') || hasAdminToken(deps, request.headers.get('cookie'))
-  if (hasBody && isGuardedAdminPath(path) && !credentialed) {
+  const credentialed = async () => /^basic /i.test(request.headers.get('authorization') ?? '') || (await hasAdminToken(deps, request.headers.get('cookie')))
+  if (hasBody && isGuardedAdminPath(path) && !(await credentialed())) {
     throw adminAuthRequired(request, close)
   }
   if (declared > (bodyLimitFor(path) ?? MAX_STREAMED_BODY_BYTES)) throw new HttpError(413, BODY_TOO_LARGE, undefined, undefined, close)
@@ -135,7 +135,7 @@ export const bodyLimit = (deps: Deps) =>
   new Elysia({ name: 'body-limit' })
     .onRequest(({ request, set }) => {
       if (isChunked(request)) set.headers.connection = 'close'
-      refuseUnreadBody(deps, request)
+      return refuseUnreadBody(deps, request)
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
       const max = bodyLimitFor(pathOf(request.url))

@@ -1,86 +1,81 @@
-import { describe, expect, it } from 'bun:test'
-import { createExpiringMap, createRateLimiter, hitAllOrThrow } from './rate-limit'
+import { afterEach, describe, expect, it } from 'bun:test'
+import { createRateLimiter, hitAllOrThrow } from './rate-limit'
+import { PRUNE_INTERVAL_MS } from './prune'
 import { HttpError } from './errors'
-import { makeTestClock } from '../../tests/support/test-app'
+import { makeTestDeps } from '../../tests/support/test-app'
+import { rateLimits } from '../db/schema'
 
-describe('createExpiringMap', () => {
-  it('never holds more than maxEntries keys, dropping the oldest first', () => {
-    const clock = makeTestClock()
-    const map = createExpiringMap<number>(clock, 100)
-    for (let i = 0; i < 10_000; i++) map.set(`k${i}`, i, clock.now().getTime() + 60_000)
-    expect(map.size).toBeLessThanOrEqual(100)
-    expect(map.get('k9999')).toBe(9999)
-    expect(map.get('k0')).toBeUndefined()
-  })
-
-  it('forgets an entry once it expires', () => {
-    const clock = makeTestClock()
-    const map = createExpiringMap<string>(clock, 10)
-    map.set('a', 'x', clock.now().getTime() + 1000)
-    clock.advance(1000)
-    expect(map.get('a')).toBeUndefined()
-    expect(map.size).toBe(0)
-  })
-})
+const opened: ReturnType<typeof makeTestDeps>[] = []
+afterEach(() => opened.splice(0).forEach((t) => t.cleanup()))
+const testDeps = () => {
+  const t = makeTestDeps()
+  opened.push(t)
+  return t
+}
 
 describe('createRateLimiter', () => {
-  it('refuses past limit within the window and admits again when the window has moved on', () => {
-    const clock = makeTestClock()
-    const limiter = createRateLimiter(clock, { name: 'test_limit', limit: 2, windowMs: 1000 })
-    expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('a'), limiter.hit('b')]).toEqual([true, true, false, true])
+  it('refuses past limit within the window and admits again when the window has moved on', async () => {
+    const { deps, clock } = testDeps()
+    const limiter = createRateLimiter(deps, 'test', { limit: 2, windowMs: 1000 })
+    expect([await limiter.hit('a'), await limiter.hit('a'), await limiter.hit('a'), await limiter.hit('b')]).toEqual([true, true, false, true])
     clock.advance(1000)
-    expect(limiter.hit('a')).toBe(true)
+    expect(await limiter.hit('a')).toBe(true)
   })
 
-  it('keeps a key refused for blockMs once it reaches the limit', () => {
-    const clock = makeTestClock()
-    const limiter = createRateLimiter(clock, { name: 'test_limit', limit: 2, windowMs: 1000, blockMs: 5000 })
-    limiter.hit('a')
-    limiter.hit('a')
+  it('keeps a key refused for blockMs once it reaches the limit', async () => {
+    const { deps, clock } = testDeps()
+    const limiter = createRateLimiter(deps, 'test', { limit: 2, windowMs: 1000, blockMs: 5000 })
+    await limiter.hit('a')
+    await limiter.hit('a')
     clock.advance(4999)
-    expect(limiter.limited('a')).toBe(true)
+    expect(await limiter.limited('a')).toBe(true)
     clock.advance(1)
-    expect(limiter.limited('a')).toBe(false)
+    expect(await limiter.limited('a')).toBe(false)
   })
 
-  it('stays bounded under a flood of distinct keys', () => {
-    const clock = makeTestClock()
-    const limiter = createRateLimiter(clock, { name: 'test_limit', limit: 5, windowMs: 3600_000, maxEntries: 50 })
-    for (let i = 0; i < 5000; i++) limiter.hit(`10.0.${i >> 8}.${i & 255}`)
-    expect(limiter.count('10.0.19.135')).toBe(1)
-    expect(limiter.count('10.0.0.0')).toBe(0)
+  it('counts each limit name apart and lets no parallel burst past the limit', async () => {
+    const { deps } = testDeps()
+    const limiter = createRateLimiter(deps, 'burst', { limit: 5, windowMs: 1000 })
+    const other = createRateLimiter(deps, 'other', { limit: 5, windowMs: 1000 })
+    const passed = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('a')))
+    expect(passed.filter(Boolean)).toHaveLength(5)
+    expect(await other.count('a')).toBe(0)
+  })
+
+  it('deletes expired counters in batches as attempts come in', async () => {
+    const { deps, clock } = testDeps()
+    const limiter = createRateLimiter(deps, 'prune', { limit: 5, windowMs: 1000 })
+    for (let i = 0; i < 20; i++) await limiter.hit(`10.0.0.${i}`)
+    clock.advance(PRUNE_INTERVAL_MS)
+    await limiter.hit('fresh')
+    expect((await deps.db.select().from(rateLimits)).map((row) => row.key)).toEqual(['fresh'])
   })
 })
 
 describe('RateLimiter.retryAfterMs', () => {
-  it('answers 0 while a key passes, then the time until its oldest attempt leaves the window or its block ends', () => {
-    const clock = makeTestClock()
-    const limiter = createRateLimiter(clock, { name: 'test_limit', limit: 2, windowMs: 1000 })
-    limiter.hit('a')
-    expect(limiter.retryAfterMs('a')).toBe(0)
+  it('answers 0 while a key passes, then the time until its window or its block ends', async () => {
+    const { deps, clock } = testDeps()
+    const limiter = createRateLimiter(deps, 'test', { limit: 2, windowMs: 1000 })
+    await limiter.hit('a')
+    expect(await limiter.retryAfterMs('a')).toBe(0)
     clock.advance(300)
-    limiter.hit('a')
-    expect(limiter.retryAfterMs('a')).toBe(700)
-    const blocking = createRateLimiter(clock, { name: 'test_limit', limit: 1, windowMs: 1000, blockMs: 5000 })
-    blocking.hit('a')
-    expect(blocking.retryAfterMs('a')).toBe(5000)
+    await limiter.hit('a')
+    expect(await limiter.retryAfterMs('a')).toBe(700)
+    const blocking = createRateLimiter(deps, 'blocking', { limit: 1, windowMs: 1000, blockMs: 5000 })
+    await blocking.hit('a')
+    expect(await blocking.retryAfterMs('a')).toBe(5000)
   })
 })
 
 describe('hitAllOrThrow', () => {
-  it('counts every key when all pass, and none with a 429 and Retry-After in whole seconds when one is limited', () => {
-    const clock = makeTestClock()
-    const perVisitor = createRateLimiter(clock, { name: 'test_limit', limit: 1, windowMs: 60_500 })
-    const perAddress = createRateLimiter(clock, { name: 'test_limit', limit: 5, windowMs: 60_000 })
-    hitAllOrThrow('Slow down', [perAddress, '1.2.3.4'], [perVisitor, 'v1'])
-    let thrown: unknown
-    try {
-      hitAllOrThrow('Slow down', [perAddress, '1.2.3.4'], [perVisitor, 'v1'])
-    } catch (e) {
-      thrown = e
-    }
+  it('counts every key when all pass, and none with a 429 and Retry-After in whole seconds when one is limited', async () => {
+    const { deps } = testDeps()
+    const perVisitor = createRateLimiter(deps, 'visitor', { limit: 1, windowMs: 60_500 })
+    const perAddress = createRateLimiter(deps, 'address', { limit: 5, windowMs: 60_000 })
+    await hitAllOrThrow('Slow down', [perAddress, '1.2.3.4'], [perVisitor, 'v1'])
+    const thrown = await hitAllOrThrow('Slow down', [perAddress, '1.2.3.4'], [perVisitor, 'v1']).catch((e) => e)
     expect(thrown).toBeInstanceOf(HttpError)
     expect(thrown).toMatchObject({ status: 429, message: 'Slow down', headers: { 'Retry-After': '61' } })
-    expect(perAddress.count('1.2.3.4')).toBe(1)
+    expect(await perAddress.count('1.2.3.4')).toBe(1)
   })
 })

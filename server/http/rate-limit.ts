@@ -1,144 +1,79 @@
 /**
- * Bounded in-memory state for abuse limits (issue #10 Limits): an expiring map that never holds more than
- * maxEntries keys (the oldest go first, expired ones are swept), and the sliding-window rate limiter built on it.
- * Every limiter of the server (magic links, DMCA filings, admin logins, uploads, new sessions) and the admin token
- * store use this module, so a flood of distinct keys (addresses, emails, usernames) costs bounded memory. State
- * resets on restart.
+ * Rate limits counted in the database (README: Security and Operations > Limits), so every instance of a site counts
+ * against the same limit: magic links, DMCA filings, admin login failures, uploads and new sessions. A limit allows
+ * `limit` attempts per key in a window of windowMs that starts with the key's first attempt; with blockMs, the
+ * attempt that reaches the limit refuses the key for blockMs (a lockout). Checking and counting an attempt is one
+ * statement (rate-limits.repository.ts), so parallel requests on any instance cannot pass a limit together. Expired
+ * counters are deleted in bounded batches as attempts come in.
  */
-import type { Clock } from '../core/clock'
+import type { Deps } from '../core/deps'
+import { deleteExpiredRateLimits, deleteRateLimit, findRateLimit, hitRateLimit, unhitRateLimit } from '../repositories/rate-limits.repository'
 import { HttpError } from './errors'
 import { logger } from '../core/log'
 import { recordRateLimitRefusal } from '../core/metrics'
+import { PRUNE_BATCH, pruneSometimes } from './prune'
 
 /** One hour in ms, the window of the hourly limits. */
 export const HOUR_MS = 3600_000
+/** Options of a rate limiter: limit attempts per windowMs; blockMs: once the limit is reached the key stays refused this long. */
+export type RateLimitOptions = { limit: number; windowMs: number; blockMs?: number }
 
-/** Default cap on the keys of one map: 10,000 keys of a few hundred bytes each stay under a few MB. */
-export const DEFAULT_MAX_ENTRIES = 10_000
-
-/** A Map whose entries expire at an absolute time (ms since epoch) and whose size never exceeds maxEntries. */
-export type ExpiringMap<V> = {
-  /** The live value of key, or undefined when missing or expired. */
-  get(key: string): V | undefined
-  /** Stores value until expiresAt (ms); when full, evicts expired entries, then the oldest tenth, to stay within maxEntries. */
-  set(key: string, value: V, expiresAt: number): void
-  delete(key: string): void
-  /** How many entries are held (expired ones not yet swept included). */
-  readonly size: number
-}
-
-/** An ExpiringMap on clock, holding at most maxEntries keys (the least recently set are evicted first). */
-export function createExpiringMap<V>(clock: Clock, maxEntries = DEFAULT_MAX_ENTRIES): ExpiringMap<V> {
-  const entries = new Map<string, { value: V; expiresAt: number }>()
-  const sweep = (now: number) => {
-    for (const [key, entry] of entries) if (entry.expiresAt <= now) entries.delete(key)
-  }
-  return {
-    get(key) {
-      const entry = entries.get(key)
-      if (!entry) return undefined
-      if (entry.expiresAt > clock.now().getTime()) return entry.value
-      entries.delete(key)
-      return undefined
-    },
-    set(key, value, expiresAt) {
-      entries.delete(key) // re-inserting moves the key to the young end of the Map's insertion order
-      if (entries.size >= maxEntries) {
-        sweep(clock.now().getTime())
-        // Still nearly full: drop the oldest tenth at once (a Map iterates in insertion order), so a flood of new
-        // keys pays for one sweep per maxEntries/10 insertions rather than one per insertion.
-        for (const oldest of entries.keys()) {
-          if (entries.size < maxEntries * 0.9) break
-          entries.delete(oldest)
-        }
-      }
-      entries.set(key, { value, expiresAt })
-    },
-    delete: (key) => void entries.delete(key),
-    get size() {
-      return entries.size
-    },
-  }
-}
-
-/**
- * Options of a rate limiter: name (a fixed snake_case name, the metric label and log field of its refusals), limit
- * attempts per windowMs; blockMs: once the limit is reached the key stays refused this long.
- */
-export type RateLimitOptions = { name: string; limit: number; windowMs: number; blockMs?: number; maxEntries?: number }
-
-/** A sliding-window limiter over an ExpiringMap: attempts per key within windowMs (times in ms). */
+/** A limiter counted in the database: attempts per key within a window (times in ms). */
 export type RateLimiter = {
   /** Records an attempt for key and answers true, or answers false (recording nothing) when key is limited. */
-  hit(key: string): boolean
+  hit(key: string): Promise<boolean>
+  /** Takes back an attempt hit() recorded. */
+  unhit(key: string): Promise<void>
   /** Whether the next hit of key would be refused. */
-  limited(key: string): boolean
-  /** Attempts of key within the window. */
-  count(key: string): number
-  /** Counts and logs one refusal by this limiter (its name, never the key). */
-  refused(): void
+  limited(key: string): Promise<boolean>
+  /** Attempts of key within its window. */
+  count(key: string): Promise<number>
   /** Forgets key (e.g. after a successful login). */
-  reset(key: string): void
+  reset(key: string): Promise<void>
   /** How long until the next hit of key can pass, ms; 0 when it would pass now. */
-  retryAfterMs(key: string): number
+  retryAfterMs(key: string): Promise<number>
 }
 
-type Attempts = { times: number[]; blockedUntil: number }
+/** Counts and logs one refusal by the limit named name (never its key: an address, an email). */
+function refused(name: string): void {
+  recordRateLimitRefusal(name)
+  logger.info({ limit: name }, 'rate limit refused')
+}
 
-/**
- * A limiter on clock: at most `limit` attempts per key within windowMs; with blockMs, reaching the limit refuses
- * the key for blockMs from that attempt. Keys are bounded by maxEntries (default DEFAULT_MAX_ENTRIES), and each key
- * holds at most `limit` times, since refused attempts are not recorded.
- */
-export function createRateLimiter(clock: Clock, { name, limit, windowMs, blockMs = 0, maxEntries }: RateLimitOptions): RateLimiter {
-  const keys = createExpiringMap<Attempts>(clock, maxEntries)
-  const recent = (key: string, now: number): Attempts => {
-    const entry = keys.get(key) ?? { times: [], blockedUntil: 0 }
-    return { times: entry.times.filter((t) => now - t < windowMs), blockedUntil: entry.blockedUntil }
-  }
-  const isLimited = (a: Attempts, now: number) => a.blockedUntil > now || a.times.length >= limit
-  const refused = () => {
-    recordRateLimitRefusal(name)
-    logger.info({ limit: name }, 'rate limit refused')
-  }
+/** A limiter named `name` (unique per limit: the counters of every instance meet under it, and its refusals are counted under it) on deps.db and deps.clock. */
+export function createRateLimiter(deps: Pick<Deps, 'db' | 'clock'>, name: string, { limit, windowMs, blockMs = 0 }: RateLimitOptions): RateLimiter {
+  const { db, clock } = deps
+  const iso = (ms: number) => new Date(ms).toISOString()
+  const live = (key: string) => findRateLimit(db, name, key, clock.now().toISOString())
   return {
-    refused,
-    hit(key) {
+    async hit(key) {
       const now = clock.now().getTime()
-      const attempts = recent(key, now)
-      if (isLimited(attempts, now)) return refused(), false
-      attempts.times.push(now)
-      if (blockMs > 0 && attempts.times.length >= limit) attempts.blockedUntil = now + blockMs
-      keys.set(key, attempts, Math.max(attempts.blockedUntil, now + windowMs))
-      return true
+      await pruneSometimes(db, 'rate_limits', now, () => deleteExpiredRateLimits(db, iso(now), PRUNE_BATCH))
+      const count = await hitRateLimit(db, { name, key, limit, now: iso(now), windowEnd: iso(now + windowMs), lockedUntil: blockMs > 0 ? iso(now + blockMs) : undefined })
+      if (count === undefined) refused(name)
+      return count !== undefined
     },
-    limited(key) {
-      const now = clock.now().getTime()
-      return isLimited(recent(key, now), now)
-    },
-    count: (key) => recent(key, clock.now().getTime()).times.length,
-    reset: (key) => keys.delete(key),
-    retryAfterMs(key) {
-      const now = clock.now().getTime()
-      const attempts = recent(key, now)
-      if (!isLimited(attempts, now)) return 0
-      // The oldest attempt that keeps the window full leaves it windowMs after it was made.
-      const windowFreed = attempts.times.length >= limit ? attempts.times[attempts.times.length - limit] + windowMs : now
-      return Math.max(attempts.blockedUntil, windowFreed) - now
+    unhit: (key) => unhitRateLimit(db, name, key),
+    limited: async (key) => ((await live(key))?.count ?? 0) >= limit,
+    count: async (key) => (await live(key))?.count ?? 0,
+    reset: (key) => deleteRateLimit(db, name, key),
+    async retryAfterMs(key) {
+      const row = await live(key)
+      return row && row.count >= limit ? Date.parse(row.expiresAt) - clock.now().getTime() : 0
     },
   }
 }
 
 /**
- * Counts one attempt against every [limiter, key] pair, or none of them: when any key is limited, throws
- * HttpError 429 with message and a Retry-After header (whole seconds until every limited key passes again).
- * Checking and counting happen in one synchronous step, so parallel requests cannot all pass a check before
- * any of them is counted.
+ * Counts one attempt against every [limiter, key] pair, or none of them: when any key is limited, takes back the
+ * attempts already counted and throws HttpError 429 with message and a Retry-After header (whole seconds until every
+ * limited key passes again).
  */
-export function hitAllOrThrow(message: string, ...checks: [RateLimiter, string][]): void {
-  const waits = checks.map(([limiter, key]) => limiter.retryAfterMs(key))
-  checks.forEach(([limiter], i) => waits[i] > 0 && limiter.refused())
-  const waitMs = Math.max(0, ...waits)
-  if (waitMs > 0) throw new HttpError(429, message, undefined, undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) })
-  for (const [limiter, key] of checks) limiter.hit(key)
+export async function hitAllOrThrow(message: string, ...checks: [RateLimiter, string][]): Promise<void> {
+  for (const [i, [limiter, key]] of checks.entries()) {
+    if (await limiter.hit(key)) continue
+    await Promise.all(checks.slice(0, i).map(([counted, countedKey]) => counted.unhit(countedKey)))
+    const waitMs = Math.max(1, ...(await Promise.all(checks.map(([l, k]) => l.retryAfterMs(k)))))
+    throw new HttpError(429, message, undefined, undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) })
+  }
 }

@@ -2,7 +2,8 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'
-import { IDEMPOTENCY_TTL_MS, PRUNE_BATCH } from '@server/http/idempotency'
+import { IDEMPOTENCY_TTL_MS } from '@server/http/idempotency'
+import { PRUNE_BATCH } from '@server/http/prune'
 
 const t = makeTestApp()
 afterAll(t.cleanup)

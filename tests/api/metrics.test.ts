@@ -97,7 +97,7 @@ describe('GET /metrics', () => {
       replayed: added('hotvote_votes_total{outcome="replayed"}'),
       stored: added('hotvote_uploads_total{type="image/png",outcome="stored"}'),
       duplicate: added('hotvote_uploads_total{type="image/png",outcome="duplicate"}'),
-      refused: added('hotvote_rate_limit_refusals_total{limit="uploads_per_visitor"}'),
+      refused: added('hotvote_rate_limit_refusals_total{limit="upload-visitor"}'),
       exports: added('hotvote_export_runs_total{outcome="completed"}'),
       populations: added('hotvote_population_runs_total{outcome="completed"}'),
       pipelineRuns: added('hotvote_media_pipeline_duration_seconds_count{kind="image"}'),

@@ -50,6 +50,17 @@ export function makeTestApp(env: Record<string, string> = {}, overrides: Partial
   return { ...t, app: createApp(t.deps, join(t.dir, 'no-client')) }
 }
 
+/**
+ * Another instance of the site of t (a makeTestDeps or makeTestApp result), as a second server would run it: its own
+ * connection to the same database, the same bucket, DATA_DIR, configuration, mailer and clock. Also a restart of t's
+ * server. close() ends its connection (t.cleanup removes the files).
+ */
+export function makeSecondInstance(t: ReturnType<typeof makeTestDeps>) {
+  const { db, sqlite } = openDatabase(join(t.dir, 'hotvote.sqlite'))
+  const deps: Deps = { ...t.deps, db }
+  return { deps, sqlite, app: createApp(deps, join(t.dir, 'no-client')), close: () => sqlite.close() }
+}
+
 /** HTTP Basic credentials of the test admin (makeTestDeps sets ADMIN_PASSWORD), as headers for call(). */
 export const ADMIN_BASIC = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
 

@@ -14,7 +14,7 @@ import { addressKey, clientAddress } from '../../http/client-address'
 import { AdminLoginAnswerSchema, AdminLoginInputSchema, ADMIN_TOKEN_TTL_MS } from '../../contract/admin/auth'
 import { routes } from '../../contract/paths'
 import { basicCredentials, createAdminCredentialCheck, LOCKED_OUT } from './admin-credentials'
-import { adminAuthRequired, adminCookie, adminTokensOf, hasAdminToken } from '../../http/admin-tokens'
+import { adminAuthRequired, adminCookie, hasAdminToken, issueAdminToken, revokeAdminToken } from '../../http/admin-tokens'
 import { noContent } from '../../http/openapi-responses'
 
 /**
@@ -35,7 +35,6 @@ const cookieOptions = (publicUrl: string, maxAgeS: number) => {
  */
 export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
   const credentials = createAdminCredentialCheck(deps)
-  const tokens = adminTokensOf(deps)
   const cookieName = adminCookie(deps.config.publicUrl).name
   return new Elysia()
     .post(
@@ -43,7 +42,7 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
       async ({ body, request, server, cookie }) => {
         const creds = basicCredentials(request.headers.get('authorization')) ?? (body as v.InferOutput<typeof AdminLoginInputSchema> | undefined)
         if (!creds || !(await credentials.verify(creds, addressKey(clientAddress(server, request, deps.config.trustedProxy))))) throw new HttpError(401, 'Invalid credentials')
-        const { token, expiresAt } = tokens.issue()
+        const { token, expiresAt } = await issueAdminToken(deps)
         cookie[cookieName].set({ value: token, ...cookieOptions(deps.config.publicUrl, ADMIN_TOKEN_TTL_MS / 1000) })
         return { expiresAt: new Date(expiresAt).toISOString() }
       },
@@ -55,8 +54,8 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
     )
     .post(
       routes.adminLogout,
-      ({ cookie, set }) => {
-        tokens.revoke(cookie[cookieName].value as string | undefined)
+      async ({ cookie, set }) => {
+        await revokeAdminToken(deps, cookie[cookieName].value as string | undefined)
         cookie[cookieName].set({ value: '', ...cookieOptions(deps.config.publicUrl, 0) })
         set.status = 204
       },
@@ -66,11 +65,11 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
       {
         async beforeHandle({ request, server }) {
           // From the Cookie header, not Elysia's cookie jar (server/http/cookie-value.ts).
-          if (hasAdminToken(deps, request.headers.get('cookie'))) return
+          if (await hasAdminToken(deps, request.headers.get('cookie'))) return
           const address = addressKey(clientAddress(server, request, deps.config.trustedProxy))
           const creds = basicCredentials(request.headers.get('authorization'))
           if (creds && (await credentials.verify(creds, address))) return
-          if (credentials.isLocked(address)) throw new HttpError(429, LOCKED_OUT)
+          if (await credentials.isLocked(address)) throw new HttpError(429, LOCKED_OUT)
           throw adminAuthRequired(request)
         },
       },

@@ -6,10 +6,11 @@
  * third, doubling, at most 10 s). No username is ever locked or slowed for everyone, so nobody can lock the real admin
  * out or slow their login by failing from other addresses.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Deps } from '../../core/deps'
 import { HttpError } from '../../http/errors'
 import { createRateLimiter } from '../../http/rate-limit'
+import { adminPasswordDigest } from '../../core/admin-password'
 
 export const MAX_FAILURES = 10
 export const FAILURE_WINDOW_MS = 10 * 60 * 1000
@@ -41,46 +42,36 @@ export function basicCredentials(header: string | null): Credentials | undefined
 /** The delay before checking an attempt of a guesser with `failures` recent failures, ms: 0, then 1 s doubling, capped. */
 export const slowdownMs = (failures: number) => (failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, 1000 * 2 ** (failures - FREE_FAILURES)))
 
-/** The credential checker of one app; its limits live as long as the app. */
+/**
+ * The credential checker of one app. Failures per address and per guesser are counted in the database, so every
+ * instance sees them; the line each guesser's attempts wait in is per instance.
+ */
 export function createAdminCredentialCheck(deps: Deps) {
-  const failuresPerAddress = createRateLimiter(deps.clock, { name: 'admin_logins_per_address', limit: MAX_FAILURES, windowMs: FAILURE_WINDOW_MS, blockMs: LOCKOUT_MS })
-  const failuresPerGuesser = createRateLimiter(deps.clock, { name: 'admin_logins_per_guesser', limit: 64, windowMs: GUESSER_WINDOW_MS })
-  /** Attempts of each address that have started and wait for their turn; they count against the address's limit. */
-  const waiting = new Map<string, number>()
+  const failuresPerAddress = createRateLimiter(deps, 'admin-failures-address', { limit: MAX_FAILURES, windowMs: FAILURE_WINDOW_MS, blockMs: LOCKOUT_MS })
+  const failuresPerGuesser = createRateLimiter(deps, 'admin-failures-guesser', { limit: 64, windowMs: GUESSER_WINDOW_MS })
   /** The last attempt in line of each guesser; dropped once it is settled and no later one joined. */
   const lines = new Map<string, Promise<unknown>>()
 
-  const isLocked = (address: string) => failuresPerAddress.limited(address) || failuresPerAddress.count(address) + (waiting.get(address) ?? 0) >= MAX_FAILURES
-  /** The 429 of a locked-out address, counted as a refusal of the per-address limit. */
-  const lockedOut = () => (failuresPerAddress.refused(), new HttpError(429, LOCKED_OUT))
-  const enter = (address: string) => waiting.set(address, (waiting.get(address) ?? 0) + 1)
-  const leave = (address: string) => {
-    const left = (waiting.get(address) ?? 1) - 1
-    if (left > 0) waiting.set(address, left)
-    else waiting.delete(address)
-  }
-
-  /** Compares creds and records the outcome in one synchronous step, so no other attempt is checked in between. */
-  function check(creds: Credentials, address: string, guesser: string): boolean {
+  /** Compares creds and records the outcome; the attempt was counted against address when it started. */
+  async function check(creds: Credentials, address: string, guesser: string): Promise<boolean> {
+    // Without any admin password nothing matches: random bytes stand in for its digest.
+    const expected = (await adminPasswordDigest(deps.db, deps.config.adminPassword)) ?? randomBytes(32)
     // Both halves are always compared, so the answer takes as long for a wrong user as for a wrong password.
-    const ok = [same(creds.username, deps.config.adminUsername), same(creds.password, deps.config.adminPassword ?? '')].every(Boolean)
-    if (ok) return failuresPerGuesser.reset(guesser), true
-    failuresPerGuesser.hit(guesser)
-    failuresPerAddress.hit(address)
-    if (failuresPerAddress.limited(address)) throw lockedOut()
+    const ok = [same(creds.username, deps.config.adminUsername), timingSafeEqual(digest(creds.password), expected)].every(Boolean)
+    if (ok) {
+      await Promise.all([failuresPerAddress.unhit(address), failuresPerGuesser.reset(guesser)])
+      return true
+    }
+    await failuresPerGuesser.hit(guesser)
+    if (await failuresPerAddress.limited(address)) throw new HttpError(429, LOCKED_OUT)
     return false
   }
 
-  /** Checks creds after the guesser's earlier attempts and its own slowdown; until then the attempt counts against address. */
+  /** Checks creds after the guesser's earlier attempts in this instance and its own slowdown. */
   async function checkInLine(creds: Credentials, address: string, guesser: string): Promise<boolean> {
-    enter(address)
     const turn = (lines.get(guesser) ?? Promise.resolve()).then(async () => {
-      try {
-        const delay = slowdownMs(failuresPerGuesser.count(guesser))
-        if (delay > 0) await deps.clock.sleep(delay)
-      } finally {
-        leave(address)
-      }
+      const delay = slowdownMs(await failuresPerGuesser.count(guesser))
+      if (delay > 0) await deps.clock.sleep(delay)
       return check(creds, address, guesser)
     })
     const settled = turn.then(
@@ -96,21 +87,19 @@ export function createAdminCredentialCheck(deps: Deps) {
   }
 
   return {
-    /** Whether address is refused for now (429): its failures and its waiting attempts reach MAX_FAILURES, or it is locked out. */
-    isLocked,
+    /** Whether address is refused for now (429): its failures and its attempts under way reach MAX_FAILURES, or it is locked out. */
+    isLocked: (address: string) => failuresPerAddress.limited(address),
     /**
-     * Answers whether creds are the admin's. An attempt counts against its client address from the moment it starts,
-     * so parallel guesses cannot outrun the limit. Attempts of one guesser (client address and username) are checked
-     * one at a time, each after the slowdown its own earlier failures earned; a guesser with no recent failures and
-     * nothing in line is checked at once, so the real admin is never slowed by someone else's wrong guesses.
-     * Throws HttpError 429 while (or once) the address is refused.
+     * Answers whether creds are the admin's. An attempt counts against its client address from the moment it starts
+     * (taken back when it succeeds), so parallel guesses on any instance cannot outrun the limit. Attempts of one
+     * guesser (client address and username) are checked one at a time, each after the slowdown its own earlier
+     * failures earned; a guesser with no recent failures and nothing in line is checked at once, so the real admin is
+     * never slowed by someone else's wrong guesses. Rejects with HttpError 429 while (or once) the address is refused.
      */
     async verify(creds: Credentials, address: string): Promise<boolean> {
-      if (isLocked(address)) throw lockedOut()
-      // The username is hashed into the key, so a long one costs no more memory than a short one.
-      const guesser = `${address} ${digest(creds.username).toString('base64url')}`
-      if (!lines.has(guesser) && slowdownMs(failuresPerGuesser.count(guesser)) === 0) return check(creds, address, guesser)
-      return checkInLine(creds, address, guesser)
+      if (!(await failuresPerAddress.hit(address))) throw new HttpError(429, LOCKED_OUT)
+      // The username is hashed into the key, so a long one costs no more room than a short one.
+      return checkInLine(creds, address, `${address} ${digest(creds.username).toString('base64url')}`)
     },
   }
 }

@@ -5,6 +5,8 @@ import { rm } from 'node:fs/promises'
 import { BucketDeleteResultSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportResultSchema } from '../../contract/admin/bucket'
 import { TOTAL_COUNT_HEADER } from '../../contract/admin/paging'
 import { routes } from '../../contract/paths'
+import { ErrorSchema } from '../../contract/common'
+import { withJobLock } from '../../http/job-lock'
 import { readMultipartUpload } from '../../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
@@ -29,7 +31,7 @@ export const adminBucketRoutes = (deps: Deps) =>
     )
     .post(routes.adminDeleteBucketFiles, ({ body }) => deleteBucketFiles(deps, body.filenames), { body: BucketDeleteInputSchema, response: { 200: BucketDeleteResultSchema }, detail: detail('Delete objects and their media rows; refused keys are reported') })
     .get(routes.adminFindDuplicates, () => findDuplicates(deps), { response: { 200: DuplicateScanSchema }, detail: detail('Groups of identical content, equal size and similar names') })
-    .post(routes.adminImportMedia, () => importMediaFromBucket(deps), { response: { 200: ImportResultSchema }, detail: detail('Make media rows for valid media objects not yet imported') })
+    .post(routes.adminImportMedia, () => withJobLock(deps, 'mediaImport', () => importMediaFromBucket(deps)), { response: { 200: ImportResultSchema, 409: ErrorSchema }, detail: detail('Make media rows for valid media objects not yet imported') })
     .post(
       routes.adminBucketUpload,
       async ({ request, set }) => {

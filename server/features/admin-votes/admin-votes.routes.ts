@@ -3,6 +3,8 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { PopulationResultSchema } from '../../contract/admin/votes'
 import { routes } from '../../contract/paths'
+import { ErrorSchema } from '../../contract/common'
+import { startJob, withJobLock } from '../../http/job-lock'
 import { fileAnswer } from '../../http/openapi-responses'
 import { populateVotes } from './vote-population.service'
 import { exportFileName, streamVotesXlsx } from './vote-export.service'
@@ -10,12 +12,17 @@ import { exportFileName, streamVotesXlsx } from './vote-export.service'
 /** The vote population and export routes. */
 export const adminVotesRoutes = (deps: Deps) =>
   new Elysia()
-    .post(routes.adminPopulateVotes, () => populateVotes(deps), { response: { 200: PopulationResultSchema }, detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] } })
+    .post(routes.adminPopulateVotes, () => withJobLock(deps, 'votePopulation', () => populateVotes(deps)), { response: { 200: PopulationResultSchema, 409: ErrorSchema }, detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] } })
     .get(
       routes.adminExportVotes,
-      () =>
-        new Response(streamVotesXlsx(deps).body, {
+      async () => {
+        // The lock is held until the stream ends, is cancelled or fails, not just until the answer starts.
+        const release = await startJob(deps, 'voteExport')
+        const { body, done } = streamVotesXlsx(deps)
+        void done.then(release).catch((e: unknown) => console.error('vote export lock release failed:', e))
+        return new Response(body, {
           headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${exportFileName(deps.clock.now())}"` },
-        }),
+        })
+      },
       { detail: { summary: 'Every vote as an xlsx (streamed): user_id, media_id, is_hot, voted_at', tags: ['admin votes'], responses: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'votes_export_YYYY-MM-DD.xlsx') } },
     )

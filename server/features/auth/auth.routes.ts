@@ -8,23 +8,22 @@ import type { Deps } from '../../core/deps'
 import { EmailCaptureSchema, EmailInputSchema, EmailValidationSchema, MagicLinkInfoSchema, MessageSchema, SendMagicLinkSchema, VerifyAnswerSchema, VerifyTokenSchema } from '../../contract/auth'
 import { routes } from '../../contract/paths'
 import { checkEmail } from '../../mail/email-check'
-import { createRateLimiter } from '../../http/rate-limit'
+import { createRateLimiter, HOUR_MS } from '../../http/rate-limit'
 import { addressKey, clientAddress, type PeerSource } from '../../http/client-address'
 import { HttpError } from '../../http/errors'
 import { sessionCookieName, sessionCookieOptions, visitorSession } from '../../http/session-user'
 import { redirectAnswer } from '../../http/openapi-responses'
 import { captureEmail, describeToken, requireValidEmail, scheduleLoginLink, sendSaveLink, verifyToken } from './auth.service'
 
-const HOUR_MS = 3600_000
 export const LOGIN_LINK_SENT = 'If an account uses this email, a login link is on its way.'
 
 /** The auth routes; 429 past 5 links per email or 20 per client address in an hour. */
 export function authRoutes(deps: Deps) {
-  const perEmail = createRateLimiter(deps.clock, { name: 'login_links_per_email', limit: 5, windowMs: HOUR_MS })
-  const perAddress = createRateLimiter(deps.clock, { name: 'login_links_per_address', limit: 20, windowMs: HOUR_MS })
+  const perEmail = createRateLimiter(deps, 'magic-link-email', { limit: 5, windowMs: HOUR_MS })
+  const perAddress = createRateLimiter(deps, 'magic-link-address', { limit: 20, windowMs: HOUR_MS })
   /** Throws HttpError 429 when this email or address has asked too often. */
-  const limit = (email: string, address: string) => {
-    if (!perAddress.hit(addressKey(address)) || !perEmail.hit(email)) throw new HttpError(429, 'Too many login links requested. Please try again later.')
+  const limit = async (email: string, address: string) => {
+    if (!(await perAddress.hit(addressKey(address))) || !(await perEmail.hit(email))) throw new HttpError(429, 'Too many login links requested. Please try again later.')
   }
   const addressOf = (server: PeerSource, request: Request) => clientAddress(server, request, deps.config.trustedProxy)
 
@@ -34,7 +33,7 @@ export function authRoutes(deps: Deps) {
     .post(
       routes.sendMagicLink,
       async ({ body, server, request }) => {
-        limit(requireValidEmail(body.email), addressOf(server, request))
+        await limit(requireValidEmail(body.email), addressOf(server, request))
         await sendSaveLink(deps, body, addressOf(server, request))
         return { message: 'Magic link sent! Check your email.' }
       },
@@ -42,9 +41,9 @@ export function authRoutes(deps: Deps) {
     )
     .post(
       routes.loginExisting,
-      ({ body, server, request, visitorUser, sid }) => {
+      async ({ body, server, request, visitorUser, sid }) => {
         const email = requireValidEmail(body.email)
-        limit(email, addressOf(server, request))
+        await limit(email, addressOf(server, request))
         scheduleLoginLink(deps, email, addressOf(server, request), visitorUser && sid)
         return { message: LOGIN_LINK_SENT }
       },

@@ -6,10 +6,9 @@ import { ErrorSchema } from '../../contract/common'
 import { routes } from '../../contract/paths'
 import { HttpError } from '../../http/errors'
 import { addressKey, clientAddress } from '../../http/client-address'
-import { createRateLimiter } from '../../http/rate-limit'
+import { createRateLimiter, HOUR_MS } from '../../http/rate-limit'
 import { fileTakedown } from './dmca.service'
 
-const HOUR_MS = 3600_000
 export const TOO_MANY_FILINGS = 'Too many takedown requests from this address. Please try again later.'
 
 /**
@@ -17,11 +16,11 @@ export const TOO_MANY_FILINGS = 'Too many takedown requests from this address. P
  * config.dmcaRateLimitPerHour valid filings per client address within an hour. No login needed.
  */
 export function dmcaRoutes(deps: Deps) {
-  const perAddress = createRateLimiter(deps.clock, { name: 'dmca_filings_per_address', limit: deps.config.dmcaRateLimitPerHour, windowMs: HOUR_MS })
+  const perAddress = createRateLimiter(deps, 'dmca-address', { limit: deps.config.dmcaRateLimitPerHour, windowMs: HOUR_MS })
   return new Elysia({ tags: ['dmca'] }).post(
     routes.dmcaTakedown,
     async ({ body, set, server, request }) => {
-      if (!perAddress.hit(addressKey(clientAddress(server, request, deps.config.trustedProxy)))) throw new HttpError(429, TOO_MANY_FILINGS)
+      if (!(await perAddress.hit(addressKey(clientAddress(server, request, deps.config.trustedProxy))))) throw new HttpError(429, TOO_MANY_FILINGS)
       set.status = 201
       return fileTakedown(deps, body)
     },

@@ -43,7 +43,7 @@ export async function serveStoredObject(deps: Deps, encodedKey: string, headers:
     throw e
   }
   const hidden = !!info && !!(await findMediaOwningKey(deps.db, key))?.hiddenAt
-  if (!info || (hidden && !hasAdminToken(deps, headers.cookie))) throw new HttpError(404, 'Media file not found')
+  if (!info || (hidden && !(await hasAdminToken(deps, headers.cookie)))) throw new HttpError(404, 'Media file not found')
   const base = { ETag: info.etag, 'Cache-Control': hidden ? HIDDEN_CACHE_CONTROL : CACHE_CONTROL, 'Accept-Ranges': 'bytes', 'Last-Modified': new Date(info.lastModified).toUTCString() }
   if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(info.etag)) return new Response(null, { status: 304, headers: base })
   const range = parseRange(headers.range, info.size)

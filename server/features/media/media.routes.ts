@@ -30,7 +30,7 @@ const UserParamsSchema = v.object({ userId: IdParamSchema })
  * 400/403/409/413/415/429, 503 (before reading the body when the pipeline queue is full).
  */
 async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Request, visitor: Visitor, address: string) {
-  limits.admit(visitor.id, address)
+  await limits.admit(visitor.id, address)
   refuseUploadWhenBusy(deps)
   const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
   try {
@@ -40,7 +40,7 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
     try {
       return { status: 201, body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, Number(fields.userId), file)) }
     } finally {
-      release()
+      await release()
     }
   } finally {
     await rm(file.tmpPath, { force: true })

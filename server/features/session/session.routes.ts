@@ -20,7 +20,7 @@ export const TOO_MANY_SESSIONS = 'Too many new visitors from this address. Pleas
  * The account stays.
  */
 export function sessionRoutes(deps: Deps) {
-  const newPerAddress = createRateLimiter(deps.clock, { name: 'sessions_per_address', limit: deps.config.sessionsPerAddressPerHour, windowMs: HOUR_MS })
+  const newPerAddress = createRateLimiter(deps, 'session-address', { limit: deps.config.sessionsPerAddressPerHour, windowMs: HOUR_MS })
   return new Elysia({ tags: ['session'] })
     .use(visitorSession(deps))
     .post(

@@ -6,7 +6,7 @@ import { adjectives, animals, uniqueNamesGenerator } from 'unique-names-generato
 import type { Deps } from '../../core/deps'
 import type { SessionInput } from '../../contract/session'
 import { isReservedUsername } from '../../contract/users'
-import { upsertVisitorSession, type UserRow } from '../../repositories/users.repository'
+import { findUserIdBySessionHash, upsertVisitorSession, type UserRow } from '../../repositories/users.repository'
 import { hashSessionId } from '../../core/session-hash'
 
 /** A resumed session counts as a new login only after this much time since the last one, ms. */
@@ -22,19 +22,21 @@ export function randomUsername(): string {
  * Creates the visitor for an unknown sessionId, or resumes a known one (updating location when given), in one
  * transaction. A requested username is used only when free and not reserved; otherwise one is generated.
  * Only the session id's hash is stored. Returns the user row.
- * admitNew runs, in the same transaction, just before a new visitor is made; it throws (e.g. HttpError 429) to refuse it.
+ * admitNew runs before a new visitor is made (the session id is unknown); it rejects (e.g. HttpError 429) to refuse it,
+ * and then nothing is written.
  */
-export async function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionInput, admitNew?: () => void): Promise<UserRow> {
+export async function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionInput, admitNew?: () => Promise<void>): Promise<UserRow> {
   const now = deps.clock.now()
+  const sessionHash = hashSessionId(input.sessionId)
+  if (admitNew && (await findUserIdBySessionHash(deps.db, sessionHash)) === undefined) await admitNew()
   const wanted = input.username?.trim()
   return upsertVisitorSession(deps.db, {
-    sessionHash: hashSessionId(input.sessionId),
+    sessionHash,
     wantedUsername: wanted && /^[A-Za-z0-9_-]{3,30}$/.test(wanted) && !isReservedUsername(wanted) ? wanted : undefined,
     newUsername: randomUsername,
     latitude: input.latitude,
     longitude: input.longitude,
     now: now.toISOString(),
-    admitNew,
     resume(existing) {
       const changes: Partial<UserRow> = {}
       if (input.latitude !== undefined && input.longitude !== undefined) Object.assign(changes, { latitude: input.latitude, longitude: input.longitude })

@@ -1,0 +1,31 @@
+/**
+ * Queries on the locks of admin jobs (vote population, export, import, purge, reset, reprocess): one row per job
+ * running on some instance, held by that run until it ends or its expiry passes without a heartbeat. Times are
+ * ISO-8601 UTC strings.
+ */
+import { and, eq, lte } from 'drizzle-orm'
+import type { Db } from '../db/open'
+import { jobLocks } from '../db/schema'
+
+/** Takes the lock of job name for holder until expiresAt in one statement, when it is free or expired at now; answers whether it did. */
+export async function claimJobLock(db: Db, name: string, holder: string, now: string, expiresAt: string): Promise<boolean> {
+  const rows = await db
+    .insert(jobLocks)
+    .values({ name, holder, expiresAt })
+    .onConflictDoUpdate({ target: jobLocks.name, set: { holder, expiresAt }, setWhere: lte(jobLocks.expiresAt, now) })
+    .returning({ name: jobLocks.name })
+  return rows.length > 0
+}
+
+/** Moves the expiry of holder's lock on job name to expiresAt (a heartbeat). */
+export async function extendJobLock(db: Db, name: string, holder: string, expiresAt: string): Promise<void> {
+  await db
+    .update(jobLocks)
+    .set({ expiresAt })
+    .where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder)))
+}
+
+/** Frees holder's lock on job name (another holder's lock is left alone). */
+export async function releaseJobLock(db: Db, name: string, holder: string): Promise<void> {
+  await db.delete(jobLocks).where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder)))
+}
