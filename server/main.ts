@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, loadConfig } from './config'
 import { closeDatabase, openDatabase } from './db/open'
+import { releaseAllJobLocks } from './repositories/job-locks.repository'
 import { FS_STAGING_DIR, createFsStorage } from './storage/fs-storage'
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
 import { systemClock } from './core/clock'
@@ -35,6 +36,9 @@ const ffmpegWarning = bundledFfmpegWarning()
 if (ffmpegWarning) console.warn(ffmpegWarning)
 mkdirSync(config.dataDir, { recursive: true })
 const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
+// The embedded SQLite file has this one server: a job lock left by a previous process (killed mid-run) holds no live
+// run, so it is freed now rather than blocking that job until its expiry.
+await releaseAllJobLocks(db)
 const adminPassword = await resolveAdminPassword(db, config.dataDir, config.adminPassword, systemClock.now().toISOString())
 // After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
 const logger = configureLog({ level: config.logLevel, production: config.production, secrets: [adminPassword, config.metricsToken, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined] })

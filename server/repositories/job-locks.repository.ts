@@ -29,3 +29,8 @@ export async function extendJobLock(db: Db, name: string, holder: string, expire
 export async function releaseJobLock(db: Db, name: string, holder: string): Promise<void> {
   await db.delete(jobLocks).where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder)))
 }
+
+/** Frees every job lock (at the start of the embedded database's only server: no run of a previous process survives it). */
+export async function releaseAllJobLocks(db: Db): Promise<void> {
+  await db.delete(jobLocks)
+}
