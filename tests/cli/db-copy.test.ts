@@ -102,6 +102,23 @@ describePostgres('hotvote db copy', (pg) => {
     })
   })
 
+  it('copies the PostgreSQL database back into a new SQLite file equal to the original, table by table', async () => {
+    const back = join(work, 'back.sqlite')
+    const res = await hotvote(['--from', pg.url, '--to', back])
+    expect({ code: res.code, error: res.stderr.split('\n').filter((l) => l.startsWith('error')) }).toEqual({ code: 0, error: [] })
+    const original = sqliteRows(file)
+    const copy = sqliteRows(back)
+    // jsonb keeps the variants' JSON value, not its text (it orders an object's keys): compared parsed.
+    const parsed = (rows: Record<string, unknown>[]) => sorted(rows.map((r) => (typeof r.variants === 'string' ? { ...r, variants: JSON.parse(r.variants) } : r)))
+    for (const table of Object.keys(original)) expect({ table, rows: parsed(copy[table]) }).toEqual({ table, rows: parsed(original[table]) })
+    expect(Object.keys(copy)).toEqual(Object.keys(original))
+    const db = new Database(back, { readonly: true })
+    expect(db.query("select name from sqlite_master where type = 'trigger' order by name").all()).toEqual([{ name: 'votes_count_delete' }, { name: 'votes_count_insert' }, { name: 'votes_count_update' }])
+    expect(db.query("select seq from sqlite_sequence where name = 'users'").get()).toEqual({ seq: Math.max(...original.users.map((u) => u.id as number)) })
+    db.close()
+    expect((await hotvote(['--from', pg.url, '--to', back])).code).toBe(2)
+  })
+
   it('refuses a target that already holds rows, with exit 2 and the tables named, and writes nothing', async () => {
     const res = await hotvote(['--from', file, '--to', pg.url])
     expect(res.code).toBe(2)
