@@ -127,4 +127,9 @@ describePostgres('hotvote db copy', (pg) => {
     const [{ n }] = await withPostgres(pg.url, (sql) => sql`select count(*)::int as n from votes`)
     expect(n).toBe(9)
   })
+
+  it('answers a usage error (exit 2) for two files, a missing option or a missing source file', async () => {
+    expect((await hotvote(['--from', file, '--to', join(work, 'other.sqlite')])).stderr).toContain('one SQLite file and one postgres://')
+    for (const args of [['--from', file, '--to', join(work, 'other.sqlite')], ['--from', file], ['--from', join(work, 'missing.sqlite'), '--to', pg.url]]) expect((await hotvote(args)).code).toBe(2)
+  })
 })
