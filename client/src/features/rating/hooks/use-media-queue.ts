@@ -8,7 +8,6 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import type { RateMedia } from '@contract/media'
 import { readOutbox } from '@client/lib/offline/outbox'
 import { useOnline } from '@client/lib/offline/use-outbox'
-import { whenIdle } from '@client/lib/when-idle'
 import { getMediaQueue, getRandomMedia, REFILL_BELOW, takeFirstQueue } from '../api/get-media-queue'
 
 /**
@@ -21,9 +20,6 @@ export type QueueStatus = 'loading' | 'ready' | 'empty' | 'done' | 'offline'
 async function waitingVoteIds(): Promise<number[]> {
   return (await readOutbox().catch(() => [])).flatMap((i) => (i.kind === 'vote' ? [i.vote.mediaId] : []))
 }
-
-/** Longest wait for an idle period before the queue is saved, ms. */
-const QUEUE_SAVE_IDLE_TIMEOUT_MS = 1000
 
 const storageKey = (userId: number) => `hotvote.rateQueue.${userId}`
 
@@ -44,16 +40,14 @@ export function useMediaQueue(userId: number) {
   const [status, setStatus] = useState<QueueStatus>(() => (storedQueue(userId).length ? 'ready' : 'loading'))
   const itemsRef = useRef(items)
   itemsRef.current = items
-  // Kept so a reload while offline can go on rating what was prefetched (the files are in the caches); written in an
-  // idle period, off the renders that change the queue, with the queue as it is by then.
+  // Kept so a reload while offline can go on rating what was prefetched (the files are in the caches). Written as the
+  // queue changes, not later in an idle period: a reload right after a vote must not bring back the item just voted on.
   useEffect(() => {
-    whenIdle(() => {
-      try {
-        localStorage.setItem(storageKey(userId), JSON.stringify(itemsRef.current))
-      } catch {
-        // Storage full or blocked: only the offline reload loses its queue.
-      }
-    }, QUEUE_SAVE_IDLE_TIMEOUT_MS)
+    try {
+      localStorage.setItem(storageKey(userId), JSON.stringify(items))
+    } catch {
+      // Storage full or blocked: only the offline reload loses its queue.
+    }
   }, [items, userId])
   const voted = useRef(new Set<number>())
   const skipped = useRef(new Set<number>())
