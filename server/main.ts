@@ -1,5 +1,6 @@
 /**
- * Starts HotVote: reads the configuration, opens the database (running migrations) and the bucket,
+ * Starts HotVote: reads the configuration, opens the database (SQLite in DATA_DIR, or PostgreSQL at DATABASE_URL;
+ * running migrations; an unusable database prints one line and exits 1) and the bucket,
  * chooses the mailer, empties the scratch folders, writes the start-up audit events, then listens and prints the URL;
  * in production every log line is redacted (server/core/log.ts);
  * SIGTERM and SIGINT shut it down gracefully (server/core/shutdown.ts).
@@ -7,7 +8,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, loadConfig } from './config'
-import { closeDatabase, openDatabase } from './db/open'
+import { openDatabaseFromConfig } from './db/database'
+import { DatabaseStartError } from './db/open-postgres'
 import { FS_STAGING_DIR, createFsStorage } from './storage/fs-storage'
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
 import { systemClock } from './core/clock'
@@ -33,11 +35,19 @@ try {
 const ffmpegWarning = bundledFfmpegWarning()
 if (ffmpegWarning) console.warn(ffmpegWarning)
 mkdirSync(config.dataDir, { recursive: true })
+const bucketDir = join(config.dataDir, 'bucket')
 config.adminPassword = resolveAdminPassword(config.dataDir, config.adminPassword)
 // After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
 if (config.production) installLogRedaction([config.adminPassword, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined])
-const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
-const bucketDir = join(config.dataDir, 'bucket')
+let db
+try {
+  db = await openDatabaseFromConfig(config)
+} catch (e) {
+  if (!(e instanceof DatabaseStartError)) throw e
+  console.error(`hotvote: ${e.message}`)
+  process.exit(1)
+}
+if (db.dialect === 'postgres' && config.storage.kind === 'fs') console.warn(`hotvote: DATABASE_URL is set but STORAGE=fs: other instances cannot see the media in ${bucketDir}; use STORAGE=s3 (or a shared folder) to run several servers`)
 // The S3 client is loaded only when used: about 22 MB of an idle server's memory otherwise (issue #12).
 const storage = config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, console.log, config.production)
@@ -45,5 +55,5 @@ const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(con
 resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])
 await runStartupChecks(deps)
 const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
-shutDownOnSignals({ server: app.server!, closeDatabase: () => closeDatabase(sqlite) })
+shutDownOnSignals({ server: app.server!, closeDatabase: () => db.close() })
 console.log(`HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${process.env.NODE_ENV ?? 'development'} mode)`)

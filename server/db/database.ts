@@ -6,8 +6,11 @@
 import type { Database as SqliteClient } from 'bun:sqlite'
 import type { SQL } from 'bun'
 import type { DatabaseConfig } from '../config'
-import { openDatabase, type Db as SqliteDb } from './open'
+import type { SQL as Query } from 'drizzle-orm'
+import { closeDatabase, openDatabase, type Db as SqliteDb } from './open'
 import { openPostgres, type PgDb } from './open-postgres'
+import * as sqliteTables from './schema'
+import * as pgTables from './schema.pg'
 
 export type { SqliteDb, PgDb }
 
@@ -23,5 +26,33 @@ export type Database =
 export async function openDatabaseFromConfig(config: { database: DatabaseConfig }): Promise<Database> {
   if (config.database.kind === 'postgres') return { dialect: 'postgres', ...(await openPostgres(config.database.url)) }
   const { db, sqlite } = openDatabase(config.database.path)
-  return { dialect: 'sqlite', orm: db, sqlite, close: async () => sqlite.close() }
+  return { dialect: 'sqlite', orm: db, sqlite, close: async () => closeDatabase(sqlite) }
 }
+
+/** An open SQLite file as a Database (tests and tools that open the file themselves); close() checkpoints the WAL. */
+export const sqliteDatabase = (opened: { db: SqliteDb; sqlite: SqliteClient }): Database => ({
+  dialect: 'sqlite',
+  orm: opened.db,
+  sqlite: opened.sqlite,
+  close: async () => closeDatabase(opened.sqlite),
+})
+
+/**
+ * The drizzle builder and tables of db's dialect for a query written the same on both: typed as PostgreSQL's, so
+ * only what both builders share type-checks (await the query; no .get(), .all() or .run(), which only SQLite has).
+ * Both schema modules export the same tables (tests/db/schema-equality.test.ts).
+ */
+export function shared(db: Database): { orm: PgDb; t: typeof pgTables } {
+  if (db.dialect === 'postgres') return { orm: db.orm, t: pgTables }
+  return { orm: db.orm as unknown as PgDb, t: sqliteTables as unknown as typeof pgTables }
+}
+
+/** The rows of a raw SQL query written the same on both dialects. */
+export async function rawRows<T>(db: Database, query: Query): Promise<T[]> {
+  if (db.dialect === 'sqlite') return db.orm.all<T>(query)
+  return [...((await db.orm.execute(query)) as unknown as T[])]
+}
+
+
+/** What a PostgreSQL query needs of the pool or of a transaction (drizzle's transaction has no $client). */
+export type PgQueries = Pick<PgDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>

@@ -4,7 +4,7 @@
  * replay a request safely. Error answers are not stored: a retry after fixing the input runs again. Expired rows are
  * ignored at once and deleted in bounded batches on later writes (see storeAnswer).
  */
-import type { Db } from '../db/open'
+import type { Database } from '../db/database'
 import { deleteIdempotencyKeysBefore, findIdempotentAnswer, saveIdempotentAnswer } from '../repositories/idempotency.repository'
 import { HttpError } from './errors'
 
@@ -19,12 +19,12 @@ export const PRUNE_BATCH = 500
 export const PRUNE_INTERVAL_MS = 60 * 1000
 
 const inFlight = new Map<string, Promise<StoredAnswer>>()
-const nextPrune = new WeakMap<Db, number>()
+const nextPrune = new WeakMap<Database, number>()
 
 const cutoff = (now: string) => new Date(Date.parse(now) - IDEMPOTENCY_TTL_MS).toISOString()
 
 /** Stores an answer, first deleting up to PRUNE_BATCH expired rows when PRUNE_INTERVAL_MS has passed since the last prune or that one was a full batch. */
-async function storeAnswer(db: Db, id: string, userId: number, answer: StoredAnswer, now: string) {
+async function storeAnswer(db: Database, id: string, userId: number, answer: StoredAnswer, now: string) {
   const at = Date.parse(now)
   if (at >= (nextPrune.get(db) ?? 0)) {
     // The next prune is set before the delete runs, so concurrent stores start no second one.
@@ -40,7 +40,7 @@ async function storeAnswer(db: Db, id: string, userId: number, answer: StoredAns
  * and a concurrent repeat waits for the first. Only answers below 400 are stored; without a key produce() simply
  * runs. now: ISO-8601 UTC. Throws HttpError 400 for a key over 200 characters, and whatever produce() throws.
  */
-export async function withIdempotencyKey(db: Db, userId: number, key: string | null, now: string, produce: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
+export async function withIdempotencyKey(db: Database, userId: number, key: string | null, now: string, produce: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
   if (!key) return produce()
   if (key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters')
   const id = `${userId}:${key}`

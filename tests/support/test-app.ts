@@ -1,12 +1,17 @@
 /**
- * makeTestDeps / makeTestApp: a real app on a fresh temp dir (real SQLite file, real filesystem bucket,
- * outbox mailer) and call(), which runs one request through app.handle without opening a port.
+ * makeTestDeps / makeTestApp: a real app on a fresh temp dir (real SQLite file, or with TEST_DIALECT=postgres a fresh
+ * PostgreSQL database; real filesystem bucket, outbox mailer) and call(), which runs one request through app.handle
+ * without opening a port.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '@server/config'
 import { openDatabase } from '@server/db/open'
+import { sqliteDatabase, rawRows, type Database } from '@server/db/database'
+import { migratePostgres, openPool } from '@server/db/open-postgres'
+import type { SQL as Query } from 'drizzle-orm'
+import { testDatabaseUrl } from './postgres-url'
 import { createFsStorage } from '@server/storage/fs-storage'
 import { createOutboxMailer, type MailMessage, type Mailer } from '@server/mail/mailer'
 import { createApp } from '@server/app'
@@ -30,17 +35,65 @@ export function makeTestClock(start = new Date('2026-11-22T12:00:00.000Z')): Tes
  */
 export const GENEROUS_LIMITS = { UPLOADS_PER_VISITOR_PER_HOUR: '100000', UPLOADS_PER_ADDRESS_PER_HOUR: '100000', SESSIONS_PER_ADDRESS_PER_HOUR: '100000', UPLOAD_QUOTA_MB: '100000' }
 
+/** The database the tests run on: TEST_DIALECT=postgres, else the embedded SQLite. */
+export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
+
+/** Runs one statement on TEST_DATABASE_URL's server and waits for it (tests/support/pg-admin.ts). */
+function runOnServer(statement: string): void {
+  const done = Bun.spawnSync([process.execPath, join(import.meta.dir, 'pg-admin.ts'), statement], { env: process.env })
+  if (!done.success) throw new Error(`PostgreSQL test database: ${statement}: ${done.stderr.toString().trim()}`)
+}
+
+// On PostgreSQL, this test process migrates one template database once; every app gets a copy of it, and the
+// copies still there when the process exits (an app whose test never cleaned up) go with the template.
+const pgPrefix = `hv_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`
+const pgLeft = new Set<string>()
+if (TEST_DIALECT === 'postgres') {
+  runOnServer(`create database "${pgPrefix}"`)
+  process.on('exit', () => {
+    for (const name of [...pgLeft, pgPrefix]) runOnServer(`drop database if exists "${name}" with (force)`)
+  })
+  await migratePostgres(testDatabaseUrl(pgPrefix))
+}
+let pgCount = 0
+
+/** A fresh test database: a SQLite file in dir, or a new PostgreSQL database copied from the migrated template. */
+function openTestDatabase(dir: string): { db: Database; sqlite?: ReturnType<typeof openDatabase>['sqlite']; url?: string; drop(): void } {
+  if (TEST_DIALECT === 'sqlite') {
+    const opened = openDatabase(join(dir, 'hotvote.sqlite'))
+    return { db: sqliteDatabase(opened), sqlite: opened.sqlite, drop: () => opened.sqlite.close() }
+  }
+  const name = `${pgPrefix}_${++pgCount}`
+  runOnServer(`create database "${name}" template "${pgPrefix}"`)
+  pgLeft.add(name)
+  const url = testDatabaseUrl(name)
+  const pool = openPool(url, { max: 4, idleTimeout: 5 })
+  const db: Database = { dialect: 'postgres', ...pool }
+  return {
+    db,
+    url,
+    drop: () => {
+      void pool.close()
+      runOnServer(`drop database if exists "${name}" with (force)`)
+      pgLeft.delete(name)
+    },
+  }
+}
+
 /** Deps on a new temp dir; env overrides configuration (GENEROUS_LIMITS apply unless env sets them); sent collects every mail the app sends. */
 export function makeTestDeps(env: Record<string, string> = {}, overrides: Partial<Deps> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'hotvote-test-'))
   const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'test-admin-password', ...GENEROUS_LIMITS, ...env })
-  const { db, sqlite } = openDatabase(join(dir, 'hotvote.sqlite'))
+  const { db, sqlite, url, drop } = openTestDatabase(dir)
+  if (url) config.database = { kind: 'postgres', url }
   const sent: MailMessage[] = []
   const outbox = createOutboxMailer(join(dir, 'outbox'), config.mailFrom, () => {})
   const mailer: Mailer = { send: async (m) => (sent.push(m), outbox.send(m)) }
   const clock = makeTestClock()
   const deps = { db, storage: createFsStorage(join(dir, 'bucket')), mailer, clock, config, tmpDir: join(dir, 'tmp'), ...overrides }
-  return { deps, dir, sqlite, sent, clock, cleanup: () => (sqlite.close(), rmSync(dir, { recursive: true, force: true })) }
+  /** Runs a raw SQL query (drizzle's sql template) on the app's database, either dialect; answers its rows. */
+  const sql = <T = Record<string, unknown>>(q: Query) => rawRows<T>(db, q)
+  return { deps, dir, sqlite: sqlite!, sql, sent, clock, cleanup: () => (drop(), rmSync(dir, { recursive: true, force: true })) }
 }
 
 /** A real app on makeTestDeps(); see makeTestDeps for the rest of the fields. */
