@@ -14,10 +14,10 @@ import * as pgTables from './schema.pg'
 
 export type { SqliteDb, PgDb }
 
-/** An open database: its drizzle handle (orm), its driver client, and close() to end it on shutdown. */
+/** An open database: its drizzle handle (orm), its driver client (and on PostgreSQL its URL), and close() to end it on shutdown. */
 export type Database =
   | { dialect: 'sqlite'; orm: SqliteDb; sqlite: SqliteClient; close(): Promise<void> }
-  | { dialect: 'postgres'; orm: PgDb; sql: SQL; close(): Promise<void> }
+  | { dialect: 'postgres'; orm: PgDb; sql: SQL; url: string; close(): Promise<void> }
 
 /**
  * Opens and migrates the database the configuration names. Rejects with DatabaseStartError (open-postgres.ts), one

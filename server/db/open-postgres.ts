@@ -88,13 +88,16 @@ export async function migratePostgres(url: string): Promise<void> {
  * close after idleTimeout idle seconds when given. A connection that breaks is replaced on the next query, so the
  * server recovers by itself once PostgreSQL answers again.
  */
-export function openPool(url: string, { max = POOL_SIZE, idleTimeout }: { max?: number; idleTimeout?: number } = {}): { orm: PgDb; sql: SQL; close(): Promise<void> } {
+export function openPool(url: string, { max = POOL_SIZE, idleTimeout }: { max?: number; idleTimeout?: number } = {}): PgPool {
   const client = connect(url, max, idleTimeout)
-  return { orm: drizzle({ client, schema }), sql: client, close: () => client.close() }
+  return { orm: drizzle({ client, schema }), sql: client, url, close: () => client.close() }
 }
 
+/** An open pool: drizzle on it (orm), the Bun SQL client (sql), the URL it connects to (for pg_dump) and close(). */
+export type PgPool = { orm: PgDb; sql: SQL; url: string; close(): Promise<void> }
+
 /** Migrates the database at url (migratePostgres), then opens a pool of POOL_SIZE connections on it and checks it answers. */
-export async function openPostgres(url: string): Promise<{ orm: PgDb; sql: SQL; close(): Promise<void> }> {
+export async function openPostgres(url: string): Promise<PgPool> {
   await migratePostgres(url)
   const pool = openPool(url)
   await naming(url, 'cannot connect to PostgreSQL at', () => pool.sql`select 1`)

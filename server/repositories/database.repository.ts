@@ -8,10 +8,36 @@ import { rawRows, type Database } from '../db/database'
 /** Runs `select 1`: answers when the database takes queries, rejects when it does not (on PostgreSQL: through the pool). */
 export const selectOne = async (db: Database) => void (await rawRows(db, sql`select 1`))
 
-/** Writes a consistent, compacted copy of the live SQLite database to the file at path (`VACUUM INTO`; the file must not exist). */
-export async function vacuumInto(db: Database, path: string): Promise<void> {
-  if (db.dialect !== 'sqlite') throw new Error('vacuumInto: SQLite only')
-  db.orm.run(sql`VACUUM INTO ${path}`)
+/** libpq's environment variables (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE) for a postgres:// URL. */
+export function libpqEnvironment(url: string): Record<string, string> {
+  const u = new URL(url)
+  const entries = { PGHOST: decodeURIComponent(u.hostname), PGPORT: u.port, PGUSER: decodeURIComponent(u.username), PGPASSWORD: decodeURIComponent(u.password), PGDATABASE: decodeURIComponent(u.pathname.slice(1)) }
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== ''))
+}
+
+/** A backup file's kind: a SQLite database file, or a pg_dump archive (custom format, for pg_restore). */
+export type BackupFormat = { contentType: string; extension: string; tool: 'VACUUM INTO' | 'pg_dump' }
+
+const SQLITE_BACKUP: BackupFormat = { contentType: 'application/vnd.sqlite3', extension: 'sqlite', tool: 'VACUUM INTO' }
+const PG_BACKUP: BackupFormat = { contentType: 'application/vnd.postgresql.pg-dump', extension: 'dump', tool: 'pg_dump' }
+
+/**
+ * Writes a consistent copy of the live database to the file at path (which must not exist): SQLite `VACUUM INTO`
+ * (compacted), or on PostgreSQL `pg_dump --format=custom` (one snapshot). Answers the backup's format, or
+ * { missing: 'pg_dump' } when pg_dump is not on the server's PATH (nothing written). Rejects with pg_dump's first
+ * error line when it fails.
+ */
+export async function writeBackup(db: Database, path: string): Promise<BackupFormat | { missing: 'pg_dump' }> {
+  if (db.dialect === 'sqlite') {
+    db.orm.run(sql`VACUUM INTO ${path}`)
+    return SQLITE_BACKUP
+  }
+  if (!Bun.which('pg_dump', { PATH: process.env.PATH ?? '' })) return { missing: 'pg_dump' }
+  // The URL goes in the environment, not the command line, where other users of the machine could read its password.
+  const dump = Bun.spawn(['pg_dump', '--format=custom', '--no-owner', `--file=${path}`], { env: { ...process.env, ...libpqEnvironment(db.url) }, stdout: 'ignore', stderr: 'pipe' })
+  const [code, stderr] = await Promise.all([dump.exited, new Response(dump.stderr).text()])
+  if (code !== 0) throw new Error(`pg_dump failed: ${stderr.trim().split('\n')[0]}`)
+  return PG_BACKUP
 }
 
 /** True when `select 1` answers 1 (a working connection). */
