@@ -79,7 +79,7 @@ describe('session ids of system and synthetic users (issue #10)', () => {
     insert.run(legacySynthetic, 'voter_ab12ab12ab12', 1)
     const visitor = await makeVisitor(u.app)
     openDatabase(join(u.dir, 'hotvote.sqlite')).sqlite.close()
-    const sids = (u.sqlite.query('select session_id as sid from users order by id').all() as { sid: string }[]).map((r) => r.sid)
+    const sids = ((await u.sql.all('select session_id as sid from users order by id')) as { sid: string }[]).map((r) => r.sid)
     expect(sids).toHaveLength(3)
     expect(sids[2]).toBe(hashSessionId(visitor.user.sessionId))
     for (const sid of sids.slice(0, 2)) expect(v.is(SessionIdSchema, sid)).toBe(false)

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '@server/config'
 import { openDatabase } from '@server/db/open'
-import { sqliteDatabase, rawRows, type Database } from '@server/db/database'
+import { sqliteDatabase, type Database } from '@server/db/database'
 import { migratePostgres, openPool } from '@server/db/open-postgres'
-import type { SQL as Query } from 'drizzle-orm'
+import { SQL } from 'bun'
 import { testDatabaseUrl } from './postgres-url'
 import { createFsStorage } from '@server/storage/fs-storage'
 import { createOutboxMailer, type MailMessage, type Mailer } from '@server/mail/mailer'
@@ -80,6 +80,35 @@ function openTestDatabase(dir: string): { db: Database; sqlite?: ReturnType<type
   }
 }
 
+type SqlValue = string | number | boolean | null
+/** Raw SQL on a test app's database, either dialect: `?` placeholders; numbers, bigints and booleans answered as SQLite's (booleans 1/0). */
+export type RawSql = {
+  get<T = any>(query: string, ...params: SqlValue[]): Promise<T | undefined>
+  all<T = any>(query: string, ...params: SqlValue[]): Promise<T[]>
+  run(query: string, ...params: SqlValue[]): Promise<void>
+}
+
+/** RawSql on db: bun:sqlite itself, or a one-connection client on url whose answers look like SQLite's. */
+function rawSql(db: Database, sqlite: ReturnType<typeof openDatabase>['sqlite'] | undefined, url: string | undefined): RawSql {
+  if (sqlite) {
+    return {
+      get: async (q, ...p) => (sqlite.query(q).get(...p) ?? undefined) as never,
+      all: async (q, ...p) => sqlite.query(q).all(...p) as never,
+      run: async (q, ...p) => void sqlite.query(q).run(...p),
+    }
+  }
+  let client: SQL | undefined
+  const rows = async (q: string, p: SqlValue[]) => {
+    client ??= new SQL({ url: url!, max: 1, bigint: true, idleTimeout: 5 })
+    let n = 0
+    const answer = await client.unsafe(q.replace(/\?/g, () => `$${++n}`), p)
+    return [...answer].map((row: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : typeof v === 'boolean' ? Number(v) : v])),
+    )
+  }
+  return { get: async (q, ...p) => (await rows(q, p))[0] as never, all: async (q, ...p) => (await rows(q, p)) as never, run: async (q, ...p) => void (await rows(q, p)) }
+}
+
 /** Deps on a new temp dir; env overrides configuration (GENEROUS_LIMITS apply unless env sets them); sent collects every mail the app sends. */
 export function makeTestDeps(env: Record<string, string> = {}, overrides: Partial<Deps> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'hotvote-test-'))
@@ -91,9 +120,7 @@ export function makeTestDeps(env: Record<string, string> = {}, overrides: Partia
   const mailer: Mailer = { send: async (m) => (sent.push(m), outbox.send(m)) }
   const clock = makeTestClock()
   const deps = { db, storage: createFsStorage(join(dir, 'bucket')), mailer, clock, config, tmpDir: join(dir, 'tmp'), ...overrides }
-  /** Runs a raw SQL query (drizzle's sql template) on the app's database, either dialect; answers its rows. */
-  const sql = <T = Record<string, unknown>>(q: Query) => rawRows<T>(db, q)
-  return { deps, dir, sqlite: sqlite!, sql, sent, clock, cleanup: () => (drop(), rmSync(dir, { recursive: true, force: true })) }
+  return { deps, dir, sqlite: sqlite!, sql: rawSql(db, sqlite, url), sent, clock, cleanup: () => (drop(), rmSync(dir, { recursive: true, force: true })) }
 }
 
 /** A real app on makeTestDeps(); see makeTestDeps for the rest of the fields. */
