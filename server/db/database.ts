@@ -56,3 +56,23 @@ export async function rawRows<T>(db: Database, query: Query): Promise<T[]> {
 
 /** What a PostgreSQL query needs of the pool or of a transaction (drizzle's transaction has no $client). */
 export type PgQueries = Pick<PgDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
+
+/** True for PostgreSQL's unique_violation (SQLSTATE 23505), under drizzle's wrapper or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { errno?: unknown; cause?: { errno?: unknown } } | null
+  return String(e?.errno ?? e?.cause?.errno) === '23505'
+}
+
+/**
+ * Runs the transaction attempt() again (at most `times` runs) when it failed on a unique index another instance's
+ * concurrent transaction filled first: the next run sees that row and decides as SQLite's serial transactions do.
+ */
+export async function retryOnUniqueViolation<T>(attempt: () => Promise<T>, times = 3): Promise<T> {
+  for (let run = 1; ; run++) {
+    try {
+      return await attempt()
+    } catch (e) {
+      if (run >= times || !isUniqueViolation(e)) throw e
+    }
+  }
+}

@@ -18,8 +18,10 @@ function tokenWithUsers(db: Db, tokenHash: string): TokenWithUsers | undefined {
   return row && { row, user: userStatements.byId(db, row.userId), owner: userStatements.byVerifiedEmail(db, row.email) }
 }
 
-async function tokenWithUsersPg(q: PgQueries, tokenHash: string): Promise<TokenWithUsers | undefined> {
-  const [row] = await q.select().from(pg.magicLinkTokens).where(eq(pg.magicLinkTokens.tokenHash, tokenHash))
+/** tokenWithUsers on PostgreSQL; forUpdate locks the token row until the transaction ends, so a concurrent use waits and then sees it used. */
+async function tokenWithUsersPg(q: PgQueries, tokenHash: string, forUpdate = false): Promise<TokenWithUsers | undefined> {
+  const query = q.select().from(pg.magicLinkTokens).where(eq(pg.magicLinkTokens.tokenHash, tokenHash))
+  const [row] = await (forUpdate ? query.for('update') : query)
   return row && { row, user: await pgUserStatements.byId(q, row.userId), owner: await pgUserStatements.byVerifiedEmail(q, row.email) }
 }
 
@@ -52,7 +54,7 @@ export type TokenUse = {
 export async function redeemMagicLinkToken(database: Database, tokenHash: string, use: TokenUse): Promise<{ keptSid: boolean }> {
   if (database.dialect === 'postgres') {
     return database.orm.transaction(async (tx) => {
-      const { row, user } = use.check(await tokenWithUsersPg(tx, tokenHash))
+      const { row, user } = use.check(await tokenWithUsersPg(tx, tokenHash, true))
       await tx.update(pg.magicLinkTokens).set({ usedAt: use.now }).where(and(eq(pg.magicLinkTokens.id, row.id), isNull(pg.magicLinkTokens.usedAt)))
       await tx.update(pg.users).set({ email: null, emailVerified: false }).where(and(eq(pg.users.email, row.email), ne(pg.users.id, user.id)))
       await pgUserStatements.update(tx, user.id, { email: row.email, emailVerified: true, lastLoginAt: use.now, loginCount: user.loginCount + 1 })

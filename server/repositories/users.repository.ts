@@ -6,7 +6,7 @@
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
-import { shared, type Database, type PgQueries } from '../db/database'
+import { retryOnUniqueViolation, shared, type Database, type PgQueries } from '../db/database'
 import { perDb } from '../db/prepared'
 import { userSessions, users } from '../db/schema'
 import * as pg from '../db/schema.pg'
@@ -136,7 +136,7 @@ export type SessionVisit = {
  * free newUsername(). Answers the user row.
  */
 export async function upsertVisitorSession(database: Database, visit: SessionVisit): Promise<UserRow> {
-  if (database.dialect === 'postgres') return database.orm.transaction((tx) => upsertVisitorSessionPg(tx, visit))
+  if (database.dialect === 'postgres') return retryOnUniqueViolation(() => database.orm.transaction((tx) => upsertVisitorSessionPg(tx, visit)))
   const db = database.orm
   return inTransaction(db, () => {
     const existing = userStatements.bySessionHash(db, visit.sessionHash)
@@ -162,13 +162,15 @@ export async function upsertVisitorSession(database: Database, visit: SessionVis
  */
 export async function updateUserIfFree(database: Database, id: number, changes: Partial<UserRow>): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
   if (database.dialect === 'postgres') {
-    return database.orm.transaction(async (tx) => {
-      if (changes.username !== undefined && (await pgUserStatements.idByUsername(tx, changes.username, id))) return { taken: 'username' as const }
-      if (changes.email && (await tx.select({ id: pg.users.id }).from(pg.users).where(and(eq(pg.users.email, changes.email), eq(pg.users.emailVerified, true), ne(pg.users.id, id)))).length) {
-        return { taken: 'email' as const }
-      }
-      return { user: (await pgUserStatements.update(tx, id, changes))! }
-    })
+    return retryOnUniqueViolation(() =>
+      database.orm.transaction(async (tx) => {
+        if (changes.username !== undefined && (await pgUserStatements.idByUsername(tx, changes.username, id))) return { taken: 'username' as const }
+        if (changes.email && (await tx.select({ id: pg.users.id }).from(pg.users).where(and(eq(pg.users.email, changes.email), eq(pg.users.emailVerified, true), ne(pg.users.id, id)))).length) {
+          return { taken: 'email' as const }
+        }
+        return { user: (await pgUserStatements.update(tx, id, changes))! }
+      }),
+    )
   }
   const db = database.orm
   return inTransaction(db, () => {
@@ -186,13 +188,15 @@ export async function updateUserIfFree(database: Database, id: number, changes: 
  */
 export async function findOrInsertSystemUser(database: Database, sessionId: string, username: (n: number) => string, createdAt: string): Promise<number> {
   if (database.dialect === 'postgres') {
-    return database.orm.transaction(async (tx) => {
-      const existing = await pgUserStatements.bySessionHash(tx, sessionId)
-      if (existing) return existing.id
-      let n = 1
-      while (await pgUserStatements.idByUsername(tx, username(n))) n++
-      return (await tx.insert(pg.users).values({ sessionId, username: username(n), createdAt }).returning({ id: pg.users.id }))[0].id
-    })
+    return retryOnUniqueViolation(() =>
+      database.orm.transaction(async (tx) => {
+        const existing = await pgUserStatements.bySessionHash(tx, sessionId)
+        if (existing) return existing.id
+        let n = 1
+        while (await pgUserStatements.idByUsername(tx, username(n))) n++
+        return (await tx.insert(pg.users).values({ sessionId, username: username(n), createdAt }).returning({ id: pg.users.id }))[0].id
+      }),
+    )
   }
   const db = database.orm
   return inTransaction(db, () => {
