@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC, TEST_DIALECT } from '../support/test-app'
 import { makeMedia } from '../support/builders'
 import { paths } from '@contract/paths'
 
@@ -36,7 +36,8 @@ describe('fix-user-sequence and reset-database', () => {
     const v = await makeVisitor(t.app)
     await makeMedia(t.app, v, 'tabby-cat.png')
     await call(t.app, 'POST', paths.adminConfig('vote-multiplier'), { isEnabled: true, multiplier: 2 }, { headers: ADMIN_BASIC })
-    await t.sql.run("update sqlite_sequence set seq = 500 where name = 'users'")
+    // The users id sequence jumps ahead, as after deleted rows: SQLite's autoincrement row, PostgreSQL's identity sequence.
+    await t.sql.run(TEST_DIALECT === 'sqlite' ? "update sqlite_sequence set seq = 500 where name = 'users'" : "select setval(pg_get_serial_sequence('users', 'id'), 500)")
     expect((await call(t.app, 'POST', paths.adminFixSequence(), undefined, { headers: ADMIN_BASIC })).json).toEqual({ success: true, nextUserId: v.user.id + 1 })
     expect((await makeVisitor(t.app)).user.id).toBe(v.user.id + 1)
 

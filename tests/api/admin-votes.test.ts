@@ -24,7 +24,7 @@ describe('vote population', () => {
     expect(results[0]).toMatchObject({ success: false, paused: true })
     expect(last).toMatchObject({ success: true, paused: false, mediaProcessed: FILES.length, totalMediaCount: FILES.length, usersCreated: 50 })
 
-    const perItem = (await t.sql.all('select media_id, count(*) as n, sum(is_hot) as hot from votes group by media_id')) as { n: number; hot: number }[]
+    const perItem = (await t.sql.all('select media_id, count(*) as n, sum(case when is_hot then 1 else 0 end) as hot from votes group by media_id')) as { n: number; hot: number }[]
     expect(perItem).toHaveLength(FILES.length)
     for (const item of perItem) {
       expect(item.n).toBeGreaterThanOrEqual(10)
@@ -34,7 +34,7 @@ describe('vote population', () => {
     const total = perItem.reduce((n, i) => n + i.n, 0)
     expect(last.totalVotesInserted).toBe(total)
     expect((await t.sql.get('select count(*) as n from (select user_id, media_id from votes group by user_id, media_id having count(*) > 1)'))).toEqual({ n: 0 })
-    expect((await t.sql.get('select count(*) as n from users where is_synthetic = 1'))).toEqual({ n: 50 })
+    expect((await t.sql.get('select count(*) as n from users where is_synthetic'))).toEqual({ n: 50 })
     const [first, lastId] = last.userIdRange.split('-').map(Number)
     expect(lastId - first).toBe(49)
     expect((await t.sql.get("select count(*) as n from audit_logs where event = 'VOTE_POPULATION_RUN'"))).toEqual({ n: results.length })
@@ -43,13 +43,13 @@ describe('vote population', () => {
   })
 
   it('gives its synthetic voters no usable session (issue #10)', async () => {
-    const sids = ((await t.sql.all('select session_id as sid from users where is_synthetic = 1')) as { sid: string }[]).map((u) => u.sid)
+    const sids = ((await t.sql.all('select session_id as sid from users where is_synthetic')) as { sid: string }[]).map((u) => u.sid)
     expect(sids).toHaveLength(50)
     for (const sid of sids.slice(0, 5)) {
       expect((await call(t.app, 'POST', paths.session(), { sessionId: sid })).status).toBe(400)
       expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).status).toBe(401)
     }
-    expect((await t.sql.get('select count(*) as n from users where is_synthetic = 1'))).toEqual({ n: 50 })
+    expect((await t.sql.get('select count(*) as n from users where is_synthetic'))).toEqual({ n: 50 })
   })
 })
 

@@ -5,6 +5,7 @@ import type { Database } from '@server/db/database'
 import { paths } from '@contract/paths'
 import { DATABASE_UNAVAILABLE } from '@server/http/errors'
 import { describePostgres } from '../support/postgres'
+import { eventually } from '../support/server-db'
 import { call, makeTestApp, makeVisitor, newSessionId } from '../support/test-app'
 
 /** A TCP proxy in front of url's server that the test can cut (every connection closed, new ones refused) and restore. */
@@ -61,7 +62,7 @@ describePostgres('a server whose PostgreSQL goes away', (pg) => {
     expect(session.json).toEqual({ error: DATABASE_UNAVAILABLE })
 
     proxy.restore()
-    expect((await call(t.app, 'GET', paths.ready())).status).toBe(200)
+    await eventually(async () => (await call(t.app, 'GET', paths.ready())).status, 200)
     await makeVisitor(t.app)
   })
 })

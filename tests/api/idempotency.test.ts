@@ -34,8 +34,11 @@ describe('Idempotency-Key on POST /api/media/upload', () => {
   it('prunes a large backlog a bounded batch per write', async () => {
     t.clock.advance(IDEMPOTENCY_TTL_MS * 2)
     const old = new Date(t.clock.now().getTime() - IDEMPOTENCY_TTL_MS - 1).toISOString()
-    const insert = t.sqlite.prepare("insert into idempotency_keys (key, user_id, status, body, created_at) values (?, 1, 201, '{}', ?)")
-    for (let i = 0; i < PRUNE_BATCH * 2 + 200; i++) insert.run(`backlog:${i}`, old)
+    await t.sql.run(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${PRUNE_BATCH * 2 + 200})
+       insert into idempotency_keys (key, user_id, status, body, created_at) select 'backlog:' || i, 1, 201, '{}', ? from n`,
+      old,
+    )
     const v = await makeVisitor(t.app)
     const count = async () => ((await t.sql.get('select count(*) as n from idempotency_keys where created_at <= ?', old)) as { n: number }).n
     const before = await count()

@@ -10,13 +10,11 @@ afterAll(t.cleanup)
 
 /** Media rows whose counters differ from a recount of their votes. */
 const drifted = () =>
-  t.sqlite
-    .query(
-      `select id, total_votes, hot_votes from media
-       where total_votes <> (select count(*) from votes where media_id = media.id)
-          or hot_votes <> (select count(*) from votes where media_id = media.id and is_hot = 1)`,
-    )
-    .all()
+  t.sql.all(
+    `select id, total_votes, hot_votes from media
+     where total_votes <> (select count(*) from votes where media_id = media.id)
+        or hot_votes <> (select count(*) from votes where media_id = media.id and is_hot)`,
+  )
 
 /** A deterministic generator of numbers in [0, 1), so a failure can be replayed. */
 function seeded(seed: number) {
@@ -80,7 +78,7 @@ describe('media vote counters', () => {
       seen.add(name)
       // Some operations run concurrently with votes, so a group commit holds a mix.
       await Promise.all([operations[name](), operations.vote(), operations.vote()])
-      expect({ step, name, drifted: drifted() }).toEqual({ step, name, drifted: [] })
+      expect({ step, name, drifted: await drifted() }).toEqual({ step, name, drifted: [] })
     }
     expect([...seen].sort()).toEqual(Object.keys(operations).sort())
     expect(((await t.sql.get('select count(*) as n from votes')) as { n: number }).n).toBeGreaterThan(0)

@@ -57,6 +57,24 @@ if (TEST_DIALECT === 'postgres') {
 }
 let pgCount = 0
 
+const serverDatabases = new Map<string, string>()
+/**
+ * With TEST_DIALECT=postgres, the URL of a fresh database (a copy of the migrated template) for the server process
+ * that keeps its data under key (its DATA_DIR), the same one when that server restarts; dropped when the test process
+ * exits. Undefined on SQLite, where the server uses the file in its DATA_DIR.
+ */
+export function serverDatabaseUrl(key: string): string | undefined {
+  if (TEST_DIALECT === 'sqlite') return undefined
+  let name = serverDatabases.get(key)
+  if (!name) {
+    name = `${pgPrefix}_${++pgCount}`
+    runOnServer(`create database "${name}" template "${pgPrefix}"`)
+    pgLeft.add(name)
+    serverDatabases.set(key, name)
+  }
+  return testDatabaseUrl(name)
+}
+
 /** A fresh test database: a SQLite file in dir, or a new PostgreSQL database copied from the migrated template. */
 function openTestDatabase(dir: string): { db: Database; sqlite?: ReturnType<typeof openDatabase>['sqlite']; url?: string; drop(): void } {
   if (TEST_DIALECT === 'sqlite') {
