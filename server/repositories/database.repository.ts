@@ -6,7 +6,11 @@ import { sql } from 'drizzle-orm'
 import { rawRows, type Database } from '../db/database'
 
 /** Runs `select 1`: answers when the database takes queries, rejects when it does not (on PostgreSQL: through the pool). */
-export const selectOne = async (db: Database) => void (await rawRows(db, sql`select 1`))
+export async function selectOne(db: Database): Promise<void> {
+  // On PostgreSQL straight through the pool, so a failure reads as the driver's reason (drizzle's would be the statement).
+  if (db.dialect === 'sqlite') db.orm.get(sql`select 1`)
+  else await db.sql`select 1`
+}
 
 /** libpq's environment variables (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE) for a postgres:// URL. */
 export function libpqEnvironment(url: string): Record<string, string> {

@@ -33,7 +33,7 @@ describe('vote population', () => {
     }
     const total = perItem.reduce((n, i) => n + i.n, 0)
     expect(last.totalVotesInserted).toBe(total)
-    expect((await t.sql.get('select count(*) as n from (select user_id, media_id from votes group by user_id, media_id having count(*) > 1)'))).toEqual({ n: 0 })
+    expect((await t.sql.get('select count(*) as n from (select user_id, media_id from votes group by user_id, media_id having count(*) > 1) as repeats'))).toEqual({ n: 0 })
     expect((await t.sql.get('select count(*) as n from users where is_synthetic'))).toEqual({ n: 50 })
     const [first, lastId] = last.userIdRange.split('-').map(Number)
     expect(lastId - first).toBe(49)

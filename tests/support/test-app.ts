@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '@server/config'
+import { Database as SqliteClient } from 'bun:sqlite'
 import { openDatabase } from '@server/db/open'
 import { sqliteDatabase, type Database } from '@server/db/database'
 import { migratePostgres, openPool } from '@server/db/open-postgres'
@@ -107,7 +108,7 @@ export type RawSql = {
 }
 
 /** RawSql on db: bun:sqlite itself, or a one-connection client on url whose answers look like SQLite's. */
-function rawSql(db: Database, sqlite: ReturnType<typeof openDatabase>['sqlite'] | undefined, url: string | undefined): RawSql {
+function rawSql(db: Database, sqlite: SqliteClient | undefined, url: string | undefined): RawSql {
   if (sqlite) {
     return {
       get: async (q, ...p) => (sqlite.query(q).get(...p) ?? undefined) as never,
@@ -125,6 +126,18 @@ function rawSql(db: Database, sqlite: ReturnType<typeof openDatabase>['sqlite'] 
     )
   }
   return { get: async (q, ...p) => (await rows(q, p))[0] as never, all: async (q, ...p) => (await rows(q, p)) as never, run: async (q, ...p) => void (await rows(q, p)) }
+}
+
+/**
+ * RawSql on the database of the server process whose DATA_DIR is dataDir (tests/support/browser.ts startServer): its
+ * SQLite file, or with TEST_DIALECT=postgres its own PostgreSQL database. close() ends the connection.
+ */
+export function serverSql(dataDir: string): RawSql & { close(): void } {
+  const url = serverDatabaseUrl(dataDir)
+  if (url) return { ...rawSql({} as Database, undefined, url), close: () => {} }
+  const sqlite = new SqliteClient(join(dataDir, 'hotvote.sqlite'))
+  sqlite.run('pragma busy_timeout = 5000')
+  return { ...rawSql({} as Database, sqlite, undefined), close: () => sqlite.close() }
 }
 
 /** Deps on a new temp dir; env overrides configuration (GENEROUS_LIMITS apply unless env sets them); sent collects every mail the app sends. */
