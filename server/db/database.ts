@@ -57,22 +57,26 @@ export async function rawRows<T>(db: Database, query: Query): Promise<T[]> {
 /** What a PostgreSQL query needs of the pool or of a transaction (drizzle's transaction has no $client). */
 export type PgQueries = Pick<PgDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
 
-/** True for PostgreSQL's unique_violation (SQLSTATE 23505), under drizzle's wrapper or not. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATEs after which a PostgreSQL transaction is run again: unique_violation, serialization_failure, deadlock_detected. */
+const RETRIED_STATES = ['23505', '40001', '40P01']
+
+/** The SQLSTATE of a PostgreSQL error, under drizzle's wrapper or not. */
+const sqlStateOf = (error: unknown) => {
   const e = error as { errno?: unknown; cause?: { errno?: unknown } } | null
-  return String(e?.errno ?? e?.cause?.errno) === '23505'
+  return String(e?.errno ?? e?.cause?.errno)
 }
 
 /**
- * Runs the transaction attempt() again (at most `times` runs) when it failed on a unique index another instance's
- * concurrent transaction filled first: the next run sees that row and decides as SQLite's serial transactions do.
+ * Runs the PostgreSQL transaction attempt() again (at most `times` runs) when a concurrent transaction of this or
+ * another instance made it fail: a unique index it filled first (the next run sees that row and decides as SQLite's
+ * serial transactions do), or a deadlock or serialization failure PostgreSQL ended this one for.
  */
-export async function retryOnUniqueViolation<T>(attempt: () => Promise<T>, times = 3): Promise<T> {
+export async function retryTransaction<T>(attempt: () => Promise<T>, times = 3): Promise<T> {
   for (let run = 1; ; run++) {
     try {
       return await attempt()
     } catch (e) {
-      if (run >= times || !isUniqueViolation(e)) throw e
+      if (run >= times || !RETRIED_STATES.includes(sqlStateOf(e))) throw e
     }
   }
 }

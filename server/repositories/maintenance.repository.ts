@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
-import { rawRows, type Database, type PgQueries } from '../db/database'
+import { rawRows, retryTransaction, type Database, type PgQueries } from '../db/database'
 import { writeAuditRows, writeAuditRowsPg, type AuditRow } from './audit.repository'
 
 /** An inactive account as the purge reports it. */
@@ -36,13 +36,13 @@ export const countInactiveUsers = async (db: Database) => ({
  */
 export async function purgeInactiveUsers(database: Database, audit: (purged: InactiveUser[], remainingUsers: number) => AuditRow[]) {
   if (database.dialect === 'postgres') {
-    return database.orm.transaction(async (tx) => {
+    return retryTransaction(() => database.orm.transaction(async (tx) => {
       const purged = await pgRows<InactiveUser>(tx, INACTIVE_USERS)
       if (purged.length) await tx.execute(sql`delete from users where id in (${sql.join(purged.map((u) => sql`${u.id}`), sql`, `)})`)
       const remainingUsers = (await pgRows<{ n: number }>(tx, USER_COUNT))[0].n
       await writeAuditRowsPg(tx, audit(purged, remainingUsers))
       return { purged, remainingUsers }
-    })
+    }))
   }
   const db = database.orm
   return inTransaction(db, () => {
@@ -77,13 +77,13 @@ export const RESET_TABLES = ['votes', 'views', 'magic_link_tokens', 'email_captu
 /** In one transaction: empties RESET_TABLES and appends audit(deleted); answers the rows deleted per table. */
 export async function emptyResetTables(database: Database, audit: (deleted: Record<string, number>) => AuditRow): Promise<Record<string, number>> {
   if (database.dialect === 'postgres') {
-    return database.sql.begin(async (tx) => {
+    return retryTransaction(() => database.sql.begin(async (tx) => {
       const deleted: Record<string, number> = {}
       for (const table of RESET_TABLES) deleted[table] = (await tx.unsafe(`delete from ${table}`)).count
       const row = audit(deleted)
       await tx`insert into audit_logs (event, timestamp, context) values (${row.event}, ${row.timestamp}, ${row.context})`
       return deleted
-    })
+    }))
   }
   const db = database.orm
   return inTransaction(db, () => {

@@ -7,7 +7,7 @@
  * Missing rows come back undefined.
  */
 import { and, asc, count, desc, eq, gt, gte, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
-import { shared, type Database } from '../db/database'
+import { retryTransaction, shared, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
 import { media } from '../db/schema'
 import { itemStem, ownerStemOf } from '../media/media-keys'
@@ -38,7 +38,8 @@ export async function insertMedia(db: Database, values: typeof media.$inferInser
 /** Deletes the media item with this id; its votes and views go with it (ON DELETE CASCADE). */
 export async function deleteMediaById(db: Database, id: number): Promise<void> {
   const { orm, t } = shared(db)
-  await orm.delete(t.media).where(eq(t.media.id, id))
+  // The cascade and the counter triggers lock rows concurrent votes lock too: a deadlock victim runs again.
+  await retryTransaction(async () => void (await orm.delete(t.media).where(eq(t.media.id, id))))
 }
 
 /** Number of media rows. */
@@ -200,7 +201,7 @@ export async function findMediaVariantsByKey(db: Database, key: string) {
 /** Deletes the media row stored under key, if any; its votes and views go with it (ON DELETE CASCADE). */
 export async function deleteMediaByKey(db: Database, key: string): Promise<void> {
   const { orm, t } = shared(db)
-  await orm.delete(t.media).where(eq(t.media.storageKey, key))
+  await retryTransaction(async () => void (await orm.delete(t.media).where(eq(t.media.storageKey, key))))
 }
 
 /** Storage key and stored object's SHA-256 (hex; null until known) of every media row. */

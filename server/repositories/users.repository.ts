@@ -6,7 +6,7 @@
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
-import { retryOnUniqueViolation, shared, type Database, type PgQueries } from '../db/database'
+import { retryTransaction, shared, type Database, type PgQueries } from '../db/database'
 import { perDb } from '../db/prepared'
 import { userSessions, users } from '../db/schema'
 import * as pg from '../db/schema.pg'
@@ -136,7 +136,7 @@ export type SessionVisit = {
  * free newUsername(). Answers the user row.
  */
 export async function upsertVisitorSession(database: Database, visit: SessionVisit): Promise<UserRow> {
-  if (database.dialect === 'postgres') return retryOnUniqueViolation(() => database.orm.transaction((tx) => upsertVisitorSessionPg(tx, visit)))
+  if (database.dialect === 'postgres') return retryTransaction(() => database.orm.transaction((tx) => upsertVisitorSessionPg(tx, visit)))
   const db = database.orm
   return inTransaction(db, () => {
     const existing = userStatements.bySessionHash(db, visit.sessionHash)
@@ -162,7 +162,7 @@ export async function upsertVisitorSession(database: Database, visit: SessionVis
  */
 export async function updateUserIfFree(database: Database, id: number, changes: Partial<UserRow>): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
   if (database.dialect === 'postgres') {
-    return retryOnUniqueViolation(() =>
+    return retryTransaction(() =>
       database.orm.transaction(async (tx) => {
         if (changes.username !== undefined && (await pgUserStatements.idByUsername(tx, changes.username, id))) return { taken: 'username' as const }
         if (changes.email && (await tx.select({ id: pg.users.id }).from(pg.users).where(and(eq(pg.users.email, changes.email), eq(pg.users.emailVerified, true), ne(pg.users.id, id)))).length) {
@@ -188,7 +188,7 @@ export async function updateUserIfFree(database: Database, id: number, changes: 
  */
 export async function findOrInsertSystemUser(database: Database, sessionId: string, username: (n: number) => string, createdAt: string): Promise<number> {
   if (database.dialect === 'postgres') {
-    return retryOnUniqueViolation(() =>
+    return retryTransaction(() =>
       database.orm.transaction(async (tx) => {
         const existing = await pgUserStatements.bySessionHash(tx, sessionId)
         if (existing) return existing.id

@@ -9,7 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
-import type { Database } from '../db/database'
+import { retryTransaction, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
 import { createGroupCommit } from '../db/group-commit'
 import { votes } from '../db/schema'
@@ -48,7 +48,7 @@ function writeVote(db: Db, v: { userId: number; mediaId: number; isHot: boolean;
  */
 export function insertVoteOnce(db: Database, v: { userId: number; mediaId: number; isHot: boolean; createdAt: string }): Promise<VoteWrite> {
   if (db.dialect === 'sqlite') return voteCommits(db.orm).run(() => writeVote(db.orm, v))
-  return db.sql.begin(async (tx): Promise<VoteWrite> => {
+  return retryTransaction(() => db.sql.begin(async (tx): Promise<VoteWrite> => {
     const [target] = await tx<VoteTarget[]>`select user_id as "userId", hidden_at as "hiddenAt", total_votes as "totalVotes", hot_votes as "hotVotes" from media where id = ${v.mediaId}`
     if (!target || target.hiddenAt) return { kind: 'missing' }
     if (target.userId === v.userId) return { kind: 'own' }
@@ -56,7 +56,7 @@ export function insertVoteOnce(db: Database, v: { userId: number; mediaId: numbe
     if (created) return { kind: 'created', id: created.id, target }
     const [vote] = await tx<VoteRow[]>`select id, user_id as "userId", media_id as "mediaId", is_hot as "isHot", created_at as "createdAt" from votes where user_id = ${v.userId} and media_id = ${v.mediaId}`
     return { kind: 'repeat', vote, target }
-  })
+  }))
 }
 
 /** One exported vote: its id, user id, media id, is_hot (0 or 1), created_at (ISO-8601 UTC). */
