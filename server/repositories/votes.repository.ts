@@ -53,9 +53,12 @@ export function insertVoteOnce(db: Database, v: { userId: number; mediaId: numbe
     if (!target || target.hiddenAt) return { kind: 'missing' }
     if (target.userId === v.userId) return { kind: 'own' }
     const [created] = await tx<{ id: number }[]>`insert into votes (user_id, media_id, is_hot, created_at) values (${v.userId}, ${v.mediaId}, ${v.isHot}, ${v.createdAt}) on conflict do nothing returning id`
-    if (created) return { kind: 'created', id: created.id, target }
+    // Read again after the write: the insert waited for concurrent votes on the pair or (through its counter trigger)
+    // on the item, so the counters now hold every vote committed before this one, as SQLite's serial writes see them.
+    const [counts] = await tx<{ totalVotes: number; hotVotes: number }[]>`select total_votes as "totalVotes", hot_votes as "hotVotes" from media where id = ${v.mediaId}`
+    if (created) return { kind: 'created', id: created.id, target: { ...target, totalVotes: counts.totalVotes - 1, hotVotes: counts.hotVotes - Number(v.isHot) } }
     const [vote] = await tx<VoteRow[]>`select id, user_id as "userId", media_id as "mediaId", is_hot as "isHot", created_at as "createdAt" from votes where user_id = ${v.userId} and media_id = ${v.mediaId}`
-    return { kind: 'repeat', vote, target }
+    return { kind: 'repeat', vote, target: { ...target, ...counts } }
   }))
 }
 
