@@ -100,7 +100,7 @@ function openTestDatabase(dir: string): { db: Database; sqlite?: ReturnType<type
 }
 
 type SqlValue = string | number | boolean | null
-/** Raw SQL on a test app's database, either dialect: `?` placeholders; numbers, bigints and booleans answered as SQLite's (booleans 1/0). */
+/** Raw SQL on a test app's database, either dialect: `?` placeholders; answers as SQLite's (bigints as numbers, booleans 1/0, jsonb as JSON text). */
 export type RawSql = {
   get<T = any>(query: string, ...params: SqlValue[]): Promise<T | undefined>
   all<T = any>(query: string, ...params: SqlValue[]): Promise<T[]>
@@ -122,7 +122,7 @@ function rawSql(db: Database, sqlite: SqliteClient | undefined, url: string | un
     let n = 0
     const answer = await client.unsafe(q.replace(/\?/g, () => `$${++n}`), p)
     return [...answer].map((row: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : typeof v === 'boolean' ? Number(v) : v])),
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' || typeof v === 'boolean' ? Number(v) : v !== null && typeof v === 'object' ? JSON.stringify(v) : v])),
     )
   }
   return { get: async (q, ...p) => (await rows(q, p))[0] as never, all: async (q, ...p) => (await rows(q, p)) as never, run: async (q, ...p) => void (await rows(q, p)) }
