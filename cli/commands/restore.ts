@@ -34,7 +34,9 @@ async function keepOld(target: string, at: Date): Promise<string | null> {
 /** Restores a pg_dump archive into the PostgreSQL database at url (its tables dropped and recreated first). */
 async function pgRestore(file: string, url: string) {
   if (!Bun.which('pg_restore', { PATH: process.env.PATH ?? '' })) throw new CliError('pg_restore is not on PATH: install the PostgreSQL client tools (for example apt install postgresql-client) to restore into DATABASE_URL')
-  const restore = Bun.spawn(['pg_restore', '--clean', '--if-exists', '--no-owner', '--single-transaction', file], { env: { ...process.env, ...libpqEnvironment(url) }, stdout: 'ignore', stderr: 'pipe' })
+  const env = libpqEnvironment(url)
+  // pg_restore needs --dbname to restore into a database (without it, it prints a script); the rest comes from env.
+  const restore = Bun.spawn(['pg_restore', '--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${env.PGDATABASE}`, file], { env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'pipe' })
   const [code, stderr] = await Promise.all([restore.exited, new Response(restore.stderr).text()])
   if (code !== 0) throw new CliError(`pg_restore failed: ${stderr.trim().split('\n')[0]}`)
   return { restored: withoutPassword(url), from: file }
