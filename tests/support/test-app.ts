@@ -46,15 +46,20 @@ function runOnServer(statement: string): void {
 }
 
 // On PostgreSQL, this test process migrates one template database once; every app gets a copy of it, and the
-// copies still there when the process exits (an app whose test never cleaned up) go with the template.
+// copies still there after the last test (an app whose test never cleaned up) go with the template
+// (dropTestDatabases, run by the preload's afterAll: bun test emits no exit event).
 const pgPrefix = `hv_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`
 const pgLeft = new Set<string>()
 if (TEST_DIALECT === 'postgres') {
   runOnServer(`create database "${pgPrefix}"`)
-  process.on('exit', () => {
-    for (const name of [...pgLeft, pgPrefix]) runOnServer(`drop database if exists "${name}" with (force)`)
-  })
   await migratePostgres(testDatabaseUrl(pgPrefix))
+}
+
+/** Drops every PostgreSQL database this test process made (tests/support/setup.ts runs it after the last test). */
+export function dropTestDatabases(): void {
+  if (TEST_DIALECT === 'sqlite') return
+  for (const name of [...pgLeft, pgPrefix]) runOnServer(`drop database if exists "${name}" with (force)`)
+  pgLeft.clear()
 }
 let pgCount = 0
 
