@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/open'
+import { sqliteDatabase } from '../server/db/database'
 import { createFsStorage } from '../server/storage/fs-storage'
 import { createOutboxMailer } from '../server/mail/mailer'
 import { systemClock } from '../server/core/clock'
@@ -15,7 +16,9 @@ import { createApp } from '../server/app'
 const VOTES = Number(process.argv[2] ?? 100_000)
 const peakMb = () => Number(readFileSync('/proc/self/status', 'utf8').match(/VmHWM:\s+(\d+)/)![1]) / 1024
 const dir = mkdtempSync(join(tmpdir(), 'hotvote-export-bench-'))
-const { db, sqlite } = openDatabase(join(dir, 'hotvote.sqlite'))
+const opened = openDatabase(join(dir, 'hotvote.sqlite'))
+const { sqlite } = opened
+const db = sqliteDatabase(opened)
 const now = new Date().toISOString()
 const MEDIA = 2000
 const voters = Math.ceil(VOTES / MEDIA)

@@ -6,13 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../server/db/open'
+import { sqliteDatabase } from '../server/db/database'
 import { pickRateableMedia } from '../server/features/media/media-pick.service'
 
 const MEDIA = 20_000
 const VOTERS = 1_000
 const VOTES_PER_VOTER = 1_000 // 1M votes in all
 const dir = mkdtempSync(join(tmpdir(), 'hotvote-bench-'))
-const { db, sqlite } = openDatabase(join(dir, 'bench.sqlite'))
+const opened = openDatabase(join(dir, 'bench.sqlite'))
+const { sqlite } = opened
+const db = sqliteDatabase(opened)
 const now = new Date().toISOString()
 
 console.log(`seeding ${MEDIA} media, ${VOTERS} voters x ${VOTES_PER_VOTER} votes...`)

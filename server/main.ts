@@ -1,13 +1,15 @@
 /**
- * Starts HotVote: reads the configuration, opens the database (running migrations) and the bucket,
- * chooses the mailer, empties the scratch folders, writes the start-up audit events, then listens and logs the URL;
- * the log is JSON lines (server/core/log.ts, every line redacted in production), /metrics may get its own listener
- * on 127.0.0.1 (METRICS_PORT); SIGTERM and SIGINT shut it down gracefully (server/core/shutdown.ts).
+ * Starts HotVote: reads the configuration, opens the database (SQLite in DATA_DIR, or PostgreSQL at DATABASE_URL;
+ * running migrations; an unusable database prints one line and exits 1) and the bucket, chooses the mailer, empties
+ * the scratch folders, writes the start-up audit events, then listens and logs the URL; the log is JSON lines
+ * (server/core/log.ts, every line redacted in production), /metrics may get its own listener on 127.0.0.1
+ * (METRICS_PORT); SIGTERM and SIGINT shut it down gracefully (server/core/shutdown.ts).
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, loadConfig } from './config'
-import { closeDatabase, openDatabase } from './db/open'
+import { openDatabaseFromConfig } from './db/database'
+import { DatabaseStartError } from './db/open-postgres'
 import { releaseAllJobLocks } from './repositories/job-locks.repository'
 import { FS_STAGING_DIR, createFsStorage } from './storage/fs-storage'
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer'
@@ -35,16 +37,24 @@ try {
 const ffmpegWarning = bundledFfmpegWarning()
 if (ffmpegWarning) console.warn(ffmpegWarning)
 mkdirSync(config.dataDir, { recursive: true })
-const { db, sqlite } = openDatabase(join(config.dataDir, 'hotvote.sqlite'))
+const bucketDir = join(config.dataDir, 'bucket')
+let db
+try {
+  db = await openDatabaseFromConfig(config)
+} catch (e) {
+  if (!(e instanceof DatabaseStartError)) throw e
+  console.error(`hotvote: ${e.message}`)
+  process.exit(1)
+}
 // The embedded SQLite file has this one server: a job lock left by a previous process (killed mid-run) holds no live
 // run, so it is freed now rather than blocking that job until its expiry.
-await releaseAllJobLocks(db)
+if (db.dialect === 'sqlite') await releaseAllJobLocks(db)
 const adminPassword = await resolveAdminPassword(db, config.dataDir, config.adminPassword, systemClock.now().toISOString())
 // After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
 const logger = configureLog({ level: config.logLevel, production: config.production, secrets: [adminPassword, config.metricsToken, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined] })
 routeConsoleToLog()
-logger.info({ migrations: (sqlite.query('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n }, 'database open, migrations applied')
-const bucketDir = join(config.dataDir, 'bucket')
+logger.info({ dialect: db.dialect }, 'database open, migrations applied')
+if (db.dialect === 'postgres' && config.storage.kind === 'fs') logger.warn(`DATABASE_URL is set but STORAGE=fs: other instances cannot see the media in ${bucketDir}; use STORAGE=s3 (or a shared folder) to run several servers`)
 // The S3 client is loaded only when used: about 22 MB of an idle server's memory otherwise (issue #12).
 const storage = config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, (line) => logger.info(line), config.production)
@@ -53,6 +63,6 @@ resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS
 await runStartupChecks(deps)
 const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
 const metricsServer = config.metricsPort ? serveMetricsPort(config.metricsPort) : undefined
-shutDownOnSignals({ server: app.server!, alsoStop: metricsServer, closeDatabase: () => closeDatabase(sqlite) }, (line) => logger.info(line))
+shutDownOnSignals({ server: app.server!, alsoStop: metricsServer, closeDatabase: () => db.close() }, (line) => logger.info(line))
 const mode = process.env.NODE_ENV ?? 'development'
 logger.info({ url: config.publicUrl, dataDir: config.dataDir, storage: storage.provider, mode, metricsPort: config.metricsPort }, `HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${mode} mode)`)

@@ -107,12 +107,15 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
-  it('lets only server/repositories and server/db reach the database: drizzle-orm, bun:sqlite or another client, the raw $client handle (STYLE §1; tests may seed directly)', async () => {
+  it("lets only server/repositories and server/db reach the database: drizzle-orm, bun:sqlite, Bun's SQL or another client, the raw $client handle (STYLE §1; tests may seed directly)", async () => {
     const isDatabaseLayer = (file: string) => /^server\/(repositories|db)\//.test(file) || /\.test\.ts$/.test(file)
     const clients = /^(drizzle-orm|bun:sqlite|postgres|pg)(\/|$)/
     const bad = await violations('server', (file, spec) => !isDatabaseLayer(file) && clients.test(spec))
     for (const file of await filesUnder('server')) {
-      if (!isDatabaseLayer(file) && /\$client\b/.test(await Bun.file(join(ROOT, file)).text())) bad.push(`${file}: $client`)
+      if (isDatabaseLayer(file)) continue
+      const code = await Bun.file(join(ROOT, file)).text()
+      if (/\$client\b/.test(code)) bad.push(`${file}: $client`)
+      if (/import\s*(type\s*)?\{[^}]*\bSQL\b[^}]*\}\s*from\s*['"]bun['"]/.test(code)) bad.push(`${file}: SQL from bun`)
     }
     expect(bad).toEqual([])
   })

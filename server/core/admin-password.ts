@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Db } from '../db/open'
+import type { Database } from '../db/database'
 import { findAppSecret, insertAppSecretIfAbsent } from '../repositories/app-secrets.repository'
 
 /** File name of the generated password inside DATA_DIR. */
@@ -26,7 +26,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
  * file and announces it through log, with the password itself only when toTerminal (default: stdout is a TTY); the
  * others answer undefined and check logins against the stored hash. now: ISO-8601 UTC.
  */
-export async function resolveAdminPassword(db: Db, dataDir: string, configured: string | undefined, now: string, log: (line: string) => void = console.log, toTerminal = Boolean(process.stdout.isTTY)): Promise<string | undefined> {
+export async function resolveAdminPassword(db: Database, dataDir: string, configured: string | undefined, now: string, log: (line: string) => void = console.log, toTerminal = Boolean(process.stdout.isTTY)): Promise<string | undefined> {
   if (configured) return configured
   const file = join(dataDir, ADMIN_PASSWORD_FILE)
   if (existsSync(file)) {
@@ -43,7 +43,7 @@ export async function resolveAdminPassword(db: Db, dataDir: string, configured: 
 }
 
 /** SHA-256 (raw bytes) of the password logins are checked against: ADMIN_PASSWORD's, else the stored one; undefined when neither exists. */
-export async function adminPasswordDigest(db: Db, configured: string | undefined): Promise<Buffer | undefined> {
+export async function adminPasswordDigest(db: Database, configured: string | undefined): Promise<Buffer | undefined> {
   if (configured) return createHash('sha256').update(configured).digest()
   const hex = await findAppSecret(db, ADMIN_PASSWORD_HASH)
   return hex ? Buffer.from(hex, 'hex') : undefined

@@ -2,7 +2,7 @@
  * Audit events (admin-back-office §3: the ten event types) as rows of audit_logs (server/repositories/audit.repository.ts).
  * Shared by every feature that deletes, purges, changes a takedown or starts the server.
  */
-import type { Db } from '../db/open'
+import type { Database } from '../db/database'
 import { insertAuditRow, type AuditRow } from '../repositories/audit.repository'
 import type { Clock } from './clock'
 // The spec's ten event types (admin-back-office §3) live in the contract, so the audit screen offers the same list.
@@ -17,4 +17,4 @@ export type AuditEvent = (typeof AUDIT_EVENTS)[number] | (typeof EXTRA_AUDIT_EVE
 export const auditRow = (deps: { clock: Clock }, event: AuditEvent, context: Record<string, unknown>): AuditRow => ({ event, timestamp: deps.clock.now().toISOString(), context: JSON.stringify(context) })
 
 /** Appends one event with its context object (stored as JSON) at clock.now(). */
-export const writeAuditEvent = (deps: { db: Db; clock: Clock }, event: AuditEvent, context: Record<string, unknown>): Promise<void> => insertAuditRow(deps.db, auditRow(deps, event, context))
+export const writeAuditEvent = (deps: { db: Database; clock: Clock }, event: AuditEvent, context: Record<string, unknown>): Promise<void> => insertAuditRow(deps.db, auditRow(deps, event, context))

@@ -10,7 +10,7 @@ describe('shutDown', () => {
     const server = { stop: (force?: boolean) => (calls.push(Boolean(force)), force ? Promise.resolve() : new Promise<void>(() => {})) }
     const sqlite = new Database(':memory:')
     const lines: string[] = []
-    await shutDown({ server, closeDatabase: () => closeDatabase(sqlite) }, 20, (line) => lines.push(line))
+    await shutDown({ server, closeDatabase: async () => closeDatabase(sqlite) }, 20, (line) => lines.push(line))
     expect(calls).toEqual([false, true])
     expect(lines).toEqual(['requests still running after 20 ms: closing their connections'])
     expect(() => sqlite.query('select 1').get()).toThrow()
@@ -20,7 +20,7 @@ describe('shutDown', () => {
     const calls: boolean[] = []
     const server = { stop: (force?: boolean) => (calls.push(Boolean(force)), Promise.resolve()) }
     const sqlite = new Database(':memory:')
-    await shutDown({ server, closeDatabase: () => closeDatabase(sqlite) }, 1000, () => {})
+    await shutDown({ server, closeDatabase: async () => closeDatabase(sqlite) }, 1000, () => {})
     expect(calls).toEqual([false])
   })
 })

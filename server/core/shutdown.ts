@@ -1,13 +1,13 @@
 /**
  * Graceful shutdown (issue #10, crash-proof): on SIGTERM or SIGINT the server stops accepting connections, lets
- * requests in flight finish (at most SHUTDOWN_GRACE_MS, then cuts them), closes the database (server/db/open.ts
- * closeDatabase) and exits 0. A second signal exits at once with 1.
+ * requests in flight finish (at most SHUTDOWN_GRACE_MS, then cuts them), closes the database (Database.close: on SQLite a WAL
+ * checkpoint first) and exits 0. A second signal exits at once with 1.
  */
 /** How long (ms) requests in flight may run after a shutdown signal. */
 export const SHUTDOWN_GRACE_MS = 10_000
 
 /** What shutdown stops: the listening server (Bun's), alsoStop (the metrics listener) and the database, closed by closeDatabase. */
-export type Running = { server: { stop(closeActiveConnections?: boolean): Promise<void> }; alsoStop?: { stop(closeActiveConnections?: boolean): Promise<void> }; closeDatabase: () => void }
+export type Running = { server: { stop(closeActiveConnections?: boolean): Promise<void> }; alsoStop?: { stop(closeActiveConnections?: boolean): Promise<void> }; closeDatabase: () => Promise<void> }
 
 /** Stops r as described above and resolves once the database is closed; exits nothing itself. */
 export async function shutDown(r: Running, graceMs = SHUTDOWN_GRACE_MS, log: (line: string) => void = console.log): Promise<void> {
@@ -20,7 +20,7 @@ export async function shutDown(r: Running, graceMs = SHUTDOWN_GRACE_MS, log: (li
     await r.server.stop(true)
   }
   await r.alsoStop?.stop(true)
-  r.closeDatabase()
+  await r.closeDatabase()
 }
 
 /** Installs the SIGTERM and SIGINT handlers for r (see the module comment). */

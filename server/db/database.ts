@@ -6,15 +6,18 @@
 import type { Database as SqliteClient } from 'bun:sqlite'
 import type { SQL } from 'bun'
 import type { DatabaseConfig } from '../config'
-import { openDatabase, type Db as SqliteDb } from './open'
+import type { SQL as Query } from 'drizzle-orm'
+import { closeDatabase, openDatabase, type Db as SqliteDb } from './open'
 import { openPostgres, type PgDb } from './open-postgres'
+import * as sqliteTables from './schema'
+import * as pgTables from './schema.pg'
 
 export type { SqliteDb, PgDb }
 
-/** An open database: its drizzle handle (orm), its driver client, and close() to end it on shutdown. */
+/** An open database: its drizzle handle (orm), its driver client (and on PostgreSQL its URL), and close() to end it on shutdown. */
 export type Database =
   | { dialect: 'sqlite'; orm: SqliteDb; sqlite: SqliteClient; close(): Promise<void> }
-  | { dialect: 'postgres'; orm: PgDb; sql: SQL; close(): Promise<void> }
+  | { dialect: 'postgres'; orm: PgDb; sql: SQL; url: string; close(): Promise<void> }
 
 /**
  * Opens and migrates the database the configuration names. Rejects with DatabaseStartError (open-postgres.ts), one
@@ -23,5 +26,57 @@ export type Database =
 export async function openDatabaseFromConfig(config: { database: DatabaseConfig }): Promise<Database> {
   if (config.database.kind === 'postgres') return { dialect: 'postgres', ...(await openPostgres(config.database.url)) }
   const { db, sqlite } = openDatabase(config.database.path)
-  return { dialect: 'sqlite', orm: db, sqlite, close: async () => sqlite.close() }
+  return { dialect: 'sqlite', orm: db, sqlite, close: async () => closeDatabase(sqlite) }
+}
+
+/** An open SQLite file as a Database (tests and tools that open the file themselves); close() checkpoints the WAL. */
+export const sqliteDatabase = (opened: { db: SqliteDb; sqlite: SqliteClient }): Database => ({
+  dialect: 'sqlite',
+  orm: opened.db,
+  sqlite: opened.sqlite,
+  close: async () => closeDatabase(opened.sqlite),
+})
+
+/**
+ * The drizzle builder and tables of db's dialect for a query written the same on both: typed as PostgreSQL's, so
+ * only what both builders share type-checks (await the query; no .get(), .all() or .run(), which only SQLite has).
+ * Both schema modules export the same tables (tests/db/schema-equality.test.ts).
+ */
+export function shared(db: Database): { orm: PgDb; t: typeof pgTables } {
+  if (db.dialect === 'postgres') return { orm: db.orm, t: pgTables }
+  return { orm: db.orm as unknown as PgDb, t: sqliteTables as unknown as typeof pgTables }
+}
+
+/** The rows of a raw SQL query written the same on both dialects. */
+export async function rawRows<T>(db: Database, query: Query): Promise<T[]> {
+  if (db.dialect === 'sqlite') return db.orm.all<T>(query)
+  return [...((await db.orm.execute(query)) as unknown as T[])]
+}
+
+
+/** What a PostgreSQL query needs of the pool or of a transaction (drizzle's transaction has no $client). */
+export type PgQueries = Pick<PgDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
+
+/** The SQLSTATEs after which a PostgreSQL transaction is run again: unique_violation, serialization_failure, deadlock_detected. */
+const RETRIED_STATES = ['23505', '40001', '40P01']
+
+/** The SQLSTATE of a PostgreSQL error, under drizzle's wrapper or not. */
+const sqlStateOf = (error: unknown) => {
+  const e = error as { errno?: unknown; cause?: { errno?: unknown } } | null
+  return String(e?.errno ?? e?.cause?.errno)
+}
+
+/**
+ * Runs the PostgreSQL transaction attempt() again (at most `times` runs) when a concurrent transaction of this or
+ * another instance made it fail: a unique index it filled first (the next run sees that row and decides as SQLite's
+ * serial transactions do), or a deadlock or serialization failure PostgreSQL ended this one for.
+ */
+export async function retryTransaction<T>(attempt: () => Promise<T>, times = 3): Promise<T> {
+  for (let run = 1; ; run++) {
+    try {
+      return await attempt()
+    } catch (e) {
+      if (run >= times || !RETRIED_STATES.includes(sqlStateOf(e))) throw e
+    }
+  }
 }

@@ -40,10 +40,10 @@ export function redactDatabaseUrl(url: string): string {
  * A Bun SQL client on url with at most max connections. The database name is passed explicitly so PGDATABASE in the
  * environment cannot override it; the connect timeout is passed only when the URL names none, since options win over the URL.
  */
-function connect(url: string, max: number): SQL {
+function connect(url: string, max: number, idleTimeout?: number): SQL {
   const parsed = new URL(url)
   const database = decodeURIComponent(parsed.pathname.slice(1)) || undefined
-  return new SQL({ url, database, max, ...(parsed.searchParams.has('connect_timeout') ? {} : { connectionTimeout: CONNECT_TIMEOUT_SECONDS }) })
+  return new SQL({ url, database, max, idleTimeout, ...(parsed.searchParams.has('connect_timeout') ? {} : { connectionTimeout: CONNECT_TIMEOUT_SECONDS }) })
 }
 
 /** Runs fn, turning any failure into a DatabaseStartError naming DATABASE_URL (without the password) and what failed. */
@@ -83,10 +83,23 @@ export async function migratePostgres(url: string): Promise<void> {
   }
 }
 
-/** Migrates the database at url (migratePostgres), then opens a pool of POOL_SIZE connections on it. */
-export async function openPostgres(url: string): Promise<{ orm: PgDb; sql: SQL; close(): Promise<void> }> {
+/**
+ * A pool of at most max connections on the (already migrated) database at url; connections open on first use and
+ * close after idleTimeout idle seconds when given. A connection that breaks is replaced on the next query, so the
+ * server recovers by itself once PostgreSQL answers again.
+ */
+export function openPool(url: string, { max = POOL_SIZE, idleTimeout }: { max?: number; idleTimeout?: number } = {}): PgPool {
+  const client = connect(url, max, idleTimeout)
+  return { orm: drizzle({ client, schema }), sql: client, url, close: () => client.close() }
+}
+
+/** An open pool: drizzle on it (orm), the Bun SQL client (sql), the URL it connects to (for pg_dump) and close(). */
+export type PgPool = { orm: PgDb; sql: SQL; url: string; close(): Promise<void> }
+
+/** Migrates the database at url (migratePostgres), then opens a pool of POOL_SIZE connections on it and checks it answers. */
+export async function openPostgres(url: string): Promise<PgPool> {
   await migratePostgres(url)
-  const client = connect(url, POOL_SIZE)
-  await naming(url, 'cannot connect to PostgreSQL at', () => client`select 1`)
-  return { orm: drizzle({ client, schema }), sql: client, close: () => client.close() }
+  const pool = openPool(url)
+  await naming(url, 'cannot connect to PostgreSQL at', () => pool.sql`select 1`)
+  return pool
 }

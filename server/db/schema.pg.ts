@@ -4,10 +4,21 @@
  * strings as on SQLite; booleans are boolean; ids are identity columns that also accept a given id (db copy).
  */
 import { sql } from 'drizzle-orm'
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { StoredVariant } from './schema'
 
 const createdAt = () => text('created_at').notNull()
+
+/**
+ * A jsonb column that stores the value itself: drizzle's jsonb sends JSON text, which Bun's SQL encodes once more for a
+ * jsonb parameter (PostgreSQL then keeps a jsonb string scalar). The value goes to the driver as is, and Bun answers jsonb parsed.
+ */
+const jsonValue = <T>(name: string) =>
+  customType<{ data: T; driverData: unknown }>({
+    dataType: () => 'jsonb',
+    toDriver: (value) => value,
+    fromDriver: (value) => (typeof value === 'string' ? JSON.parse(value) : value) as T,
+  })(name)
 
 /** A visitor (anonymous or with a saved email), a synthetic voter made by population, or the system owner of imports. */
 export const users = pgTable(
@@ -87,7 +98,7 @@ export const media = pgTable(
     /** Thumbhash of the displayed image or poster, base64; null until processed. */
     placeholder: text('placeholder'),
     /** WebP display variants stored under `<stem>/w<width>.webp`, narrowest first; null until processed. */
-    variants: jsonb('variants').$type<StoredVariant[]>(),
+    variants: jsonValue<StoredVariant[]>('variants'),
     /** When the media pipeline last made this item's stripped copy, variants and poster; null for media stored before it. */
     processedAt: text('processed_at'),
     /** Votes on this item and how many are Hot, kept by triggers on votes in the same transaction (drizzle/pg/0001_vote_counter_triggers.sql). */

@@ -37,14 +37,34 @@ export function errorResponse(status: number, body: Record<string, unknown>, hea
 /** The 507 message when the disk (temp folder, bucket or database) is full. */
 export const DISK_FULL = 'The server is out of disk space; try again later'
 
-/** True for a write that failed because the disk is full: node's ENOSPC or SQLite's SQLITE_FULL. */
-const isDiskFull = (error: unknown) => ['ENOSPC', 'SQLITE_FULL'].includes(String((error as { code?: unknown } | null)?.code))
+/** The answer of a request whose database call could not reach the database. */
+export const DATABASE_UNAVAILABLE = 'The database is not answering; try again shortly'
+
+/** The driver's error under drizzle's wrapper (drizzle puts the failed statement's error in cause). */
+const driverError = (error: unknown) => {
+  const cause = (error as { cause?: unknown } | null)?.cause
+  return (cause && typeof cause === 'object' ? cause : error) as { code?: unknown; errno?: unknown } | null
+}
+
+/** True for a write that failed because the disk is full: node's ENOSPC, SQLite's SQLITE_FULL, PostgreSQL's 53100 (disk_full). */
+const isDiskFull = (error: unknown) => ['ENOSPC', 'SQLITE_FULL'].includes(String(driverError(error)?.code)) || String(driverError(error)?.errno) === '53100'
+
+/**
+ * True when PostgreSQL could not be reached or dropped the connection: Bun SQL's connection errors
+ * (ERR_POSTGRES_CONNECTION_*), SQLSTATE class 08 (connection exception), 57P01-57P03 (the server shut the session
+ * down or is starting) and 55000 for a database not accepting connections.
+ */
+const isDatabaseUnavailable = (error: unknown) => {
+  const e = driverError(error)
+  return String(e?.code).startsWith('ERR_POSTGRES_CONNECTION') || /^(08...|57P0[123]|55000)$/.test(String(e?.errno))
+}
 
 /**
  * Maps any error thrown while handling a request to its JSON answer (STYLE §5):
  * HttpError -> its status; VALIDATION of a request -> 400 with issues, of an answer (response schema) -> logged, 500;
  * PARSE -> 400 'Malformed JSON body';
- * NOT_FOUND -> 404; a full disk (ENOSPC, SQLITE_FULL) -> logged, 507 (issue #10); anything else -> logged, 500 'Internal error'.
+ * NOT_FOUND -> 404; a full disk (ENOSPC, SQLITE_FULL, PostgreSQL 53100) -> logged, 507; a database that cannot be
+ * reached -> logged, 503; anything else -> logged, 500 'Internal error'.
  */
 export function mapError(code: string | number, error: unknown, requestId: string): Response {
   if (error instanceof HttpError) {
@@ -70,6 +90,10 @@ export function mapError(code: string | number, error: unknown, requestId: strin
   if (isDiskFull(error)) {
     logger.error({ requestId, problem: (error as Error).message }, 'disk full')
     return errorResponse(507, { error: DISK_FULL, requestId })
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.error({ requestId, problem: (error as Error).message }, 'database unavailable')
+    return errorResponse(503, { error: DATABASE_UNAVAILABLE, requestId })
   }
   logger.error({ requestId, err: error }, 'internal error')
   return errorResponse(500, { error: 'Internal error', requestId })

@@ -4,7 +4,7 @@
  * replay a request safely, on any instance of the site. Error answers are not stored: a retry after fixing the input
  * runs again. Expired rows are ignored at once and deleted in bounded batches on later writes (see storeAnswer).
  */
-import type { Db } from '../db/open'
+import type { Database } from '../db/database'
 import { deleteIdempotencyKeysBefore, findIdempotentAnswer, saveIdempotentAnswer } from '../repositories/idempotency.repository'
 import { claimIdempotencyKey, deleteExpiredIdempotencyClaims, releaseIdempotencyClaim } from '../repositories/idempotency-claims.repository'
 import { PRUNE_BATCH, pruneSometimes } from './prune'
@@ -25,7 +25,7 @@ export const IDEMPOTENCY_POLL_MS = 50
 const cutoff = (now: string) => new Date(Date.parse(now) - IDEMPOTENCY_TTL_MS).toISOString()
 
 /** Stores an answer, first deleting expired answers and claims in bounded batches (prune.ts). */
-async function storeAnswer(db: Db, id: string, userId: number, answer: StoredAnswer, now: string) {
+async function storeAnswer(db: Database, id: string, userId: number, answer: StoredAnswer, now: string) {
   const at = Date.parse(now)
   await pruneSometimes(db, 'idempotency_keys', at, () => deleteIdempotencyKeysBefore(db, cutoff(now), PRUNE_BATCH))
   await pruneSometimes(db, 'idempotency_claims', at, () => deleteExpiredIdempotencyClaims(db, now, PRUNE_BATCH))
@@ -41,7 +41,7 @@ async function storeAnswer(db: Db, id: string, userId: number, answer: StoredAns
  * ISO-8601 UTC. Throws HttpError 400 for a key over 200 characters, 409 when the first request is still running after
  * IDEMPOTENCY_WAIT_MS, and whatever produce() throws.
  */
-export async function withIdempotencyKey(db: Db, userId: number, key: string | null, now: string, produce: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
+export async function withIdempotencyKey(db: Database, userId: number, key: string | null, now: string, produce: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
   if (!key) return produce()
   if (key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters')
   const id = `${userId}:${key}`

@@ -5,7 +5,7 @@
  */
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import type { Db } from '../db/open'
+import type { Database } from '../db/database'
 import { SessionIdSchema, type SessionUser } from '../contract/session'
 import { findUserBySessionHash, findUserIdBySessionHash, type UserRow } from '../repositories/users.repository'
 import { hashSessionId } from '../core/session-hash'
@@ -31,7 +31,7 @@ export function sessionCookieOptions(publicUrl: string) {
  * The user one of whose sessions is sid, or undefined (no cookie, unknown session, or a sid that is not a well-formed
  * session id: system and synthetic users have such ids, so they never have a session; issue #10).
  */
-export async function findSessionUser(db: Db, sid: string | undefined): Promise<UserRow | undefined> {
+export async function findSessionUser(db: Database, sid: string | undefined): Promise<UserRow | undefined> {
   return isSessionId(sid) ? findUserBySessionHash(db, hashSessionId(sid)) : undefined
 }
 
@@ -43,7 +43,7 @@ export type Visitor = { id: number }
 const NO_SESSION = 'No session: reload the page to start one'
 
 /** The resolved `visitor` of sid (one promise per request); throws HttpError 401 without a well-formed sid naming a session. */
-async function resolveVisitor(db: Db, sid: string | undefined): Promise<{ visitor: Visitor }> {
+async function resolveVisitor(db: Database, sid: string | undefined): Promise<{ visitor: Visitor }> {
   const id = isSessionId(sid) ? await findUserIdBySessionHash(db, hashSessionId(sid)) : undefined
   if (id === undefined) throw new HttpError(401, NO_SESSION)
   return { visitor: { id } }
@@ -66,7 +66,7 @@ export function requireOwnUser(visitor: Visitor, userId: number): void {
  * Routes that name none of them pay no session lookup. Resolution runs after validation, so bad input still answers 400 first.
  * The sid is read from the Cookie header (cookieValue), so these routes pay for no cookie jar.
  */
-export const visitorSession = ({ db, config }: { db: Db; config: Config }) => {
+export const visitorSession = ({ db, config }: { db: Database; config: Config }) => {
   const name = sessionCookieName(config.publicUrl)
   // From the header, not Elysia's cookie jar: a jar would be built for every route of the app (cookie-value.ts).
   const sidOf = (request: Request) => cookieValue(request.headers.get('cookie'), name)

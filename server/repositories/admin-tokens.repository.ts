@@ -3,17 +3,18 @@
  * expiry (ISO-8601 UTC), so every instance admits a token any of them issued and a logout on one ends it on all.
  */
 import { and, eq, gt, inArray, lte } from 'drizzle-orm'
-import type { Db } from '../db/open'
-import { adminTokens } from '../db/schema'
+import { shared, type Database } from '../db/database'
 
 /** Stores a token's hash until expiresAt. */
-export async function insertAdminToken(db: Db, tokenHash: string, expiresAt: string): Promise<void> {
-  await db.insert(adminTokens).values({ tokenHash, expiresAt })
+export async function insertAdminToken(db: Database, tokenHash: string, expiresAt: string): Promise<void> {
+  const { orm, t: { adminTokens } } = shared(db)
+  await orm.insert(adminTokens).values({ tokenHash, expiresAt })
 }
 
 /** Whether the token of tokenHash is stored and has not expired at now. */
-export async function isLiveAdminToken(db: Db, tokenHash: string, now: string): Promise<boolean> {
-  const rows = await db
+export async function isLiveAdminToken(db: Database, tokenHash: string, now: string): Promise<boolean> {
+  const { orm, t: { adminTokens } } = shared(db)
+  const rows = await orm
     .select({ tokenHash: adminTokens.tokenHash })
     .from(adminTokens)
     .where(and(eq(adminTokens.tokenHash, tokenHash), gt(adminTokens.expiresAt, now)))
@@ -21,12 +22,14 @@ export async function isLiveAdminToken(db: Db, tokenHash: string, now: string): 
 }
 
 /** Deletes the token of tokenHash (a logout); nothing happens when it is not stored. */
-export async function deleteAdminToken(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(adminTokens).where(eq(adminTokens.tokenHash, tokenHash))
+export async function deleteAdminToken(db: Database, tokenHash: string): Promise<void> {
+  const { orm, t: { adminTokens } } = shared(db)
+  await orm.delete(adminTokens).where(eq(adminTokens.tokenHash, tokenHash))
 }
 
 /** Deletes up to batch tokens that expired at or before now; answers how many went. */
-export async function deleteExpiredAdminTokens(db: Db, now: string, batch: number): Promise<number> {
-  const expired = db.select({ tokenHash: adminTokens.tokenHash }).from(adminTokens).where(lte(adminTokens.expiresAt, now)).limit(batch)
-  return (await db.delete(adminTokens).where(inArray(adminTokens.tokenHash, expired)).returning({ tokenHash: adminTokens.tokenHash })).length
+export async function deleteExpiredAdminTokens(db: Database, now: string, batch: number): Promise<number> {
+  const { orm, t: { adminTokens } } = shared(db)
+  const expired = orm.select({ tokenHash: adminTokens.tokenHash }).from(adminTokens).where(lte(adminTokens.expiresAt, now)).limit(batch)
+  return (await orm.delete(adminTokens).where(inArray(adminTokens.tokenHash, expired)).returning({ tokenHash: adminTokens.tokenHash })).length
 }

@@ -3,9 +3,9 @@
  * values with their public defaults, the saves and the histories of the redirects (the newest row is current).
  */
 import { count, desc, eq } from 'drizzle-orm'
-import type { Db } from '../db/open'
+import { shared, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
-import { adZoneConfigs, backButtonConfigs, emailCaptureConfig, idleRedirectConfigs, skipButtonConfig, voteMultiplierConfig } from '../db/schema'
+import type { adZoneConfigs, backButtonConfigs, idleRedirectConfigs, skipButtonConfig } from '../db/schema'
 import { DEFAULT_EMAIL_CAPTURE, DEFAULT_IDLE_REDIRECT_TIME, DEFAULT_SKIP_BUTTON, DEFAULT_VOTE_MULTIPLIER, type IdleRedirect } from '../contract/public-config'
 
 // Straight from bun:sqlite: the public read is the site's most frequent call, and drizzle's row mapping costs more than the query.
@@ -14,39 +14,53 @@ const voteMultiplierRow = perDb((db) =>
 )
 
 /** The vote multiplier row, or the default (off at 1). */
-export async function readVoteMultiplier(db: Db) {
-  const row = voteMultiplierRow(db).get()
+export async function readVoteMultiplier(db: Database) {
+  const row =
+    db.dialect === 'sqlite'
+      ? voteMultiplierRow(db.orm).get()
+      : (await db.sql<{ isEnabled: number; multiplier: number; updatedAt: string }[]>`select is_enabled::int as "isEnabled", multiplier, updated_at as "updatedAt" from vote_multiplier_config limit 1`)[0]
   return row ? { ...row, isEnabled: row.isEnabled === 1 } : { ...DEFAULT_VOTE_MULTIPLIER, updatedAt: null }
 }
 
 /** The email-capture row, or the default (off at 5). */
-export const readEmailCapture = async (db: Db) => db.select().from(emailCaptureConfig).get() ?? { ...DEFAULT_EMAIL_CAPTURE, updatedAt: null }
+export async function readEmailCapture(db: Database) {
+  const { orm, t } = shared(db)
+  return (await orm.select().from(t.emailCaptureConfig))[0] ?? { ...DEFAULT_EMAIL_CAPTURE, updatedAt: null }
+}
 
 /** The skip-button row, or undefined before the first admin save. */
-export const findSkipButton = async (db: Db) => db.select().from(skipButtonConfig).get()
+export async function findSkipButton(db: Database) {
+  const { orm, t } = shared(db)
+  return (await orm.select().from(t.skipButtonConfig))[0]
+}
 
 /** The ad zone row, or undefined before the first admin save. */
-export const findAdZone = async (db: Db, zoneId: string) => db.select().from(adZoneConfigs).where(eq(adZoneConfigs.zoneId, zoneId)).get()
-
-const currentIdleRedirect = (db: Db) => db.select().from(idleRedirectConfigs).orderBy(desc(idleRedirectConfigs.id)).limit(1).get()
-const currentBackButton = (db: Db) => db.select().from(backButtonConfigs).orderBy(desc(backButtonConfigs.id)).limit(1).get()
+export async function findAdZone(db: Database, zoneId: string) {
+  const { orm, t } = shared(db)
+  return (await orm.select().from(t.adZoneConfigs).where(eq(t.adZoneConfigs.zoneId, zoneId)))[0]
+}
 
 /** The newest idle-redirect row (the current one), or undefined. */
-export const findCurrentIdleRedirect = async (db: Db) => currentIdleRedirect(db)
+export async function findCurrentIdleRedirect(db: Database) {
+  const { orm, t } = shared(db)
+  return (await orm.select().from(t.idleRedirectConfigs).orderBy(desc(t.idleRedirectConfigs.id)).limit(1))[0]
+}
 
 /** The newest back-button row (the current one), or undefined. */
-export const findCurrentBackButton = async (db: Db) => currentBackButton(db)
+export async function findCurrentBackButton(db: Database) {
+  const { orm, t } = shared(db)
+  return (await orm.select().from(t.backButtonConfigs).orderBy(desc(t.backButtonConfigs.id)).limit(1))[0]
+}
 
 /** The public skip button: the saved one or the default text with no URL. */
-export async function readSkipButton(db: Db) {
-  const row = db.select().from(skipButtonConfig).get()
+export async function readSkipButton(db: Database) {
+  const row = await findSkipButton(db)
   return row ? { buttonUrl: row.buttonUrl, buttonText: row.buttonText, isActive: row.isActive } : DEFAULT_SKIP_BUTTON
 }
 
 /** The public idle/back-button redirect config; a feature is on only when active with a URL. */
-export async function readIdleRedirect(db: Db): Promise<IdleRedirect> {
-  const idle = currentIdleRedirect(db)
-  const back = currentBackButton(db)
+export async function readIdleRedirect(db: Database): Promise<IdleRedirect> {
+  const [idle, back] = await Promise.all([findCurrentIdleRedirect(db), findCurrentBackButton(db)])
   const idleOn = !!idle && idle.isActive && idle.idleRedirectUrl !== ''
   return {
     enabled: idleOn,
@@ -57,35 +71,61 @@ export async function readIdleRedirect(db: Db): Promise<IdleRedirect> {
 }
 
 /** Replaces the single vote-multiplier row. */
-export const saveVoteMultiplier = async (db: Db, values: { isEnabled: boolean; multiplier: number; updatedAt: string }) =>
-  void db.insert(voteMultiplierConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: voteMultiplierConfig.id, set: values }).run()
+export async function saveVoteMultiplier(db: Database, values: { isEnabled: boolean; multiplier: number; updatedAt: string }): Promise<void> {
+  const { orm, t } = shared(db)
+  await orm.insert(t.voteMultiplierConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: t.voteMultiplierConfig.id, set: values })
+}
 
 /** Replaces the single email-capture row. */
-export const saveEmailCapture = async (db: Db, values: { isEnabled: boolean; voteThreshold: number; updatedAt: string }) =>
-  void db.insert(emailCaptureConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: emailCaptureConfig.id, set: values }).run()
+export async function saveEmailCapture(db: Database, values: { isEnabled: boolean; voteThreshold: number; updatedAt: string }): Promise<void> {
+  const { orm, t } = shared(db)
+  await orm.insert(t.emailCaptureConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: t.emailCaptureConfig.id, set: values })
+}
 
 /** Replaces a zone's ad code and returns the row. */
-export const saveAdZone = async (db: Db, values: typeof adZoneConfigs.$inferInsert) =>
-  db.insert(adZoneConfigs).values(values).onConflictDoUpdate({ target: adZoneConfigs.zoneId, set: values }).returning().get()
+export async function saveAdZone(db: Database, values: typeof adZoneConfigs.$inferInsert) {
+  const { orm, t } = shared(db)
+  return (await orm.insert(t.adZoneConfigs).values(values).onConflictDoUpdate({ target: t.adZoneConfigs.zoneId, set: values }).returning())[0]
+}
 
 /** Replaces the single skip-button row and returns it. */
-export const saveSkipButton = async (db: Db, values: Omit<typeof skipButtonConfig.$inferInsert, 'id'>) =>
-  db.insert(skipButtonConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: skipButtonConfig.id, set: values }).returning().get()
+export async function saveSkipButton(db: Database, values: Omit<typeof skipButtonConfig.$inferInsert, 'id'>) {
+  const { orm, t } = shared(db)
+  return (await orm.insert(t.skipButtonConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: t.skipButtonConfig.id, set: values }).returning())[0]
+}
 
 /** Adds an idle-redirect history row (the newest is current) and returns it. */
-export const addIdleRedirect = async (db: Db, values: typeof idleRedirectConfigs.$inferInsert) => db.insert(idleRedirectConfigs).values(values).returning().get()
+export async function addIdleRedirect(db: Database, values: typeof idleRedirectConfigs.$inferInsert) {
+  const { orm, t } = shared(db)
+  return (await orm.insert(t.idleRedirectConfigs).values(values).returning())[0]
+}
 
 /** Adds a back-button history row (the newest is current) and returns it. */
-export const addBackButton = async (db: Db, values: typeof backButtonConfigs.$inferInsert) => db.insert(backButtonConfigs).values(values).returning().get()
+export async function addBackButton(db: Database, values: typeof backButtonConfigs.$inferInsert) {
+  const { orm, t } = shared(db)
+  return (await orm.insert(t.backButtonConfigs).values(values).returning())[0]
+}
 
 /** A page of idle-redirect saves, newest first: limit rows from offset. */
-export const listIdleRedirects = async (db: Db, limit: number, offset: number) => db.select().from(idleRedirectConfigs).orderBy(desc(idleRedirectConfigs.id)).limit(limit).offset(offset).all()
+export async function listIdleRedirects(db: Database, limit: number, offset: number) {
+  const { orm, t } = shared(db)
+  return orm.select().from(t.idleRedirectConfigs).orderBy(desc(t.idleRedirectConfigs.id)).limit(limit).offset(offset)
+}
 
 /** Number of idle-redirect saves. */
-export const countIdleRedirects = async (db: Db) => db.select({ n: count() }).from(idleRedirectConfigs).get()!.n
+export async function countIdleRedirects(db: Database) {
+  const { orm, t } = shared(db)
+  return (await orm.select({ n: count() }).from(t.idleRedirectConfigs))[0].n
+}
 
 /** A page of back-button saves, newest first: limit rows from offset. */
-export const listBackButtons = async (db: Db, limit: number, offset: number) => db.select().from(backButtonConfigs).orderBy(desc(backButtonConfigs.id)).limit(limit).offset(offset).all()
+export async function listBackButtons(db: Database, limit: number, offset: number) {
+  const { orm, t } = shared(db)
+  return orm.select().from(t.backButtonConfigs).orderBy(desc(t.backButtonConfigs.id)).limit(limit).offset(offset)
+}
 
 /** Number of back-button saves. */
-export const countBackButtons = async (db: Db) => db.select({ n: count() }).from(backButtonConfigs).get()!.n
+export async function countBackButtons(db: Database) {
+  const { orm, t } = shared(db)
+  return (await orm.select({ n: count() }).from(t.backButtonConfigs))[0].n
+}

@@ -4,15 +4,15 @@
  * stored answer. Times are ISO-8601 UTC strings.
  */
 import { eq, inArray, lte } from 'drizzle-orm'
-import type { Db } from '../db/open'
-import { idempotencyClaims } from '../db/schema'
+import { shared, type Database } from '../db/database'
 
 /**
  * Claims key until expiresAt in one statement: a new claim, or one that expired at or before now (its instance
  * stopped), is taken. Answers whether this call holds the claim.
  */
-export async function claimIdempotencyKey(db: Db, key: string, now: string, expiresAt: string): Promise<boolean> {
-  const rows = await db
+export async function claimIdempotencyKey(db: Database, key: string, now: string, expiresAt: string): Promise<boolean> {
+  const { orm, t: { idempotencyClaims } } = shared(db)
+  const rows = await orm
     .insert(idempotencyClaims)
     .values({ key, expiresAt })
     .onConflictDoUpdate({ target: idempotencyClaims.key, set: { expiresAt }, setWhere: lte(idempotencyClaims.expiresAt, now) })
@@ -21,12 +21,14 @@ export async function claimIdempotencyKey(db: Db, key: string, now: string, expi
 }
 
 /** Ends the claim of key (its answer is stored, or it failed and a repeat may run again). */
-export async function releaseIdempotencyClaim(db: Db, key: string): Promise<void> {
-  await db.delete(idempotencyClaims).where(eq(idempotencyClaims.key, key))
+export async function releaseIdempotencyClaim(db: Database, key: string): Promise<void> {
+  const { orm, t: { idempotencyClaims } } = shared(db)
+  await orm.delete(idempotencyClaims).where(eq(idempotencyClaims.key, key))
 }
 
 /** Deletes up to batch claims that expired at or before now (left by stopped instances); answers how many went. */
-export async function deleteExpiredIdempotencyClaims(db: Db, now: string, batch: number): Promise<number> {
-  const expired = db.select({ key: idempotencyClaims.key }).from(idempotencyClaims).where(lte(idempotencyClaims.expiresAt, now)).limit(batch)
-  return (await db.delete(idempotencyClaims).where(inArray(idempotencyClaims.key, expired)).returning({ key: idempotencyClaims.key })).length
+export async function deleteExpiredIdempotencyClaims(db: Database, now: string, batch: number): Promise<number> {
+  const { orm, t: { idempotencyClaims } } = shared(db)
+  const expired = orm.select({ key: idempotencyClaims.key }).from(idempotencyClaims).where(lte(idempotencyClaims.expiresAt, now)).limit(batch)
+  return (await orm.delete(idempotencyClaims).where(inArray(idempotencyClaims.key, expired)).returning({ key: idempotencyClaims.key })).length
 }

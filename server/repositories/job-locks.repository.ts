@@ -4,12 +4,12 @@
  * ISO-8601 UTC strings.
  */
 import { and, eq, lte } from 'drizzle-orm'
-import type { Db } from '../db/open'
-import { jobLocks } from '../db/schema'
+import { shared, type Database } from '../db/database'
 
 /** Takes the lock of job name for holder until expiresAt in one statement, when it is free or expired at now; answers whether it did. */
-export async function claimJobLock(db: Db, name: string, holder: string, now: string, expiresAt: string): Promise<boolean> {
-  const rows = await db
+export async function claimJobLock(db: Database, name: string, holder: string, now: string, expiresAt: string): Promise<boolean> {
+  const { orm, t: { jobLocks } } = shared(db)
+  const rows = await orm
     .insert(jobLocks)
     .values({ name, holder, expiresAt })
     .onConflictDoUpdate({ target: jobLocks.name, set: { holder, expiresAt }, setWhere: lte(jobLocks.expiresAt, now) })
@@ -18,19 +18,22 @@ export async function claimJobLock(db: Db, name: string, holder: string, now: st
 }
 
 /** Moves the expiry of holder's lock on job name to expiresAt (a heartbeat). */
-export async function extendJobLock(db: Db, name: string, holder: string, expiresAt: string): Promise<void> {
-  await db
+export async function extendJobLock(db: Database, name: string, holder: string, expiresAt: string): Promise<void> {
+  const { orm, t: { jobLocks } } = shared(db)
+  await orm
     .update(jobLocks)
     .set({ expiresAt })
     .where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder)))
 }
 
 /** Frees holder's lock on job name (another holder's lock is left alone). */
-export async function releaseJobLock(db: Db, name: string, holder: string): Promise<void> {
-  await db.delete(jobLocks).where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder)))
+export async function releaseJobLock(db: Database, name: string, holder: string): Promise<void> {
+  const { orm, t: { jobLocks } } = shared(db)
+  await orm.delete(jobLocks).where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder)))
 }
 
 /** Frees every job lock (at the start of the embedded database's only server: no run of a previous process survives it). */
-export async function releaseAllJobLocks(db: Db): Promise<void> {
-  await db.delete(jobLocks)
+export async function releaseAllJobLocks(db: Database): Promise<void> {
+  const { orm, t: { jobLocks } } = shared(db)
+  await orm.delete(jobLocks)
 }

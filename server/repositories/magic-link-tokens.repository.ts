@@ -2,8 +2,10 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
+import { shared, type Database, type PgQueries } from '../db/database'
 import { magicLinkTokens, users } from '../db/schema'
-import { userStatements, type UserRow } from './users.repository'
+import * as pg from '../db/schema.pg'
+import { pgUserStatements, userStatements, type UserRow } from './users.repository'
 
 /** One token row as stored. */
 export type TokenRow = typeof magicLinkTokens.$inferSelect
@@ -16,11 +18,21 @@ function tokenWithUsers(db: Db, tokenHash: string): TokenWithUsers | undefined {
   return row && { row, user: userStatements.byId(db, row.userId), owner: userStatements.byVerifiedEmail(db, row.email) }
 }
 
+/** tokenWithUsers on PostgreSQL; forUpdate locks the token row until the transaction ends, so a concurrent use waits and then sees it used. */
+async function tokenWithUsersPg(q: PgQueries, tokenHash: string, forUpdate = false): Promise<TokenWithUsers | undefined> {
+  const query = q.select().from(pg.magicLinkTokens).where(eq(pg.magicLinkTokens.tokenHash, tokenHash))
+  const [row] = await (forUpdate ? query.for('update') : query)
+  return row && { row, user: await pgUserStatements.byId(q, row.userId), owner: await pgUserStatements.byVerifiedEmail(q, row.email) }
+}
+
 /** Stores a token (its SHA-256 only). */
-export const insertToken = async (db: Db, values: typeof magicLinkTokens.$inferInsert) => void db.insert(magicLinkTokens).values(values).run()
+export async function insertToken(db: Database, values: typeof magicLinkTokens.$inferInsert): Promise<void> {
+  const { orm, t } = shared(db)
+  await orm.insert(t.magicLinkTokens).values(values)
+}
 
 /** The token with this hash and its users. */
-export const findTokenWithUsers = async (db: Db, tokenHash: string) => tokenWithUsers(db, tokenHash)
+export const findTokenWithUsers = async (db: Database, tokenHash: string) => (db.dialect === 'sqlite' ? tokenWithUsers(db.orm, tokenHash) : tokenWithUsersPg(db.orm, tokenHash))
 
 /** What using a token needs (redeemMagicLinkToken). */
 export type TokenUse = {
@@ -39,7 +51,19 @@ export type TokenUse = {
  * lose it), counts a login, and keeps sidHash when it is a session of that user or adds newSessionHash to the user's
  * sessions. Answers whether sidHash was kept.
  */
-export async function redeemMagicLinkToken(db: Db, tokenHash: string, use: TokenUse): Promise<{ keptSid: boolean }> {
+export async function redeemMagicLinkToken(database: Database, tokenHash: string, use: TokenUse): Promise<{ keptSid: boolean }> {
+  if (database.dialect === 'postgres') {
+    return database.orm.transaction(async (tx) => {
+      const { row, user } = use.check(await tokenWithUsersPg(tx, tokenHash, true))
+      await tx.update(pg.magicLinkTokens).set({ usedAt: use.now }).where(and(eq(pg.magicLinkTokens.id, row.id), isNull(pg.magicLinkTokens.usedAt)))
+      await tx.update(pg.users).set({ email: null, emailVerified: false }).where(and(eq(pg.users.email, row.email), ne(pg.users.id, user.id)))
+      await pgUserStatements.update(tx, user.id, { email: row.email, emailVerified: true, lastLoginAt: use.now, loginCount: user.loginCount + 1 })
+      if (use.sidHash && (await pgUserStatements.bySessionHash(tx, use.sidHash))?.id === user.id) return { keptSid: true }
+      await pgUserStatements.insertSession(tx, { sessionHash: use.newSessionHash, userId: user.id, createdAt: use.now })
+      return { keptSid: false }
+    })
+  }
+  const db = database.orm
   return inTransaction(db, () => {
     const { row, user } = use.check(tokenWithUsers(db, tokenHash))
     db.update(magicLinkTokens).set({ usedAt: use.now }).where(and(eq(magicLinkTokens.id, row.id), isNull(magicLinkTokens.usedAt))).run()

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'bun:test'
 import { openDatabase } from '../db/open'
+import { sqliteDatabase } from '../db/database'
 import { findRandomRateableMedia, mediaIdRange } from './media.repository'
 
 describe('mediaIdRange', () => {
   it('gives nulls for no media and the smallest and largest id otherwise', async () => {
-    const { db, sqlite } = openDatabase(':memory:')
+    const opened = openDatabase(':memory:')
+    const { sqlite } = opened
+    const db = sqliteDatabase(opened)
     expect(await mediaIdRange(db)).toEqual({ min: null, max: null })
     sqlite.run("insert into users (session_id, username, created_at) values ('s', 'u', 'now')")
     for (const id of [4, 9, 17]) sqlite.run("insert into media (id, user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, 1, ?, 'x', 'image/jpeg', 1, ?, 'now')", [id, `k${id}`, `h${id}`])
@@ -14,7 +17,9 @@ describe('mediaIdRange', () => {
 })
 
 describe('findRandomRateableMedia', () => {
-  const { db, sqlite } = openDatabase(':memory:')
+  const opened = openDatabase(':memory:')
+  const { sqlite } = opened
+  const db = sqliteDatabase(opened)
   sqlite.run("insert into users (id, session_id, username, created_at) values (1, 's1', 'owner', 'now'), (2, 's2', 'voter', 'now')")
   for (const id of [4, 9, 17]) sqlite.run("insert into media (id, user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, 1, ?, 'x', 'image/jpeg', 1, ?, 'now')", [id, `k${id}`, `h${id}`])
   sqlite.run(`update media set variants = '[{"width":640,"height":480,"size":900}]', placeholder = 'ph', total_votes = 3, hot_votes = 2 where id = 17`)

@@ -3,12 +3,13 @@
  * storage key, the random pick of rating, the figures of lists, the bucket's hashes and the pipeline's backfill.
  * Counts are the item's counters media.total_votes and media.hot_votes, which triggers on votes keep equal to a
  * recount in the same transaction as every vote written or deleted (drizzle/0003_vote_counter_triggers.sql).
+ * The hot reads go straight to the driver on each dialect (prepared once on SQLite, by Bun's SQL on PostgreSQL).
  * Missing rows come back undefined.
  */
 import { and, asc, count, desc, eq, gt, gte, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
-import type { Db } from '../db/open'
+import { retryTransaction, shared, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
-import { media, votes } from '../db/schema'
+import { media } from '../db/schema'
 import { itemStem, ownerStemOf } from '../media/media-keys'
 
 /** One media row as stored. */
@@ -16,37 +17,60 @@ export type MediaRow = typeof media.$inferSelect
 
 const mediaById = perDb((db) => db.select().from(media).where(eq(media.id, sql.placeholder('id'))).prepare())
 /** The media item with this id. */
-export const findMediaById = async (db: Db, id: number) => mediaById(db).get({ id })
+export async function findMediaById(db: Database, id: number): Promise<MediaRow | undefined> {
+  if (db.dialect === 'sqlite') return mediaById(db.orm).get({ id })
+  const { orm, t } = shared(db)
+  return (await orm.select().from(t.media).where(eq(t.media.id, id)))[0]
+}
 
 /** The media item whose content has this SHA-256 (hex). */
-export const findMediaBySha256 = async (db: Db, sha256: string) => db.select().from(media).where(eq(media.sha256, sha256)).get()
+export async function findMediaBySha256(db: Database, sha256: string): Promise<MediaRow | undefined> {
+  const { orm, t } = shared(db)
+  return (await orm.select().from(t.media).where(eq(t.media.sha256, sha256)).limit(1))[0]
+}
 
 /** Inserts one media row and returns it. */
-export const insertMedia = async (db: Db, values: typeof media.$inferInsert) => db.insert(media).values(values).returning().get()
+export async function insertMedia(db: Database, values: typeof media.$inferInsert): Promise<MediaRow> {
+  const { orm, t } = shared(db)
+  return (await orm.insert(t.media).values(values).returning())[0]
+}
 
 /** Deletes the media item with this id; its votes and views go with it (ON DELETE CASCADE). */
-export const deleteMediaById = async (db: Db, id: number) => void db.delete(media).where(eq(media.id, id)).run()
+export async function deleteMediaById(db: Database, id: number): Promise<void> {
+  const { orm, t } = shared(db)
+  // The cascade and the counter triggers lock rows concurrent votes lock too: a deadlock victim runs again.
+  await retryTransaction(async () => void (await orm.delete(t.media).where(eq(t.media.id, id))))
+}
 
 /** Number of media rows. */
-export const countMedia = async (db: Db) => db.select({ n: count() }).from(media).get()!.n
+export async function countMedia(db: Database): Promise<number> {
+  const { orm, t } = shared(db)
+  return (await orm.select({ n: count() }).from(t.media))[0].n
+}
 
 /**
  * The media item a stored object belongs to (server/media/media-keys.ts): the item stored under key itself, else,
  * for a derived object `<stem>/w640.webp` or `<stem>/poster.webp`, the item `<stem>.<ext>` (an index range lookup
  * on storage_key). Undefined for an object of no item (for example a bucket upload not yet imported).
  */
-export async function findMediaOwningKey(db: Db, key: string): Promise<MediaRow | undefined> {
-  const exact = db.select().from(media).where(eq(media.storageKey, key)).get()
+export async function findMediaOwningKey(db: Database, key: string): Promise<MediaRow | undefined> {
+  const { orm, t } = shared(db)
+  const [exact] = await orm.select().from(t.media).where(eq(t.media.storageKey, key))
   const stem = ownerStemOf(key)
   if (exact || stem === undefined) return exact
-  // Keys in [stem + '.', stem + '/') are those that start with `stem.`.
-  return db.select().from(media).where(and(gte(media.storageKey, `${stem}.`), lt(media.storageKey, `${stem}/`))).limit(10).all().find((row) => itemStem(row.storageKey) === stem)
+  // Keys in [stem + '.', stem + '/') are those that start with `stem.` on SQLite (bytewise); PostgreSQL's collation
+  // may ignore punctuation, so there the prefix is asked for as such.
+  const startsWithStem = db.dialect === 'sqlite' ? and(gte(t.media.storageKey, `${stem}.`), lt(t.media.storageKey, `${stem}/`)) : sql`starts_with(${t.media.storageKey}, ${`${stem}.`})`
+  return (await orm.select().from(t.media).where(startsWithStem).limit(10)).find((row) => itemStem(row.storageKey) === stem)
 }
 
 // Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree ends, but scans the table for both in one select.
 const idRange = perDb((db) => db.$client.prepare<{ min: number | null; max: number | null }, []>('select (select min(id) from media) as min, (select max(id) from media) as max'))
 /** Smallest and largest media id, both null when there is no media. */
-export const mediaIdRange = async (db: Db) => idRange(db).get()!
+export async function mediaIdRange(db: Database): Promise<{ min: number | null; max: number | null }> {
+  if (db.dialect === 'sqlite') return idRange(db.orm).get()!
+  return (await db.sql<{ min: number | null; max: number | null }[]>`select (select min(id) from media) as min, (select max(id) from media) as max`)[0]
+}
 
 /** A media row as rating shows it (toRateMedia): the columns the random pick and the queue read. */
 export type RateableRow = Pick<MediaRow, 'id' | 'storageKey' | 'mimeType' | 'size' | 'width' | 'height' | 'placeholder' | 'variants' | 'processedAt' | 'totalVotes' | 'hotVotes'>
@@ -68,8 +92,18 @@ const randomRateable = perDb((db) =>
  * The item at a uniformly random id in [min(id), max(id)] (position: a number in [0, 1), e.g. Math.random()) if the
  * user may rate it (visible, not their own, not voted on); undefined when that id is a gap or not rateable.
  */
-export async function findRandomRateableMedia(db: Db, position: number, userId: number): Promise<RateableRow | undefined> {
-  const row = randomRateable(db).get(position, userId)
+export async function findRandomRateableMedia(db: Database, position: number, userId: number): Promise<RateableRow | undefined> {
+  if (db.dialect === 'postgres') {
+    // variants is jsonb: the driver answers it parsed.
+    const [pick] = await db.sql<RateableRow[]>`select m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width, m.height, m.placeholder, m.variants,
+        m.processed_at as "processedAt", m.total_votes as "totalVotes", m.hot_votes as "hotVotes"
+      from media m
+      where m.id = (select min(id) from media) + floor(${position}::float8 * ((select max(id) from media) - (select min(id) from media) + 1))::int
+        and m.hidden_at is null and m.user_id <> ${userId}
+        and not exists (select 1 from votes v where v.user_id = ${userId} and v.media_id = m.id)`
+    return pick
+  }
+  const row = randomRateable(db.orm).get(position, userId)
   return row ? { ...row, variants: row.variants === null ? null : (JSON.parse(row.variants) as MediaRow['variants']) } : undefined
 }
 
@@ -77,112 +111,150 @@ export async function findRandomRateableMedia(db: Db, position: number, userId: 
  * Up to `limit` random items the user may rate (visible, not own, not voted, not in excludeIds): the exact
  * but slower query used when rejection sampling keeps missing (a visitor who rated almost everything).
  */
-export const findRateableMediaExact = async (db: Db, userId: number, excludeIds: number[], limit: number) =>
-  db
+export async function findRateableMediaExact(db: Database, userId: number, excludeIds: number[], limit: number): Promise<MediaRow[]> {
+  const { orm, t } = shared(db)
+  return orm
     .select()
-    .from(media)
+    .from(t.media)
     .where(
       and(
-        isNull(media.hiddenAt),
-        sql`${media.userId} <> ${userId}`,
-        excludeIds.length ? notInArray(media.id, excludeIds) : undefined,
-        sql`not exists (select 1 from ${votes} where ${votes.userId} = ${userId} and ${votes.mediaId} = ${media.id})`,
+        isNull(t.media.hiddenAt),
+        sql`${t.media.userId} <> ${userId}`,
+        excludeIds.length ? notInArray(t.media.id, excludeIds) : undefined,
+        sql`not exists (select 1 from ${t.votes} where ${t.votes.userId} = ${userId} and ${t.votes.mediaId} = ${t.media.id})`,
       ),
     )
     .orderBy(sql`random()`)
     .limit(limit)
-    .all()
+}
 
 /** Total bytes (as sent) of userId's stored media; 0 when they have none (uses media_user_id_idx). */
-export const sumMediaBytesOfUser = async (db: Db, userId: number): Promise<number> =>
-  db.select({ bytes: sql<number>`coalesce(sum(${media.size}), 0)` }).from(media).where(eq(media.userId, userId)).get()!.bytes
+export async function sumMediaBytesOfUser(db: Database, userId: number): Promise<number> {
+  const { orm, t } = shared(db)
+  return (await orm.select({ bytes: sql<number>`coalesce(sum(${t.media.size}), 0)`.mapWith(Number) }).from(t.media).where(eq(t.media.userId, userId)))[0].bytes
+}
 
 /**
  * Select-list columns with a media row's actual figures, for queries over `media`. Table names are written out:
  * drizzle leaves select-list columns unqualified, and a bare "id" inside a subquery would mean votes.id.
  */
 const mediaFigureColumns = {
-  totalVotes: sql<number>`media.total_votes`,
-  hotVotes: sql<number>`media.hot_votes`,
-  totalViews: sql<number>`(select count(*) from views where views.media_id = media.id)`,
+  totalVotes: sql<number>`media.total_votes`.mapWith(Number),
+  hotVotes: sql<number>`media.hot_votes`.mapWith(Number),
+  totalViews: sql<number>`(select count(*) from views where views.media_id = media.id)`.mapWith(Number),
 }
 
 /** Every upload of userId, newest first, with its vote count, hot count and view count (no query per item). */
-export const findOwnMediaWithFigures = async (db: Db, userId: number) =>
-  db
+export async function findOwnMediaWithFigures(db: Database, userId: number) {
+  const { orm, t } = shared(db)
+  const m = t.media
+  return orm
     .select({
-      id: media.id,
-      storageKey: media.storageKey,
-      mimeType: media.mimeType,
-      originalName: media.originalName,
-      size: media.size,
-      uploadedAt: media.uploadedAt,
-      placeholder: media.placeholder,
-      variants: media.variants,
-      processedAt: media.processedAt,
+      id: m.id,
+      storageKey: m.storageKey,
+      mimeType: m.mimeType,
+      originalName: m.originalName,
+      size: m.size,
+      uploadedAt: m.uploadedAt,
+      placeholder: m.placeholder,
+      variants: m.variants,
+      processedAt: m.processedAt,
       ...mediaFigureColumns,
     })
-    .from(media)
-    .where(eq(media.userId, userId))
-    .orderBy(desc(media.uploadedAt), desc(media.id))
-    .all()
+    .from(m)
+    .where(eq(m.userId, userId))
+    .orderBy(desc(m.uploadedAt), desc(m.id))
+}
 
 /** Media with uploader name and actual vote/view figures, newest first; one page of limit rows from offset. */
-export const listMediaWithFigures = async (db: Db, limit: number, offset: number) =>
-  db
+export async function listMediaWithFigures(db: Database, limit: number, offset: number) {
+  const { orm, t } = shared(db)
+  const m = t.media
+  return orm
     .select({
-      id: media.id,
-      storageKey: media.storageKey,
-      mimeType: media.mimeType,
-      originalName: media.originalName,
-      size: media.size,
-      width: media.width,
-      height: media.height,
-      uploadedAt: media.uploadedAt,
-      placeholder: media.placeholder,
-      variants: media.variants,
-      processedAt: media.processedAt,
+      id: m.id,
+      storageKey: m.storageKey,
+      mimeType: m.mimeType,
+      originalName: m.originalName,
+      size: m.size,
+      width: m.width,
+      height: m.height,
+      uploadedAt: m.uploadedAt,
+      placeholder: m.placeholder,
+      variants: m.variants,
+      processedAt: m.processedAt,
       username: sql<string>`(select username from users where users.id = media.user_id)`,
       ...mediaFigureColumns,
     })
-    .from(media)
-    .orderBy(desc(media.id))
+    .from(m)
+    .orderBy(desc(m.id))
     .limit(limit)
     .offset(offset)
-    .all()
+}
 
-/** The variants (JSON text, or null) of the media row stored under key. */
-export const findMediaVariantsByKey = async (db: Db, key: string) => db.select({ variants: media.variants }).from(media).where(eq(media.storageKey, key)).get()
+/** The variants (parsed JSON, or null) of the media row stored under key. */
+export async function findMediaVariantsByKey(db: Database, key: string) {
+  const { orm, t } = shared(db)
+  return (await orm.select({ variants: t.media.variants }).from(t.media).where(eq(t.media.storageKey, key)))[0]
+}
 
 /** Deletes the media row stored under key, if any; its votes and views go with it (ON DELETE CASCADE). */
-export const deleteMediaByKey = async (db: Db, key: string) => void db.delete(media).where(eq(media.storageKey, key)).run()
+export async function deleteMediaByKey(db: Database, key: string): Promise<void> {
+  const { orm, t } = shared(db)
+  await retryTransaction(async () => void (await orm.delete(t.media).where(eq(t.media.storageKey, key))))
+}
 
 /** Storage key and stored object's SHA-256 (hex; null until known) of every media row. */
-export const listStoredHashes = async (db: Db) => db.select({ key: media.storageKey, storedSha256: media.storedSha256 }).from(media).all()
+export async function listStoredHashes(db: Database) {
+  const { orm, t } = shared(db)
+  return orm.select({ key: t.media.storageKey, storedSha256: t.media.storedSha256 }).from(t.media)
+}
 
 /** Id and storage key of every media row whose stored object has no SHA-256 recorded yet. */
-export const listRowsWithoutStoredHash = async (db: Db) => db.select({ id: media.id, key: media.storageKey }).from(media).where(isNull(media.storedSha256)).all()
+export async function listRowsWithoutStoredHash(db: Database) {
+  const { orm, t } = shared(db)
+  return orm.select({ id: t.media.id, key: t.media.storageKey }).from(t.media).where(isNull(t.media.storedSha256))
+}
 
 /** Records the SHA-256 (hex) of item id's stored object, unless one was recorded meanwhile (the pipeline's is newer). */
-export const saveStoredHash = async (db: Db, id: number, storedSha256: string) =>
-  void db.update(media).set({ storedSha256 }).where(and(eq(media.id, id), isNull(media.storedSha256))).run()
+export async function saveStoredHash(db: Database, id: number, storedSha256: string): Promise<void> {
+  const { orm, t } = shared(db)
+  await orm.update(t.media).set({ storedSha256 }).where(and(eq(t.media.id, id), isNull(t.media.storedSha256)))
+}
 
 /** True when some item has this content: its stored object (stored_sha256) or the bytes it came in as (sha256). */
-export const isContentKnown = async (db: Db, sha256: string) =>
-  db.select({ id: media.id }).from(media).where(or(eq(media.storedSha256, sha256), eq(media.sha256, sha256))).limit(1).get() !== undefined
+export async function isContentKnown(db: Database, sha256: string): Promise<boolean> {
+  const { orm, t } = shared(db)
+  return (await orm.select({ id: t.media.id }).from(t.media).where(or(eq(t.media.storedSha256, sha256), eq(t.media.sha256, sha256))).limit(1)).length > 0
+}
 
 /** True when some media row stores this key. */
-export const isKeyImported = async (db: Db, key: string) => db.all<{ n: number }>(sql`select count(*) as n from media where storage_key = ${key}`)[0].n > 0
+export async function isKeyImported(db: Database, key: string): Promise<boolean> {
+  const { orm, t } = shared(db)
+  return (await orm.select({ id: t.media.id }).from(t.media).where(eq(t.media.storageKey, key)).limit(1)).length > 0
+}
 
-const unprocessed = (since: string | undefined, afterId = 0) => and(isNull(media.processedAt), gt(media.id, afterId), since ? gte(media.uploadedAt, since) : undefined)
+const unprocessed = (m: ReturnType<typeof shared>['t']['media'], since: string | undefined, afterId = 0) =>
+  and(isNull(m.processedAt), gt(m.id, afterId), since ? gte(m.uploadedAt, since) : undefined)
 
 /** Number of items the media pipeline has not processed, with id > afterId, uploaded at or after since (ISO) when given. */
-export const countUnprocessedMedia = async (db: Db, since: string | undefined, afterId = 0) => db.select({ n: count() }).from(media).where(unprocessed(since, afterId)).get()!.n
+export async function countUnprocessedMedia(db: Database, since: string | undefined, afterId = 0): Promise<number> {
+  const { orm, t } = shared(db)
+  return (await orm.select({ n: count() }).from(t.media).where(unprocessed(t.media, since, afterId)))[0].n
+}
 
 /** Up to limit unprocessed items with id > afterId, uploaded at or after since when given, in id order. */
-export const findUnprocessedMedia = async (db: Db, since: string | undefined, afterId: number, limit: number) =>
-  db.select().from(media).where(unprocessed(since, afterId)).orderBy(asc(media.id)).limit(limit).all()
+export async function findUnprocessedMedia(db: Database, since: string | undefined, afterId: number, limit: number): Promise<MediaRow[]> {
+  const { orm, t } = shared(db)
+  return orm.select().from(t.media).where(unprocessed(t.media, since, afterId)).orderBy(asc(t.media.id)).limit(limit)
+}
 
 /** Records the pipeline's outputs on item id. */
-export const saveProcessedFields = async (db: Db, id: number, fields: Pick<typeof media.$inferInsert, 'width' | 'height' | 'durationMs' | 'placeholder' | 'variants' | 'processedAt' | 'storedSha256'>) =>
-  void db.update(media).set(fields).where(eq(media.id, id)).run()
+export async function saveProcessedFields(
+  db: Database,
+  id: number,
+  fields: Pick<typeof media.$inferInsert, 'width' | 'height' | 'durationMs' | 'placeholder' | 'variants' | 'processedAt' | 'storedSha256'>,
+): Promise<void> {
+  const { orm, t } = shared(db)
+  await orm.update(t.media).set(fields).where(eq(t.media.id, id))
+}

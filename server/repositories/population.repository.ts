@@ -5,8 +5,10 @@
 import { asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
+import { shared, type Database, type PgQueries } from '../db/database'
 import { perDb } from '../db/prepared'
 import { media, users, votePopulationState } from '../db/schema'
+import * as pg from '../db/schema.pg'
 
 /** The population state row as stored (ISO-8601 UTC times). */
 export type PopulationState = typeof votePopulationState.$inferSelect
@@ -16,14 +18,22 @@ const insertVote = perDb((db) => db.$client.prepare<never, [number, number, numb
 const mediaAfter = perDb((db) => db.select({ id: media.id }).from(media).where(gt(media.id, sql.placeholder('after'))).orderBy(asc(media.id)).limit(sql.placeholder('limit')).prepare())
 
 /** The population state, or undefined before the first call. */
-export const findPopulationState = async (db: Db): Promise<PopulationState | undefined> => db.select().from(votePopulationState).where(eq(votePopulationState.id, 1)).get()
+export async function findPopulationState(db: Database): Promise<PopulationState | undefined> {
+  const { orm, t } = shared(db)
+  return (await orm.select().from(t.votePopulationState).where(eq(t.votePopulationState.id, 1)))[0]
+}
 
 /** Inserts the first population state (nothing processed yet) and answers it. */
-export const insertPopulationState = async (db: Db, now: string): Promise<PopulationState> =>
-  db.insert(votePopulationState).values({ id: 1, lastMediaId: 0, mediaProcessed: 0, totalVotesInserted: 0, hotVotesInserted: 0, usersCreated: 0, updatedAt: now }).returning().get()
+export async function insertPopulationState(db: Database, now: string): Promise<PopulationState> {
+  const { orm, t } = shared(db)
+  return (await orm.insert(t.votePopulationState).values({ id: 1, lastMediaId: 0, mediaProcessed: 0, totalVotesInserted: 0, hotVotesInserted: 0, usersCreated: 0, updatedAt: now }).returning())[0]
+}
 
 /** Writes the population state's fields. */
-export const updatePopulationState = async (db: Db, state: Partial<PopulationState>): Promise<void> => void db.update(votePopulationState).set(state).where(eq(votePopulationState.id, 1)).run()
+export async function updatePopulationState(db: Database, state: Partial<PopulationState>): Promise<void> {
+  const { orm, t } = shared(db)
+  await orm.update(t.votePopulationState).set(state).where(eq(t.votePopulationState.id, 1))
+}
 
 /** The synthetic voters, inserting newVoter() ones until there are poolSize; answers their ids and how many were made. */
 function syntheticPool(db: Db, poolSize: number, newVoter: () => { sessionId: string; username: string }, createdAt: string) {
@@ -55,7 +65,9 @@ export type PopulationStep = {
  * until the budget is spent, advances and writes the state (completedAt cleared). Answers the votes inserted, whether
  * more items follow (paused) and the state written; nothing is written when no item follows the state.
  */
-export async function populateStep(db: Db, state: PopulationState, step: PopulationStep): Promise<{ inserted: number; paused: boolean; state: PopulationState }> {
+export async function populateStep(database: Database, state: PopulationState, step: PopulationStep): Promise<{ inserted: number; paused: boolean; state: PopulationState }> {
+  if (database.dialect === 'postgres') return database.orm.transaction((tx) => populateStepPg(tx, state, step))
+  const db = database.orm
   return inTransaction(db, () => {
     let inserted = 0
     let paused = false
@@ -93,4 +105,48 @@ export async function populateStep(db: Db, state: PopulationState, step: Populat
     db.update(votePopulationState).set(next).where(eq(votePopulationState.id, 1)).run()
     return { inserted, paused, state: next }
   })
+}
+
+/** populateStep's steps on PostgreSQL, inside transaction tx (a session advisory lock keeps two runs apart). */
+async function populateStepPg(tx: PgQueries, state: PopulationState, step: PopulationStep): Promise<{ inserted: number; paused: boolean; state: PopulationState }> {
+  const mediaAfterPg = (after: number, limit: number) => tx.select({ id: pg.media.id }).from(pg.media).where(gt(pg.media.id, after)).orderBy(asc(pg.media.id)).limit(limit)
+  let inserted = 0
+  let paused = false
+  const items = await mediaAfterPg(state.lastMediaId, step.maxItems)
+  if (!items.length) return { inserted, paused, state }
+  const ids = (await tx.select({ id: pg.users.id }).from(pg.users).where(eq(pg.users.isSynthetic, true))).map((u) => u.id)
+  let created = 0
+  for (; ids.length < step.poolSize; created++) ids.push((await tx.insert(pg.users).values({ ...step.newVoter(), createdAt: step.now, isSynthetic: true }).returning({ id: pg.users.id }))[0].id)
+  const next = { ...state }
+  for (const [k, item] of items.entries()) {
+    if (inserted >= step.voteBudget) {
+      paused = true
+      break
+    }
+    const planned = step.votesFor(ids)
+    const written = planned.length
+      ? await tx
+          .insert(pg.votes)
+          .values(planned.map(({ userId, isHot }) => ({ userId, mediaId: item.id, isHot, createdAt: step.now })))
+          .onConflictDoNothing()
+          .returning({ isHot: pg.votes.isHot })
+      : []
+    inserted += written.length
+    Object.assign(next, {
+      lastMediaId: item.id,
+      mediaProcessed: next.mediaProcessed + 1,
+      totalVotesInserted: next.totalVotesInserted + written.length,
+      hotVotesInserted: next.hotVotesInserted + written.filter((w) => w.isHot).length,
+      usersCreated: next.usersCreated + (k === 0 ? created : 0),
+    })
+  }
+  if (!paused && items.length === step.maxItems) paused = (await mediaAfterPg(next.lastMediaId, 1)).length > 0
+  Object.assign(next, {
+    firstUserId: Math.min(next.firstUserId ?? Infinity, ...ids),
+    lastUserId: Math.max(next.lastUserId ?? 0, ...ids),
+    completedAt: null,
+    updatedAt: step.updatedAt(),
+  })
+  await tx.update(pg.votePopulationState).set(next).where(eq(pg.votePopulationState.id, 1))
+  return { inserted, paused, state: next }
 }

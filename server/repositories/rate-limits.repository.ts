@@ -5,8 +5,7 @@
  * requests and instances.
  */
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm'
-import type { Db } from '../db/open'
-import { rateLimits } from '../db/schema'
+import { shared, type Database } from '../db/database'
 
 /** One attempt to count: `limit` attempts of key per window; now, windowEnd and lockedUntil are ISO-8601. */
 export type RateLimitHit = {
@@ -25,12 +24,13 @@ export type RateLimitHit = {
  * up by one, a full one is left alone. Answers the count after this attempt, or undefined when the key was at its
  * limit (nothing counted).
  */
-export async function hitRateLimit(db: Db, hit: RateLimitHit): Promise<number | undefined> {
+export async function hitRateLimit(db: Database, hit: RateLimitHit): Promise<number | undefined> {
+  const { orm, t: { rateLimits } } = shared(db)
   const expired = sql`${rateLimits.expiresAt} <= ${hit.now}`
   const locksNow = (count: number) => hit.lockedUntil !== undefined && count >= hit.limit
   const firstEnd = locksNow(1) && hit.lockedUntil! > hit.windowEnd ? hit.lockedUntil! : hit.windowEnd
   const liveEnd = hit.lockedUntil === undefined ? rateLimits.expiresAt : sql`case when ${rateLimits.count} + 1 >= ${hit.limit} then ${hit.lockedUntil} else ${rateLimits.expiresAt} end`
-  const rows = await db
+  const rows = await orm
     .insert(rateLimits)
     .values({ name: hit.name, key: hit.key, count: 1, expiresAt: firstEnd })
     .onConflictDoUpdate({
@@ -46,16 +46,18 @@ export async function hitRateLimit(db: Db, hit: RateLimitHit): Promise<number | 
 }
 
 /** Takes back one attempt counted by hitRateLimit (another limit of the same request refused it). */
-export async function unhitRateLimit(db: Db, name: string, key: string): Promise<void> {
-  await db
+export async function unhitRateLimit(db: Database, name: string, key: string): Promise<void> {
+  const { orm, t: { rateLimits } } = shared(db)
+  await orm
     .update(rateLimits)
     .set({ count: sql`${rateLimits.count} - 1` })
     .where(and(eq(rateLimits.name, name), eq(rateLimits.key, key), gt(rateLimits.count, 0)))
 }
 
 /** The live counter of key under name at now (ISO-8601): its count and when it ends, or undefined. */
-export async function findRateLimit(db: Db, name: string, key: string, now: string): Promise<{ count: number; expiresAt: string } | undefined> {
-  const rows = await db
+export async function findRateLimit(db: Database, name: string, key: string, now: string): Promise<{ count: number; expiresAt: string } | undefined> {
+  const { orm, t: { rateLimits } } = shared(db)
+  const rows = await orm
     .select({ count: rateLimits.count, expiresAt: rateLimits.expiresAt })
     .from(rateLimits)
     .where(and(eq(rateLimits.name, name), eq(rateLimits.key, key), gt(rateLimits.expiresAt, now)))
@@ -63,14 +65,16 @@ export async function findRateLimit(db: Db, name: string, key: string, now: stri
 }
 
 /** Forgets the counter of key under name. */
-export async function deleteRateLimit(db: Db, name: string, key: string): Promise<void> {
-  await db.delete(rateLimits).where(and(eq(rateLimits.name, name), eq(rateLimits.key, key)))
+export async function deleteRateLimit(db: Database, name: string, key: string): Promise<void> {
+  const { orm, t: { rateLimits } } = shared(db)
+  await orm.delete(rateLimits).where(and(eq(rateLimits.name, name), eq(rateLimits.key, key)))
 }
 
 /** Deletes up to batch counters that ended at or before now (ISO-8601); answers how many went. */
-export async function deleteExpiredRateLimits(db: Db, now: string, batch: number): Promise<number> {
-  const expired = db.select({ name: rateLimits.name, key: rateLimits.key }).from(rateLimits).where(lte(rateLimits.expiresAt, now)).limit(batch)
-  const gone = await db
+export async function deleteExpiredRateLimits(db: Database, now: string, batch: number): Promise<number> {
+  const { orm, t: { rateLimits } } = shared(db)
+  const expired = orm.select({ name: rateLimits.name, key: rateLimits.key }).from(rateLimits).where(lte(rateLimits.expiresAt, now)).limit(batch)
+  const gone = await orm
     .delete(rateLimits)
     .where(inArray(sql`(${rateLimits.name}, ${rateLimits.key})`, expired))
     .returning({ name: rateLimits.name })

@@ -2,20 +2,31 @@
 import { and, count, desc, eq, exists, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
+import { shared, type Database, type PgQueries } from '../db/database'
 import { dmcaTakedowns, media } from '../db/schema'
-import { writeAuditRows, type AuditRow } from './audit.repository'
+import * as pg from '../db/schema.pg'
+import { writeAuditRows, writeAuditRowsPg, type AuditRow } from './audit.repository'
 
 /** One takedown row as stored. */
 export type TakedownRow = typeof dmcaTakedowns.$inferSelect
 
 /** Inserts one takedown row and returns it. */
-export const insertTakedown = async (db: Db, values: typeof dmcaTakedowns.$inferInsert) => db.insert(dmcaTakedowns).values(values).returning().get()
+export async function insertTakedown(db: Database, values: typeof dmcaTakedowns.$inferInsert): Promise<TakedownRow> {
+  const { orm, t } = shared(db)
+  return (await orm.insert(t.dmcaTakedowns).values(values).returning())[0]
+}
 
 /** A page of takedown rows, newest first: limit rows from offset. */
-export const listTakedownRows = async (db: Db, limit: number, offset: number) => db.select().from(dmcaTakedowns).orderBy(desc(dmcaTakedowns.id)).limit(limit).offset(offset).all()
+export async function listTakedownRows(db: Database, limit: number, offset: number): Promise<TakedownRow[]> {
+  const { orm, t } = shared(db)
+  return orm.select().from(t.dmcaTakedowns).orderBy(desc(t.dmcaTakedowns.id)).limit(limit).offset(offset)
+}
 
 /** Number of takedown rows. */
-export const countTakedowns = async (db: Db) => db.select({ n: count() }).from(dmcaTakedowns).get()!.n
+export async function countTakedowns(db: Database) {
+  const { orm, t } = shared(db)
+  return (await orm.select({ n: count() }).from(t.dmcaTakedowns))[0].n
+}
 
 /**
  * Makes a media item's visibility follow its takedowns: hidden exactly while at least one resolved takedown names it.
@@ -36,16 +47,42 @@ const refreshMediaHidden = (db: Db, mediaId: number, now: string) =>
     .where(eq(media.id, mediaId))
     .run()
 
+/** refreshMediaHidden on PostgreSQL, inside a transaction. */
+const refreshMediaHiddenPg = (tx: PgQueries, mediaId: number, now: string) =>
+  tx
+    .update(pg.media)
+    .set({
+      hiddenAt: sql`case when ${exists(
+        tx
+          .select({ one: sql`1` })
+          .from(pg.dmcaTakedowns)
+          .where(and(eq(pg.dmcaTakedowns.mediaId, mediaId), eq(pg.dmcaTakedowns.status, 'resolved'))),
+      )} then coalesce(${pg.media.hiddenAt}, ${now}) end`,
+    })
+    .where(eq(pg.media.id, mediaId))
+
 /**
  * In one transaction: reads takedown id, lets check(row) refuse the change by throwing (nothing is written then),
  * sets its status, notes and updatedAt, makes the named media's visibility follow its takedowns, and appends
  * audit(row). Answers the row as it was before, or undefined for an unknown id (nothing written).
  */
 export async function changeTakedownStatus(
-  db: Db,
+  database: Database,
   id: number,
   change: { values: Pick<typeof dmcaTakedowns.$inferInsert, 'status' | 'adminNotes' | 'updatedAt'>; check: (row: TakedownRow) => void; audit: (row: TakedownRow) => AuditRow },
 ): Promise<TakedownRow | undefined> {
+  if (database.dialect === 'postgres') {
+    return database.orm.transaction(async (tx) => {
+      const [row] = await tx.select().from(pg.dmcaTakedowns).where(eq(pg.dmcaTakedowns.id, id)).for('update')
+      if (!row) return undefined
+      change.check(row)
+      await tx.update(pg.dmcaTakedowns).set(change.values).where(eq(pg.dmcaTakedowns.id, id))
+      if (row.mediaId !== null) await refreshMediaHiddenPg(tx, row.mediaId, change.values.updatedAt)
+      await writeAuditRowsPg(tx, [change.audit(row)])
+      return row
+    })
+  }
+  const db = database.orm
   return inTransaction(db, () => {
     const row = db.select().from(dmcaTakedowns).where(eq(dmcaTakedowns.id, id)).get()
     if (!row) return undefined

@@ -6,8 +6,10 @@
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
+import { retryTransaction, shared, type Database, type PgQueries } from '../db/database'
 import { perDb } from '../db/prepared'
 import { userSessions, users } from '../db/schema'
+import * as pg from '../db/schema.pg'
 
 /** A users row as stored (ISO-8601 UTC times). */
 export type UserRow = typeof users.$inferSelect
@@ -44,20 +46,44 @@ export const userStatements = {
   insertSession: (db: Db, values: { sessionHash: string; userId: number; createdAt: string }) => db.insert(userSessions).values(values).run(),
 }
 
+/** userStatements on PostgreSQL, each awaited on the pool or inside a transaction. */
+export const pgUserStatements = {
+  bySessionHash: async (q: PgQueries, hash: string): Promise<UserRow | undefined> =>
+    (await q.select().from(pg.users).where(or(eq(pg.users.sessionId, hash), sql`${pg.users.id} = (select ${pg.userSessions.userId} from ${pg.userSessions} where ${pg.userSessions.sessionHash} = ${hash})`)).limit(1))[0],
+  byId: async (q: PgQueries, id: number): Promise<UserRow | undefined> => (await q.select().from(pg.users).where(eq(pg.users.id, id)))[0],
+  byVerifiedEmail: async (q: PgQueries, email: string): Promise<UserRow | undefined> =>
+    (await q.select().from(pg.users).where(and(eq(pg.users.email, email), eq(pg.users.emailVerified, true))))[0],
+  idByUsername: async (q: PgQueries, username: string, exceptUserId = 0) =>
+    (await q.select({ id: pg.users.id }).from(pg.users).where(and(sql`lower(${pg.users.username}) = lower(${username})`, ne(pg.users.id, exceptUserId))).limit(1))[0],
+  update: async (q: PgQueries, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> =>
+    (await q.update(pg.users).set(values).where(eq(pg.users.id, id)).returning())[0],
+  insertSession: async (q: PgQueries, values: { sessionHash: string; userId: number; createdAt: string }) => void (await q.insert(pg.userSessions).values(values)),
+}
+
 /** The user one of whose sessions has this stored hash; a system or synthetic tag finds its own user. */
-export const findUserBySessionHash = async (db: Db, hash: string) => userStatements.bySessionHash(db, hash)
+export const findUserBySessionHash = async (db: Database, hash: string) =>
+  db.dialect === 'sqlite' ? userStatements.bySessionHash(db.orm, hash) : pgUserStatements.bySessionHash(db.orm, hash)
 
 /** The id of the user one of whose sessions has this stored hash (the lookup of every visitor call). */
-export const findUserIdBySessionHash = async (db: Db, hash: string): Promise<number | undefined> => userIdBySessionHash(db).get(hash)?.id
+export async function findUserIdBySessionHash(db: Database, hash: string): Promise<number | undefined> {
+  if (db.dialect === 'sqlite') return userIdBySessionHash(db.orm).get(hash)?.id
+  const [row] = await db.sql<{ id: number }[]>`select id from users where session_id = ${hash} union all select user_id from user_sessions where session_hash = ${hash} limit 1`
+  return row?.id
+}
 
 /** The id of a user other than exceptUserId (0: any user) whose username equals this one ignoring case. */
-export const findUserIdByUsername = async (db: Db, username: string, exceptUserId = 0) => userStatements.idByUsername(db, username, exceptUserId)
+export const findUserIdByUsername = async (db: Database, username: string, exceptUserId = 0) =>
+  db.dialect === 'sqlite' ? userStatements.idByUsername(db.orm, username, exceptUserId) : pgUserStatements.idByUsername(db.orm, username, exceptUserId)
 
 /** The user who verified this (normalised) email. */
-export const findUserByVerifiedEmail = async (db: Db, email: string) => userStatements.byVerifiedEmail(db, email)
+export const findUserByVerifiedEmail = async (db: Database, email: string) =>
+  db.dialect === 'sqlite' ? userStatements.byVerifiedEmail(db.orm, email) : pgUserStatements.byVerifiedEmail(db.orm, email)
 
 /** Number of user rows. */
-export const countUsers = async (db: Db) => db.select({ n: count() }).from(users).get()!.n
+export async function countUsers(db: Database) {
+  const { orm, t } = shared(db)
+  return (await orm.select({ n: count() }).from(t.users))[0].n
+}
 
 /**
  * Users with what they uploaded, cast and viewed, newest first; one page of limit rows from offset. The page is cut
@@ -65,9 +91,10 @@ export const countUsers = async (db: Db) => db.select({ n: count() }).from(users
  * (media_user_id_idx, votes_user_media_unique, views_user_media_unique). The alias is written out in the counts: drizzle
  * leaves select-list columns unqualified, and a bare "id" inside a subquery would mean media.id.
  */
-export async function listUsersWithActivity(db: Db, limit: number, offset: number) {
-  const page = db.select().from(users).orderBy(desc(users.id)).limit(limit).offset(offset).as('page')
-  return db
+export async function listUsersWithActivity(db: Database, limit: number, offset: number) {
+  const { orm, t } = shared(db)
+  const page = orm.select().from(t.users).orderBy(desc(t.users.id)).limit(limit).offset(offset).as('page')
+  return orm
     .select({
       id: page.id,
       username: page.username,
@@ -78,13 +105,12 @@ export async function listUsersWithActivity(db: Db, limit: number, offset: numbe
       loginCount: page.loginCount,
       createdAt: page.createdAt,
       isSynthetic: page.isSynthetic,
-      totalUploads: sql<number>`(select count(*) from media where media.user_id = page.id)`,
-      totalVotes: sql<number>`(select count(*) from votes where votes.user_id = page.id)`,
-      totalViews: sql<number>`(select count(*) from views where views.user_id = page.id)`,
+      totalUploads: sql<number>`(select count(*) from media where media.user_id = page.id)`.mapWith(Number),
+      totalVotes: sql<number>`(select count(*) from votes where votes.user_id = page.id)`.mapWith(Number),
+      totalViews: sql<number>`(select count(*) from views where views.user_id = page.id)`.mapWith(Number),
     })
     .from(page)
     .orderBy(desc(page.id))
-    .all()
 }
 
 /** What a session visit brings (upsertVisitorSession). */
@@ -109,7 +135,9 @@ export type SessionVisit = {
  * (first session visit.sessionHash, counted as logged in once at now) named wantedUsername when free, else the first
  * free newUsername(). Answers the user row.
  */
-export async function upsertVisitorSession(db: Db, visit: SessionVisit): Promise<UserRow> {
+export async function upsertVisitorSession(database: Database, visit: SessionVisit): Promise<UserRow> {
+  if (database.dialect === 'postgres') return retryTransaction(() => database.orm.transaction((tx) => upsertVisitorSessionPg(tx, visit)))
+  const db = database.orm
   return inTransaction(db, () => {
     const existing = userStatements.bySessionHash(db, visit.sessionHash)
     if (existing) {
@@ -132,7 +160,19 @@ export async function upsertVisitorSession(db: Db, visit: SessionVisit): Promise
  * In one transaction: applies changes to user id unless changes.username is another user's (ignoring case) or
  * changes.email is one another user has verified. Answers the updated row, or which of the two is taken.
  */
-export async function updateUserIfFree(db: Db, id: number, changes: Partial<UserRow>): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
+export async function updateUserIfFree(database: Database, id: number, changes: Partial<UserRow>): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
+  if (database.dialect === 'postgres') {
+    return retryTransaction(() =>
+      database.orm.transaction(async (tx) => {
+        if (changes.username !== undefined && (await pgUserStatements.idByUsername(tx, changes.username, id))) return { taken: 'username' as const }
+        if (changes.email && (await tx.select({ id: pg.users.id }).from(pg.users).where(and(eq(pg.users.email, changes.email), eq(pg.users.emailVerified, true), ne(pg.users.id, id)))).length) {
+          return { taken: 'email' as const }
+        }
+        return { user: (await pgUserStatements.update(tx, id, changes))! }
+      }),
+    )
+  }
+  const db = database.orm
   return inTransaction(db, () => {
     if (changes.username !== undefined && userStatements.idByUsername(db, changes.username, id)) return { taken: 'username' as const }
     if (changes.email && db.select({ id: users.id }).from(users).where(and(eq(users.email, changes.email), eq(users.emailVerified, true), ne(users.id, id))).get()) {
@@ -146,7 +186,19 @@ export async function updateUserIfFree(db: Db, id: number, changes: Partial<User
  * In one transaction: the id of the user whose session id is sessionId (a system tag such as the import owner's),
  * inserting it when missing, named the first username(n) (n = 1, 2, ...) no user has (ignoring case).
  */
-export async function findOrInsertSystemUser(db: Db, sessionId: string, username: (n: number) => string, createdAt: string): Promise<number> {
+export async function findOrInsertSystemUser(database: Database, sessionId: string, username: (n: number) => string, createdAt: string): Promise<number> {
+  if (database.dialect === 'postgres') {
+    return retryTransaction(() =>
+      database.orm.transaction(async (tx) => {
+        const existing = await pgUserStatements.bySessionHash(tx, sessionId)
+        if (existing) return existing.id
+        let n = 1
+        while (await pgUserStatements.idByUsername(tx, username(n))) n++
+        return (await tx.insert(pg.users).values({ sessionId, username: username(n), createdAt }).returning({ id: pg.users.id }))[0].id
+      }),
+    )
+  }
+  const db = database.orm
   return inTransaction(db, () => {
     const existing = userStatements.bySessionHash(db, sessionId)
     if (existing) return existing.id
@@ -154,4 +206,22 @@ export async function findOrInsertSystemUser(db: Db, sessionId: string, username
     while (userStatements.idByUsername(db, username(n))) n++
     return db.insert(users).values({ sessionId, username: username(n), createdAt }).returning({ id: users.id }).get().id
   })
+}
+
+/** upsertVisitorSession's steps on PostgreSQL, inside transaction tx. */
+async function upsertVisitorSessionPg(tx: PgQueries, visit: SessionVisit): Promise<UserRow> {
+  const existing = await pgUserStatements.bySessionHash(tx, visit.sessionHash)
+  if (existing) {
+    const changes = visit.resume(existing)
+    return Object.keys(changes).length ? (await pgUserStatements.update(tx, existing.id, changes))! : existing
+  }
+  visit.admitNew?.()
+  const isFree = async (name: string) => !(await pgUserStatements.idByUsername(tx, name))
+  let username = visit.wantedUsername && (await isFree(visit.wantedUsername)) ? visit.wantedUsername : undefined
+  while (!username) {
+    const candidate = visit.newUsername()
+    if (await isFree(candidate)) username = candidate
+  }
+  const { sessionHash, latitude, longitude, now } = visit
+  return (await tx.insert(pg.users).values({ sessionId: sessionHash, username, latitude, longitude, createdAt: now, lastLoginAt: now, loginCount: 1 }).returning())[0]
 }

@@ -3,10 +3,13 @@
  * its database (server/db/group-commit.ts): votes read in the same turn of the event loop share one transaction. The
  * statements a vote always runs go straight to bun:sqlite, each prepared once per database: mapping drizzle rows (a
  * whole media row, the inserted vote read back) was a tenth of a vote's CPU in the profile (README, Performance).
- * Missing rows come back undefined.
+ * On PostgreSQL each vote is its own short transaction through Bun's SQL (its statements are prepared by the driver):
+ * the unique (user_id, media_id) index keeps one vote per pair across instances, and the counter triggers run inside
+ * the insert. Missing rows come back undefined.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
+import { retryTransaction, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
 import { createGroupCommit } from '../db/group-commit'
 import { votes } from '../db/schema'
@@ -43,8 +46,21 @@ function writeVote(db: Db, v: { userId: number; mediaId: number; isHot: boolean;
  * Inserts the vote unless the item is missing, hidden or the voter's own, or the pair already has a vote; answers
  * once the transaction holding it has committed (another vote's failure never fails this one).
  */
-export const insertVoteOnce = (db: Db, v: { userId: number; mediaId: number; isHot: boolean; createdAt: string }): Promise<VoteWrite> =>
-  voteCommits(db).run(() => writeVote(db, v))
+export function insertVoteOnce(db: Database, v: { userId: number; mediaId: number; isHot: boolean; createdAt: string }): Promise<VoteWrite> {
+  if (db.dialect === 'sqlite') return voteCommits(db.orm).run(() => writeVote(db.orm, v))
+  return retryTransaction(() => db.sql.begin(async (tx): Promise<VoteWrite> => {
+    const [target] = await tx<VoteTarget[]>`select user_id as "userId", hidden_at as "hiddenAt", total_votes as "totalVotes", hot_votes as "hotVotes" from media where id = ${v.mediaId}`
+    if (!target || target.hiddenAt) return { kind: 'missing' }
+    if (target.userId === v.userId) return { kind: 'own' }
+    const [created] = await tx<{ id: number }[]>`insert into votes (user_id, media_id, is_hot, created_at) values (${v.userId}, ${v.mediaId}, ${v.isHot}, ${v.createdAt}) on conflict do nothing returning id`
+    // Read again after the write: the insert waited for concurrent votes on the pair or (through its counter trigger)
+    // on the item, so the counters now hold every vote committed before this one, as SQLite's serial writes see them.
+    const [counts] = await tx<{ totalVotes: number; hotVotes: number }[]>`select total_votes as "totalVotes", hot_votes as "hotVotes" from media where id = ${v.mediaId}`
+    if (created) return { kind: 'created', id: created.id, target: { ...target, totalVotes: counts.totalVotes - 1, hotVotes: counts.hotVotes - Number(v.isHot) } }
+    const [vote] = await tx<VoteRow[]>`select id, user_id as "userId", media_id as "mediaId", is_hot as "isHot", created_at as "createdAt" from votes where user_id = ${v.userId} and media_id = ${v.mediaId}`
+    return { kind: 'repeat', vote, target: { ...target, ...counts } }
+  }))
+}
 
 /** One exported vote: its id, user id, media id, is_hot (0 or 1), created_at (ISO-8601 UTC). */
 export type ExportedVote = [id: number, userId: number, mediaId: number, isHot: number, createdAt: string]
@@ -54,4 +70,7 @@ export type ExportedVote = [id: number, userId: number, mediaId: number, isHot: 
 const pageAfter = perDb((db) => db.$client.query<ExportedVote, [number, number]>('select id, user_id, media_id, is_hot, created_at from votes where id > ? order by id limit ?'))
 
 /** At most limit votes with ids above after, in id order (keyset paging: no read transaction is held between pages). */
-export const findVotePageAfter = async (db: Db, after: number, limit: number): Promise<ExportedVote[]> => pageAfter(db).values(after, limit) as ExportedVote[]
+export async function findVotePageAfter(db: Database, after: number, limit: number): Promise<ExportedVote[]> {
+  if (db.dialect === 'sqlite') return pageAfter(db.orm).values(after, limit) as ExportedVote[]
+  return (await db.sql`select id, user_id, media_id, is_hot::int, created_at from votes where id > ${after} order by id limit ${limit}`.values()) as ExportedVote[]
+}

@@ -26,7 +26,7 @@ describe('bucket management', () => {
     expect(list.json.files).toHaveLength(1)
     const r = await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: [key, '../x', 'media/none.jpg'] }, { headers: ADMIN_BASIC })
     expect(r.json).toEqual({ message: 'Deleted 1 of 3 files', deleted: 1, errors: ['../x: invalid key, not touched', 'media/none.jpg: not found'] })
-    expect(t.sqlite.query('select count(*) as n from media').get()).toEqual({ n: 0 })
+    expect((await t.sql.get('select count(*) as n from media'))).toEqual({ n: 0 })
     expect(await Array.fromAsync(t.deps.storage.list())).toEqual([])
     expect((await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: 'all' }, { headers: ADMIN_BASIC })).status).toBe(400)
     t.cleanup()
@@ -48,7 +48,7 @@ describe('bucket management', () => {
       expect(r.json).toEqual({ message: 'Deleted 3 of 3 files', deleted: 3, errors: [] })
       expect(counts.lists).toBe(0)
       expect(await Array.fromAsync(storage.list())).toEqual([])
-      expect(t.sqlite.query('select count(*) as n from media').get()).toEqual({ n: 0 })
+      expect((await t.sql.get('select count(*) as n from media'))).toEqual({ n: 0 })
     } finally {
       t.cleanup()
       rmSync(bucketDir, { recursive: true, force: true })
@@ -76,7 +76,7 @@ describe('bucket management', () => {
     expect((await call(t.app, 'POST', paths.adminResetDatabase(), undefined, admin)).status).toBe(200)
     const after = await upload()
     // The row keeps the hash of the bytes sent (the upload's 409) apart from the hash of the stripped copy in the bucket.
-    const row = t.sqlite.query('select sha256, stored_sha256 as storedSha256 from media').get() as { sha256: string; storedSha256: string }
+    const row = (await t.sql.get('select sha256, stored_sha256 as "storedSha256" from media')) as { sha256: string; storedSha256: string }
     expect(row.sha256).toBe(new Bun.CryptoHasher('sha256').update(await Bun.file(join(FIXTURES_DIR, 'forest-stream-cascade.jpg')).bytes()).digest('hex'))
     expect(row.storedSha256).toBe(new Bun.CryptoHasher('sha256').update(await Bun.readableStreamToBytes((await t.deps.storage.get(after))!.body)).digest('hex'))
     expect(row.storedSha256).not.toBe(row.sha256)
@@ -94,11 +94,11 @@ describe('bucket management', () => {
     const t = makeTestApp()
     const admin = { headers: ADMIN_BASIC }
     const item = (await makeMedia(t.app, await makeVisitor(t.app), 'tabby-cat.png')).json.media.url.replace('/api/media/file/', '') as string
-    const stored = t.sqlite.query('select stored_sha256 as h from media').get() as { h: string }
-    t.sqlite.run('update media set stored_sha256 = null')
+    const stored = (await t.sql.get('select stored_sha256 as h from media')) as { h: string }
+    await t.sql.run('update media set stored_sha256 = null')
     await t.deps.storage.put('leftover/cat.png', (await t.deps.storage.get(item))!.body, { size: (await t.deps.storage.head(item))!.size, contentType: 'image/png' })
     expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, admin)).json).toMatchObject({ imported: 0, skipped: 2 })
-    expect(t.sqlite.query('select stored_sha256 as h from media').get()).toEqual(stored)
+    expect((await t.sql.get('select stored_sha256 as h from media'))).toEqual(stored)
     const scan = (await call(t.app, 'GET', paths.adminFindDuplicates(), undefined, admin)).json
     expect(scan.duplicateGroups.find((g: { type: string }) => g.type === 'hash').files.map((f: { key: string }) => f.key).sort()).toEqual(['leftover/cat.png', item].sort())
     t.cleanup()
@@ -112,7 +112,7 @@ describe('bucket management', () => {
     await t.deps.storage.put('drop/notes.txt', new Blob(['not media']).stream(), { size: 9, contentType: 'text/plain' })
     const first = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })
     expect(first.json).toEqual({ message: 'Imported 2 of 4 files', imported: 2, skipped: 2, errors: 0, totalFiles: 4 })
-    const rows = t.sqlite.query('select storage_key, mime_type, width, height from media order by storage_key').all()
+    const rows = (await t.sql.all('select storage_key, mime_type, width, height from media order by storage_key'))
     expect(rows).toEqual([
       { storage_key: 'drop/clip.mp4', mime_type: 'video/mp4', width: 720, height: 1280 },
       { storage_key: 'drop/copy-of-meadow.jpg', mime_type: 'image/jpeg', width: 1600, height: 1065 },
@@ -157,14 +157,14 @@ describe('the import owner (issue #10: sessions and accounts)', () => {
     const t = makeTestApp()
     await putFixture(t, 'media/drop/cat.png', 'tabby-cat.png')
     expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })).json).toMatchObject({ imported: 1 })
-    const owner = t.sqlite.query('select u.id, u.session_id as sid from users u join media m on m.user_id = u.id').get() as { id: number; sid: string }
-    const mediaId = (t.sqlite.query('select id from media').get() as { id: number }).id
+    const owner = (await t.sql.get('select u.id, u.session_id as sid from users u join media m on m.user_id = u.id')) as { id: number; sid: string }
+    const mediaId = ((await t.sql.get('select id from media')) as { id: number }).id
     for (const sid of ['system-import-owner', owner.sid]) {
       expect(await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).toMatchObject({ status: 401, json: { error: 'No session' } })
       expect((await call(t.app, 'DELETE', `/api/media/${mediaId}?userId=${owner.id}`, undefined, { cookie: `sid=${sid}` })).status).toBe(401)
       expect((await call(t.app, 'POST', paths.session(), { sessionId: sid })).status).toBe(400)
     }
-    expect(t.sqlite.query('select count(*) as n from media').get()).toEqual({ n: 1 })
+    expect((await t.sql.get('select count(*) as n from media'))).toEqual({ n: 1 })
     t.cleanup()
   })
 
@@ -175,11 +175,11 @@ describe('the import owner (issue #10: sessions and accounts)', () => {
     expect((await call(t.app, 'GET', '/api/users/check-username/System-Import', undefined, { cookie: v.cookie })).json).toEqual({ available: false })
     expect((await makeVisitor(t.app, { username: 'System-Import' })).user.username).not.toBe('System-Import')
     // An older database where a visitor took the name before the first import.
-    t.sqlite.query("update users set username = 'System-Import' where id = ?").run(v.user.id)
+    await t.sql.run("update users set username = 'System-Import' where id = ?", v.user.id)
     await putFixture(t, 'media/drop/cat.png', 'tabby-cat.png')
     const r = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })
     expect(r).toMatchObject({ status: 200, json: { imported: 1, errors: 0 } })
-    const owner = t.sqlite.query('select u.id, u.username from users u join media m on m.user_id = u.id').get() as { id: number; username: string }
+    const owner = (await t.sql.get('select u.id, u.username from users u join media m on m.user_id = u.id')) as { id: number; username: string }
     expect(owner.id).not.toBe(v.user.id)
     expect(owner.username.toLowerCase()).not.toBe('system-import')
     t.cleanup()

@@ -44,7 +44,7 @@ describe('admin configuration', () => {
     const saved = await call(t.app, 'POST', paths.adminConfig('vote-multiplier'), { isEnabled: true, multiplier: 2.5 }, { headers: ADMIN })
     expect(saved.json).toEqual({ isEnabled: true, multiplier: 2.5, updatedAt: '2026-11-22T12:00:00.000Z' })
     expect((await call(t.app, 'GET', paths.voteMultiplierConfig())).json).toEqual({ isEnabled: true, multiplier: 2.5 })
-    const audit = t.sqlite.query("select context from audit_logs where event = 'VOTE_MULTIPLIER_UPDATED'").get() as { context: string }
+    const audit = (await t.sql.get("select context from audit_logs where event = 'VOTE_MULTIPLIER_UPDATED'")) as { context: string }
     expect(JSON.parse(audit.context)).toEqual({ by: 'admin', before: { isEnabled: false, multiplier: 1 }, after: { isEnabled: true, multiplier: 2.5 } })
     for (const multiplier of [0, -1]) {
       expect(await call(t.app, 'POST', paths.adminConfig('vote-multiplier'), { isEnabled: true, multiplier }, { headers: ADMIN })).toMatchObject({ status: 400, json: { error: 'Vote multiplier must be greater than 0' } })

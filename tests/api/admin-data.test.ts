@@ -69,8 +69,8 @@ describe('DELETE /api/admin/media/:id', () => {
   it('deletes any media item with its votes, views and object, audited, and 404 for an unknown one', async () => {
     const r = await call(t.app, 'DELETE', `/api/admin/media/${catId}`, undefined, { headers: ADMIN_BASIC })
     expect(r.status).toBe(204)
-    expect(t.sqlite.query('select count(*) as n from votes where media_id = ?').get(catId)).toEqual({ n: 0 })
-    const events = (t.sqlite.query("select event from audit_logs where event like 'ADMIN_DELETE%' order by id").all() as { event: string }[]).map((e) => e.event)
+    expect((await t.sql.get('select count(*) as n from votes where media_id = ?', catId))).toEqual({ n: 0 })
+    const events = ((await t.sql.all("select event from audit_logs where event like 'ADMIN_DELETE%' order by id")) as { event: string }[]).map((e) => e.event)
     expect(events).toEqual(['ADMIN_DELETE_REQUEST', 'ADMIN_DELETE_COMPLETED'])
     expect((await call(t.app, 'DELETE', `/api/admin/media/${catId}`, undefined, { headers: ADMIN_BASIC })).status).toBe(404)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test'
-import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC, TEST_DIALECT } from '../support/test-app'
 import { makeMedia } from '../support/builders'
 import { paths } from '@contract/paths'
 
@@ -21,10 +21,10 @@ describe('inactive accounts', () => {
 
     expect((await call(t.app, 'GET', paths.adminInactiveCount(), undefined, { headers: ADMIN_BASIC })).json).toEqual({ inactiveUsers: 2, totalUsers: 6, percentage: 33.3 })
     expect((await call(t.app, 'POST', paths.adminPurgeInactive(), undefined, { headers: ADMIN_BASIC })).json).toEqual({ message: 'Purged 2 inactive accounts', deletedCount: 2, remainingUsers: 4 })
-    const ids = (t.sqlite.query('select id from users order by id').all() as { id: number }[]).map((r) => r.id)
+    const ids = ((await t.sql.all('select id from users order by id')) as { id: number }[]).map((r) => r.id)
     expect(ids).toEqual([withEmail.user.id, uploader.user.id, voter.user.id, viewer.user.id])
     expect(ids).not.toContain(idle.user.id)
-    const events = t.sqlite.query("select event from audit_logs where event like 'INACTIVE%' order by id").all() as { event: string }[]
+    const events = (await t.sql.all("select event from audit_logs where event like 'INACTIVE%' order by id")) as { event: string }[]
     expect(events.map((e) => e.event)).toEqual(['INACTIVE_USER_PURGE', 'INACTIVE_USER_PURGE', 'INACTIVE_ACCOUNTS_PURGE_COMPLETED'])
     t.cleanup()
   })
@@ -36,15 +36,16 @@ describe('fix-user-sequence and reset-database', () => {
     const v = await makeVisitor(t.app)
     await makeMedia(t.app, v, 'tabby-cat.png')
     await call(t.app, 'POST', paths.adminConfig('vote-multiplier'), { isEnabled: true, multiplier: 2 }, { headers: ADMIN_BASIC })
-    t.sqlite.run("update sqlite_sequence set seq = 500 where name = 'users'")
+    // The users id sequence jumps ahead, as after deleted rows: SQLite's autoincrement row, PostgreSQL's identity sequence.
+    await t.sql.run(TEST_DIALECT === 'sqlite' ? "update sqlite_sequence set seq = 500 where name = 'users'" : "select setval(pg_get_serial_sequence('users', 'id'), 500)")
     expect((await call(t.app, 'POST', paths.adminFixSequence(), undefined, { headers: ADMIN_BASIC })).json).toEqual({ success: true, nextUserId: v.user.id + 1 })
     expect((await makeVisitor(t.app)).user.id).toBe(v.user.id + 1)
 
     const reset = await call(t.app, 'POST', paths.adminResetDatabase(), undefined, { headers: ADMIN_BASIC })
     expect(reset.json.deleted).toMatchObject({ users: 2, media: 1 })
-    for (const table of ['users', 'media', 'votes', 'views']) expect(t.sqlite.query(`select count(*) as n from ${table}`).get()).toEqual({ n: 0 })
+    for (const table of ['users', 'media', 'votes', 'views']) expect((await t.sql.get(`select count(*) as n from ${table}`))).toEqual({ n: 0 })
     expect((await call(t.app, 'GET', paths.voteMultiplierConfig())).json).toEqual({ isEnabled: true, multiplier: 2 })
-    expect(t.sqlite.query("select count(*) as n from audit_logs where event = 'DATABASE_RESET'").get()).toEqual({ n: 1 })
+    expect((await t.sql.get("select count(*) as n from audit_logs where event = 'DATABASE_RESET'"))).toEqual({ n: 1 })
     // The bucket stays: the one item with its derived objects (issue #11), ready for a new import.
     expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN_BASIC })).json.files).toMatchObject([{ derivedCount: 2 }])
     expect((await call(t.app, 'POST', paths.adminResetDatabase())).status).toBe(401)

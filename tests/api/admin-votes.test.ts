@@ -24,7 +24,7 @@ describe('vote population', () => {
     expect(results[0]).toMatchObject({ success: false, paused: true })
     expect(last).toMatchObject({ success: true, paused: false, mediaProcessed: FILES.length, totalMediaCount: FILES.length, usersCreated: 50 })
 
-    const perItem = t.sqlite.query('select media_id, count(*) as n, sum(is_hot) as hot from votes group by media_id').all() as { n: number; hot: number }[]
+    const perItem = (await t.sql.all('select media_id, count(*) as n, sum(case when is_hot then 1 else 0 end) as hot from votes group by media_id')) as { n: number; hot: number }[]
     expect(perItem).toHaveLength(FILES.length)
     for (const item of perItem) {
       expect(item.n).toBeGreaterThanOrEqual(10)
@@ -33,23 +33,23 @@ describe('vote population', () => {
     }
     const total = perItem.reduce((n, i) => n + i.n, 0)
     expect(last.totalVotesInserted).toBe(total)
-    expect(t.sqlite.query('select count(*) as n from (select user_id, media_id from votes group by user_id, media_id having count(*) > 1)').get()).toEqual({ n: 0 })
-    expect(t.sqlite.query('select count(*) as n from users where is_synthetic = 1').get()).toEqual({ n: 50 })
+    expect((await t.sql.get('select count(*) as n from (select user_id, media_id from votes group by user_id, media_id having count(*) > 1) as repeats'))).toEqual({ n: 0 })
+    expect((await t.sql.get('select count(*) as n from users where is_synthetic'))).toEqual({ n: 50 })
     const [first, lastId] = last.userIdRange.split('-').map(Number)
     expect(lastId - first).toBe(49)
-    expect(t.sqlite.query("select count(*) as n from audit_logs where event = 'VOTE_POPULATION_RUN'").get()).toEqual({ n: results.length })
+    expect((await t.sql.get("select count(*) as n from audit_logs where event = 'VOTE_POPULATION_RUN'"))).toEqual({ n: results.length })
     const again = (await call(t.app, 'POST', paths.adminPopulateVotes(), undefined, { headers: ADMIN_BASIC })).json
     expect(again).toMatchObject({ success: true, totalVotesInserted: total })
   })
 
   it('gives its synthetic voters no usable session (issue #10)', async () => {
-    const sids = (t.sqlite.query('select session_id as sid from users where is_synthetic = 1').all() as { sid: string }[]).map((u) => u.sid)
+    const sids = ((await t.sql.all('select session_id as sid from users where is_synthetic')) as { sid: string }[]).map((u) => u.sid)
     expect(sids).toHaveLength(50)
     for (const sid of sids.slice(0, 5)) {
       expect((await call(t.app, 'POST', paths.session(), { sessionId: sid })).status).toBe(400)
       expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).status).toBe(401)
     }
-    expect(t.sqlite.query('select count(*) as n from users where is_synthetic = 1').get()).toEqual({ n: 50 })
+    expect((await t.sql.get('select count(*) as n from users where is_synthetic'))).toEqual({ n: 50 })
   })
 })
 
@@ -62,7 +62,7 @@ describe('GET /api/admin/export-votes', () => {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.fromWeb(res.body as never), {})
     for await (const sheet of reader) for await (const row of sheet) rows.push((row.values as unknown[]).slice(1))
     expect(rows[0]).toEqual(['user_id', 'media_id', 'is_hot', 'voted_at'])
-    const votes = t.sqlite.query('select user_id, media_id, is_hot, created_at from votes order by id').all() as { user_id: number; media_id: number; is_hot: number; created_at: string }[]
+    const votes = (await t.sql.all('select user_id, media_id, is_hot, created_at from votes order by id')) as { user_id: number; media_id: number; is_hot: number; created_at: string }[]
     expect(rows.length - 1).toBe(votes.length)
     expect(rows[1]).toEqual([votes[0].user_id, votes[0].media_id, votes[0].is_hot ? 'true' : 'false', votes[0].created_at])
     expect(rows.at(-1)).toEqual([votes.at(-1)!.user_id, votes.at(-1)!.media_id, votes.at(-1)!.is_hot ? 'true' : 'false', votes.at(-1)!.created_at])

@@ -32,7 +32,7 @@ describe('saving an account through a magic link', () => {
     expect(mail.html).toContain('HotVote')
     expect(mail.text).toContain('http://localhost:3000/auth/verify?token=')
     const token = tokenSentTo(t.sent, 'sam@example.com')
-    expect(t.sqlite.query('select count(*) as n from magic_link_tokens where token_hash = ?').get(token)).toEqual({ n: 0 })
+    expect((await t.sql.get('select count(*) as n from magic_link_tokens where token_hash = ?', token))).toEqual({ n: 0 })
 
     const ok = await call(t.app, 'POST', paths.verifyMagicLink(), { token }, { cookie: v.cookie })
     expect(ok).toMatchObject({ status: 200, json: { sessionId: v.user.sessionId } })
@@ -82,7 +82,7 @@ describe('saving an account through a magic link', () => {
     expect(toOwner.html).toContain('Log in')
     // Its link logs in to the owner's account; it never saves the address on the visitor who asked.
     const token = tokenSentTo(t.sent, 'owned@example.com')
-    const row = t.sqlite.query('select purpose, user_id from magic_link_tokens where token_hash = ?').get(new Bun.CryptoHasher('sha256').update(token).digest('hex'))
+    const row = (await t.sql.get('select purpose, user_id from magic_link_tokens where token_hash = ?', new Bun.CryptoHasher('sha256').update(token).digest('hex')))
     expect(row).toEqual({ purpose: 'login', user_id: owner.user.id })
     expect(t.sent.at(-1)).toMatchObject({ to: 'free@example.com', subject: 'HotVote: confirm your email' })
     expect(t.sent.at(-1)!.text).toContain('Confirm this email to save your HotVote account.')
@@ -136,7 +136,7 @@ describe('logging in as an existing user', () => {
     expect(ok.headers.get('set-cookie')).toContain(`sid=${ok.json.sessionId}`)
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${ok.json.sessionId}` })).json).toMatchObject({ id: owner.user.id, sessionId: ok.json.sessionId })
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: owner.cookie })).json.id).toBe(owner.user.id)
-    const loginCount = t.sqlite.query('select login_count from users where id = ?').get(owner.user.id) as { login_count: number }
+    const loginCount = (await t.sql.get('select login_count from users where id = ?', owner.user.id)) as { login_count: number }
     expect(loginCount.login_count).toBe(3)
     t.cleanup()
   })
@@ -147,7 +147,7 @@ describe('POST /api/email-capture', () => {
     const t = makeTestApp()
     const v = await makeVisitor(t.app)
     expect(await call(t.app, 'POST', paths.emailCapture(), { email: 'Fan@Example.com', sessionId: v.user.sessionId })).toMatchObject({ status: 201, json: { message: 'Thanks for your email!' } })
-    expect(t.sqlite.query('select email, user_id from email_captures').all()).toEqual([{ email: 'fan@example.com', user_id: v.user.id }])
+    expect((await t.sql.all('select email, user_id from email_captures'))).toEqual([{ email: 'fan@example.com', user_id: v.user.id }])
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: v.cookie })).json.email).toBe('fan@example.com')
     expect((await call(t.app, 'POST', paths.emailCapture(), { email: 'bad', sessionId: v.user.sessionId })).status).toBe(400)
     t.cleanup()
@@ -183,7 +183,7 @@ describe('an email someone typed but never verified (issue #10)', () => {
     const owner = await makeVisitor(t.app)
     expect((await call(t.app, 'POST', paths.sendMagicLink(), { email: 'cap@example.com', sessionId: owner.user.sessionId })).status).toBe(200)
     expect((await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'cap@example.com') })).status).toBe(200)
-    expect(t.sqlite.query('select id, email_verified as v from users where email = ?').all('cap@example.com')).toEqual([{ id: owner.user.id, v: 1 }])
+    expect((await t.sql.all('select id, email_verified as v from users where email = ?', 'cap@example.com'))).toEqual([{ id: owner.user.id, v: 1 }])
     t.cleanup()
   })
 

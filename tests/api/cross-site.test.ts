@@ -19,7 +19,7 @@ describe('state-changing calls from another site', () => {
     expect(await call(t.app, 'POST', '/api/votes', { userId: v.user.id, mediaId, isHot: true }, crossSite)).toMatchObject(REFUSED)
     expect(await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'hijacked' }, crossSite)).toMatchObject(REFUSED)
     expect(await call(t.app, 'DELETE', `/api/media/${mine}?userId=${v.user.id}`, undefined, crossSite)).toMatchObject(REFUSED)
-    expect(t.sqlite.query('select count(*) as n from votes').get()).toEqual({ n: 0 })
+    expect((await t.sql.get('select count(*) as n from votes'))).toEqual({ n: 0 })
     expect((await call(t.app, 'GET', '/api/session', undefined, { cookie: v.cookie })).json.username).not.toBe('hijacked')
   })
 
@@ -51,7 +51,7 @@ describe('state-changing calls from another site', () => {
     const sibling = { cookie: v.cookie, headers: { 'sec-fetch-site': 'same-site' } }
     expect(await call(t.app, 'POST', '/api/votes', { userId: v.user.id, mediaId, isHot: true }, sibling)).toMatchObject(REFUSED)
     expect(await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'sibling-site' }, sibling)).toMatchObject(REFUSED)
-    expect(t.sqlite.query('select count(*) as n from votes where user_id = ?').get(v.user.id)).toEqual({ n: 0 })
+    expect((await t.sql.get('select count(*) as n from votes where user_id = ?', v.user.id))).toEqual({ n: 0 })
     expect((await call(t.app, 'GET', '/api/session', undefined, { cookie: v.cookie })).json.username).not.toBe('sibling-site')
   })
 

@@ -24,9 +24,9 @@ describe('POST /api/dmca-takedown', () => {
     const r = await call(t.app, 'POST', paths.dmcaTakedown(), valid)
     expect(r.status).toBe(201)
     expect(r.json).toEqual({ id: expect.any(Number), status: 'pending', referenceNumber: expect.stringMatching(/^DMCA-20261122-[0-9A-F]{6}$/) })
-    const row = t.sqlite.query('select * from dmca_takedowns where id = ?').get(r.json.id) as Record<string, unknown>
+    const row = (await t.sql.get('select * from dmca_takedowns where id = ?', r.json.id)) as Record<string, unknown>
     expect(row).toMatchObject({ status: 'pending', complainant_name: 'Ada Lovelace', media_id: 7, infringing_urls: JSON.stringify(['https://hotvote.example/media/1', 'http://mirror.example/x']) })
-    const audit = t.sqlite.query("select context from audit_logs where event = 'DMCA_TAKEDOWN_CREATED'").get() as { context: string }
+    const audit = (await t.sql.get("select context from audit_logs where event = 'DMCA_TAKEDOWN_CREATED'")) as { context: string }
     expect(JSON.parse(audit.context)).toMatchObject({ id: r.json.id, referenceNumber: r.json.referenceNumber })
     const mail = t.sent.at(-1)!
     expect(mail.to).toBe('ada@example.com')
@@ -38,7 +38,7 @@ describe('POST /api/dmca-takedown', () => {
     for (const infringingUrls of ['https://a.example/1\n\n  https://b.example/2  \n', ['https://a.example/1', ' ', 'https://b.example/2']]) {
       const r = await call(t.app, 'POST', paths.dmcaTakedown(), { ...valid, infringingUrls })
       expect(r.status).toBe(201)
-      const row = t.sqlite.query('select infringing_urls from dmca_takedowns where id = ?').get(r.json.id) as { infringing_urls: string }
+      const row = (await t.sql.get('select infringing_urls from dmca_takedowns where id = ?', r.json.id)) as { infringing_urls: string }
       expect(JSON.parse(row.infringing_urls)).toEqual(['https://a.example/1', 'https://b.example/2'])
     }
   })
@@ -62,10 +62,10 @@ describe('POST /api/dmca-takedown', () => {
   ]
   for (const [field, value, message] of rules) {
     it(`answers 400 '${message}' for ${field} = ${JSON.stringify(value)}`, async () => {
-      const before = t.sqlite.query('select count(*) as n from dmca_takedowns').get()
+      const before = (await t.sql.get('select count(*) as n from dmca_takedowns'))
       const r = await call(t.app, 'POST', paths.dmcaTakedown(), { ...valid, [field]: value })
       expect(r).toMatchObject({ status: 400, json: { error: message, issues: [{ path: field, message }] } })
-      expect(t.sqlite.query('select count(*) as n from dmca_takedowns').get()).toEqual(before)
+      expect((await t.sql.get('select count(*) as n from dmca_takedowns'))).toEqual(before)
     })
   }
 
@@ -111,7 +111,7 @@ describe('POST /api/dmca-takedown limits (issue #10)', () => {
     const limited = makeTestApp({ DMCA_RATE_LIMIT_PER_HOUR: '3' })
     for (let i = 0; i < 3; i++) expect((await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).status).toBe(201)
     expect(await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).toMatchObject({ status: 429, json: { error: 'Too many takedown requests from this address. Please try again later.' } })
-    expect((limited.sqlite.query('select count(*) as n from dmca_takedowns').get() as { n: number }).n).toBe(3)
+    expect(((await limited.sql.get('select count(*) as n from dmca_takedowns')) as { n: number }).n).toBe(3)
     limited.clock.advance(3600_000)
     expect((await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).status).toBe(201)
     limited.cleanup()

@@ -32,7 +32,7 @@ describe('GET /api/ready', () => {
 
   it('answers 503 naming the database check when the database is closed', async () => {
     const t = makeTestApp()
-    t.sqlite.close()
+    await t.deps.db.close()
     const r = await call(t.app, 'GET', paths.ready())
     expect(r).toMatchObject({ status: 503, json: { status: 'not ready', checks: { database: expect.stringMatching(/closed/i), storage: 'ok' } } })
     t.cleanup()

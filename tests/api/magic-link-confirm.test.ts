@@ -21,7 +21,7 @@ describe('a save link opened in another browser', () => {
     const expected = { username: attacker.user.username, email: 'v***@example.com', purpose: 'save', sameSession: false }
     expect(await call(t.app, 'POST', paths.magicLinkInfo(), { token })).toMatchObject({ status: 200, json: expected })
     expect(await call(t.app, 'POST', paths.magicLinkInfo(), { token }, { cookie: victim.cookie })).toMatchObject({ status: 200, json: expected })
-    expect(t.sqlite.query('select used_at from magic_link_tokens').all()).toEqual([{ used_at: null }])
+    expect((await t.sql.all('select used_at from magic_link_tokens'))).toEqual([{ used_at: null }])
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: victim.cookie })).json).toMatchObject({ id: victim.user.id, sessionId: victim.user.sessionId })
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: attacker.cookie })).json).toMatchObject({ email: null, emailVerified: false })
 

@@ -150,7 +150,7 @@ describe('videos', () => {
     expect(poster.format).toBe('webp')
     expect(poster.width! / poster.height!).toBeCloseTo(720 / 1280, 2)
     expect(item.placeholder).toBeTruthy()
-    expect(t.sqlite.query('select duration_ms as d from media where id = ?').get(item.id)).toEqual({ d: 7000 })
+    expect((await t.sql.get('select duration_ms as d from media where id = ?', item.id))).toEqual({ d: 7000 })
   })
 
   it('records a portrait phone video (a quarter turn in its matrix) at its displayed size, as its poster shows it', async () => {
@@ -213,7 +213,7 @@ describe('the bucket treats derived objects as part of their item', () => {
     await call(t.app, 'POST', paths.adminResetDatabase(), undefined, { headers: admin })
     const imported = (await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: admin })).json
     expect(imported).toMatchObject({ imported: 3, errors: 0, totalFiles: 3 })
-    const rows = t.sqlite.query('select storage_key as k, variants from media ').all() as { k: string; variants: string }[]
+    const rows = (await t.sql.all('select storage_key as k, variants from media ')) as { k: string; variants: string }[]
     expect(rows.map((r) => `${r.k.split('.').pop()} ${JSON.parse(r.variants).length}`).sort()).toEqual(['jpg 5', 'jpg 5', 'mp4 0'])
     t.cleanup()
   })
@@ -226,7 +226,7 @@ describe('the bucket treats derived objects as part of their item', () => {
     const stored = new Uint8Array(await new Response((await t.deps.storage.get('drop/phone.jpg'))!.body).arrayBuffer())
     expect(contains(stored, 'AcmePhone')).toBe(false)
     expect((await bucketObjects(t.deps.storage)).sort()).toEqual(['drop/phone.jpg', 'drop/phone/w320.webp', 'drop/phone/w480.webp', 'drop/phone/w640.webp', 'drop/phone/w900.webp'])
-    expect(t.sqlite.query('select width, height from media').get()).toEqual({ width: 900, height: 1200 })
+    expect((await t.sql.get('select width, height from media'))).toEqual({ width: 900, height: 1200 })
     t.cleanup()
   })
 })

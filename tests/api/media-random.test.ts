@@ -21,7 +21,7 @@ describe('GET /api/media/random/:userId', () => {
     const owner = await makeVisitor(t.app)
     const ids: number[] = []
     for (const f of FILES) ids.push((await makeMedia(t.app, owner, f)).json.media.id)
-    t.sqlite.run('update media set hidden_at = ? where id = ?', ['2026-11-22T12:00:00.000Z', ids[4]])
+    await t.sql.run('update media set hidden_at = ? where id = ?', ...['2026-11-22T12:00:00.000Z', ids[4]])
     expect(await call(t.app, 'GET', `/api/media/random/${owner.user.id}`, undefined, { cookie: owner.cookie })).toMatchObject({ status: 404 })
 
     const rater = await makeVisitor(t.app)
@@ -125,7 +125,7 @@ describe('POST /api/media/:id/view', () => {
     const id = (await makeMedia(t.app, owner, 'tabby-cat.png')).json.media.id
     const viewer = await makeVisitor(t.app)
     for (let i = 0; i < 3; i++) expect((await call(t.app, 'POST', `/api/media/${id}/view`, { userId: viewer.user.id }, { cookie: viewer.cookie })).status).toBe(204)
-    expect(t.sqlite.query('select count(*) as n from views where media_id = ?').get(id)).toEqual({ n: 1 })
+    expect((await t.sql.get('select count(*) as n from views where media_id = ?', id))).toEqual({ n: 1 })
   })
 
   it('answers 404 for unknown media, 400 for a non-numeric id and 403 for another user', async () => {

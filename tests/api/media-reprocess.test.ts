@@ -16,13 +16,13 @@ let phoneKey = ''
 
 /** Turns every stored item back into what the version before the pipeline stored: the original bytes, no derived objects, no pipeline columns. */
 async function storeAsBeforeThePipeline() {
-  const rows = t.sqlite.query('select storage_key as key, mime_type as type from media').all() as { key: string; type: string }[]
+  const rows = (await t.sql.all('select storage_key as key, mime_type as type from media')) as { key: string; type: string }[]
   for await (const o of t.deps.storage.list()) if (!rows.some((r) => r.key === o.key)) await t.deps.storage.delete(o.key)
   // One item gets a camera original with GPS back, as an old upload would have kept it.
   phoneKey = rows.find((r) => r.type === 'image/jpeg')!.key
   const phone = await sharp(join(FIXTURES_DIR, FILES[0])).withExif({ IFD0: { Make: 'AcmePhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } }).toBuffer()
   await t.deps.storage.put(phoneKey, new Blob([new Uint8Array(phone)]).stream(), { size: phone.length, contentType: 'image/jpeg' })
-  t.sqlite.run('update media set placeholder = null, variants = null, processed_at = null, duration_ms = null, stored_sha256 = null')
+  await t.sql.run('update media set placeholder = null, variants = null, processed_at = null, duration_ms = null, stored_sha256 = null')
 }
 
 const status = async () => (await call(t.app, 'GET', paths.adminReprocess(), undefined, { headers: ADMIN_BASIC })).json
@@ -58,7 +58,7 @@ describe('media reprocess', () => {
     const phone = Buffer.from(await new Response((await t.deps.storage.get(phoneKey))!.body).arrayBuffer())
     expect(phone.includes('AcmePhone')).toBe(false)
     // Each item records the hash of the stripped copy now stored under its key, for the bucket's duplicate scan.
-    for (const row of t.sqlite.query('select storage_key as key, stored_sha256 as storedSha256 from media').all() as { key: string; storedSha256: string }[])
+    for (const row of (await t.sql.all('select storage_key as key, stored_sha256 as "storedSha256" from media')) as { key: string; storedSha256: string }[])
       expect(row.storedSha256).toBe(new Bun.CryptoHasher('sha256').update(await Bun.readableStreamToBytes((await t.deps.storage.get(row.key))!.body)).digest('hex'))
     // A second run does nothing: no item is looked at, no object is written.
     const before = (await Array.fromAsync(t.deps.storage.list())).map((o) => `${o.key} ${o.lastModified}`)
@@ -69,7 +69,7 @@ describe('media reprocess', () => {
   it('reports an item whose object is missing and goes on; refuses a bad since or limit with 400', async () => {
     const v = await makeVisitor(t.app)
     const item = (await makeMedia(t.app, v, 'yellow-daisy.webp')).json.media
-    t.sqlite.run('update media set processed_at = null where id = ?', [item.id])
+    await t.sql.run('update media set processed_at = null where id = ?', ...[item.id])
     await t.deps.storage.delete(item.url.replace('/api/media/file/', ''))
     const r = await batch({ afterId: 0 })
     expect(r).toMatchObject({ processed: 0, failed: 1, remaining: 0 })

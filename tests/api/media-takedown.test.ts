@@ -1,6 +1,6 @@
 /** Media hidden by a resolved DMCA takedown is no longer served, nor any object derived from its key (issue #10 Serving). */
 import { afterAll, describe, expect, it } from 'bun:test'
-import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC, TEST_DIALECT } from '../support/test-app'
 import { makeMedia, takedownInput } from '../support/builders'
 import { paths } from '@contract/paths'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -68,19 +68,20 @@ describe('an item named by several takedowns', () => {
   })
 })
 
-describe('the migration of a database where a rejected takedown showed an item a resolved one names', () => {
+// SQLite only: it replays a drizzle/sqlite migration on the file.
+describe.if(TEST_DIALECT === 'sqlite')('the migration of a database where a rejected takedown showed an item a resolved one names', () => {
   it('hides the item again, since the resolved takedown\'s last change', async () => {
     const owner = await makeVisitor(t.app)
     const { id, url } = (await makeMedia(t.app, owner, 'wooden-plank-closeup.jpg')).json.media as { id: number; url: string }
     const resolved = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(id))).json.id as number
     expect((await call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${resolved}`, { status: 'resolved', adminNotes: '' }, { headers: ADMIN_BASIC })).status).toBe(200)
     // The state the earlier rule left: a rejection cleared hidden_at although the resolved takedown still names the item.
-    t.sqlite.run('update media set hidden_at = null where id = ?', [id])
+    await t.sql.run('update media set hidden_at = null where id = ?', ...[id])
     expect((await get(url)).status).toBe(200)
     const migration = readdirSync(join(ROOT, 'drizzle', 'sqlite')).find((f) => f.endsWith('_resolved_takedowns_hide.sql'))!
-    t.sqlite.run(readFileSync(join(ROOT, 'drizzle', 'sqlite', migration), 'utf8'))
-    const { updatedAt } = t.sqlite.query('select updated_at as updatedAt from dmca_takedowns where id = ?').get(resolved) as { updatedAt: string }
-    expect(t.sqlite.query('select hidden_at as hiddenAt from media where id = ?').get(id)).toEqual({ hiddenAt: updatedAt })
+    await t.sql.run(readFileSync(join(ROOT, 'drizzle', 'sqlite', migration), 'utf8'))
+    const { updatedAt } = (await t.sql.get('select updated_at as "updatedAt" from dmca_takedowns where id = ?', resolved)) as { updatedAt: string }
+    expect((await t.sql.get('select hidden_at as "hiddenAt" from media where id = ?', id))).toEqual({ hiddenAt: updatedAt })
     expect((await get(url)).status).toBe(404)
   })
 })

@@ -14,7 +14,7 @@ const bucketKeys = async () => {
   for await (const o of t.deps.storage.list()) keys.push(o.key)
   return keys
 }
-const mediaRows = () => (t.sqlite.query('select count(*) as n from media').get() as { n: number }).n
+const mediaRows = async () => ((await t.sql.get('select count(*) as n from media')) as { n: number }).n
 const jpegHeader = async () => (await Bun.file(join(FIXTURES_DIR, 'storm-over-highway.jpg')).bytes()).subarray(0, 4096)
 
 describe('POST /api/media/upload', () => {
@@ -78,22 +78,22 @@ describe('POST /api/media/upload', () => {
     const a = await makeVisitor(t.app)
     const b = await makeVisitor(t.app)
     expect((await makeMedia(t.app, a, 'wooden-plank-closeup.jpg')).status).toBe(201)
-    const rows = mediaRows()
+    const rows = await mediaRows()
     expect(await makeMedia(t.app, b, 'wooden-plank-closeup.jpg')).toMatchObject({ status: 409, json: { error: 'This file has already been uploaded' } })
-    expect(mediaRows()).toBe(rows)
+    expect(await mediaRows()).toBe(rows)
   })
 
   it('answers an Idempotency-Key replay with the first answer and stores once', async () => {
     const a = await makeVisitor(t.app)
     const first = await makeMedia(t.app, a, 'fig-in-red-bowl-square.jpg', { idempotencyKey: 'outbox-item-1' })
     const keys = await bucketKeys()
-    const rows = mediaRows()
+    const rows = await mediaRows()
     const replay = await makeMedia(t.app, a, 'fig-in-red-bowl-square.jpg', { idempotencyKey: 'outbox-item-1' })
     expect(first.status).toBe(201)
     expect(replay.status).toBe(201)
     expect(replay.json).toEqual(first.json)
     expect(await bucketKeys()).toEqual(keys)
-    expect(mediaRows()).toBe(rows)
+    expect(await mediaRows()).toBe(rows)
   })
 
   it('answers concurrent replays of one Idempotency-Key once', async () => {

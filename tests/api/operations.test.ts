@@ -11,7 +11,7 @@ import type { Subprocess } from 'bun'
 import { ROOT, startServer } from '../support/browser'
 import { FIXTURES_DIR } from '../support/builders'
 import { filesUnder, slowUpload, waitFor } from '../support/process-checks'
-import { newSessionId } from '../support/test-app'
+import { newSessionId, TEST_DIALECT } from '../support/test-app'
 
 const dirs: string[] = []
 const procs: Subprocess[] = []
@@ -41,7 +41,8 @@ async function visitor(url: string) {
 const mode = (path: string) => statSync(path).mode & 0o777
 const refused = (url: string) => fetch(`${url}/api/health`).then(() => false, (e: { code?: string }) => e.code === 'ConnectionRefused' || e.code === 'ECONNREFUSED')
 
-describe('graceful shutdown', () => {
+// SQLite only: it checks the WAL checkpoint on the SQLite file.
+describe.if(TEST_DIALECT === 'sqlite')('graceful shutdown', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`on ${signal} an upload in flight completes, new connections are refused, the WAL is checkpointed and the process exits 0`, async () => {
       const server = await serve()
@@ -64,7 +65,8 @@ describe('graceful shutdown', () => {
 })
 
 describe('file modes and scratch folders', () => {
-  it('creates the database, its WAL files, outbox mail and the temp folder readable by the owner only', async () => {
+  // SQLite only: it checks the modes of the SQLite file and its WAL files.
+  it.if(TEST_DIALECT === 'sqlite')('creates the database, its WAL files, outbox mail and the temp folder readable by the owner only', async () => {
     const server = await serve()
     const v = await visitor(server.url)
     const r = await fetch(`${server.url}/api/auth/send-magic-link`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ email: 'owner@example.com', sessionId: v.sessionId }) })

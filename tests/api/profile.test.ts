@@ -14,7 +14,7 @@ describe('PATCH /api/users/:id', () => {
   it('answers 409 for a username taken in another case, and for another user\'s verified email', async () => {
     const a = await makeVisitor(t.app)
     await call(t.app, 'PATCH', `/api/users/${a.user.id}`, { username: 'TakenName', email: 'taken@example.com' }, { cookie: a.cookie })
-    t.sqlite.query('update users set email_verified = 1 where id = ?').run(a.user.id)
+    await t.sql.run('update users set email_verified = true where id = ?', a.user.id)
     const b = await makeVisitor(t.app)
     expect(await call(t.app, 'PATCH', `/api/users/${b.user.id}`, { username: 'takenNAME' }, { cookie: b.cookie })).toMatchObject({ status: 409, json: { error: 'Username is taken' } })
     const email = await call(t.app, 'PATCH', `/api/users/${b.user.id}`, { email: 'taken@example.com' }, { cookie: b.cookie })

@@ -19,12 +19,12 @@ describe('public configuration before any admin save', () => {
 
 describe('public configuration after admin saves', () => {
   it('answers the saved values, the newest redirect row being current', async () => {
-    t.sqlite.run('insert into vote_multiplier_config (id, is_enabled, multiplier, updated_at) values (1, 1, 2.5, ?)', [now])
-    t.sqlite.run('insert into email_capture_config (id, is_enabled, vote_threshold, updated_at) values (1, 1, 3, ?)', [now])
-    t.sqlite.run("insert into ad_zone_configs values ('zone1', 'Ad Zone 1', '<b>ad</b>', 1, ?)", [now])
-    t.sqlite.run("insert into skip_button_config values (1, 'Skip Button', 'Next please', 'https://example.com/skip', 1, ?)", [now])
-    t.sqlite.run("insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (60, 'https://old.example', 1, ?), (45, 'https://new.example', 1, ?)", [now, now])
-    t.sqlite.run("insert into back_button_configs (back_button_url, is_active, created_at) values ('https://back.example', 1, ?)", [now])
+    await t.sql.run('insert into vote_multiplier_config (id, is_enabled, multiplier, updated_at) values (1, true, 2.5, ?)', ...[now])
+    await t.sql.run('insert into email_capture_config (id, is_enabled, vote_threshold, updated_at) values (1, true, 3, ?)', ...[now])
+    await t.sql.run("insert into ad_zone_configs values ('zone1', 'Ad Zone 1', '<b>ad</b>', true, ?)", ...[now])
+    await t.sql.run("insert into skip_button_config values (1, 'Skip Button', 'Next please', 'https://example.com/skip', true, ?)", ...[now])
+    await t.sql.run("insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (60, 'https://old.example', true, ?), (45, 'https://new.example', true, ?)", ...[now, now])
+    await t.sql.run("insert into back_button_configs (back_button_url, is_active, created_at) values ('https://back.example', true, ?)", ...[now])
     expect((await call(t.app, 'GET', paths.voteMultiplierConfig())).json).toEqual({ isEnabled: true, multiplier: 2.5 })
     expect((await call(t.app, 'GET', paths.emailCaptureConfig())).json).toEqual({ isEnabled: true, voteThreshold: 3 })
     expect((await call(t.app, 'GET', '/api/ad-config/zone1')).json).toEqual({ adCode: '<b>ad</b>', isActive: true })
@@ -33,7 +33,7 @@ describe('public configuration after admin saves', () => {
   })
 
   it('turns the idle redirect off when the newest save has an empty URL', async () => {
-    t.sqlite.run("insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (300, '', 1, ?)", [now])
+    await t.sql.run("insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (300, '', true, ?)", ...[now])
     expect((await call(t.app, 'GET', paths.idleRedirectConfig())).json).toMatchObject({ enabled: false, idleRedirectUrl: '' })
   })
 

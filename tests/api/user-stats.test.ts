@@ -51,8 +51,8 @@ describe('DELETE /api/media/:id', () => {
     const r = await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${owner.user.id}`, undefined, { cookie: owner.cookie })
     expect(r.status).toBe(204)
     expect(await t.deps.storage.head(item.url.replace('/api/media/file/', ''))).toBeUndefined()
-    for (const table of ['media', 'votes', 'views']) expect(t.sqlite.query(`select count(*) as n from ${table} where ${table === 'media' ? 'id' : 'media_id'} = ?`).get(item.id)).toEqual({ n: 0 })
-    const events = t.sqlite.query("select event, context from audit_logs where event like 'MEDIA_DELETE%' order by id").all() as { event: string; context: string }[]
+    for (const table of ['media', 'votes', 'views']) expect((await t.sql.get(`select count(*) as n from ${table} where ${table === 'media' ? 'id' : 'media_id'} = ?`, item.id))).toEqual({ n: 0 })
+    const events = (await t.sql.all("select event, context from audit_logs where event like 'MEDIA_DELETE%' order by id")) as { event: string; context: string }[]
     expect(events.map((e) => e.event)).toEqual(['MEDIA_DELETE_REQUEST', 'MEDIA_DELETE_COMPLETED'])
     expect(JSON.parse(events[1].context)).toMatchObject({ mediaId: item.id, userId: owner.user.id, originalName: 'forest-stream-cascade.jpg', objectDeleted: true })
   })
@@ -63,7 +63,7 @@ describe('DELETE /api/media/:id', () => {
     const other = await makeVisitor(t.app)
     const r = await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${other.user.id}`, undefined, { cookie: other.cookie })
     expect(r).toMatchObject({ status: 403, json: { error: 'That media is not yours' } })
-    expect(t.sqlite.query('select count(*) as n from media where id = ?').get(item.id)).toEqual({ n: 1 })
+    expect((await t.sql.get('select count(*) as n from media where id = ?', item.id))).toEqual({ n: 1 })
     expect((await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${owner.user.id}`, undefined, { cookie: other.cookie })).status).toBe(403)
   })
 

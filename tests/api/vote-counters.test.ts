@@ -10,13 +10,11 @@ afterAll(t.cleanup)
 
 /** Media rows whose counters differ from a recount of their votes. */
 const drifted = () =>
-  t.sqlite
-    .query(
-      `select id, total_votes, hot_votes from media
-       where total_votes <> (select count(*) from votes where media_id = media.id)
-          or hot_votes <> (select count(*) from votes where media_id = media.id and is_hot = 1)`,
-    )
-    .all()
+  t.sql.all(
+    `select id, total_votes, hot_votes from media
+     where total_votes <> (select count(*) from votes where media_id = media.id)
+        or hot_votes <> (select count(*) from votes where media_id = media.id and is_hot)`,
+  )
 
 /** A deterministic generator of numbers in [0, 1), so a failure can be replayed. */
 function seeded(seed: number) {
@@ -26,8 +24,8 @@ function seeded(seed: number) {
 
 let stored = 0
 /** Inserts a media row owned by userId (the bucket object is not needed for votes or deletes). */
-const addMedia = (userId: number) =>
-  (t.sqlite.query("insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?) returning id").get(userId, `media/counter-${++stored}.jpg`, `counter-${stored}`, '2026-11-22T12:00:00.000Z') as { id: number }).id
+const addMedia = async (userId: number) =>
+  ((await t.sql.get("insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?) returning id", userId, `media/counter-${++stored}.jpg`, `counter-${stored}`, '2026-11-22T12:00:00.000Z')) as { id: number }).id
 
 describe('media vote counters', () => {
   it('equal a recount after a random mix of votes, deletes, population, purge and resets', async () => {
@@ -39,7 +37,7 @@ describe('media vote counters', () => {
       while (visitors.length < 6) visitors.push(await makeVisitor(t.app))
       while (items.length < 8) {
         const owner = pick(visitors)
-        items.push({ id: addMedia(owner.user.id), owner })
+        items.push({ id: await addMedia(owner.user.id), owner })
       }
     }
     const operations: Record<string, () => Promise<unknown>> = {
@@ -61,7 +59,7 @@ describe('media vote counters', () => {
         const v = pick(visitors)
         visitors = visitors.filter((x) => x !== v)
         items = items.filter((i) => i.owner !== v)
-        t.sqlite.run('delete from users where id = ?', [v.user.id])
+        await t.sql.run('delete from users where id = ?', ...[v.user.id])
       },
       populate: () => call(t.app, 'POST', '/api/admin/populate-votes', undefined, { headers: ADMIN_BASIC }),
       purge: () => call(t.app, 'POST', '/api/admin/purge-inactive-accounts', undefined, { headers: ADMIN_BASIC }),
@@ -80,9 +78,9 @@ describe('media vote counters', () => {
       seen.add(name)
       // Some operations run concurrently with votes, so a group commit holds a mix.
       await Promise.all([operations[name](), operations.vote(), operations.vote()])
-      expect({ step, name, drifted: drifted() }).toEqual({ step, name, drifted: [] })
+      expect({ step, name, drifted: await drifted() }).toEqual({ step, name, drifted: [] })
     }
     expect([...seen].sort()).toEqual(Object.keys(operations).sort())
-    expect((t.sqlite.query('select count(*) as n from votes').get() as { n: number }).n).toBeGreaterThan(0)
+    expect(((await t.sql.get('select count(*) as n from votes')) as { n: number }).n).toBeGreaterThan(0)
   }, 60_000)
 })

@@ -38,7 +38,7 @@ describe('POST /api/votes, concurrent votes in one batch', () => {
     expect(unknown).toMatchObject({ status: 404, json: { error: 'Media not found' } })
     expect(bFirst).toMatchObject({ status: 201, json: { vote: { userId: b.user.id, mediaId: first, isHot: false } } })
     expect(aSecond).toMatchObject({ status: 201, json: { vote: { userId: a.user.id, mediaId: second, isHot: true } } })
-    const rows = t.sqlite.query('select user_id as userId, media_id as mediaId from votes where user_id in (?, ?) order by user_id, media_id').all(a.user.id, b.user.id)
+    const rows = (await t.sql.all('select user_id as "userId", media_id as "mediaId" from votes where user_id in (?, ?) order by user_id, media_id', a.user.id, b.user.id))
     expect(rows).toEqual([
       { userId: a.user.id, mediaId: first },
       { userId: a.user.id, mediaId: second },
@@ -52,7 +52,7 @@ describe('POST /api/votes, concurrent votes in one batch', () => {
 
   it('answers a vote on a hidden item 404 while the others in its batch are recorded', async () => {
     const c = await makeVisitor(t.app)
-    t.sqlite.run('update media set hidden_at = ? where id = ?', ['2026-11-22T12:00:00.000Z', second])
+    await t.sql.run('update media set hidden_at = ? where id = ?', ...['2026-11-22T12:00:00.000Z', second])
     try {
       const [hidden, visible] = await Promise.all([
         call(t.app, 'POST', '/api/votes', { userId: c.user.id, mediaId: second, isHot: true }, { cookie: c.cookie }),
@@ -61,7 +61,7 @@ describe('POST /api/votes, concurrent votes in one batch', () => {
       expect(hidden).toMatchObject({ status: 404, json: { error: 'Media not found' } })
       expect(visible.status).toBe(201)
     } finally {
-      t.sqlite.run('update media set hidden_at = null where id = ?', [second])
+      await t.sql.run('update media set hidden_at = null where id = ?', ...[second])
     }
   })
 })

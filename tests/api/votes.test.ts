@@ -11,7 +11,7 @@ beforeAll(async () => {
   owner = await makeVisitor(t.app)
   mediaId = (await makeMedia(t.app, owner, 'spaniels-at-window-portrait.jpg')).json.media.id
 })
-const voteRows = (userId: number) => (t.sqlite.query('select count(*) as n from votes where user_id = ?').get(userId) as { n: number }).n
+const voteRows = async (userId: number) => ((await t.sql.get('select count(*) as n from votes where user_id = ?', userId)) as { n: number }).n
 
 describe('POST /api/votes', () => {
   it('records a vote and answers 201 with the item\'s actual figures', async () => {
@@ -30,14 +30,14 @@ describe('POST /api/votes', () => {
     const replay = await call(t.app, 'POST', paths.votes(), { userId: v.user.id, mediaId, isHot: true }, { cookie: v.cookie })
     expect(replay.status).toBe(200)
     expect(replay.json.vote).toEqual(first.json.vote)
-    expect(voteRows(v.user.id)).toBe(1)
+    expect(await voteRows(v.user.id)).toBe(1)
   })
 
   it('counts concurrent replays once', async () => {
     const v = await makeVisitor(t.app)
     const answers = await Promise.all([0, 1, 2, 3].map(() => call(t.app, 'POST', paths.votes(), { userId: v.user.id, mediaId, isHot: true }, { cookie: v.cookie })))
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 201])
-    expect(voteRows(v.user.id)).toBe(1)
+    expect(await voteRows(v.user.id)).toBe(1)
   })
 
   it('answers 404 for unknown media and 403 for a vote on one\'s own media', async () => {
@@ -51,7 +51,7 @@ describe('POST /api/votes', () => {
     const b = await makeVisitor(t.app)
     expect(await call(t.app, 'POST', paths.votes(), { userId: b.user.id, mediaId, isHot: true }, { cookie: a.cookie })).toMatchObject({ status: 403, json: { error: 'That user id is not yours' } })
     expect((await call(t.app, 'POST', paths.votes(), { userId: a.user.id, mediaId, isHot: true })).status).toBe(401)
-    expect(voteRows(b.user.id)).toBe(0)
+    expect(await voteRows(b.user.id)).toBe(0)
   })
 
   it('answers 400 for wrong types, missing fields and broken JSON', async () => {
@@ -69,7 +69,7 @@ describe('POST /api/votes', () => {
   it('answers 404 for a hidden item', async () => {
     const other = await makeVisitor(t.app)
     const hiddenId = (await makeMedia(t.app, other, 'storm-over-highway.jpg')).json.media.id
-    t.sqlite.run('update media set hidden_at = ? where id = ?', ['2026-11-22T12:00:00.000Z', hiddenId])
+    await t.sql.run('update media set hidden_at = ? where id = ?', ...['2026-11-22T12:00:00.000Z', hiddenId])
     const v = await makeVisitor(t.app)
     expect((await call(t.app, 'POST', paths.votes(), { userId: v.user.id, mediaId: hiddenId, isHot: true }, { cookie: v.cookie })).status).toBe(404)
   })

@@ -1,12 +1,13 @@
 /** `hotvote backup` and `hotvote restore` run as real processes against real servers (issue #10, Data safety). */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer, type TestServer } from '../support/browser'
 import { adminGet, newVisitor, seedUploads } from '../support/seed'
 import { runCli } from '../support/cli'
+import { serverDatabaseUrl, serverSql, TEST_DIALECT } from '../support/test-app'
 
 const work = mkdtempSync(join(tmpdir(), 'hotvote-backup-'))
 const running: TestServer[] = []
@@ -48,7 +49,8 @@ function snapshot(file: string) {
   return result
 }
 
-describe('hotvote backup and restore', () => {
+// SQLite only: the backup is the SQLite file (PostgreSQL's pg_dump archive: tests/api/admin-backup.test.ts).
+describe.if(TEST_DIALECT === 'sqlite')('hotvote backup and restore', () => {
   it('round trip: a backup of a running server, restored into another data folder, brings back the same rows and sessions, with no session id in clear', async () => {
     const dirA = mkdtempSync(join(work, 'a-'))
     const a = await serverOn(dirA)
@@ -129,5 +131,50 @@ describe('hotvote backup and restore', () => {
     expect(notHotVote.stderr).toContain(`${other}: not a HotVote database (no users, media, votes, __drizzle_migrations table)`)
     expect(readFileSync(join(dataDir, 'hotvote.sqlite'))).toEqual(original)
     expect((await hotvote(server, ['restore', join(work, 'nope.sqlite'), '--data-dir', dataDir])).code).toBe(2)
+  })
+})
+
+describe.if(TEST_DIALECT === 'postgres')('hotvote backup and restore on PostgreSQL', () => {
+  /** Counts and the first rows of the tables a restore must bring back, read from a server's database. */
+  async function pgSnapshot(dataDir: string) {
+    const db = serverSql(dataDir)
+    const count = async (t: string) => (await db.get<{ n: number }>(`select count(*) as n from ${t}`))!.n
+    const result = {
+      counts: { users: await count('users'), media: await count('media'), votes: await count('votes') },
+      users: await db.all('select id, session_id, username from users order by id limit 5'),
+      votes: await db.all('select * from votes order by id limit 10'),
+    }
+    db.close()
+    return result
+  }
+
+  it('round trip: a pg_dump archive of a running server, restored with pg_restore into another database, brings back the same rows', async () => {
+    const dirA = join(work, 'pg-a')
+    const a = await serverOn(dirA)
+    const { mediaIds } = await seedUploads(a, ['tabby-cat.png', 'yellow-daisy.webp'])
+    await vote(a, mediaIds)
+    const file = join(work, 'round-trip.dump')
+    const backup = await hotvote(a, ['backup', '-o', file, '--json'])
+    expect(backup.code).toBe(0)
+    expect(JSON.parse(backup.stdout)).toMatchObject({ file, format: 'pg_dump' })
+    const before = await pgSnapshot(dirA)
+    await stop(a)
+
+    const dirB = join(work, 'pg-b')
+    const restored = await runCli(['restore', file, '--json'], work, { DATABASE_URL: serverDatabaseUrl(dirB)!, HOTVOTE_URL: 'http://127.0.0.1:1' })
+    expect(restored).toMatchObject({ code: 0, stderr: '' })
+    expect(await pgSnapshot(dirB)).toEqual(before)
+  })
+
+  it('says in one line that pg_restore is missing when it is not on PATH', async () => {
+    const file = join(work, 'any.dump')
+    writeFileSync(file, 'PGDMP')
+    // A PATH that holds bun and nothing else.
+    const bin = join(work, 'only-bun')
+    mkdirSync(bin, { recursive: true })
+    symlinkSync(process.execPath, join(bin, 'bun'))
+    const r = await runCli(['restore', file], work, { DATABASE_URL: serverDatabaseUrl(join(work, 'pg-c'))!, HOTVOTE_URL: 'http://127.0.0.1:1', PATH: bin })
+    expect(r.code).not.toBe(0)
+    expect(r.stderr.trim()).toEndWith('pg_restore is not on PATH: install the PostgreSQL client tools (for example apt install postgresql-client) to restore into DATABASE_URL')
   })
 })

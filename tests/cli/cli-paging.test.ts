@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { ADMIN_PAGE_MAX } from '@contract/admin/paging'
 import { startServer, type TestServer } from '../support/browser'
 import { runCli } from '../support/cli'
-import { withServerDb } from '../support/server-db'
+import { serverSql } from '../support/test-app'
 
 /** Rows (and bucket objects) seeded: more than one page of the largest size. */
 const ROWS = ADMIN_PAGE_MAX + 3
@@ -15,14 +15,15 @@ const work = mkdtempSync(join(tmpdir(), 'hotvote-cli-paging-'))
 beforeAll(async () => {
   server = await startServer()
   const now = new Date().toISOString()
-  withServerDb(server, (db) =>
-    db.run(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${ROWS})
-       insert into dmca_takedowns (reference_number, status, complainant_name, complainant_email, copyright_owner, work_description, infringement_description, infringing_urls, electronic_signature, good_faith_statement, accuracy_statement, created_at, updated_at)
-       select printf('DMCA-C%05d', i), 'pending', 'A', 'a@example.com', 'A', 'w', 'i', '[]', 'A', 1, 1, ?, ? from n`,
-      [now, now],
-    ),
+  const db = serverSql(server.dataDir)
+  await db.run(
+    `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${ROWS})
+     insert into dmca_takedowns (reference_number, status, complainant_name, complainant_email, copyright_owner, work_description, infringement_description, infringing_urls, electronic_signature, good_faith_statement, accuracy_statement, created_at, updated_at)
+     select 'DMCA-C' || (10000 + i), 'pending', 'A', 'a@example.com', 'A', 'w', 'i', '[]', 'A', true, true, ?, ? from n`,
+    now,
+    now,
   )
+  db.close()
   const dir = join(server.dataDir, 'bucket', 'media')
   mkdirSync(dir, { recursive: true })
   for (let i = 0; i < ROWS; i++) writeFileSync(join(dir, `object-${String(i).padStart(4, '0')}.jpg`), 'x')

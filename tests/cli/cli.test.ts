@@ -1,13 +1,13 @@
 /** The hotvote CLI run as a real process against a real server (issue #6). */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import ExcelJS from 'exceljs'
-import { Database } from 'bun:sqlite'
 import { mkdtempSync, existsSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FIXTURES, ROOT, startServer, type TestServer } from '../support/browser'
 import { newVisitor, seedUploads } from '../support/seed'
 import { runCli } from '../support/cli'
+import { serverSql } from '../support/test-app'
 
 let server: TestServer
 const work = mkdtempSync(join(tmpdir(), 'hotvote-cli-'))
@@ -110,16 +110,16 @@ describe('hotvote', () => {
     expect(JSON.parse((await hotvote(['fix-sequence', '--json'])).stdout)).toMatchObject({ nextUserId: expect.any(Number) })
   })
   it('reprocesses media stored without variants once: a dry run counts, a run processes, a second run does nothing', async () => {
-    const sqlite = new Database(join(server.dataDir, 'hotvote.sqlite'))
-    sqlite.run('update media set variants = null, placeholder = null, processed_at = null')
-    const total = (sqlite.query('select count(*) as n from media').get() as { n: number }).n
+    const db = serverSql(server.dataDir)
+    await db.run('update media set variants = null, placeholder = null, processed_at = null')
+    const total = (await db.get<{ n: number }>('select count(*) as n from media'))!.n
     const dry = await hotvote(['media', 'reprocess', '--dry-run', '--json'])
     expect(JSON.parse(dry.stdout)).toEqual({ dryRun: true, pending: total })
     const run = await hotvote(['media', 'reprocess'])
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(new RegExp(`processed\\s+${total}`))
-    expect(sqlite.query('select count(*) as n from media where processed_at is null or placeholder is null').get()).toEqual({ n: 0 })
+    expect(await db.get('select count(*) as n from media where processed_at is null or placeholder is null')).toEqual({ n: 0 })
     expect(JSON.parse((await hotvote(['media', 'reprocess', '--json'])).stdout)).toEqual({ processed: 0, failed: 0, errors: [] })
-    sqlite.close()
+    db.close()
   })
 })

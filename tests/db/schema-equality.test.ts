@@ -24,6 +24,9 @@ const KINDS: Record<string, string> = {
   PgJsonb: 'json',
 }
 
+/** The kind of a column: its type's, or for a custom column (schema.pg.ts jsonValue) its SQL type's. */
+const kindOf = (c: Column) => KINDS[c.columnType] ?? (c.columnType === 'PgCustomColumn' && c.getSQLType() === 'jsonb' ? 'json' : undefined)
+
 type Config = ReturnType<typeof sqliteConfig> | ReturnType<typeof pgConfig>
 
 /** An index expression or WHERE clause as dialect-neutral text: no quotes or table prefixes, booleans as 1/0. */
@@ -38,7 +41,7 @@ function neutral(chunk: SQL, render: (s: SQL) => string): string {
 /** Everything the two dialects must agree on for one table, in a plain comparable shape. */
 function describeTable(config: Config, render: (s: SQL) => string) {
   const column = (c: Column) => ({
-    kind: KINDS[c.columnType] ?? `unknown ${c.columnType}`,
+    kind: kindOf(c) ?? `unknown ${c.columnType}`,
     notNull: c.notNull,
     primaryKey: c.primary,
     unique: c.isUnique,
@@ -93,7 +96,7 @@ describe('schema.ts and schema.pg.ts', () => {
   })
 
   it('maps every column type to a kind the other dialect shares', () => {
-    const unknown = [...sqliteTables, ...pgTables].flatMap((t) => t.columns.filter((c) => !KINDS[c.columnType]).map((c) => `${t.name}.${c.name}: ${c.columnType}`))
+    const unknown = [...sqliteTables, ...pgTables].flatMap((t) => t.columns.filter((c) => !kindOf(c as Column)).map((c) => `${t.name}.${c.name}: ${c.columnType}`))
     expect(unknown).toEqual([])
   })
 })

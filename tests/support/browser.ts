@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { paths } from '@contract/paths'
+import { serverDatabaseUrl } from './test-app'
 
 /** Path of the repository root. */
 export const ROOT = join(import.meta.dir, '..', '..')
@@ -41,15 +42,17 @@ export function freePort(): number {
 /**
  * Starts server/main.ts as a child process on a free port (see freePort); env adds variables. Resolves once it answers.
  * With env.DATA_DIR the server runs on that folder and stop() leaves it (a restart test reopens it); otherwise a temp
- * folder is made and removed by stop().
+ * folder is made and removed by stop(). With TEST_DIALECT=postgres (and no env.DATABASE_URL) the server runs on a fresh
+ * PostgreSQL database of its own, kept across restarts on the same DATA_DIR (serverDatabaseUrl).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hotvote-e2e-'))
   const port = freePort()
+  const databaseUrl = env.DATABASE_URL ?? serverDatabaseUrl(dataDir)
   const adminPassword = 'e2e-admin-password'
   const proc: Subprocess = Bun.spawn(['bun', 'run', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: adminPassword, ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: adminPassword, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   })

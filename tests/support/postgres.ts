@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, it } from 'bun:test'
 import { SQL } from 'bun'
 import { redactDatabaseUrl } from '@server/db/open-postgres'
 
-/** The PostgreSQL server the tests use. */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test'
+import { TEST_DATABASE_URL, testDatabaseUrl } from './postgres-url'
+
+export { TEST_DATABASE_URL }
 
 /** A test file's own database: its URL, valid inside the describePostgres block's tests and hooks. */
 export type TestPostgres = { url: string }
@@ -30,12 +31,6 @@ const unavailable: string | undefined = await withPostgres(TEST_DATABASE_URL, (s
   (e: Error) => `PostgreSQL tests: no PostgreSQL answers at TEST_DATABASE_URL=${redactDatabaseUrl(TEST_DATABASE_URL)} (${e.message})`,
 )
 
-/** TEST_DATABASE_URL with its database name replaced by name. */
-function urlOf(name: string): string {
-  const url = new URL(TEST_DATABASE_URL)
-  url.pathname = `/${name}`
-  return url.toString()
-}
 
 /**
  * describe(title, fn) on a fresh database created before the block's tests and dropped (with any connections left
@@ -54,7 +49,7 @@ export function describePostgres(title: string, fn: (pg: TestPostgres) => void):
     const name = `hv_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`
     beforeAll(async () => {
       await withPostgres(TEST_DATABASE_URL, (sql) => sql.unsafe(`create database "${name}"`))
-      pg.url = urlOf(name)
+      pg.url = testDatabaseUrl(name)
     })
     afterAll(() => withPostgres(TEST_DATABASE_URL, (sql) => sql.unsafe(`drop database if exists "${name}" with (force)`)))
     fn(pg)

@@ -1,12 +1,18 @@
 /**
- * makeTestDeps / makeTestApp: a real app on a fresh temp dir (real SQLite file, real filesystem bucket,
- * outbox mailer) and call(), which runs one request through app.handle without opening a port.
+ * makeTestDeps / makeTestApp: a real app on a fresh temp dir (real SQLite file, or with TEST_DIALECT=postgres a fresh
+ * PostgreSQL database; real filesystem bucket, outbox mailer) and call(), which runs one request through app.handle
+ * without opening a port.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '@server/config'
+import { Database as SqliteClient } from 'bun:sqlite'
 import { openDatabase } from '@server/db/open'
+import { sqliteDatabase, type Database } from '@server/db/database'
+import { migratePostgres, openPool } from '@server/db/open-postgres'
+import { SQL } from 'bun'
+import { testDatabaseUrl } from './postgres-url'
 import { createFsStorage } from '@server/storage/fs-storage'
 import { createOutboxMailer, type MailMessage, type Mailer } from '@server/mail/mailer'
 import { createApp } from '@server/app'
@@ -31,17 +37,127 @@ export function makeTestClock(start = new Date('2026-11-22T12:00:00.000Z')): Tes
  */
 export const GENEROUS_LIMITS = { UPLOADS_PER_VISITOR_PER_HOUR: '100000', UPLOADS_PER_ADDRESS_PER_HOUR: '100000', SESSIONS_PER_ADDRESS_PER_HOUR: '100000', UPLOAD_QUOTA_MB: '100000' }
 
+/** The database the tests run on: TEST_DIALECT=postgres, else the embedded SQLite. */
+export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
+
+/** Runs one statement on TEST_DATABASE_URL's server and waits for it (tests/support/pg-admin.ts). */
+function runOnServer(statement: string): void {
+  const done = Bun.spawnSync([process.execPath, join(import.meta.dir, 'pg-admin.ts'), statement], { env: process.env })
+  if (!done.success) throw new Error(`PostgreSQL test database: ${statement}: ${done.stderr.toString().trim()}`)
+}
+
+// On PostgreSQL, this test process migrates one template database once; every app gets a copy of it, and the
+// copies still there after the last test (an app whose test never cleaned up) go with the template
+// (dropTestDatabases, run by the preload's afterAll: bun test emits no exit event).
+const pgPrefix = `hv_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`
+const pgLeft = new Set<string>()
+if (TEST_DIALECT === 'postgres') {
+  runOnServer(`create database "${pgPrefix}"`)
+  await migratePostgres(testDatabaseUrl(pgPrefix))
+}
+
+/** Drops every PostgreSQL database this test process made (tests/support/setup.ts runs it after the last test). */
+export function dropTestDatabases(): void {
+  if (TEST_DIALECT === 'sqlite') return
+  for (const name of [...pgLeft, pgPrefix]) runOnServer(`drop database if exists "${name}" with (force)`)
+  pgLeft.clear()
+}
+let pgCount = 0
+
+const serverDatabases = new Map<string, string>()
+/**
+ * With TEST_DIALECT=postgres, the URL of a fresh database (a copy of the migrated template) for the server process
+ * that keeps its data under key (its DATA_DIR), the same one when that server restarts; dropped when the test process
+ * exits. Undefined on SQLite, where the server uses the file in its DATA_DIR.
+ */
+export function serverDatabaseUrl(key: string): string | undefined {
+  if (TEST_DIALECT === 'sqlite') return undefined
+  let name = serverDatabases.get(key)
+  if (!name) {
+    name = `${pgPrefix}_${++pgCount}`
+    runOnServer(`create database "${name}" template "${pgPrefix}"`)
+    pgLeft.add(name)
+    serverDatabases.set(key, name)
+  }
+  return testDatabaseUrl(name)
+}
+
+/** A fresh test database: a SQLite file in dir, or a new PostgreSQL database copied from the migrated template. */
+function openTestDatabase(dir: string): { db: Database; sqlite?: ReturnType<typeof openDatabase>['sqlite']; url?: string; drop(): void } {
+  if (TEST_DIALECT === 'sqlite') {
+    const opened = openDatabase(join(dir, 'hotvote.sqlite'))
+    return { db: sqliteDatabase(opened), sqlite: opened.sqlite, drop: () => opened.sqlite.close() }
+  }
+  const name = `${pgPrefix}_${++pgCount}`
+  runOnServer(`create database "${name}" template "${pgPrefix}"`)
+  pgLeft.add(name)
+  const url = testDatabaseUrl(name)
+  const pool = openPool(url, { max: 4, idleTimeout: 5 })
+  const db: Database = { dialect: 'postgres', ...pool }
+  return {
+    db,
+    url,
+    drop: () => {
+      void pool.close()
+      runOnServer(`drop database if exists "${name}" with (force)`)
+      pgLeft.delete(name)
+    },
+  }
+}
+
+type SqlValue = string | number | boolean | null
+/** Raw SQL on a test app's database, either dialect: `?` placeholders; answers as SQLite's (bigints as numbers, booleans 1/0, jsonb as JSON text). */
+export type RawSql = {
+  get<T = any>(query: string, ...params: SqlValue[]): Promise<T | undefined>
+  all<T = any>(query: string, ...params: SqlValue[]): Promise<T[]>
+  run(query: string, ...params: SqlValue[]): Promise<void>
+}
+
+/** RawSql on db: bun:sqlite itself, or a one-connection client on url whose answers look like SQLite's. */
+function rawSql(db: Database, sqlite: SqliteClient | undefined, url: string | undefined): RawSql {
+  if (sqlite) {
+    return {
+      get: async (q, ...p) => (sqlite.query(q).get(...p) ?? undefined) as never,
+      all: async (q, ...p) => sqlite.query(q).all(...p) as never,
+      run: async (q, ...p) => void sqlite.query(q).run(...p),
+    }
+  }
+  let client: SQL | undefined
+  const rows = async (q: string, p: SqlValue[]) => {
+    client ??= new SQL({ url: url!, max: 1, bigint: true, idleTimeout: 5 })
+    let n = 0
+    const answer = await client.unsafe(q.replace(/\?/g, () => `$${++n}`), p)
+    return [...answer].map((row: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' || typeof v === 'boolean' ? Number(v) : v !== null && typeof v === 'object' ? JSON.stringify(v) : v])),
+    )
+  }
+  return { get: async (q, ...p) => (await rows(q, p))[0] as never, all: async (q, ...p) => (await rows(q, p)) as never, run: async (q, ...p) => void (await rows(q, p)) }
+}
+
+/**
+ * RawSql on the database of the server process whose DATA_DIR is dataDir (tests/support/browser.ts startServer): its
+ * SQLite file, or with TEST_DIALECT=postgres its own PostgreSQL database. close() ends the connection.
+ */
+export function serverSql(dataDir: string): RawSql & { close(): void } {
+  const url = serverDatabaseUrl(dataDir)
+  if (url) return { ...rawSql({} as Database, undefined, url), close: () => {} }
+  const sqlite = new SqliteClient(join(dataDir, 'hotvote.sqlite'))
+  sqlite.run('pragma busy_timeout = 5000')
+  return { ...rawSql({} as Database, sqlite, undefined), close: () => sqlite.close() }
+}
+
 /** Deps on a new temp dir; env overrides configuration (GENEROUS_LIMITS apply unless env sets them); sent collects every mail the app sends. */
 export function makeTestDeps(env: Record<string, string> = {}, overrides: Partial<Deps> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'hotvote-test-'))
   const config = loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'test-admin-password', ...GENEROUS_LIMITS, ...env })
-  const { db, sqlite } = openDatabase(join(dir, 'hotvote.sqlite'))
+  const { db, sqlite, url, drop } = openTestDatabase(dir)
+  if (url) config.database = { kind: 'postgres', url }
   const sent: MailMessage[] = []
   const outbox = createOutboxMailer(join(dir, 'outbox'), config.mailFrom, () => {})
   const mailer: Mailer = { send: async (m) => (sent.push(m), outbox.send(m)) }
   const clock = makeTestClock()
   const deps = { db, storage: createFsStorage(join(dir, 'bucket')), mailer, clock, config, tmpDir: join(dir, 'tmp'), ...overrides }
-  return { deps, dir, sqlite, sent, clock, cleanup: () => (sqlite.close(), rmSync(dir, { recursive: true, force: true })) }
+  return { deps, dir, sqlite: sqlite!, sql: rawSql(db, sqlite, url), sent, clock, cleanup: () => (drop(), rmSync(dir, { recursive: true, force: true })) }
 }
 
 /** A real app on makeTestDeps(); see makeTestDeps for the rest of the fields. */
@@ -56,9 +172,11 @@ export function makeTestApp(env: Record<string, string> = {}, overrides: Partial
  * server. close() ends its connection (t.cleanup removes the files).
  */
 export function makeSecondInstance(t: ReturnType<typeof makeTestDeps>) {
-  const { db, sqlite } = openDatabase(join(t.dir, 'hotvote.sqlite'))
-  const deps: Deps = { ...t.deps, db }
-  return { deps, sqlite, app: createApp(deps, join(t.dir, 'no-client')), close: () => sqlite.close() }
+  // On PostgreSQL the second instance shares t's pool: what it must not share is process memory, which createApp makes anew.
+  if (t.deps.db.dialect === 'postgres') return { deps: t.deps, app: createApp(t.deps, join(t.dir, 'no-client')), close: () => {} }
+  const opened = openDatabase(join(t.dir, 'hotvote.sqlite'))
+  const deps: Deps = { ...t.deps, db: sqliteDatabase(opened) }
+  return { deps, app: createApp(deps, join(t.dir, 'no-client')), close: () => opened.sqlite.close() }
 }
 
 /** HTTP Basic credentials of the test admin (makeTestDeps sets ADMIN_PASSWORD), as headers for call(). */

@@ -1,4 +1,4 @@
-/** GET /api/admin/backup: a consistent copy of the database as a download (issue #10, Data safety). Mounted behind adminGuard. */
+/** GET /api/admin/backup: a consistent copy of the database as a download (Data safety). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { routes } from '../../contract/paths'
@@ -11,8 +11,9 @@ export const adminBackupRoutes = (deps: Deps) =>
     routes.adminBackup,
     async () => {
       const copy = await copyDatabase(deps)
-      const headers = { 'content-type': 'application/vnd.sqlite3', 'content-length': String(copy.size), 'content-disposition': `attachment; filename="${backupFileName(deps.clock.now())}"`, 'cache-control': 'no-store' }
+      const name = backupFileName(deps.clock.now(), copy.format.extension)
+      const headers = { 'content-type': copy.format.contentType, 'content-length': String(copy.size), 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' }
       return new Response(copy.body, { headers })
     },
-    { detail: { summary: 'A consistent copy of the SQLite database (VACUUM INTO), taken while the server runs; restore it with `hotvote restore`', tags: ['admin backup'], responses: fileAnswer('application/vnd.sqlite3', 'The SQLite database file') } },
+    { detail: { summary: 'A consistent copy of the database taken while the server runs: the SQLite file (VACUUM INTO) or a pg_dump archive on PostgreSQL (501 when pg_dump is not installed); restore it with `hotvote restore`', tags: ['admin backup'], responses: fileAnswer('application/vnd.sqlite3', 'The SQLite database file') } },
   )

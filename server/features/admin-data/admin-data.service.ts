@@ -8,7 +8,7 @@ import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { deleteItemObjects } from '../../media-pipeline/process-media'
 import { countMedia, deleteMediaById, findMediaById, listMediaWithFigures } from '../../repositories/media.repository'
 import { countUsers, listUsersWithActivity } from '../../repositories/users.repository'
-import { countTables, isConnected, listTableNames, sqliteVersion } from '../../repositories/database.repository'
+import { countTables, isConnected, listTableNames, databaseVersion } from '../../repositories/database.repository'
 
 /** A page of media, newest first, and the number of media items. */
 export async function listAdminMedia(deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Promise<Page<AdminMedia>> {
@@ -48,7 +48,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<T & { durationMs: number 
 
 /** The four database checks of the Database page: connection, schema, counts, sample queries; each with durationMs. */
 export const dbChecks = {
-  connection: (deps: Pick<Deps, 'db'>) => timed(async () => ({ connected: await isConnected(deps.db), sqliteVersion: await sqliteVersion(deps.db) })),
+  connection: (deps: Pick<Deps, 'db'>) => timed(async () => ({ connected: await isConnected(deps.db), sqliteVersion: await databaseVersion(deps.db) })),
   schema: (deps: Pick<Deps, 'db'>) => timed(async () => ({ tables: await listTableNames(deps.db) })),
   counts: (deps: Pick<Deps, 'db'>) => timed(() => countTables(deps.db)),
   queries: (deps: Pick<Deps, 'db'>) =>
