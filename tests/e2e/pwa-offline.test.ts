@@ -64,13 +64,15 @@ describe('offline app shell', () => {
     await page.goto(`${app.server.url}/`)
     await waitForServiceWorker(page)
     await page.reload() // from now on every request of the page goes through the service worker
-    const media = page.locator('main').locator('img[src*="/api/media/file/"], video[src*="/api/media/file/"]')
+    // The item's own element: a video that is the page's first item shows its poster (an img labelled as the video) first.
+    const itemElement = 'main :is(img[alt="Photo to rate"], video[aria-label="Video to rate"])'
+    const media = page.locator(itemElement)
     // An image shows the variant its srcset picked (issue #11): currentSrc, not the src fallback.
     const shown = async () => ({ tag: await media.evaluate((e) => e.tagName), src: await media.evaluate((e) => (e as HTMLImageElement).currentSrc || (e as HTMLImageElement).src) })
     const first = await shown()
     const firstSrc = await media.getAttribute('src')
     await page.keyboard.press('h')
-    await page.locator(`main :is(img, video)[src*="/api/media/file/"]:not([src="${firstSrc}"])`).waitFor()
+    await page.locator(`${itemElement}:not([src="${firstSrc}"])`).waitFor()
     const second = await shown()
     const photo = [first, second].find((m) => m.tag === 'IMG')!.src
     const video = [first, second].find((m) => m.tag === 'VIDEO')!.src
