@@ -37,6 +37,8 @@ describe('the rate screen with prefers-reduced-motion', () => {
         return src && src !== old && hotButton?.getAttribute('aria-disabled') === 'false' ? src : false
       }, previous).then((handle) => handle.jsonValue() as Promise<string>)
       expect(await noMotion()).toEqual({ running: 0, moving: 0 })
+      // A video shows its poster image first and mounts the <video> once the poster has painted: wait for it.
+      if (previous.endsWith('/poster.webp')) await page.locator('button[aria-label="Open full-screen viewer"] video').waitFor({ state: 'attached' })
       if ((await page.locator('button[aria-label="Open full-screen viewer"] video').count()) > 0) break
       await hot.click()
       expect(await noMotion()).toEqual({ running: 0, moving: 0 })
