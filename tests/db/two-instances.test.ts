@@ -17,7 +17,7 @@ import { takedownInput, uploadForm } from '../support/builders'
 import journal from '../../drizzle/pg/meta/_journal.json'
 
 type Answer = { status: number; json: any; headers: Headers }
-type Visitor = { user: { id: number }; cookie: string }
+type Visitor = { user: { id: number; sessionId: string }; cookie: string }
 
 /** Sends one request to a running server the way the site's own client does (same-origin); answers status, JSON and headers. */
 async function send(server: TestServer, method: string, path: string, body?: unknown, opts: { cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {}): Promise<Answer> {
