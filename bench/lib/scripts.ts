@@ -13,15 +13,18 @@ request = function()
   return wrk.format("GET", paths[k], { ["Cookie"] = sids[k], ["Origin"] = "${origin}" })
 end`
 
-/** Lua for POST /api/votes on distinct (visitor, item) pairs: thread t of n takes pair indexes t, t+n, t+2n, ... */
-export const distinctVotes = (visitors: BenchVisitor[], media: number, origin: string) => `
+/**
+ * Lua for POST /api/votes on distinct (visitor, item) pairs: thread t of n takes pair indexes t, t+n, t+2n, ...;
+ * with `parts` wrk processes at once (one per server instance), process `part` takes every parts-th share of them.
+ */
+export const distinctVotes = (visitors: BenchVisitor[], media: number, origin: string, part = 0, parts = 1) => `
 local ids = ${luaList(visitors.map((v) => String(v.id)))}
 local sids = ${luaList(visitors.map((v) => `sid=${v.sid}`))}
 local threads = 0
 setup = function(thread) thread:set("tid", threads); threads = threads + 1 end
-init = function() n = 0; step = 2 end
+init = function() n = 0; step = ${2 * parts} end
 request = function()
-  local pair = n * step + tid
+  local pair = n * step + ${2 * part} + tid
   n = n + 1
   local k = (pair % #ids) + 1
   local item = (math.floor(pair / #ids) % ${media}) + 1

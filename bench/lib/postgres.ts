@@ -1,0 +1,65 @@
+/**
+ * The PostgreSQL side of `bun run bench -- --database postgres`: a fresh database hv_bench_<random> on
+ * TEST_DATABASE_URL's server (default postgres://root@127.0.0.1:5432/test) filled from the seeded SQLite file by
+ * `hotvote db copy` (server/db/copy-database.ts), dropped at the end, and the votes baseline of raw single-row
+ * INSERT transactions through the server's driver (Bun's SQL) with a pool of the server's size.
+ */
+import { SQL } from 'bun'
+import { join } from 'node:path'
+import { POOL_SIZE } from '../../server/db/open-postgres'
+import type { Seeded } from './seed'
+
+/** A bench database: its url and drop(), which ends its sessions and drops it (safe to call twice). */
+export type BenchDatabase = { url: string; drop(): Promise<void> }
+
+/** Creates hv_bench_<random> on TEST_DATABASE_URL's server and copies the SQLite file sqlitePath into it. Throws when the copy fails. */
+export async function createBenchDatabase(sqlitePath: string): Promise<BenchDatabase> {
+  const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test')
+  const name = `hv_bench_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`
+  const server = new SQL(admin.toString(), { max: 1 })
+  await server.unsafe(`create database ${name}`)
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  let dropped = false
+  const drop = async () => {
+    if (dropped) return
+    dropped = true
+    await server.unsafe(`drop database if exists ${name} with (force)`)
+    await server.close()
+  }
+  const copy = Bun.spawn(['bun', join(import.meta.dir, '..', '..', 'server', 'db', 'copy-database.ts'), '--from', sqlitePath, '--to', url.toString()], { stdout: 'ignore', stderr: 'inherit' })
+  if ((await copy.exited) !== 0) {
+    await drop()
+    throw new Error(`copying the seeded database into ${name} failed`)
+  }
+  return { url: url.toString(), drop }
+}
+
+/**
+ * Rows per second of one-row INSERT transactions into votes on url, `pool` of them at once (one per pooled
+ * connection, as the server's requests run), over `seconds`; the rows are deleted afterwards.
+ */
+export async function rawPgVoteInsertRate(url: string, seeded: Seeded, seconds: number, pool = POOL_SIZE): Promise<number> {
+  const sql = new SQL(url, { max: pool })
+  const [{ first }] = await sql`select coalesce(max(id), 0) as first from votes`
+  const visitors = seeded.visitors
+  // Pairs from the end of the pair space, so they do not collide with the seeded votes or the load's votes.
+  let pair = visitors.length * seeded.media - 1
+  const t0 = performance.now()
+  let rows = 0
+  await Promise.all(
+    Array.from({ length: pool }, async () => {
+      while (performance.now() - t0 < seconds * 1000) {
+        const p = pair--
+        const userId = visitors[p % visitors.length].id
+        const mediaId = (Math.floor(p / visitors.length) % seeded.media) + 1
+        await sql.begin((tx) => tx`insert into votes (user_id, media_id, is_hot, created_at) values (${userId}, ${mediaId}, ${true}, ${new Date().toISOString()}) on conflict do nothing`)
+        rows++
+      }
+    }),
+  )
+  const rate = rows / ((performance.now() - t0) / 1000)
+  await sql`delete from votes where id > ${first}`
+  await sql.close()
+  return rate
+}
