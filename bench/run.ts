@@ -136,7 +136,7 @@ try {
 
   const cpu = (r: { cpuUs: number }) => `${r.cpuUs.toFixed(1)} us CPU/req`
   const bad = (r: LoadResult) => (r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : '')
-  // PostgreSQL goals (issue #19): its votes baseline is a network round trip per transaction, not a local fsync-free write.
+  // PostgreSQL goals: its votes baseline is a network round trip per transaction, not a local fsync-free write.
   const goals = POSTGRES ? { random: 0.25, votes: 0.7, exportS: 15 } : { random: 0.4, votes: 1.5, exportS: 10 }
   const on = POSTGRES ? ` [PostgreSQL, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}]` : ''
   const rows: Row[] = [
