@@ -42,14 +42,16 @@ describe('rating and uploading', () => {
     const b = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
     await b.goto(`${app.server.url}/`)
     const seen: string[] = []
-    const mediaSrc = () => b.getByRole('button', { name: 'Open full-screen viewer' }).locator('img, video').getAttribute('src')
     for (let i = 0; i < CHOSEN.length + 1; i++) {
-      // Wait for an item not rated yet: a new file with no votes.
-      await b.waitForFunction((prev) => {
+      // Wait for an item not rated yet: a new file with no votes. An item is its key's stem, whichever of its files
+      // is on screen: a video shows its poster (<stem>/poster.webp) before its <video> (<stem>.mp4) mounts, and a
+      // photo one of its variants (<stem>/w<width>.webp).
+      const item = await b.waitForFunction((prev) => {
         const el = document.querySelector('button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video')
-        return el !== null && el.getAttribute('src') !== prev
+        const key = el?.getAttribute('src')?.replace(/\/(poster|w\d+)\.webp$/, '').replace(/\.[a-z0-9]+$/i, '')
+        return key && key !== prev ? key : false
       }, seen.at(-1) ?? '')
-      seen.push((await mediaSrc())!)
+      seen.push((await item.jsonValue()) as string)
       await b.getByRole('img', { name: '0% Hot, 0% Not' }).waitFor()
       const hot = i % 2 === 0
       await b.keyboard.press(hot ? 'h' : 'ArrowLeft')
