@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 /**
- * `hotvote`, the operator CLI (issue #6): a client of the admin API (`db copy` alone works on database files, in its own
+ * `hotvote`, the operator CLI: a client of the admin API (`db copy` alone works on database files, in its own
  * bun process: cli/commands/db.ts). Exit codes: 0 success, 1 failure reported by the
  * server or the network, 2 usage error. A failed call prints `<status>: <server's error text>` on stderr, as the
  * client words it (cli/lib/http.ts); other errors print `error: <message>`; never a stack trace.

@@ -1,7 +1,7 @@
 /**
  * Opens the SQLite database with bun:sqlite: file mode 0600, WAL journal, foreign keys on, a busy timeout,
  * then applies the drizzle/sqlite/ migrations with drizzle-orm's bun-sqlite migrator, rewrites usable system session ids
- * left by older versions (issue #10) and hashes session ids they stored in clear (session-hashes.ts).
+ * left by older versions and hashes session ids they stored in clear (session-hashes.ts).
  */
 import { Database } from 'bun:sqlite'
 import { drizzle } from 'drizzle-orm/bun-sqlite'

@@ -92,7 +92,7 @@ export const media = sqliteTable(
     variants: text('variants', { mode: 'json' }).$type<StoredVariant[]>(),
     /** When the media pipeline last made this item's stripped copy, variants and poster; null for media stored before it (issue #11). */
     processedAt: text('processed_at'),
-    /** Votes on this item and how many are Hot, kept by triggers on votes in the same transaction (issue #12; drizzle/sqlite/0004_vote_counter_triggers.sql). */
+    /** Votes on this item and how many are Hot, kept by triggers on votes in the same transaction (drizzle/sqlite/0004_vote_counter_triggers.sql). */
     totalVotes: integer('total_votes').notNull().default(0),
     hotVotes: integer('hot_votes').notNull().default(0),
   },

@@ -1,5 +1,5 @@
 /**
- * Admin tokens (issue #10 Serving): 32 random bytes (base64url) handed out by POST /api/admin/login and stored in the
+ * Admin tokens: 32 random bytes (base64url) handed out by POST /api/admin/login and stored in the
  * database only as their SHA-256 until they expire (ADMIN_TOKEN_TTL_MS) or are revoked by Logout. Every instance of
  * the site admits a token any of them issued, a logout on one ends it on all, and a restart keeps it. Used by the admin
  * guard and the media file route, which serves an item hidden by a takedown to the admin alone.

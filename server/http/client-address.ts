@@ -1,5 +1,5 @@
 /**
- * The real client address of a request (issue #10 Limits), and the key every per-address limit counts under.
+ * The real client address of a request, and the key every per-address limit counts under.
  * Without TRUSTED_PROXY it is the socket's peer address and X-Forwarded-For is ignored, since anyone can send it.
  * With TRUSTED_PROXY the chain is X-Forwarded-For's addresses followed by the socket's, read from the right:
  * `hops` trusts that many proxies in front of the server, but only when the socket's peer is a private or loopback

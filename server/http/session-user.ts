@@ -58,7 +58,7 @@ export function requireOwnUser(visitor: Visitor, userId: number): void {
 }
 
 /**
- * The one place that reads the session cookie (issue #14), named for config.publicUrl (sessionCookieName). A route
+ * The one place that reads the session cookie, named for config.publicUrl (sessionCookieName). A route
  * opts in with a macro and its handler receives:
  * - `{ visitor: true }`: `visitor` ({ id }), from the fast id-only lookup; 401 without a session;
  * - `{ visitorUser: true }`: `visitorUser`, the whole users row, and `sid`, the cookie's session id; 401 without a session;

@@ -3,7 +3,7 @@
  * index.html so client-side routes and the 404 page work. Hashed assets are immutable; the service
  * worker, manifest and index.html are revalidated on every load so updates reach visitors. Text files
  * are answered from the brotli or gzip copy the build wrote beside them (scripts/compress-dist.ts)
- * when the request's Accept-Encoding takes it (issue #13 Serving). In production the build's source maps (`*.map`)
+ * when the request's Accept-Encoding takes it. In production the build's source maps (`*.map`)
  * are not served: they would hand visitors the whole client source with its comments.
  */
 import { HttpError } from './errors'

@@ -1,5 +1,5 @@
 /**
- * Videos (issue #11): a metadata-free stream copy (no re-encode; location atoms, titles and dates dropped) and a WebP
+ * Videos: a metadata-free stream copy (no re-encode; location atoms, titles and dates dropped) and a WebP
  * poster frame, both by ffmpeg out of process (./ffmpeg.ts); dimensions, duration and codec by the bounded reader
  * (./mp4-facts.ts), which runs first and refuses codecs the site does not serve.
  */

@@ -71,7 +71,7 @@ describe('unknown API paths and the OpenAPI document', () => {
 })
 
 // SQLite only: it writes an older SQLite database's rows and reopens the file.
-describe.if(TEST_DIALECT === 'sqlite')('session ids of system and synthetic users (issue #10)', () => {
+describe.if(TEST_DIALECT === 'sqlite')('session ids of system and synthetic users', () => {
   it('rewrites the usable ids an older database gave them when the database is opened', async () => {
     const u = makeTestApp()
     const legacySynthetic = `synthetic${'ab12'.repeat(8)}`

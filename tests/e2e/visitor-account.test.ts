@@ -1,5 +1,5 @@
 /**
- * Story (issue #3): a visitor saves their account by the emailed link and comes back as that user in a fresh browser,
+ * Story: a visitor saves their account by the emailed link and comes back as that user in a fresh browser,
  * after confirming whose account the link opens; someone else's save link leaves a visitor's own session alone.
  */
 import { describe, expect, test } from 'bun:test'

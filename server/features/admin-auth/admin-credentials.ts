@@ -1,5 +1,5 @@
 /**
- * Checking admin credentials (server-contract: Admin API; issue #10 Limits; OWASP authentication cheat sheet). Username
+ * Checking admin credentials (server-contract: Admin API; OWASP authentication cheat sheet). Username
  * and password are compared in constant time. Per client address: 10 attempts that failed within 10 minutes or are
  * still waiting refuse that address (429) for 10 minutes. Per guesser (a client address and the username it tries):
  * attempts are checked one at a time, and failures within 15 minutes slow the guesser's later attempts (1 s after the

@@ -20,7 +20,7 @@ import { deleteMediaByKey, findMediaVariantsByKey, listRowsWithoutStoredHash, li
 /**
  * Every object in the bucket except derived objects (variants, posters), which are counted on their item (size in
  * bytes, lastModified ISO-8601 UTC), with their number (total); with page, only that page of them, ordered by key.
- * With checksums, the SHA-256 of each listed object too (issue #10: a bucket an
+ * With checksums, the SHA-256 of each listed object too (a bucket an
  * operator can copy and verify; derived objects are remade by `hotvote media reprocess`).
  */
 export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { checksums?: boolean; page?: PageQuery } = {}): Promise<{ files: BucketFile[]; provider: string; total: number }> {

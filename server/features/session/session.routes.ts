@@ -16,7 +16,7 @@ export const TOO_MANY_SESSIONS = 'Too many new visitors from this address. Pleas
 /**
  * POST /api/session creates or resumes a visitor and sets the sid cookie (429 with Retry-After past
  * config.sessionsPerAddressPerHour new visitors per client address; resuming is never limited); GET answers the
- * cookie's user or 401; DELETE (logout, issue #10) expires the sid cookie and answers 204, with or without a session.
+ * cookie's user or 401; DELETE (logout) expires the sid cookie and answers 204, with or without a session.
  * The account stays.
  */
 export function sessionRoutes(deps: Deps) {

@@ -6,7 +6,7 @@
  * ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click (issue #13
  * First load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control
  * (issue #13, WCAG 2.2.2). The box's picture is the page's LCP element: fetched eagerly at high priority, and its load
- * (or failure) opens the prefetch queue's gate (first-media.ts, issue #13 First load). A video that is the page's first
+ * (or failure) opens the prefetch queue's gate (first-media.ts). A video that is the page's first
  * item shows its poster as that picture, and its video loads only once the gate has opened, so the visitor can vote
  * before any of the video's bytes compete with the first screen.
  */

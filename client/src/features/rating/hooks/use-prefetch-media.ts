@@ -5,7 +5,7 @@
  * box needs at the screen's pixel ratio (issue #11), a video with its poster. Stays inside a byte budget counted
  * from the head of the queue by those files' sizes and, under Data Saver, warms only the item after the current one,
  * in its smallest variant. Nothing is fetched during the first load: warming starts once the first item on screen has
- * settled and the browser is idle (first-media.ts), at low fetch priority (issue #13 First load). The work is kept
+ * settled and the browser is idle (first-media.ts), at low fetch priority. The work is kept
  * off the main thread's busy moments: WARM_CONCURRENCY files at a time, each started in an idle period, read to the
  * end as a Blob (the browser stores the bytes, no script runs per chunk; under a service worker the worker writes
  * its cache), and the queue's placeholders are decoded in one idle period so the next item renders without it.
