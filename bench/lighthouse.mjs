@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile preset, simulated throttling) on a running server, with a chosen item first on `/` (run by hand
- * with node; Lighthouse is not a project dependency: install it in a temp dir and pass that dir, see README >
+ * with node; Lighthouse is not a project dependency: install it in a temp dir and pass that dir, see docs/accessibility.md >
  * Lighthouse). The first GET /api/media/queue answer is replaced by one with item `--first ID` at its head and nine
  * others in id order, as bench/first-screen.ts does, so each kind of first item can be measured in turn.
  *

@@ -2,7 +2,7 @@
  * Every Prometheus metric of HotVote (prom-client), in one registry, with one-line recorders for the code that
  * counts. Label values come from small fixed sets (route patterns, methods, status codes, limit names, media kinds),
  * never from a user id, a key, an email address or a raw path, so the number of series stays bounded.
- * README > Operations documents each family; docs/operations/ holds a dashboard and alert rules built on them.
+ * docs/operations.md > Metrics documents each family; docs/operations/ holds a dashboard and alert rules built on them.
  */
 import client from 'prom-client'
 

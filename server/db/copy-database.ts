@@ -1,6 +1,6 @@
 /**
  * `hotvote db copy`: copies a site's SQLite file (server stopped) into an empty PostgreSQL database, or a PostgreSQL
- * database back into a new SQLite file (README > Operations > Database). The CLI speaks only to the admin API, so it
+ * database back into a new SQLite file (docs/operations.md > Moving a site to PostgreSQL). The CLI speaks only to the admin API, so it
  * runs this module as its own bun process (`bun server/db/copy-database.ts --from A --to B`). Exit codes: 0 copied and
  * verified, 1 failure (a table's count differs, a database cannot be opened), 2 usage error or a target that is not
  * empty.

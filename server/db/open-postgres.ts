@@ -1,6 +1,6 @@
 /**
- * Opens the PostgreSQL database named by DATABASE_URL with Bun's built-in SQL client (drizzle-orm/bun-sql; README >
- * Database explains the choice): checks the server answers and is PostgreSQL 13 or newer, applies the drizzle/pg/
+ * Opens the PostgreSQL database named by DATABASE_URL with Bun's built-in SQL client (drizzle-orm/bun-sql;
+ * docs/decisions.md explains the choice): checks the server answers and is PostgreSQL 13 or newer, applies the drizzle/pg/
  * migrations under a session advisory lock, then opens the connection pool the repositories use.
  */
 import { SQL } from 'bun'

@@ -294,7 +294,7 @@ export const votePopulationState = sqliteTable('vote_population_state', {
 })
 
 /**
- * A rate-limit counter shared by every instance (README: Security and Operations > Limits): attempts of `key` under
+ * A rate-limit counter shared by every instance (docs/operations.md > Limits): attempts of `key` under
  * the limit `name` in the window that ends at expiresAt (ISO-8601; a lockout moves it later). An expired row counts
  * as zero and is reset by the next attempt; expired rows are pruned in batches.
  */

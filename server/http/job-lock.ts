@@ -1,5 +1,5 @@
 /**
- * One run at a time of each admin job across every instance of the site (README: Security and Operations > Jobs):
+ * One run at a time of each admin job across every instance of the site (docs/operations.md > Jobs):
  * a run claims the job's row in the database, renews it every JOB_HEARTBEAT_MS while it works, and frees it when it
  * ends. A second call while a run holds it is refused at once with 409 JSON; a lock left by a stopped instance
  * expires after JOB_LOCK_MS.

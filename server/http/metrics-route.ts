@@ -1,5 +1,5 @@
 /**
- * GET /metrics (README > Operations): the Prometheus text format of server/core/metrics.ts. On the main port it is
+ * GET /metrics (docs/operations.md > Metrics): the Prometheus text format of server/core/metrics.ts. On the main port it is
  * off (404) unless METRICS_TOKEN is set, and then answers only `Authorization: Bearer <METRICS_TOKEN>` (401
  * otherwise); METRICS_PORT serves it without a token on a second listener bound to 127.0.0.1 only.
  */

@@ -1,5 +1,5 @@
 /**
- * Rate limits counted in the database (README: Security and Operations > Limits), so every instance of a site counts
+ * Rate limits counted in the database (docs/operations.md > Limits), so every instance of a site counts
  * against the same limit: magic links, DMCA filings, admin login failures, uploads and new sessions. A limit allows
  * `limit` attempts per key in a window of windowMs that starts with the key's first attempt; with blockMs, the
  * attempt that reaches the limit refuses the key for blockMs (a lockout). Checking and counting an attempt is one

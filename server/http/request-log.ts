@@ -1,5 +1,5 @@
 /**
- * Request ids, the request log line and the HTTP metrics (README > Operations): every request gets an id (a
+ * Request ids, the request log line and the HTTP metrics (docs/operations.md > Logs): every request gets an id (a
  * well-formed incoming X-Request-Id, else a new UUID), sent back as `X-Request-Id` and put in every JSON error answer
  * as `requestId`; once answered, one log line (requestId, route pattern, method, status, ms) is written and the
  * request is counted under its route pattern, never its raw path.

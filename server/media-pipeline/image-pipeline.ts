@@ -1,5 +1,5 @@
 /**
- * Images through sharp (issue #11): orientation applied, metadata stripped, sRGB, WebP display variants that are
+ * Images through sharp (docs/media-pipeline.md): orientation applied, metadata stripped, sRGB, WebP display variants that are
  * never wider than the source, a thumbhash placeholder. Animated GIF and WebP keep every frame, up to a frame cap;
  * every sharp run stops at a timeout.
  */
@@ -10,13 +10,13 @@ import { RefusedMediaError } from './media-errors'
 
 // Each upload is decoded once, so libvips's operation cache (up to 50 MB and 100 operations by default) only keeps
 // memory that no later image reuses; one libvips worker thread per image keeps the threads' allocations small, and
-// uploads run side by side anyway (README: Performance, docs/performance.md).
+// uploads run side by side anyway (docs/performance.md).
 sharp.cache(false)
 sharp.concurrency(1)
 
 /** Largest decoded image accepted, pixels (about 100 MP) summed over all frames: guards against decompression bombs. */
 const MAX_INPUT_PIXELS = 100_000_000
-/** WebP quality of display variants and posters (0-100); README > Lighthouse gives the bytes it was chosen by. */
+/** WebP quality of display variants and posters (0-100); docs/accessibility.md > Lighthouse gives the bytes it was chosen by. */
 const VARIANT_QUALITY = 70
 /** JPEG and WebP quality of the full-size stripped copy (0-100). */
 const DISPLAY_QUALITY = 88

@@ -8,7 +8,7 @@ import type { StoredVariant } from '../db/schema'
 
 /**
  * Display variant widths in px the pipeline makes when the source is at least that wide. 480 serves the narrow boxes
- * of portrait items on 360-414 px phones, which 640 overshot by far (README > Lighthouse).
+ * of portrait items on 360-414 px phones, which 640 overshot by far (docs/accessibility.md > Lighthouse).
  */
 export const VARIANT_WIDTHS = [320, 480, 640, 1080, 1600] as const
 

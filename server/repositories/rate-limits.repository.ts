@@ -1,5 +1,5 @@
 /**
- * Queries on the rate-limit counters every instance shares (README: Security and Operations > Limits). A counter is
+ * Queries on the rate-limit counters every instance shares (docs/operations.md > Limits). A counter is
  * one row per (limit name, key) whose window ends at expiresAt; an expired row counts as zero. Times are ISO-8601 UTC
  * strings, compared as text. Each query is one statement, so checking and counting an attempt is atomic across
  * requests and instances.

@@ -1,5 +1,5 @@
 /**
- * Queries on the bytes of uploads in progress (README: Security and Operations > Limits): one row per upload until
+ * Queries on the bytes of uploads in progress (docs/operations.md > Limits): one row per upload until
  * it ends or its hold expires, counted by every instance with the visitor's stored media against the quota. Times are
  * ISO-8601 UTC strings.
  */

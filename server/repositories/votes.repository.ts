@@ -2,7 +2,7 @@
  * Queries on votes (server-contract: POST /api/votes, export-votes). A vote is written through the group commit of
  * its database (server/db/group-commit.ts): votes read in the same turn of the event loop share one transaction. The
  * statements a vote always runs go straight to bun:sqlite, each prepared once per database: mapping drizzle rows (a
- * whole media row, the inserted vote read back) was a tenth of a vote's CPU in the profile (README, Performance).
+ * whole media row, the inserted vote read back) cost more than the statements (docs/performance.md > Votes and export: profile).
  * On PostgreSQL each vote is its own short transaction through Bun's SQL (its statements are prepared by the driver):
  * the unique (user_id, media_id) index keeps one vote per pair across instances, and the counter triggers run inside
  * the insert. Missing rows come back undefined.

@@ -1,5 +1,5 @@
 /**
- * GET /metrics (README > Operations): off without METRICS_TOKEN, Bearer-only with it, every metric family after a
+ * GET /metrics (docs/operations.md > Metrics): off without METRICS_TOKEN, Bearer-only with it, every metric family after a
  * short mixed run, bounded label sets, and the METRICS_PORT listener on 127.0.0.1.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
@@ -15,7 +15,7 @@ const BEARER = { authorization: `Bearer ${TOKEN}` }
 const t = makeTestApp({ METRICS_TOKEN: TOKEN, SESSIONS_PER_ADDRESS_PER_HOUR: '100000', UPLOADS_PER_VISITOR_PER_HOUR: '2' })
 afterAll(t.cleanup)
 
-/** Every family the operations docs name (README > Operations). */
+/** Every family a mixed run must serve (docs/operations.md > Metrics describes them). */
 export const FAMILIES = [
   'hotvote_http_requests_total',
   'hotvote_http_request_duration_seconds',

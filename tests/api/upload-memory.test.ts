@@ -1,5 +1,5 @@
 /**
- * Memory after uploads (README > Operations, docs/performance.md): a server started as `npm start` starts it (its
+ * Memory after uploads (docs/operations.md > Running under a supervisor, docs/performance.md): a server started as `npm start` starts it (its
  * environment, production mode) that has run UPLOADS photos through the media pipeline gives the pipeline's memory
  * back once idle: its RSS settles below RSS_BOUND_MB. The bound sits between the settled RSS measured with the
  * memory release (libvips cache off, one libvips thread per image, MALLOC_ARENA_MAX=2, collection and malloc_trim

@@ -1,5 +1,5 @@
 /**
- * Per-visitor limits (README: Security and Operations > Limits): upload attempts per visitor and per client address
+ * Per-visitor limits (docs/operations.md > Limits): upload attempts per visitor and per client address
  * per hour and new visitors per client address per hour answer 429 JSON with Retry-After, the storage quota 413 JSON;
  * parallel bursts cannot pass a limit; per-address limits key an IPv6 client by its /64 and believe X-Forwarded-For
  * only from a trusted proxy. Each test sets small limits; makeTestApp's defaults are generous.

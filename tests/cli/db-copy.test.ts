@@ -1,7 +1,7 @@
 /**
  * `hotvote db copy --from FILE --to postgres://...` run as a real process: a SQLite file made through a real server's
- * API is copied into a fresh PostgreSQL database, every table, ids, counters and sequences kept (README > Operations >
- * Database).
+ * API is copied into a fresh PostgreSQL database, every table, ids, counters and sequences kept (docs/operations.md >
+ * Moving a site to PostgreSQL).
  */
 import { afterAll, beforeAll, expect, it } from 'bun:test'
 import { Database } from 'bun:sqlite'

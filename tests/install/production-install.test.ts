@@ -1,5 +1,5 @@
 /**
- * A production install from a fresh clone, as README > Operations gives it: `npm ci` accepts the committed lock file
+ * A production install from a fresh clone, as docs/operations.md > Production install gives it: `npm ci` accepts the committed lock file
  * (and `npm install` then leaves it as it is), the client builds, `npm prune --omit=dev` keeps every package the server,
  * the CLI and the start script import and drops the build and test tools, and `npm start` reaches a ready server that stops cleanly on SIGTERM.
  * Slow (a full install and build); `--prefer-offline` takes every package from npm's cache when it is there.

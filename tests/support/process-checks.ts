@@ -72,7 +72,7 @@ export function filesUnder(dir: string): string[] {
  * Asserts the data folder of a server that was killed and restarted is consistent: `PRAGMA integrity_check` is ok,
  * every media row has its object in the fs bucket, every derived object (variant, poster) has its item, no object is
  * half-written, and the scratch folders (tmp, bucket/.tmp) are empty. A whole item object may lack its row (a kill
- * between storing an upload and writing its row): the bucket import adopts it (README: Operations).
+ * between storing an upload and writing its row): the bucket import adopts it (docs/operations.md > Crashes).
  */
 export function expectConsistentDataDir(dataDir: string): void {
   const db = new Database(join(dataDir, 'hotvote.sqlite'), { readonly: true })

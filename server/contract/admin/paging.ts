@@ -1,5 +1,5 @@
 /**
- * Paging of every admin list (admin-back-office §7 lists; README > Security and Operations): a call answers at most
+ * Paging of every admin list (admin-back-office §7 lists; docs/decisions.md): a call answers at most
  * one page, the rows as the array (or object) the spec gives, and X-Total-Count with the number of rows in the whole
  * list. Without limit a page holds ADMIN_PAGE_DEFAULT rows; limit above ADMIN_PAGE_MAX or a bad limit/offset is a 400.
  */

@@ -13,7 +13,7 @@
  * A collection costs tens of ms, hence GC_EVERY_ROWS (2,000 rows: 33 MB, but half the export's time spent collecting).
  * The pacing reads RSS, not the JS heap: about nine tenths of the growth is outside the counted heap (exceljs' row
  * strings and the Buffers of each row, each 64 KB block and the zip output); a heap-based trigger ran 7 collections
- * for 300k rows and let RSS grow 66 MB (issue #12, README Performance).
+ * for 300k rows and let RSS grow 66 MB (docs/performance.md).
  */
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'

@@ -43,7 +43,7 @@ async function issueLink(deps: Deps, userId: number, email: string, mail: MagicL
 /**
  * Emails a link that saves (verifies) email on the visitor of sessionId. When another user verified email, the mail
  * instead tells the address's owner that it has an account, with a login link to it; the caller answers the same
- * either way, so nobody learns from the answer which addresses have accounts (README Decisions). An address another
+ * either way, so nobody learns from the answer which addresses have accounts (docs/decisions.md). An address another
  * user only typed, unverified, never blocks. Throws 400 (no session, bad email).
  */
 export async function sendSaveLink(deps: Deps, input: { email: string; sessionId: string }, clientAddress: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The per-visitor limits of POST /api/media/upload (README: Security and Operations > Limits): upload attempts per
+ * The per-visitor limits of POST /api/media/upload (docs/operations.md > Limits): upload attempts per
  * visitor and per client address per hour (429 with Retry-After), and a storage quota on the bytes a visitor's
  * uploads hold (413). Admin bucket uploads and imports are not counted.
  */
