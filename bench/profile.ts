@@ -1,5 +1,5 @@
 /**
- * CPU profile of the hot read routes under load (issue #12, "find where the time goes"): seeds a dataset like
+ * CPU profile of the hot read routes under load: seeds a dataset like
  * `bun run bench`, starts the real server under Bun's --cpu-prof-md, drives one route with wrk, stops the server and
  * prints the profile's hottest functions (self time). Run by hand:
  * `bun bench/profile.ts --route config|random|votes [--media N] [--duration S] [--top N] [--plain]`; the full markdown

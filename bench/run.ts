@@ -1,5 +1,5 @@
 /**
- * `bun run bench` (issue #12): seeds a dataset, starts the real server as `npm start` does, and measures the hot
+ * `bun run bench`: seeds a dataset, starts the real server as `npm start` does, and measures the hot
  * paths against baselines taken in the same run on the same machine, printing value, baseline, ratio and goal.
  * Flags: --media N (34000), --votes N (30 per item), --duration S (10, per load run), --json FILE (write results),
  * --upload-seed N (0: after the direct seed, N photos are uploaded over HTTP through the media pipeline before anything

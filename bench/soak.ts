@@ -1,5 +1,5 @@
 /**
- * Soak run (issue #10; by hand, not in CI): `bun run bench/soak.ts [--minutes N] [--url URL [--pid PID]] [--concurrency C]`.
+ * Soak run (by hand, not in CI): `bun run bench/soak.ts [--minutes N] [--url URL [--pid PID]] [--concurrency C]`.
  * Mixed visitor traffic on loopback for N minutes (default 10): sessions, the rating queue and random picks, views,
  * votes, stats, public configs, and now and then an upload of a small fixture photo (read in place). Without --url
  * it starts the server as `npm start` would, on a temp DATA_DIR. Every call sends `Sec-Fetch-Site: same-origin` as the

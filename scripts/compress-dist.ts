@@ -1,5 +1,5 @@
 /**
- * Post-build step of `npm run build` (issue #13 Serving): writes a brotli (`.br`) and a gzip (`.gz`) copy beside
+ * Post-build step of `npm run build`: writes a brotli (`.br`) and a gzip (`.gz`) copy beside
  * every text asset of client/dist, so server/http/static-client.ts can answer `Accept-Encoding` without compressing
  * per request. Source maps are left out (only devtools read them); a copy that would not be smaller is not written.
  */

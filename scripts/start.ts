@@ -42,6 +42,6 @@ if (buildable && (!hasBuild || sourcesNewer())) {
   const build = Bun.spawnSync(['bun', 'run', 'build'], { cwd: root, stdout: 'inherit', stderr: 'inherit' })
   if (build.exitCode !== 0) process.exit(build.exitCode ?? 1)
 }
-// Before the server's modules load, since libraries read NODE_ENV when imported (issue #10).
+// Before the server's modules load, since libraries read NODE_ENV when imported.
 process.env.NODE_ENV ??= 'production'
 await import('../server/main')

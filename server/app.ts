@@ -53,7 +53,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .onRequest(({ request }) => rejectMalformedPath(request))
     .use(crossSiteGuard(deps.config))
     .use(
-      // JSON only (issue #10 Serving): the bundled UI would load Scalar's script from a CDN.
+      // JSON only: the bundled UI would load Scalar's script from a CDN.
       openapi({
         path: routes.openapiBase,
         provider: null,

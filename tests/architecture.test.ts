@@ -3,7 +3,7 @@
  * contract modules import only valibot and each other; server services never import Elysia;
  * server features never import each other, routes never import a repository, only server/repositories and server/db
  * touch the database (drizzle-orm, a database client, the raw client handle), and no feature reads the sid cookie itself;
- * back-office features import only themselves and admin/shell (issue #13), and client, CLI and server feature code write no '/api/' path of their own.
+ * back-office features import only themselves and admin/shell, and client, CLI and server feature code write no '/api/' path of their own.
  */
 import { describe, expect, it } from 'bun:test'
 import { Glob } from 'bun'
@@ -56,7 +56,7 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
-  it('keeps the back-office features (client/src/features/admin/<name>/) apart: each imports only itself and admin/shell, the shell none of them (issue #13)', async () => {
+  it('keeps the back-office features (client/src/features/admin/<name>/) apart: each imports only itself and admin/shell, the shell none of them', async () => {
     const adminFeatureOf = (path: string) => path.match(/^client\/src\/features\/admin\/([^/]+)\//)?.[1]
     const loose = (await filesUnder('client/src/features/admin')).filter((file) => !adminFeatureOf(file))
     const bad = await violations('client/src/features/admin', (file, _, target) => {
@@ -66,7 +66,7 @@ describe('import boundaries', () => {
     expect([...loose, ...bad]).toEqual([])
   })
 
-  it('keeps client/ and cli/ from declaring a type the contract already exports (issue #14: each answer typed once)', async () => {
+  it('keeps client/ and cli/ from declaring a type the contract already exports (each answer typed once)', async () => {
     const declared = (source: string) => [...source.matchAll(/^\s*(?:export\s+)?(?:type|interface)\s+([A-Z]\w*)\b(?!\s*,)/gm)].map((m) => m[1])
     const contractTypes = new Set<string>()
     for (const file of await filesUnder('server/contract')) for (const name of declared(await Bun.file(join(ROOT, file)).text())) contractTypes.add(name)
@@ -78,7 +78,7 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
-  it('keeps server features from importing each other: shared code lives in a non-feature server module (issue #14)', async () => {
+  it('keeps server features from importing each other: shared code lives in a non-feature server module', async () => {
     const featureOf = (path: string) => path.match(/^server\/features\/([^/]+)\//)?.[1]
     const bad = await violations('server/features', (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file))
     expect(bad).toEqual([])
@@ -89,7 +89,7 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
-  it('keeps route files from reading the sid cookie: the visitor comes from the visitorSession plugin (issue #14)', async () => {
+  it('keeps route files from reading the sid cookie: the visitor comes from the visitorSession plugin', async () => {
     const bad: string[] = []
     for (const file of await filesUnder('server/features')) {
       if (/(?:cookie\[SESSION_COOKIE\]|cookie\.sid\b|cookie\[['"]sid['"]\])\s*\.value/.test(await Bun.file(join(ROOT, file)).text())) bad.push(file)
@@ -97,7 +97,7 @@ describe('import boundaries', () => {
     expect(bad).toEqual([])
   })
 
-  it("keeps API path literals out of client, CLI and server features: they use server/contract/paths.ts's `paths` and `routes`, and routes register under no prefix (issue #14; tests may use literal paths)", async () => {
+  it("keeps API path literals out of client, CLI and server features: they use server/contract/paths.ts's `paths` and `routes`, and routes register under no prefix (tests may use literal paths)", async () => {
     const bad: string[] = []
     const files = [...(await filesUnder('client/src')), ...(await filesUnder('cli')), ...(await filesUnder('server/features'))]
     for (const file of files.filter((f) => !/\.test\.tsx?$/.test(f))) {

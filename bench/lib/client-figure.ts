@@ -1,5 +1,5 @@
 /**
- * The client figure of `bun run bench` (issue #12 Client): how long after the vote's result display ends the next
+ * The client figure of `bun run bench`: how long after the vote's result display ends the next
  * item is on screen, in Debian chromium on DevTools' Fast 3G profile. The end of the result display is when the next
  * item's <img> enters the page; on screen is that image's load event. A figure reported, never asserted.
  * It runs its own server over a small dataset of real fixture photos (the load dataset's items have no files).

@@ -10,7 +10,7 @@ const ROOT = join(import.meta.dir, '..', '..')
 
 /**
  * The environment `npm start` gives the server before bun starts: each `NAME=${NAME:-default}` in front of
- * package.json's start script (BUN_JSC_forceRAMSize, the heap sizing of issue #12), as its default.
+ * package.json's start script (BUN_JSC_forceRAMSize, the heap sizing), as its default.
  */
 export function startScriptEnv(): Record<string, string> {
   const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start

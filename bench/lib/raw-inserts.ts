@@ -1,5 +1,5 @@
 /**
- * The vote baselines of `bun run bench` (issue #12): raw bun:sqlite inserts into a copy of the seeded database,
+ * The vote baselines of `bun run bench`: raw bun:sqlite inserts into a copy of the seeded database,
  * with the app's schema and pragmas (server/db/open.ts), one vote per transaction and 5,000 votes per transaction.
  */
 import { rmSync } from 'node:fs'

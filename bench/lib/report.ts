@@ -1,4 +1,4 @@
-/** The table `bun run bench` prints (issue #12): one row per figure with value, baseline, ratio, goal and whether it is met. */
+/** The table `bun run bench` prints: one row per figure with value, baseline, ratio, goal and whether it is met. */
 
 /** One figure: ratio is value / baseline where a baseline applies. */
 export type Row = { figure: string; value: string; baseline: string; ratio?: number; goal: string; met: boolean }

@@ -1,4 +1,4 @@
-/** The wrk request scripts of `bun run bench` and `bun bench/profile.ts` (issue #12). */
+/** The wrk request scripts of `bun run bench` and `bun bench/profile.ts`. */
 import { luaList } from './wrk'
 import type { BenchVisitor } from './seed'
 

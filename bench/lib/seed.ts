@@ -1,5 +1,5 @@
 /**
- * Seeds a benchmark database directly in SQLite (issue #12: seeding speed is not what is measured): one uploader
+ * Seeds a benchmark database directly in SQLite (seeding speed is not what is measured): one uploader
  * owning `media` items, enough voters for `votes` distinct votes (1,000 each, on consecutive items), and `fresh`
  * visitors with no votes who drive the measured calls. Session ids are well-formed (32 characters of 0-9a-z) and
  * stored as the server stores them, as their SHA-256.

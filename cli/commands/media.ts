@@ -1,5 +1,5 @@
 /**
- * `hotvote media reprocess [--dry-run] [--since DATE]` (issue #11 Backfill): runs the media pipeline on items stored
+ * `hotvote media reprocess [--dry-run] [--since DATE]`: runs the media pipeline on items stored
  * before it (stripped copy, variants, poster, placeholder) in batches, with a progress bar. Every item is saved as it
  * is done, so a run stopped at any point resumes where it stopped; a run with nothing left does nothing.
  */

@@ -1,6 +1,6 @@
 /**
- * `hotvote restore FILE`: puts a backup in place of DATA_DIR/hotvote.sqlite with the server stopped (issue #10,
- * Data safety). Refuses while a server answers at --url, and refuses a file that is not a sound HotVote database
+ * `hotvote restore FILE`: puts a backup in place of DATA_DIR/hotvote.sqlite with the server stopped.
+ * Refuses while a server answers at --url, and refuses a file that is not a sound HotVote database
  * (PRAGMA integrity_check); the replaced database (and its -wal/-shm files) is kept as hotvote.sqlite.<UTC time>.bak.
  * With DATABASE_URL set (PostgreSQL), it runs pg_restore --clean of a pg_dump archive into that database instead,
  * or says in one line that pg_restore is not on PATH.

@@ -1,6 +1,6 @@
 /**
- * The CLI's admin client (issue #6): every call sends HTTP Basic credentials. A non-OK answer becomes an
- * HttpFailure printed by the client's rule (STYLE §5, issue #14), `<status>: <server's error text>`, exit 1; a 401
+ * The CLI's admin client: every call sends HTTP Basic credentials. A non-OK answer becomes an
+ * HttpFailure printed by the client's rule (STYLE §5), `<status>: <server's error text>`, exit 1; a 401
  * adds which options hold the credentials. A network failure is a CliError printed as `error: ...` (exit 1).
  */
 import { collectPages, TOTAL_COUNT_HEADER, type PageQuery } from '@contract/admin/paging'

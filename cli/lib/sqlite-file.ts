@@ -1,5 +1,5 @@
 /**
- * Checks on a HotVote database file (issue #10, backup and restore): that it is SQLite, passes
+ * Checks on a HotVote database file (backup and restore): that it is SQLite, passes
  * `PRAGMA integrity_check`, and has HotVote's tables; and its SHA-256 for the operator's records.
  */
 import { Database } from 'bun:sqlite'

@@ -1,5 +1,5 @@
 /**
- * Client entry: QueryClient with the spec defaults, restored from the persisted query cache (issue #5), the router
+ * Client entry: QueryClient with the spec defaults, restored from the persisted query cache, the router
  * with typed context, the React root with the update prompt, the install offer capture, and once the page has loaded
  * and the browser is idle, the service worker (production builds) and one request for persistent storage.
  */
@@ -31,13 +31,13 @@ const START_UP_IDLE_TIMEOUT_MS = 2000
 
 captureInstallPrompt()
 // Neither is needed for the first screen, so their code loads (and the service worker installs) once the page has
-// loaded and the browser is idle, not beside the first item's requests (issue #13 First load).
+// loaded and the browser is idle, not beside the first item's requests.
 afterPageLoad(() => {
   if (import.meta.env.PROD) void registerServiceWorker()
   void import('./lib/persistent-storage').then((m) => m.requestPersistentStorage()).catch(() => false)
 }, START_UP_IDLE_TIMEOUT_MS)
 // tailwind-merge builds its class tables on first use (a few ms, four times that on a slow phone): done in a task of
-// its own while the persisted cache is read, rather than inside the first render's task (issue #13: Total Blocking Time).
+// its own while the persisted cache is read, rather than inside the first render's task (Total Blocking Time).
 setTimeout(() => cn('p-0', 'p-1'), 0)
 // The last known session, configs and stats must be in the cache before the first render, so an offline start shows them.
 await startQueryPersistence(queryClient)

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue #5), built by vite-plugin-pwa (injectManifest) into client/dist/sw.js:
+ * The service worker, built by vite-plugin-pwa (injectManifest) into client/dist/sw.js:
  * - the app shell (index.html, JS, CSS, icons, manifest; not the adm-* chunks) is precached, and every navigation
  *   outside /adm and /api is answered with the precached index.html, so the app starts offline on any route;
  * - /adm pages and /api/admin/*, /api/db-test/* always go to the network and are never cached;
@@ -139,7 +139,7 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: CONFIG_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 )
 
-// Background Sync (issue #5): replays the IndexedDB outbox even after every tab is closed, where the browser has it.
+// Background Sync: replays the IndexedDB outbox even after every tab is closed, where the browser has it.
 type SyncEvent = ExtendableEvent & { tag: string }
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent

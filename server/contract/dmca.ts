@@ -8,7 +8,7 @@ import { IdSchema } from './common'
 /** Shortest work and infringement description, characters (public-visitor §9). */
 export const DMCA_DESCRIPTION_MIN = 10
 /**
- * Length caps, characters (issue #10 Limits): generous for a real filing, small enough that a whole filing fits the
+ * Length caps, characters: generous for a real filing, small enough that a whole filing fits the
  * 64 KB body limit. Names: complainant, copyright owner and signature.
  */
 export const DMCA_NAME_MAX = 200

@@ -1,4 +1,4 @@
-/** Health answers for supervisors and load balancers (issue #10: GET /api/health, GET /api/ready). Imports only valibot. */
+/** Health answers for supervisors and load balancers (GET /api/health, GET /api/ready). Imports only valibot. */
 import * as v from 'valibot'
 
 /** GET /api/health: the process is up and serving. uptime in seconds. */

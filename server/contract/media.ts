@@ -42,12 +42,12 @@ export function checkUploadFile(name: string, size: number): string | undefined 
 export const VoteStatsSchema = v.object({ totalVotes: v.number(), hotPercentage: v.number(), notPercentage: v.number() })
 export type VoteStats = v.InferOutput<typeof VoteStatsSchema>
 
-/** One WebP display variant (issue #11): url, width and height in px, size in bytes. A srcset entry is `${url} ${width}w`. */
+/** One WebP display variant: url, width and height in px, size in bytes. A srcset entry is `${url} ${width}w`. */
 export const MediaVariantSchema = v.object({ url: v.string(), width: v.number(), height: v.number(), size: v.number() })
 export type MediaVariant = v.InferOutput<typeof MediaVariantSchema>
 
 /**
- * How a client shows an item before and instead of its full file (issue #11): placeholder is a base64 thumbhash
+ * How a client shows an item before and instead of its full file: placeholder is a base64 thumbhash
  * to paint at once (null until processed); variants are WebP display copies narrowest first, never wider than the
  * item (empty for videos and unprocessed items: use url); posterUrl is a video's first-frame WebP (null for images).
  * url itself serves the full-size copy with every metadata tag removed.
@@ -77,7 +77,7 @@ export const RandomQuerySchema = v.object({ exclude: v.optional(v.pipe(v.string(
 
 /** Largest queue a client may ask for. */
 export const MAX_QUEUE_LIMIT = 50
-/** Most ids of an exclude list the server uses (the last ones: the client sends the newest last); issue #10 Limits. */
+/** Most ids of an exclude list the server uses (the last ones: the client sends the newest last). */
 export const MAX_EXCLUDE_IDS = 200
 /** Longest exclude value accepted, characters: MAX_EXCLUDE_IDS ids of up to 12 digits with their commas, and room for a longer list to be cut. */
 export const MAX_EXCLUDE_CHARS = 8192

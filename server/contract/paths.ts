@@ -1,5 +1,5 @@
 /**
- * Every API path, declared once (issue #14: one place for paths). `routes` holds each route's pattern, which the
+ * Every API path, declared once. `routes` holds each route's pattern, which the
  * server registers as is; `paths` builds each path from its parameters by filling its pattern, and the client, the
  * CLI and the tests call these instead of retyping strings. Ids are numbers, other segments are URI-encoded, query
  * strings are built here.

@@ -34,7 +34,7 @@ export const UsernameSchema = v.pipe(v.string(USERNAME_RULE), v.trim(), v.maxLen
 export const EMAIL_RULE = 'Please enter a valid email address'
 
 /**
- * Usernames kept for users that are not visitors (issue #10): 'system-…' (the import owner, system-import) and
+ * Usernames kept for users that are not visitors: 'system-…' (the import owner, system-import) and
  * 'voter_…' (synthetic voters). A visitor can never take one, so creating those users never meets a taken name.
  */
 export const RESERVED_USERNAME = /^(system-|voter_)/i

@@ -1,5 +1,5 @@
 /**
- * The data folder's private parts (issue #10, data safety): scratch folders are emptied at start (a killed process
+ * The data folder's private parts (data safety): scratch folders are emptied at start (a killed process
  * leaves half-spooled uploads and half-written objects there) and recreated readable by the owner only (0700).
  */
 import { mkdirSync, rmSync } from 'node:fs'

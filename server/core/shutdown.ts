@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (issue #10, crash-proof): on SIGTERM or SIGINT the server stops accepting connections, lets
+ * Graceful shutdown (crash-proof): on SIGTERM or SIGINT the server stops accepting connections, lets
  * requests in flight finish (at most SHUTDOWN_GRACE_MS, then cuts them), closes the database (Database.close: on SQLite a WAL
  * checkpoint first) and exits 0. A second signal exits at once with 1.
  */

@@ -1,5 +1,5 @@
 /**
- * Group commit (issue #12 Votes): writes that arrive within a short window (GROUP_COMMIT_WINDOW_MS) run in one SQLite transaction, so
+ * Group commit: writes that arrive within a short window (GROUP_COMMIT_WINDOW_MS) run in one SQLite transaction, so
  * a burst of N writes pays for one commit instead of N. A write makes at most one changing statement, after its checks
  * (its triggers are part of that statement): one that throws (a constraint error, or a check that refuses before writing)
  * has changed nothing, since SQLite backs out a failed statement by itself, and rejects only its own promise. (A

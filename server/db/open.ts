@@ -20,7 +20,7 @@ const MIGRATIONS_DIR = join(import.meta.dir, '..', '..', 'drizzle', 'sqlite')
 
 /**
  * Makes the database file readable by the owner only (0600), creating it empty if missing, and narrows a -wal or
- * -shm left by an older version; SQLite gives new -wal and -shm files the database file's mode (issue #10).
+ * -shm left by an older version; SQLite gives new -wal and -shm files the database file's mode.
  */
 function restrictToOwner(path: string) {
   closeSync(openSync(path, 'a', PRIVATE_FILE_MODE))

@@ -1,5 +1,5 @@
 /**
- * Statements built once per database handle (issue #12): drizzle builds the SQL text and bun:sqlite compiles it on
+ * Statements built once per database handle: drizzle builds the SQL text and bun:sqlite compiles it on
  * every plain query call, which profiling showed to be most of a hot read's time. A repository declares its hot query
  * with `sql.placeholder()` for each argument and `.prepare()`, wrapped in perDb, and runs it with the values.
  */

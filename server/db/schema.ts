@@ -33,7 +33,7 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex('users_session_id_unique').on(t.sessionId),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
-    // Only a verified email is unique: an address someone typed but never verified must not lock out its owner (issue #10).
+    // Only a verified email is unique: an address someone typed but never verified must not lock out its owner.
     uniqueIndex('users_verified_email_unique').on(t.email).where(sql`${t.emailVerified} = 1`),
     index('users_email_idx').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
@@ -84,13 +84,13 @@ export const media = sqliteTable(
     uploadedAt: text('uploaded_at').notNull(),
     /** Set while a resolved DMCA takedown names this item: hidden from rating (server-contract: Admin API). */
     hiddenAt: text('hidden_at'),
-    /** Video length in ms; null for images and unreadable videos (issue #11). */
+    /** Video length in ms; null for images and unreadable videos. */
     durationMs: integer('duration_ms'),
-    /** Thumbhash of the displayed image or poster, base64; null until processed (issue #11). */
+    /** Thumbhash of the displayed image or poster, base64; null until processed. */
     placeholder: text('placeholder'),
-    /** WebP display variants stored under `<stem>/w<width>.webp`, narrowest first; null until processed (issue #11). */
+    /** WebP display variants stored under `<stem>/w<width>.webp`, narrowest first; null until processed. */
     variants: text('variants', { mode: 'json' }).$type<StoredVariant[]>(),
-    /** When the media pipeline last made this item's stripped copy, variants and poster; null for media stored before it (issue #11). */
+    /** When the media pipeline last made this item's stripped copy, variants and poster; null for media stored before it. */
     processedAt: text('processed_at'),
     /** Votes on this item and how many are Hot, kept by triggers on votes in the same transaction (drizzle/sqlite/0004_vote_counter_triggers.sql). */
     totalVotes: integer('total_votes').notNull().default(0),

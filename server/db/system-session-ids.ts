@@ -1,5 +1,5 @@
 /**
- * Session ids of users that are not visitors (issue #10, Sessions and accounts): the owner of imported media and the
+ * Session ids of users that are not visitors: the owner of imported media and the
  * synthetic voters of vote population. Each contains a ':', which SessionIdSchema ([0-9a-z]{16,64}) never accepts,
  * so no sid cookie and no POST /api/session can ever reach these users.
  */

@@ -1,5 +1,5 @@
 /**
- * Request body limits (issue #10 Limits): every request body is read through here before Elysia parses it.
+ * Request body limits: every request body is read through here before Elysia parses it.
  * A declared Content-Length over the route's limit is refused with 413 before a byte is read; a chunked body is
  * read only up to the limit, then the stream is cancelled and the answer is 413. Only the streaming upload routes
  * (STREAMED_PATHS) are left to their own streaming reader, which enforces the per-type upload limits as it goes.
@@ -90,7 +90,7 @@ export async function refuseUnreadBody(deps: Deps, request: Request): Promise<vo
 export async function readBodyCapped(request: Request, max: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN)
   if (declared > max) throw new HttpError(413, BODY_TOO_LARGE)
-  // A declared length within the limit bounds the body (HTTP framing): read it in one native call (issue #12).
+  // A declared length within the limit bounds the body (HTTP framing): read it in one native call.
   if (declared <= max) return Buffer.from(await request.arrayBuffer())
   if (!request.body) return Buffer.alloc(0)
   const reader = request.body.getReader()

@@ -1,5 +1,5 @@
 /**
- * Reading one cookie from the Cookie header (issue #12). Hooks that read a cookie from Elysia's `cookie` context make
+ * Reading one cookie from the Cookie header. Hooks that read a cookie from Elysia's `cookie` context make
  * Elysia build a cookie jar (parse every cookie, a Proxy, an await) for every route of the app, since it infers the
  * context a hook uses app-wide; the session macro and the admin guard read their one cookie through here instead.
  */

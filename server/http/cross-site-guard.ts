@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal (issue #10 Serving; OWASP CSRF cheat sheet, "Fetch Metadata" and "Verifying origin
+ * Cross-site request refusal (OWASP CSRF cheat sheet, "Fetch Metadata" and "Verifying origin
  * with standard headers"): a call that changes state (POST, PUT, PATCH, DELETE) is refused with 403 JSON when a
  * browser says it comes from another site. The rules, in order:
  * - `Sec-Fetch-Site` present (every current browser sends it): only `same-origin` and `none` (a request the user
@@ -22,7 +22,7 @@ export const CROSS_SITE_MESSAGE = 'Cross-site request refused'
 
 /**
  * Whether origin is the origin of the absolute URL url. Most requests name it exactly as the URL starts, which is
- * checked without parsing (issue #12: this runs on every state-changing call); anything else is compared parsed.
+ * checked without parsing (this runs on every state-changing call); anything else is compared parsed.
  */
 function sameOrigin(origin: string, url: string): boolean {
   return (url.startsWith(origin) && url[origin.length] === '/') || origin === new URL(url).origin

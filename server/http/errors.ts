@@ -70,7 +70,7 @@ export function mapError(code: string | number, error: unknown, requestId: strin
   if (error instanceof HttpError) {
     return errorResponse(error.status, { error: error.message, ...(error.issues ? { issues: error.issues } : {}), ...error.extra, requestId }, error.headers)
   }
-  // An answer that fails its route's response schema is our bug, not the caller's: logged, 500 (issue #14).
+  // An answer that fails its route's response schema is our bug, not the caller's: logged, 500.
   if (code === 'VALIDATION' && (error as ValidationLike).type === 'response') {
     const e = error as ValidationLike
     logger.error({ requestId, at: (e.valueError?.path ?? []).map((p) => String(p.key)).join('.') || 'root', problem: e.valueError?.message ?? '' }, 'answer does not match its response schema')

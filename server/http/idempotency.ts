@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key support (server-contract: POST /api/media/upload; issue #10 Limits): the first successful answer
+ * Idempotency-Key support (server-contract: POST /api/media/upload): the first successful answer
  * to a key is stored per user for IDEMPOTENCY_TTL_MS and answered again to every repeat, so an offline outbox can
  * replay a request safely, on any instance of the site. Error answers are not stored: a retry after fixing the input
  * runs again. Expired rows are ignored at once and deleted in bounded batches on later writes (see storeAnswer).

@@ -1,5 +1,5 @@
 /**
- * OpenAPI descriptions of answers that have no JSON schema (issue #14: every operation documents its success answer):
+ * OpenAPI descriptions of answers that have no JSON schema (every operation documents its success answer):
  * an empty 204, a file download, a redirect. Routes pass them as `detail.responses`; JSON answers use `response` instead.
  */
 

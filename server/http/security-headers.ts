@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (issue #10 Serving; OWASP HTTP headers cheat sheet): a Content-Security-Policy
+ * Security headers on every answer (OWASP HTTP headers cheat sheet): a Content-Security-Policy
  * for the PWA that allows only what it uses, a deny-all policy for API answers, framing refused, no MIME sniffing,
  * a strict referrer, geolocation for this origin only, HSTS when the public URL is https, and no-store on session,
  * account and admin answers. Handlers that set one of these headers themselves (the ad frame) win over the default.
@@ -71,7 +71,7 @@ export function securityHeadersFor(pathname: string, config: Pick<Config, 'publi
 
 /**
  * Plugin: sets securityHeadersFor(path) on every answer, errors and 404s included; use it before any route.
- * The headers depend on the path only through three cases, built once here (issue #12: this hook runs on every request).
+ * The headers depend on the path only through three cases, built once here (this hook runs on every request).
  */
 export const securityHeaders = (config: Config) => {
   const app = securityHeadersFor('/', config)

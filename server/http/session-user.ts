@@ -29,7 +29,7 @@ export function sessionCookieOptions(publicUrl: string) {
 
 /**
  * The user one of whose sessions is sid, or undefined (no cookie, unknown session, or a sid that is not a well-formed
- * session id: system and synthetic users have such ids, so they never have a session; issue #10).
+ * session id: system and synthetic users have such ids, so they never have a session).
  */
 export async function findSessionUser(db: Database, sid: string | undefined): Promise<UserRow | undefined> {
   return isSessionId(sid) ? findUserBySessionHash(db, hashSessionId(sid)) : undefined

@@ -1,4 +1,4 @@
-/** Request-URL helpers for the per-request hooks (issue #12: no URL object is built on the hot path). */
+/** Request-URL helpers for the per-request hooks (no URL object is built on the hot path). */
 
 /** The path of an absolute request URL (`http://host/path?query`), without building a URL object. */
 export function pathOf(url: string): string {

@@ -2,7 +2,7 @@
  * Email checks (server-contract: POST /api/validate-email) with maintained libraries: syntax by validator,
  * throw-away domains by disposable-email-domains, typo suggestions by @zootools/email-spell-checker.
  */
-// Only the isEmail check: the whole validator package adds about 8 MB to the server's RSS (issue #12).
+// Only the isEmail check: the whole validator package adds about 8 MB to the server's RSS.
 import isEmail from 'validator/lib/isEmail'
 import disposableDomains from 'disposable-email-domains'
 import emailSpellChecker from '@zootools/email-spell-checker'
@@ -25,7 +25,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function checkEmail(raw: string): EmailCheck {
   const email = normalizeEmail(raw)
   const errors: string[] = []
-  // A lone UTF-16 surrogate is no address, and validator's encodeURI would throw on it (a 500; issue #10 fuzz suite).
+  // A lone UTF-16 surrogate is no address, and validator's encodeURI would throw on it (a 500).
   const loneSurrogate = LONE_SURROGATE.test(email)
   if (loneSurrogate || !isEmail(email, { allow_utf8_local_part: false })) errors.push(INVALID_EMAIL)
   else if (DISPOSABLE.has(email.split('@')[1])) errors.push(DISPOSABLE_EMAIL)

@@ -18,7 +18,7 @@ export interface Mailer {
 
 /**
  * A transport made by nodemailer on the first send: nodemailer is loaded only once mail is sent, which keeps about
- * 17 MB out of an idle server's memory (issue #12 Idle memory).
+ * 17 MB out of an idle server's memory.
  */
 function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]): () => Promise<Transporter> {
   let transport: Promise<Transporter> | undefined
@@ -40,7 +40,7 @@ export function createOutboxMailer(outboxDir: string, from: string, log: (line: 
   return {
     async send(m) {
       const info = await (await transport()).sendMail({ from, ...m })
-      // Messages hold login links: owner-only folder and files (issue #10).
+      // Messages hold login links: owner-only folder and files.
       await mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE })
       const file = join(outboxDir, `${Date.now()}-${randomUUID()}.eml`)
       await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE })

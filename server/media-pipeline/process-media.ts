@@ -1,5 +1,5 @@
 /**
- * The media pipeline end to end (issue #11): turns the original file of an item into the objects visitors may fetch
+ * The media pipeline end to end: turns the original file of an item into the objects visitors may fetch
  * (the stripped copy under the item's own key, its WebP variants, a video's poster) and the row fields that
  * describe them. The original bytes are not kept: the stripped copy replaces them under the item key.
  */
@@ -27,8 +27,8 @@ const putBytes = (storage: Storage, key: string, bytes: Uint8Array, contentType:
 
 /**
  * Runs the writes in order (each answers the key it wrote). When one fails, it deletes every key written except keep
- * (an object that was there before: an imported or reprocessed item) and rethrows, so a failure (a full disk: issue
- * #10) leaves no new object of the item. The item's own object comes first: a derived object never exists without its
+ * (an object that was there before: an imported or reprocessed item) and rethrows, so a failure (a full disk)
+ * leaves no new object of the item. The item's own object comes first: a derived object never exists without its
  * item, and a process killed in between leaves an item without variants, which `hotvote media reprocess` or the
  * bucket import completes.
  */
@@ -91,7 +91,7 @@ async function processNow(deps: { storage: Storage; tmpDir: string; config: Conf
   const processedAt = now.toISOString()
   const keep = itemStored ? itemKey : undefined
   const { timeoutSeconds, maxFrames } = deps.config.pipeline
-  // Loaded on the first item processed: sharp alone adds about 80 MB to the RSS of a server that only serves (issue #12).
+  // Loaded on the first item processed: sharp alone adds about 80 MB to the RSS of a server that only serves.
   if (type === 'video/mp4') {
     const { processVideo } = await import('./video-pipeline')
     await mkdir(deps.tmpDir, { recursive: true })

@@ -1,5 +1,5 @@
 /**
- * Which bucket objects belong to a media item (issue #11): the one rule that deletion, the bucket list, the
+ * Which bucket objects belong to a media item: the one rule that deletion, the bucket list, the
  * duplicate finder, the bucket import, the reprocess and the takedown check (findMediaOwningKey) all follow. An item
  * stored as `<stem>.<ext>` keeps its WebP display variants at `<stem>/w<width>.webp` and a video's poster at
  * `<stem>/poster.webp`, beside it in the same bucket (fs and S3 alike); no other object is the item's.

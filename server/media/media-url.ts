@@ -10,7 +10,7 @@ export const MEDIA_FILE_PREFIX = paths.mediaFile('')
 /** The public URL of a storage key, e.g. /api/media/file/media/2026/11/<uuid>.jpg. */
 export const mediaUrl = (storageKey: string) => `${MEDIA_FILE_PREFIX}${storageKey}`
 
-/** The placeholder, variant URLs and poster URL of a media row (issue #11; MediaDisplaySchema). */
+/** The placeholder, variant URLs and poster URL of a media row (MediaDisplaySchema). */
 export function mediaDisplay(row: { storageKey: string; mimeType: string; placeholder: string | null; variants: StoredVariant[] | null; processedAt: string | null }): MediaDisplay {
   return {
     placeholder: row.placeholder,

@@ -1,5 +1,5 @@
 /**
- * A bucket object copied to a temp file in one read (issue #11 follow-up), for the bucket import and the media
+ * A bucket object copied to a temp file in one read, for the bucket import and the media
  * reprocess, which run the pipeline on a local file. Its SHA-256 and size are taken on the way and its type is sniffed
  * from the first spooled bytes; an object whose first bytes are not accepted media is read no further.
  */
@@ -32,7 +32,7 @@ export async function withSpooledObject<T>(deps: { storage: Storage; tmpDir: str
   }
 }
 
-/** Writes body to the file at path while hashing it and sniffing its head; stops (cancelling body) once the head is not media. The file is closed even when body fails (issue #10). */
+/** Writes body to the file at path while hashing it and sniffing its head; stops (cancelling body) once the head is not media. The file is closed even when body fails. */
 async function spool(body: ReadableStream<Uint8Array>, path: string): Promise<Omit<SpooledObject, 'path'>> {
   const hash = createHash('sha256')
   const sink = Bun.file(path).writer()

@@ -43,7 +43,7 @@ export async function readMultipartUpload(request: Request, tmpDir: string): Pro
       const source = Readable.fromWeb(request.body as never)
       let out: WriteStream | undefined
       let failed = false
-      // Settles once busboy has closed and the temp file (if any) is flushed; any error anywhere rejects it (issue #10).
+      // Settles once busboy has closed and the temp file (if any) is flushed; any error anywhere rejects it.
       let pending = 1
       const settle = () => --pending === 0 && !failed && resolve()
       const fail = (error: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * The bucket interface every storage backend implements (issue #2: put as a stream, get with byte range,
+ * The bucket interface every storage backend implements (put as a stream, get with byte range,
  * head, delete, list). Keys are server-generated paths such as media/2026/11/<uuid>.jpg.
  */
 

@@ -21,7 +21,7 @@ describe('bucket management', () => {
     const item = (await makeMedia(t.app, v, 'tabby-cat.png')).json.media
     const key = item.url.replace('/api/media/file/', '')
     const list = await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN_BASIC })
-    // tabby-cat.png is 451 px wide: variants at 320 and at its own width (issue #11), listed as part of the item.
+    // tabby-cat.png is 451 px wide: variants at 320 and at its own width, listed as part of the item.
     expect(list.json).toMatchObject({ provider: 'fs', files: [{ key, derivedCount: 2 }] })
     expect(list.json.files).toHaveLength(1)
     const r = await call(t.app, 'POST', paths.adminDeleteBucketFiles(), { filenames: [key, '../x', 'media/none.jpg'] }, { headers: ADMIN_BASIC })
@@ -152,7 +152,7 @@ describe('bucket management', () => {
   })
 })
 
-describe('the import owner (issue #10: sessions and accounts)', () => {
+describe('the import owner', () => {
   it('has no usable session: its old fixed id and its stored id are both no session (401)', async () => {
     const t = makeTestApp()
     await putFixture(t, 'media/drop/cat.png', 'tabby-cat.png')

@@ -1,5 +1,5 @@
 /**
- * The admin guard (server-contract: Admin API; issue #12: it reads the admin token from the Cookie header itself and
+ * The admin guard (server-contract: Admin API; it reads the admin token from the Cookie header itself and
  * is mounted as an Elysia guard, so it must still cover every admin route): no route under /api/admin or /api/db-test
  * but login and logout admits a call without credentials or with a token it did not issue, and a live token is
  * found among other cookies.

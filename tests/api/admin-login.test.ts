@@ -1,5 +1,5 @@
 /**
- * Admin login (issue #10 Serving and Limits): the back office trades the password once for a 12 h HttpOnly admin
+ * Admin login: the back office trades the password once for a 12 h HttpOnly admin
  * token cookie, Logout revokes it, Basic keeps working for the CLI; attempts are limited per real client address
  * (TRUSTED_PROXY), counted as they start, and a guesser's own attempts are slowed with a growing, capped delay,
  * measured on the test clock.

@@ -46,7 +46,7 @@ describe('fix-user-sequence and reset-database', () => {
     for (const table of ['users', 'media', 'votes', 'views']) expect((await t.sql.get(`select count(*) as n from ${table}`))).toEqual({ n: 0 })
     expect((await call(t.app, 'GET', paths.voteMultiplierConfig())).json).toEqual({ isEnabled: true, multiplier: 2 })
     expect((await t.sql.get("select count(*) as n from audit_logs where event = 'DATABASE_RESET'"))).toEqual({ n: 1 })
-    // The bucket stays: the one item with its derived objects (issue #11), ready for a new import.
+    // The bucket stays: the one item with its derived objects, ready for a new import.
     expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN_BASIC })).json.files).toMatchObject([{ derivedCount: 2 }])
     expect((await call(t.app, 'POST', paths.adminResetDatabase())).status).toBe(401)
     t.cleanup()

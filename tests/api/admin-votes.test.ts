@@ -42,7 +42,7 @@ describe('vote population', () => {
     expect(again).toMatchObject({ success: true, totalVotesInserted: total })
   })
 
-  it('gives its synthetic voters no usable session (issue #10)', async () => {
+  it('gives its synthetic voters no usable session', async () => {
     const sids = ((await t.sql.all('select session_id as sid from users where is_synthetic')) as { sid: string }[]).map((u) => u.sid)
     expect(sids).toHaveLength(50)
     for (const sid of sids.slice(0, 5)) {

@@ -1,4 +1,4 @@
-/** The mail path over real SMTP (issue #3): a receiver from npm on loopback gets the message, and its link logs the visitor in. */
+/** The mail path over real SMTP: a receiver from npm on loopback gets the message, and its link logs the visitor in. */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { SMTPServer } from 'smtp-server'
 import type { AddressInfo } from 'node:net'

@@ -154,7 +154,7 @@ describe('POST /api/email-capture', () => {
   })
 })
 
-describe('an email someone typed but never verified (issue #10)', () => {
+describe('an email someone typed but never verified', () => {
   it('does not lock out its real owner, who gets it by the link while the squatter loses it', async () => {
     const t = makeTestApp()
     const squatter = await makeVisitor(t.app)
@@ -204,7 +204,7 @@ describe('an email someone typed but never verified (issue #10)', () => {
   })
 })
 
-describe('POST /api/auth/login-existing timing (issue #10)', () => {
+describe('POST /api/auth/login-existing timing', () => {
   it('answers before the login mail is sent, so a known address answers like an unknown one', async () => {
     let release = () => {}
     const gate = new Promise<void>((r) => (release = r))

@@ -1,5 +1,5 @@
 /**
- * Request body limits (issue #10 Limits): small JSON routes refuse a body over 64 KB with 413 JSON before reading
+ * Request body limits: small JSON routes refuse a body over 64 KB with 413 JSON before reading
  * it whole, declared or chunked; the upload routes still stream large files. Runs through app.handle and through a
  * real listening server (raw HTTP over TCP, so the client decides exactly what is sent and when).
  */

@@ -1,5 +1,5 @@
 /**
- * The contract is complete and kept (issue #14): every operation of the OpenAPI document documents its success answer
+ * The contract is complete and kept: every operation of the OpenAPI document documents its success answer
  * (a JSON schema, a file, an empty 204 or a redirect), and real answers of every admin route and a representative set
  * of public ones match the schema their route declares (call() checks each answer; see tests/support/contract.ts).
  */

@@ -1,4 +1,4 @@
-/** Cross-site refusal of state-changing calls (issue #10 Serving; server/http/cross-site-guard.ts). */
+/** Cross-site refusal of state-changing calls (server/http/cross-site-guard.ts). */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'

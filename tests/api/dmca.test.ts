@@ -76,7 +76,7 @@ describe('POST /api/dmca-takedown', () => {
   })
 })
 
-describe('POST /api/dmca-takedown limits (issue #10)', () => {
+describe('POST /api/dmca-takedown limits', () => {
   const cases: [string, unknown, string][] = [
     ['complainantName', 'n'.repeat(201), 'Complainant name must be at most 200 characters'],
     ['complainantEmail', `${'e'.repeat(250)}@example.com`, 'Valid email is required'],

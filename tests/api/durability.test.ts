@@ -1,5 +1,5 @@
 /**
- * Durability with real processes (issue #10, data safety): the server is killed with SIGKILL during a stream of
+ * Durability with real processes (data safety): the server is killed with SIGKILL during a stream of
  * votes, a large upload, vote population and an export, then restarted on the same data folder. After the restart
  * the database passes `PRAGMA integrity_check`, every vote that got a 2xx is there, no media row lacks its object
  * and no object lacks its row, and the scratch folders are empty.

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/export-votes keeps memory flat (issue #12 Export): on a real server process, streaming 200k votes
+ * GET /api/admin/export-votes keeps memory flat: on a real server process, streaming 200k votes
  * grows its peak RSS (VmHWM in /proc, reset before the export) by less than 60 MB. A memory ceiling, not a timing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'

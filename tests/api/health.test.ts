@@ -1,4 +1,4 @@
-/** GET /api/health and GET /api/ready (issue #10): unauthenticated, uncached, in the OpenAPI document; ready answers 503 naming a failed check. */
+/** GET /api/health and GET /api/ready: unauthenticated, uncached, in the OpenAPI document; ready answers 503 naming a failed check. */
 import { describe, expect, it } from 'bun:test'
 import { call, makeTestApp } from '../support/test-app'
 import { paths } from '@contract/paths'

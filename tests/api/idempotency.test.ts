@@ -1,4 +1,4 @@
-/** Idempotency-Key answers (issue #10 Limits): kept 24 h then pruned in bounded batches; error answers are not kept. */
+/** Idempotency-Key answers: kept 24 h then pruned in bounded batches; error answers are not kept. */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'

@@ -1,5 +1,5 @@
 /**
- * Keep-alive connections survive every kind of answer (issue #10: no request can hang the server). Against a real
+ * Keep-alive connections survive every kind of answer (no request can hang the server). Against a real
  * listening server over raw TCP, so the test decides when each byte is sent: a call is answered before its body was
  * read (cross-site 403, no session 401, 413 over the body limits, an upload's 413 or 415 in the middle of the body),
  * the client then sends the rest of the body as a browser or fetch would, and the same connection must still answer
@@ -206,7 +206,7 @@ describe("a kept-alive connection carrying the soak's calls", () => {
       const whole = await exchange(head('GET', url, {}))
       expect(whole).toMatchObject({ status: 200 })
       const etag = /\r\netag: *([^\r]+)/i.exec(whole.head)![1]
-      // The stored copy is the pipeline's stripped one (issue #11), not the uploaded bytes: its length is what is served.
+      // The stored copy is the pipeline's stripped one, not the uploaded bytes: its length is what is served.
       const stored = Number(/\r\ncontent-length: *(\d+)/i.exec(whole.head)![1])
       expect(await exchange(head('GET', url, { range: 'bytes=0-99' }))).toMatchObject({ status: 206 })
       expect(await exchange(head('GET', url, { 'if-none-match': etag }))).toMatchObject({ status: 304, text: '' })

@@ -5,7 +5,7 @@ import { makeMedia } from '../support/builders'
 const t = makeTestApp()
 afterAll(t.cleanup)
 let url = ''
-/** The bytes stored for the upload: the fixture's streams without its metadata (issue #11), read from the bucket. */
+/** The bytes stored for the upload: the fixture's streams without its metadata, read from the bucket. */
 let stored = new Uint8Array()
 beforeAll(async () => {
   url = (await makeMedia(t.app, await makeVisitor(t.app), 'rowing-boats-pan.mp4')).json.media.url

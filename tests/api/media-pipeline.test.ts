@@ -1,5 +1,5 @@
 /**
- * The media pipeline (issue #11): what a visitor can fetch of an upload carries no location or camera tags, is
+ * The media pipeline: what a visitor can fetch of an upload carries no location or camera tags, is
  * oriented as a person sees it, comes in WebP variants never wider than the source; videos lose their metadata
  * by a stream copy and get a poster; animations stay animated; deleting an item leaves nothing of it (fs and S3).
  */

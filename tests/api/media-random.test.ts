@@ -102,7 +102,7 @@ describe('GET /api/media/queue/:userId', () => {
     expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?exclude=1,x`, undefined, { cookie: rater.cookie })).toMatchObject({ status: 400, json: { error: 'exclude must be a comma-separated list of ids' } })
   })
 
-  it('uses only the last 200 ids of a long exclude list and refuses one over 8192 characters (issue #10 Limits)', async () => {
+  it('uses only the last 200 ids of a long exclude list and refuses one over 8192 characters', async () => {
     const rater = await makeVisitor(t.app)
     const ids = (await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=50`, undefined, { cookie: rater.cookie })).json.map((m: { id: number }) => m.id) as number[]
     expect(ids).toHaveLength(FILES.length)

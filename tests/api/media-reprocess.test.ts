@@ -1,5 +1,5 @@
 /**
- * The media backfill (issue #11: `hotvote media reprocess`, /api/admin/media/reprocess): media stored before the
+ * The media backfill (`hotvote media reprocess`, /api/admin/media/reprocess): media stored before the
  * pipeline get variants, placeholder and a stripped copy; a stopped run resumes; a second run does nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'

@@ -1,4 +1,4 @@
-/** Media hidden by a resolved DMCA takedown is no longer served, nor any object derived from its key (issue #10 Serving). */
+/** Media hidden by a resolved DMCA takedown is no longer served, nor any object derived from its key. */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor, ADMIN_BASIC, TEST_DIALECT } from '../support/test-app'
 import { makeMedia, takedownInput } from '../support/builders'

@@ -1,5 +1,5 @@
 /**
- * Operations (issue #10) with the server as a real process: graceful shutdown on SIGTERM and SIGINT, owner-only file
+ * Operations with the server as a real process: graceful shutdown on SIGTERM and SIGINT, owner-only file
  * modes, scratch folders emptied at start, and production mode by default under `npm start` (scripts/start.ts).
  */
 import { afterAll, describe, expect, it } from 'bun:test'

@@ -47,7 +47,7 @@ describe('PATCH /api/users/:id', () => {
   })
 })
 
-describe('an unverified email (issue #10)', () => {
+describe('an unverified email', () => {
   it('never blocks another user from typing the same address', async () => {
     const a = await makeVisitor(t.app)
     const b = await makeVisitor(t.app)
@@ -58,7 +58,7 @@ describe('an unverified email (issue #10)', () => {
   })
 })
 
-describe('reserved usernames (issue #10)', () => {
+describe('reserved usernames', () => {
   it("refuses names kept for system and synthetic users, as taken, in any case", async () => {
     const v = await makeVisitor(t.app)
     for (const username of ['system-import', 'SYSTEM-anything', 'voter_abc123']) {

@@ -1,5 +1,5 @@
 /**
- * Every API path exists once (issue #14): the app registers exactly the patterns of `routes` in
+ * Every API path exists once: the app registers exactly the patterns of `routes` in
  * server/contract/paths.ts, and each `paths` builder produces a path its own pattern answers, with its parameters
  * encoded so they come back whole. (tests/architecture.test.ts keeps path strings out of the route files.)
  */

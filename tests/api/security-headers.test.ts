@@ -1,4 +1,4 @@
-/** Security headers on every answer (issue #10 Serving): the PWA, /adm, API JSON, errors, media, the ad frame. */
+/** Security headers on every answer: the PWA, /adm, API JSON, errors, media, the ad frame. */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

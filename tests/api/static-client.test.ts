@@ -1,5 +1,5 @@
 /**
- * Serving the built client (issue #13 Serving): precompressed copies answer Accept-Encoding with the matching
+ * Serving the built client: precompressed copies answer Accept-Encoding with the matching
  * Content-Encoding and Vary, decompress to the file's bytes, and an encoding the build did not write gets the
  * identity bytes. The dist is a temp folder compressed by the build's own step (scripts/compress-dist.ts).
  */

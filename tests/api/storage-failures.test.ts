@@ -1,5 +1,5 @@
 /**
- * What a failing disk or bucket leaves behind (issue #10, data safety): a full disk during a storage write answers
+ * What a failing disk or bucket leaves behind (data safety): a full disk during a storage write answers
  * 507 JSON with no media row and no partial object; a bucket import whose read breaks off leaves no temp file.
  */
 import { describe, expect, it } from 'bun:test'

@@ -1,4 +1,4 @@
-/** The storage contract (issue #2): one suite of cases run against the filesystem bucket and a real S3-protocol server (s3rver on loopback). */
+/** The storage contract: one suite of cases run against the filesystem bucket and a real S3-protocol server (s3rver on loopback). */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import S3rver from 's3rver'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -25,7 +25,7 @@ describe('GET /api/users/:id/stats', () => {
     }
     const r = await call(t.app, 'GET', `/api/users/${owner.user.id}/stats`, undefined, { cookie: owner.cookie })
     expect(r.json).toMatchObject({ totalUploads: 2, totalVotes: 3, totalViews: 3 })
-    // Each item also carries how to show it (issue #11): placeholder, variants, poster.
+    // Each item also carries how to show it: placeholder, variants, poster.
     expect(r.json.mediaStats).toMatchObject([
       { id: clip.id, url: clip.url, mimeType: 'video/mp4', originalName: 'kite-sky-portrait.mp4', size: 396362, uploadedAt: '2026-11-22T12:01:00.000Z', totalViews: 0, totalVotes: 0, hotPercentage: 0, notPercentage: 0, placeholder: clip.placeholder, variants: [], posterUrl: clip.posterUrl },
       { id: cat.id, url: cat.url, mimeType: 'image/png', originalName: 'tabby-cat.png', size: 218952, uploadedAt: '2026-11-22T12:00:00.000Z', totalViews: 3, totalVotes: 3, hotPercentage: 67, notPercentage: 33, placeholder: cat.placeholder, variants: cat.variants, posterUrl: null },

@@ -1,5 +1,5 @@
 /**
- * The vote counters on media (issue #12: figures without counting rows per request) equal a recount of the votes
+ * The vote counters on media (figures without counting rows per request) equal a recount of the votes
  * after a random mix of votes, own and admin media deletes, population, purge, user deletes and resets.
  */
 import { afterAll, describe, expect, it } from 'bun:test'

@@ -1,4 +1,4 @@
-/** Group-committed votes are durable on answer (issue #12): a real server killed with SIGKILL right after a 201 keeps that vote. */
+/** Group-committed votes are durable on answer: a real server killed with SIGKILL right after a 201 keeps that vote. */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { startServer, type TestServer } from '../support/browser'
 import { newVisitor } from '../support/seed'

@@ -1,4 +1,4 @@
-/** POST /api/votes with group commit (issue #12): concurrent votes share a transaction yet each gets today's answer. */
+/** POST /api/votes with group commit: concurrent votes share a transaction yet each gets today's answer. */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor } from '../support/test-app'
 import { makeMedia } from '../support/builders'

@@ -1,5 +1,5 @@
 /**
- * First-load JS budget of `/` as a build check (issue #13 First load): the brotli copies (scripts/compress-dist.ts) of
+ * First-load JS budget of `/` as a build check: the brotli copies (scripts/compress-dist.ts) of
  * the JS that client/dist/index.html loads and statically imports sum to at most 160 KB, and none of it, nor the lazy
  * route code that `/` needs before it shows anything (the shell layout and the rate route, with their static imports), is back-office,
  * dialog or upload code (read from the chunks' source maps). The home routes are bundled with the entry today
@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { ROOT } from '../support/browser'
 
 const DIST = join(ROOT, 'client', 'dist')
-/** The budget, bytes of compressed JS (issue #13: under 160 KB). */
+/** The budget, bytes of compressed JS (under 160 KB). */
 const FIRST_LOAD_BUDGET_BYTES = 160 * 1024
 /**
  * Sources that must wait until used: the back office, the upload screen and every dialog (the shared Dialog, the

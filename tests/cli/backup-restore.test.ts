@@ -1,4 +1,4 @@
-/** `hotvote backup` and `hotvote restore` run as real processes against real servers (issue #10, Data safety). */
+/** `hotvote backup` and `hotvote restore` run as real processes against real servers. */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'

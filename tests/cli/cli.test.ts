@@ -1,4 +1,4 @@
-/** The hotvote CLI run as a real process against a real server (issue #6). */
+/** The hotvote CLI run as a real process against a real server. */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import ExcelJS from 'exceljs'
 import { mkdtempSync, existsSync, writeFileSync } from 'node:fs'
@@ -33,7 +33,7 @@ describe('hotvote', () => {
   it('fails with exit 1 and a clear message for a wrong password, and for an unreachable server', async () => {
     const wrong = await hotvote(['stats'], { HOTVOTE_ADMIN_PASSWORD: 'wrong' })
     expect(wrong.code).toBe(1)
-    // The client's rule (issue #14): `<status>: <server's error text>`, plus where the credentials come from.
+    // The client's rule: `<status>: <server's error text>`, plus where the credentials come from.
     expect(wrong.stderr).toStartWith('401: Admin authentication required (check --user and --password')
     expect(wrong.stderr).not.toContain('    at ')
     const down = await hotvote(['stats', '--url', 'http://127.0.0.1:9'])

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue #13): axe-core with the WCAG 2.2 AA rules finds no serious or critical violation on any visitor
+ * Accessibility: axe-core with the WCAG 2.2 AA rules finds no serious or critical violation on any visitor
  * screen, the open user menu, each dialog (Save Account, Login as Different User, Welcome Back, a media detail) or any
  * /adm screen, at 390x844 and 1280x800; every page has one <h1> and a working 'Skip to content' link.
  */
@@ -115,7 +115,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         const dialog = page.getByRole('dialog')
         await dialog.waitFor()
         await expectNoSeriousViolations(page, `${item} dialog ${size}`)
-        // Opening the dialog is no edit: its email field shows no error yet (issue #13).
+        // Opening the dialog is no edit: its email field shows no error yet.
         expect(await dialog.getByText('Email address is required').count()).toBe(0)
         await page.keyboard.press('Escape')
         await dialog.waitFor({ state: 'detached' })

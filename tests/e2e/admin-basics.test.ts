@@ -1,4 +1,4 @@
-/** Stories (issue #4, first screens): an admin logs in, deletes media and sets the multiplier seen on the rate screen; visitors never download admin code. */
+/** Stories: an admin logs in, deletes media and sets the multiplier seen on the rate screen; visitors never download admin code. */
 import { describe, expect, test } from 'bun:test'
 import { useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
@@ -75,7 +75,7 @@ describe('admin back office', () => {
     await admin.waitForURL(`${app.server.url}/adm`)
   })
 
-  test('the password is never kept in the browser: login stores an HttpOnly token cookie that Logout revokes (issue #10)', async () => {
+  test('the password is never kept in the browser: login stores an HttpOnly token cookie that Logout revokes', async () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
     const admin = await context.newPage()
     await admin.goto(`${app.server.url}/adm`)

@@ -1,5 +1,5 @@
 /**
- * Story (issue #10 Serving): the app runs under its Content-Security-Policy with zero violations on /, /upload,
+ * Story: the app runs under its Content-Security-Policy with zero violations on /, /upload,
  * the ad frame, /adm and a reload offline from the service worker's cached index.html.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'

@@ -1,5 +1,5 @@
 /**
- * Stories (issue #13 design system): the primitives behave for keyboard users. A Switch (email capture) toggles with
+ * Stories: the primitives behave for keyboard users. A Switch (email capture) toggles with
  * Space and Enter and says so through aria-checked; a Checkbox (Active on the ad form) toggles with Space; a Field
  * (vote threshold) ties its hint and, after a refused save, its error to the input through aria-describedby.
  */

@@ -1,5 +1,5 @@
 /**
- * Story (issue #13 First load): a new visitor on a 390x844 phone opens /; the photo to rate (the LCP element) is
+ * Story: a new visitor on a 390x844 phone opens /; the photo to rate (the LCP element) is
  * fetched alone, eagerly and at high priority, and no file of the prefetch queue is requested before that photo's
  * load event; the queue is then warmed at low priority.
  */

@@ -1,5 +1,5 @@
 /**
- * Story (issue #11): on a 390-px phone at DPR 3 the rate screen loads a WebP variant sized for its box (never the
+ * Story: on a 390-px phone at DPR 3 the rate screen loads a WebP variant sized for its box (never the
  * uploaded file), paints the thumbhash placeholder over the reserved box before the image arrives, and nothing moves
  * when the next item replaces the one just voted on (CLS 0).
  */

@@ -1,5 +1,5 @@
 /**
- * Story (issue 5): a visitor on a bad connection keeps rating prefetched items and uploading while offline; the
+ * Story: a visitor on a bad connection keeps rating prefetched items and uploading while offline; the
  * IndexedDB outbox delivers every vote and upload exactly once when the network returns, also with two tabs open,
  * and a vote the server refuses is reported, never dropped silently. The network is switched off by the test.
  */
@@ -163,7 +163,7 @@ describe('offline outbox', () => {
     await voteHot(page)
     await page.getByText('1 vote waiting to sync').waitFor()
     // An admin deletes the item while the vote waits offline; the replay then gets a 404.
-    // The screen shows a variant `<stem>/w<width>.webp` of the item stored as `<stem>.<ext>` (issue #11).
+    // The screen shows a variant `<stem>/w<width>.webp` of the item stored as `<stem>.<ext>`.
     const stem = src.replace('/api/media/file/', '').replace(/\/w\d+\.webp$/, '')
     const { id } = withServerDb(app.server, (db) => db.query('select id from media where storage_key like ?').get(`${stem}.%`) as { id: number })
     expect((await fetch(`${app.server.url}/api/admin/media/${id}`, { method: 'DELETE', headers: { authorization: app.server.adminAuth } })).status).toBe(204)

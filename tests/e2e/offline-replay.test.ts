@@ -1,5 +1,5 @@
 /**
- * Stories (issue 5) that need the service worker and the outbox together: votes and an upload made offline survive
+ * Stories that need the service worker and the outbox together: votes and an upload made offline survive
  * reloads while offline and reach the server once; a video prefetched while online plays offline; with no app tab
  * open, the service worker's Background Sync replays the outbox. The network is switched off by the test.
  */

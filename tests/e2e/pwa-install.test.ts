@@ -1,4 +1,4 @@
-/** Story (issue #5): the built app meets the installability criteria: a complete manifest, real icons, a controlling service worker, no Chromium installability errors. */
+/** Story: the built app meets the installability criteria: a complete manifest, real icons, a controlling service worker, no Chromium installability errors. */
 import { describe, expect, test } from 'bun:test'
 import { imageSize } from 'image-size'
 import { chromium } from 'playwright-core'

@@ -1,5 +1,5 @@
 /**
- * Stories (issue #5): after one visit online, the app starts offline on / and /upload with the last known visitor;
+ * Stories: after one visit online, the app starts offline on / and /upload with the last known visitor;
  * the back office is never served from the cache; media seen online is answered from the cache offline, Range too.
  */
 import { describe, expect, test } from 'bun:test'
@@ -67,7 +67,7 @@ describe('offline app shell', () => {
     // The item's own element: a video that is the page's first item shows its poster (an img labelled as the video) first.
     const itemElement = 'main :is(img[alt="Photo to rate"], video[aria-label="Video to rate"])'
     const media = page.locator(itemElement)
-    // An image shows the variant its srcset picked (issue #11): currentSrc, not the src fallback.
+    // An image shows the variant its srcset picked: currentSrc, not the src fallback.
     const shown = async () => ({ tag: await media.evaluate((e) => e.tagName), src: await media.evaluate((e) => (e as HTMLImageElement).currentSrc || (e as HTMLImageElement).src) })
     const first = await shown()
     const firstSrc = await media.getAttribute('src')

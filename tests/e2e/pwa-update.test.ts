@@ -1,5 +1,5 @@
 /**
- * Story (issue #5): a visitor has the app open when a new version is deployed; the update prompt offers it and
+ * Story: a visitor has the app open when a new version is deployed; the update prompt offers it and
  * Reload switches the page to the new service worker. The app runs in-process on a copy of client/dist, so the
  * test can deploy a changed sw.js without touching the real build.
  */

@@ -1,5 +1,5 @@
 /**
- * Stories (issues #5 and #13): a video the rate screen's prefetch put in the service worker's media cache plays
+ * Stories: a video the rate screen's prefetch put in the service worker's media cache plays
  * through the worker, online and offline (its Range requests are cut from the cached file), and a video that began
  * loading from the network before the worker took control of the page keeps playing after it did. Chromium ends a
  * video with PIPELINE_ERROR_READ (data source error) when one element's ranges come partly from the network and

@@ -1,4 +1,4 @@
-/** Story (issue #2): visitor A uploads real photos and a video; visitor B rates them all and ends on the done message. */
+/** Story: visitor A uploads real photos and a video; visitor B rates them all and ends on the done message. */
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'

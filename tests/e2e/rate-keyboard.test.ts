@@ -1,5 +1,5 @@
 /**
- * Rate screen for keyboard users (issue #13): three votes with the keyboard only keep focus on the Hot button and are
+ * Rate screen for keyboard users: three votes with the keyboard only keep focus on the Hot button and are
  * each announced in the polite live region; the one-key shortcuts can be turned off in the profile.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'

@@ -1,5 +1,5 @@
 /**
- * Stories (issue #13 First load): on a 390x844 phone the photo, the Hot and Not buttons, Skip and the stats panel all
+ * Stories: on a 390x844 phone the photo, the Hot and Not buttons, Skip and the stats panel all
  * sit above the bottom bar at first view; a landscape photo fills the column's width in a box of its own shape (no tall
  * black box) and a portrait photo is as tall as the media height allows. The full-screen viewer's code loads only when
  * it is opened, and it still opens, closes on Escape and gives focus back.

@@ -1,5 +1,5 @@
 /**
- * Rate screen for motion-sensitive visitors (issue #13): with prefers-reduced-motion nothing animates or transitions,
+ * Rate screen for motion-sensitive visitors: with prefers-reduced-motion nothing animates or transitions,
  * through a vote's reveal too, and the video does not autoplay but has a visible Play/Pause control (WCAG 2.2.2).
  */
 import { beforeAll, describe, expect, test } from 'bun:test'

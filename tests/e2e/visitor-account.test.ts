@@ -94,7 +94,7 @@ describe("a save link someone else asked for the visitor's address", () => {
   })
 })
 
-describe('a crafted magic-link return (issue #10)', () => {
+describe('a crafted magic-link return', () => {
   test("?verified=true&session=<another visitor's id> does not move the visitor into that account", async () => {
     const other = await newVisitor(app.server)
     const otherSessionId = other.cookie.replace('sid=', '')

@@ -1,4 +1,4 @@
-/** Story (issue #3): a rights holder files a takedown, fixing a validation error first. */
+/** Story: a rights holder files a takedown, fixing a validation error first. */
 import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,4 +1,4 @@
-/** Story (issue #3): a visitor logs out, is welcomed back, and starts again as a new user; the email input checks addresses. */
+/** Story: a visitor logs out, is welcomed back, and starts again as a new user; the email input checks addresses. */
 import { describe, expect, test } from 'bun:test'
 import { useServerAndBrowser } from '../support/browser'
 import { waitForPersistedQuery } from '../support/pwa'
@@ -12,15 +12,15 @@ describe('logout and welcome back', () => {
     const user = page.getByTestId('sidebar-user')
     await user.getByText('Active', { exact: true }).waitFor()
     const before = (await user.locator('p').first().textContent())!
-    // The cause of issue #9: after the reload the restored query cache still held this user, and Welcome Back never
-    // opened. Wait until the user is persisted, so every run takes that path.
+    // The hard path: after the reload the restored query cache still holds this user, and Welcome Back must open
+    // anyway. Wait until the user is persisted, so every run takes that path.
     await waitForPersistedQuery(page, 'session')
 
     await user.getByRole('button', { name: 'User menu' }).click()
     await page.getByRole('menuitem', { name: 'Logout' }).click()
     const dialog = page.getByRole('dialog', { name: 'Welcome Back' })
     await dialog.waitFor()
-    // The server expired the session cookie too (issue #10).
+    // The server expired the session cookie too.
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain('sid')
     await dialog.getByText('Or', { exact: true }).waitFor()
     expect(await dialog.getByRole('button', { name: 'Send Login Link' }).isDisabled()).toBe(true)

@@ -1,4 +1,4 @@
-/** Story (issue #3): a visitor changes their username, is stopped on a taken one, and sees their session info. */
+/** Story: a visitor changes their username, is stopped on a taken one, and sees their session info. */
 import { describe, expect, test } from 'bun:test'
 import { useServerAndBrowser } from '../support/browser'
 

@@ -1,5 +1,5 @@
 /**
- * Story (issue #3): the rate screen's prompts and ads. The configuration is written straight into the server's SQLite
+ * Story: the rate screen's prompts and ads. The configuration is written straight into the server's SQLite
  * file before the visitor arrives (the admin screens that set it are covered by admin-maintenance.test.ts).
  */
 import { beforeAll, describe, expect, test } from 'bun:test'

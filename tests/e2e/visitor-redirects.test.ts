@@ -1,4 +1,4 @@
-/** Story (issue #3): the idle redirect and the back-button redirect, configured straight in the database (the admin screen that sets them is covered by admin-traffic-dmca-logs.test.ts). */
+/** Story: the idle redirect and the back-button redirect, configured straight in the database (the admin screen that sets them is covered by admin-traffic-dmca-logs.test.ts). */
 import { describe, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'

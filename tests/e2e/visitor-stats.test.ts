@@ -1,4 +1,4 @@
-/** Story (issue #3): a visitor sees the figures of their uploads on /stats and deletes one of them. */
+/** Story: a visitor sees the figures of their uploads on /stats and deletes one of them. */
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzz suite (issue #10, fast-check): every route of the OpenAPI document is driven with generated
+ * Property-based fuzz suite (fast-check): every route of the OpenAPI document is driven with generated
  * paths, query strings, headers, cookies and bodies (schema-valid, wrong types, broken JSON, deep nesting, huge
  * strings, multipart of every broken shape), first through app.handle on the real app, then over raw sockets to a
  * real listening server (bodies cut off by a client that goes away, garbage request heads).

@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries for the API fuzz suite (issue #10): request descriptors built from the OpenAPI document.
+ * fast-check arbitraries for the API fuzz suite: request descriptors built from the OpenAPI document.
  * A descriptor is small and printable (huge values are `{ big, n }` and rendered only when sent), so a failing
  * counterexample reads well and replays from its seed.
  */

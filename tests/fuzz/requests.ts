@@ -1,5 +1,5 @@
 /**
- * Request generation for the API fuzz suite (issue #10): the operations of the OpenAPI document, one request
+ * Request generation for the API fuzz suite: the operations of the OpenAPI document, one request
  * arbitrary per operation, and the rendering of a descriptor to a fetch Request or to raw HTTP/1.1 bytes.
  */
 import fc from 'fast-check'

@@ -1,5 +1,5 @@
 /**
- * Response-schema conformance (issue #14), one helper for every API test: finds the route an app answers a request
+ * Response-schema conformance, one helper for every API test: finds the route an app answers a request
  * with and the valibot schema the route declares for the answer's status, and checks a JSON answer against it.
  * call() runs it on every answer, so an answer that drifts from its declared shape fails the test that saw it.
  */

@@ -1,4 +1,4 @@
-/** A storage wrapper that counts the bucket reads the app makes, for tests of how it reads the bucket (issue #11 follow-ups). */
+/** A storage wrapper that counts the bucket reads the app makes, for tests of how it reads the bucket. */
 import type { Storage } from '@server/storage/storage'
 
 /** Counts of a countingStorage: lists = list() calls; gets = get() calls (whole or range) per key. */

@@ -1,5 +1,5 @@
 /**
- * Storage wrappers that fail the way disks and networks do, for tests of what the app leaves behind (issue #10):
+ * Storage wrappers that fail the way disks and networks do, for tests of what the app leaves behind:
  * a put whose body breaks off with ENOSPC after some bytes (a full disk), a get whose body breaks off mid-read.
  */
 import type { Storage } from '@server/storage/storage'

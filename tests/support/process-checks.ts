@@ -1,5 +1,5 @@
 /**
- * Support for tests that run the server as a real process and stop it hard or gracefully (issue #10): an upload
+ * Support for tests that run the server as a real process and stop it hard or gracefully: an upload
  * sent slowly over a raw socket (so the test decides when the body ends), and the consistency checks made on a data
  * folder after a restart.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser-test helpers for the PWA (issue #5): waitForServiceWorker() waits until the service worker is active
+ * Browser-test helpers for the PWA: waitForServiceWorker() waits until the service worker is active
  * (its install, and so the precache of the app shell, finished) and controls the page; cacheNames() lists the
  * page's Cache Storage.
  */

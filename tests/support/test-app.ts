@@ -208,7 +208,7 @@ export async function call(app: AnyApp, method: string, path: string, body?: unk
   } catch {
     json = undefined
   }
-  // Every answer a test sees must match the schema its route declares (issue #14 response-schema conformance).
+  // Every answer a test sees must match the schema its route declares.
   if (res.headers.get('content-type')?.startsWith('application/json')) checkAnswer(app, method, path, res.status, json)
   return { status: res.status, headers: res.headers, json, text }
 }

@@ -2,7 +2,7 @@
  * EmailInput (public-visitor §4 Email input, §5 Email): 800 ms after the last change the trimmed value is checked by
  * POST /api/validate-email; idle, validating (spinner), valid ('Email looks good!') or invalid ('Please check your
  * email address', the first server error, and a clickable 'Did you mean: ...?'); left empty once the visitor edited it
- * or moved focus out of it, it says 'Email address is required' (never just because a dialog opened, issue #13). prefixed adds ✓ / ✗ (rate and profile).
+ * or moved focus out of it, it says 'Email address is required' (never just because a dialog opened). prefixed adds ✓ / ✗ (rate and profile).
  */
 import { Check, X } from 'lucide-react'
 import { useEffect, useState } from 'react'

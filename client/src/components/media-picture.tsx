@@ -1,8 +1,8 @@
 /**
- * MediaPicture (issue #11): an item's image through `<img srcset sizes>` from its WebP variants, or its video with
+ * MediaPicture: an item's image through `<img srcset sizes>` from its WebP variants, or its video with
  * the poster frame; the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
  * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file
- * arrives. A priority picture (the page's LCP element, issue #13 First load) is fetched at once at high priority and
+ * arrives. A priority picture (the page's LCP element) is fetched at once at high priority and
  * painted as it arrives, without the fade. A video asked to show its poster only renders the poster as such a
  * picture and loads none of the video until the caller turns it on.
  */

@@ -1,5 +1,5 @@
 /**
- * A tiny external store for React's useSyncExternalStore (issue #5: the update prompt's waiting flag, the install
+ * A tiny external store for React's useSyncExternalStore (the update prompt's waiting flag, the install
  * offer): get() answers the current value (the same object until set), set() replaces it and notifies subscribers.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Display formats shared by the visitor and admin screens: sizes in MB with 1 decimal on the stats screen
- * (public-visitor §9), sizes in 1024-based units (the profile's storage line, issue #5; admin sizes up to MB,
+ * (public-visitor §9), sizes in 1024-based units (the profile's storage line; admin sizes up to MB,
  * admin-back-office §8), dates for people.
  */
 import { format } from 'date-fns'

@@ -1,5 +1,5 @@
 /**
- * lazyComponent (issue #13 First load): React.lazy for a named export, so a dialog's code (and Radix Dialog with it)
+ * lazyComponent: React.lazy for a named export, so a dialog's code (and Radix Dialog with it)
  * leaves the first load and is fetched the first time the dialog opens. Render the result inside <Suspense>.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'

@@ -1,5 +1,5 @@
 /**
- * Which file of a media item to show (issue #11): the WebP variants' srcset, the variant a box of a given CSS width
+ * Which file of a media item to show: the WebP variants' srcset, the variant a box of a given CSS width
  * needs at the device pixel ratio (the one the offline prefetch warms), and the thumbhash placeholder's pixels (drawn
  * on a canvas: the CSP allows no data: images).
  */

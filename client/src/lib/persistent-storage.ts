@@ -1,5 +1,5 @@
 /**
- * Persistent storage (issue #5): the app asks once (per display mode: in the browser, and again once installed,
+ * Persistent storage: the app asks once (per display mode: in the browser, and again once installed,
  * where Chrome grants it) for navigator.storage.persist(), so the browser does not evict the offline data
  * (outbox, query cache, cached media) under storage pressure; storageStatus() reads usage, quota and the grant.
  */

@@ -1,5 +1,5 @@
 /**
- * Visitor preferences for motion and keys (issue #13 Accessibility): whether the system asks for reduced motion
+ * Visitor preferences for motion and keys: whether the system asks for reduced motion
  * (WCAG 2.3.3; no autoplaying video, no animation) and whether the rate screen's one-key shortcuts are on (WCAG 2.1.4:
  * they can be turned off in the profile; stored in this browser's localStorage under SHORTCUTS_KEY).
  */

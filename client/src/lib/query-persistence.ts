@@ -1,5 +1,5 @@
 /**
- * TanStack Query persisted to IndexedDB (issue #5): the session, the public configs and the visitor's stats are
+ * TanStack Query persisted to IndexedDB: the session, the public configs and the visitor's stats are
  * written to the `hotvote-query-cache` database (idb) and restored at start, at most 24 h old, so a reload offline
  * shows the last known state. Media queries, admin queries and mutations are never persisted (the outbox, not
  * TanStack's paused mutations, queues offline work).

@@ -1,5 +1,5 @@
 /**
- * Which same-origin paths the service worker (client/src/sw.ts, issue #5) handles and how: pure functions of the
+ * Which same-origin paths the service worker (client/src/sw.ts) handles and how: pure functions of the
  * URL pathname, so the rules are unit-tested without a worker.
  */
 import { isAdminApiPath, paths, routeRegExp, routes } from '@contract/paths'

@@ -1,5 +1,5 @@
 /**
- * Service worker registration through workbox-window (issue #5) and the "update waiting" state read by the update
+ * Service worker registration through workbox-window and the "update waiting" state read by the update
  * prompt: registerServiceWorker() once the page has loaded, in production builds (main.tsx); when a new version has
  * installed and waits, isUpdateWaiting() turns true; applyUpdate() asks it to take over and reloads once it controls
  * the page.
@@ -15,7 +15,7 @@ const waiting = createExternalStore(false)
 
 /**
  * Registers SW_URL for scope / after the page has loaded. No-op where service workers are unavailable. workbox-window
- * is loaded then, not with the first load's script (issue #13 First load).
+ * is loaded then, not with the first load's script.
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || workbox) return

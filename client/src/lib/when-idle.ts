@@ -1,5 +1,5 @@
 /**
- * Deferring work the first screen does not need (issue #13 First load): whenIdle runs a callback in the browser's
+ * Deferring work the first screen does not need: whenIdle runs a callback in the browser's
  * next idle period, afterPageLoad once the page has loaded and the browser is then idle.
  */
 

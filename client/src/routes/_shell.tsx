@@ -18,7 +18,7 @@ import { lazyComponent } from '@client/lib/lazy-component'
 import { isLoggedOut } from '@client/lib/session-storage'
 import { useOutboxSync } from '@client/lib/offline/use-outbox-sync'
 
-// Loaded only while logged out (issue #13 First load: no dialog code on the first load of /).
+// Loaded only while logged out (no dialog code on the first load of /).
 const WelcomeBackDialog = lazyComponent(() => import('@client/features/account/components/account-dialogs'), 'WelcomeBackDialog')
 
 function Shell() {
@@ -29,7 +29,7 @@ function Shell() {
   useOutboxSync()
   const loggedOut = isLoggedOut()
   // The whole page mounts when the session answers. Deferred, React renders it in short slices the browser can paint
-  // and take input between, instead of one long task (issue #13: Total Blocking Time).
+  // and take input between, instead of one long task (Total Blocking Time).
   const waiting = useDeferredValue(session.isPending && !loggedOut)
   if (waiting) {
     return (

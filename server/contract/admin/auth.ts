@@ -1,4 +1,4 @@
-/** The admin login exchange (issue #10 Serving: the back office trades the password once for a short-lived token). */
+/** The admin login exchange (the back office trades the password once for a short-lived token). */
 import * as v from 'valibot'
 
 /** How long an admin token lives, ms (12 h). */

@@ -7,7 +7,7 @@ import { PageQuerySchema } from './paging'
 
 /**
  * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants and poster stored
- * beside it (issue #11); sha256 (hex) of its bytes when the list asked for checksums (issue #10).
+ * beside it; sha256 (hex) of its bytes when the list asked for checksums.
  */
 export const BucketFileSchema = v.object({ key: v.string(), size: v.number(), lastModified: v.string(), derivedCount: v.number(), derivedSize: v.number(), sha256: v.optional(v.string()) })
 export type BucketFile = v.InferOutput<typeof BucketFileSchema>

@@ -9,7 +9,7 @@ export const AdminMediaSchema = v.object({
   mimeType: v.string(),
   originalName: v.string(),
   size: v.number(),
-  /** Displayed size in px, null when unknown (issue #11). */
+  /** Displayed size in px, null when unknown. */
   width: v.nullable(v.number()),
   height: v.nullable(v.number()),
   username: v.string(),
@@ -19,7 +19,7 @@ export const AdminMediaSchema = v.object({
   totalViews: v.number(),
   totalVotes: v.number(),
   ...MediaDisplaySchema.entries,
-  /** False for media stored before the pipeline, still waiting for `hotvote media reprocess` (issue #11). */
+  /** False for media stored before the pipeline, still waiting for `hotvote media reprocess`. */
   processed: v.boolean(),
 })
 export type AdminMedia = v.InferOutput<typeof AdminMediaSchema>

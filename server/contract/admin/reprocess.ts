@@ -1,4 +1,4 @@
-/** Media reprocess shapes (issue #11 Backfill: `hotvote media reprocess`, POST /api/admin/media/reprocess). */
+/** Media reprocess shapes (`hotvote media reprocess`, POST /api/admin/media/reprocess). */
 import * as v from 'valibot'
 
 /** Most items one reprocess call handles: a call stays well under a minute at about a second per 12 MP photo. */

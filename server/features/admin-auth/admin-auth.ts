@@ -1,5 +1,5 @@
 /**
- * The admin guard and login (server-contract: Admin API; issue #10 Serving). An admin call is admitted with a live
+ * The admin guard and login (server-contract: Admin API). An admin call is admitted with a live
  * admin token cookie (from POST /api/admin/login, used by the /adm app) or with HTTP Basic credentials (the CLI);
  * otherwise 401 with `WWW-Authenticate: Basic realm="admin"` (not for the /adm app's own calls, marked
  * X-Requested-With, so the browser shows no prompt of its own). Credential attempts are limited per client address
@@ -29,7 +29,7 @@ const cookieOptions = (publicUrl: string, maxAgeS: number) => {
 /**
  * An Elysia instance with the open login/logout routes and the route plugins of `guarded` behind the guard:
  * `adminGuard(deps, [adminConfigRoutes(deps), ...])`. The guard is an Elysia `guard` hook rather
- * than an onBeforeHandle on this instance (issue #12): Elysia infers what a hook reads from the context app-wide
+ * than an onBeforeHandle on this instance: Elysia infers what a hook reads from the context app-wide
  * once its instance is used, so the guard reading `server` made every route of the app define it per request.
  * Throws (per guarded request) HttpError 401 without a live token or valid Basic credentials, 429 while locked out.
  */

@@ -1,7 +1,7 @@
 /**
  * Bucket management (admin-back-office §2 Bucket, §3; server-contract: delete-bucket-files, find-duplicates,
  * import-media): keys with `..` or unknown keys are reported, never touched; a deleted key's media row and derived
- * objects (variants, poster: issue #11) go too.
+ * objects (variants, poster) go too.
  */
 import type { Deps } from '../../core/deps'
 import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'

@@ -29,7 +29,7 @@ export async function listAdminUsers(deps: Pick<Deps, 'db'>, { limit, offset }: 
   return { items: await listUsersWithActivity(deps.db, limit, offset), total: await countUsers(deps.db) }
 }
 
-/** Deletes any media item with its objects (derived ones too, issue #11), votes and views; ADMIN_DELETE_REQUEST/COMPLETED audit. Throws HttpError 404. */
+/** Deletes any media item with its objects (derived ones too), votes and views; ADMIN_DELETE_REQUEST/COMPLETED audit. Throws HttpError 404. */
 export async function adminDeleteMedia(deps: Deps, mediaId: number): Promise<void> {
   const row = mustFind(await findMediaById(deps.db, mediaId), 'Media')
   const context = { mediaId, ownerId: row.userId, storageKey: row.storageKey, originalName: row.originalName, by: deps.config.adminUsername }

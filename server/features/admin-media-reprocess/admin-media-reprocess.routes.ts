@@ -1,4 +1,4 @@
-/** Media backfill calls under /api/admin (issue #11: `hotvote media reprocess`). Mounted behind adminGuard. */
+/** Media backfill calls under /api/admin (`hotvote media reprocess`). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { ReprocessAnswerSchema, ReprocessInputSchema, ReprocessQuerySchema, ReprocessStatusSchema } from '../../contract/admin/reprocess'

@@ -1,5 +1,5 @@
 /**
- * The media backfill (issue #11: `hotvote media reprocess`): items stored before the pipeline get their stripped
+ * The media backfill (`hotvote media reprocess`): items stored before the pipeline get their stripped
  * copy, variants, poster and placeholder. Each item is saved as soon as it is done, so a run stopped at any point
  * resumes with the items still unprocessed, and a run after a complete one finds nothing to do.
  */

@@ -1,7 +1,7 @@
 /**
  * The votes export (server-contract: export-votes): an xlsx streamed by exceljs' streaming writer, page by page,
- * with back-pressure end to end so memory stays flat whatever the vote count (issue #12), and no work left running
- * when the client goes away (issue #10):
+ * with back-pressure end to end so memory stays flat whatever the vote count, and no work left running
+ * when the client goes away:
  * - the download is a pull stream: bytes are taken from the zip only as fast as the client reads them, and a
  *   cancelled read destroys the zip output, after which the producer stops at the next page;
  * - exceljs writes each committed row into its zip entry without waiting (its StreamBuf ignores the entry stream's
@@ -59,7 +59,7 @@ function drained(stream: Drainable | undefined, output: PassThrough): Promise<vo
 
 /** Writes every vote as a row of an xlsx into output; progress.rows counts the rows written. Answers whether it completed. */
 async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { rows: number }): Promise<boolean> {
-  // Loaded on the first export (issue #12 Idle memory), and only the streaming writer: the whole of exceljs is
+  // Loaded on the first export, and only the streaming writer: the whole of exceljs is
   // about 35 MB of a server's memory, its streaming writer 21 MB.
   const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js')
   const workbook = new WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false })
@@ -99,7 +99,7 @@ async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { r
  */
 export function streamVotesXlsx(deps: Pick<Deps, 'db'>): { body: ReadableStream<Uint8Array>; done: Promise<{ rows: number; complete: boolean }> } {
   const output = new PassThrough()
-  // A cancelled reader destroys output; the producer sees output.destroyed and stops (issue #10).
+  // A cancelled reader destroys output; the producer sees output.destroyed and stops.
   output.on('error', () => {})
   const progress = { rows: 0 }
   const done = writeVotesXlsx(deps.db, output, progress).then(

@@ -59,7 +59,7 @@ export async function sendSaveLink(deps: Deps, input: { email: string; sessionId
 
 /**
  * Emails a login link when a user has verified email; does nothing otherwise. The token and the mail are made on a later
- * turn of the event loop, so the caller answers before them and the same way either way (issue #10). Failures are logged.
+ * turn of the event loop, so the caller answers before them and the same way either way. Failures are logged.
  * sid: the asking browser's session (undefined: none), the one that may complete the link without a click.
  */
 export function scheduleLoginLink(deps: Deps, email: string, clientAddress: string, sid: string | undefined): void {
@@ -97,7 +97,7 @@ export async function describeToken(deps: Pick<Deps, 'db' | 'clock'>, token: str
 }
 
 /**
- * Uses token: 'save' verifies the email on its user (unverified copies on other users lose it, issue #10), 'login'
+ * Uses token: 'save' verifies the email on its user (unverified copies on other users lose it), 'login'
  * switches to the user who verified the email. Counts a login and answers the session id to continue as: sid itself
  * when it already is a session of that user, otherwise a new random one whose hash is added to the user's sessions
  * (the database keeps no id in clear, so no other browser's id can be handed out). Throws HttpError 400 {code} with

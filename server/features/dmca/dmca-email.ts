@@ -1,6 +1,6 @@
 /**
  * The confirmation email a complainant receives after filing a takedown (plain text and HTML). It repeats none of the
- * free text the filer typed (issue #10 Limits: anyone can file, so the form must not mail attacker-written text to
+ * free text the filer typed (anyone can file, so the form must not mail attacker-written text to
  * the address it names): only the reference number, the filing date and a count of the listed URLs.
  */
 import type { MailMessage } from '../../mail/mailer'

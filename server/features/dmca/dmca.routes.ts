@@ -1,4 +1,4 @@
-/** Route POST /api/dmca-takedown (public-visitor §7; server-contract: Public configuration; issue #10 Limits). */
+/** Route POST /api/dmca-takedown (public-visitor §7; server-contract: Public configuration). */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { DmcaCreatedSchema, DmcaInputSchema } from '../../contract/dmca'

@@ -1,4 +1,4 @@
-/** GET /api/health and GET /api/ready (issue #10): unauthenticated, cheap, never cached; for supervisors and load balancers. */
+/** GET /api/health and GET /api/ready: unauthenticated, cheap, never cached; for supervisors and load balancers. */
 import { Elysia } from 'elysia'
 import type { Deps } from '../../core/deps'
 import { HealthSchema, ReadySchema } from '../../contract/health'

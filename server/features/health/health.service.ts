@@ -1,5 +1,5 @@
 /**
- * Health and readiness (issue #10, crash-proof request handling): health says the process serves requests;
+ * Health and readiness (crash-proof request handling): health says the process serves requests;
  * readiness runs one database query and one storage head, each bounded in time, so a supervisor or load balancer
  * can tell a server that is up from one that can do its work.
  */

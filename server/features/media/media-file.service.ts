@@ -1,6 +1,6 @@
 /**
  * Serves stored objects (server-contract: url of a media item): ETag with If-None-Match, HTTP Range for video
- * seeking and Safari, and nothing of an item hidden by a resolved DMCA takedown (issue #10 Serving) except to the
+ * seeking and Safari, and nothing of an item hidden by a resolved DMCA takedown except to the
  * admin, whose back office still shows it. Answers may be cached for MEDIA_MAX_AGE_S only, then revalidated by ETag,
  * so a takedown reaches every cache within that time; a hidden item's files are never stored by any cache.
  */

@@ -1,6 +1,6 @@
 /**
  * Stores an uploaded file (server-contract: POST /api/media/upload): type from magic bytes agreeing with the
- * extension, SHA-256 duplicate check on the original bytes, then the media pipeline (issue #11: stripped copy,
+ * extension, SHA-256 duplicate check on the original bytes, then the media pipeline (stripped copy,
  * variants, poster, placeholder, all written before the answer) and a media row.
  */
 import type { Deps } from '../../core/deps'

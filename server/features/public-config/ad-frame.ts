@@ -1,5 +1,5 @@
 /**
- * The ad frame document (public-visitor §7 "the code is inserted and its scripts run"; issue #10 Serving): the
+ * The ad frame document (public-visitor §7 "the code is inserted and its scripts run"): the
  * zone's ad code served as its own page, so the app's strict Content-Security-Policy does not apply to it (an
  * iframe srcdoc would inherit the app's policy and block the ad's scripts). The page has a policy of its own: it is
  * sandboxed without same-origin access (scripts and popups allowed), so even opened directly it can read none of

@@ -29,7 +29,7 @@ export const publicSkipButton = (deps: Pick<Deps, 'db'>): Promise<SkipButton> =>
 /** The idle and back-button redirects a visitor follows. */
 export const publicIdleRedirect = (deps: Pick<Deps, 'db'>): Promise<IdleRedirect> => readIdleRedirect(deps.db)
 
-/** A zone's ad code; an unconfigured zone is an inactive empty ad, not a 404 the browser logs on every load (issue #13). */
+/** A zone's ad code; an unconfigured zone is an inactive empty ad, not a 404 the browser logs on every load. */
 export async function publicAdZone(deps: Pick<Deps, 'db'>, zoneId: string): Promise<AdZone> {
   const zone = (await findAdZone(deps.db, zoneId)) ?? NO_AD
   return { adCode: zone.adCode, isActive: zone.isActive }

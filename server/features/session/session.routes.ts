@@ -47,6 +47,6 @@ export function sessionRoutes(deps: Deps) {
         cookie[sessionCookieName(deps.config.publicUrl)].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
         set.status = 204
       },
-      { detail: { summary: 'Logout: expire the sid cookie (issue #10)', responses: noContent('Cookie expired') } },
+      { detail: { summary: 'Logout: expire the sid cookie', responses: noContent('Cookie expired') } },
     )
 }

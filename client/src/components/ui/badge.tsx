@@ -1,5 +1,5 @@
 /**
- * Badge (issue #13 design system): a small rounded label (status, type, count). variant picks the colours; every pair
+ * Badge: a small rounded label (status, type, count). variant picks the colours; every pair
  * keeps text contrast of at least 4.5:1. Renders a <span> with the native props (role="status" for live ones).
  */
 import type { HTMLAttributes } from 'react'

@@ -1,5 +1,5 @@
 /**
- * Checkbox (issue #13 design system): a tick box on Radix Checkbox (role="checkbox", aria-checked; Space toggles it).
+ * Checkbox: a tick box on Radix Checkbox (role="checkbox", aria-checked; Space toggles it).
  * Controlled: checked and onCheckedChange(checked: boolean). Name it with a wrapping <label>, a Field, or aria-label.
  */
 import * as RadixCheckbox from '@radix-ui/react-checkbox'

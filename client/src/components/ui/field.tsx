@@ -1,5 +1,5 @@
 /**
- * Field (issue #13 design system): a label, one control, an optional hint and the field's error, wired by id. The
+ * Field: a label, one control, an optional hint and the field's error, wired by id. The
  * control (Input, Select, Textarea, Checkbox, Switch) reads the wiring from context: its id, aria-describedby (the
  * hint's and the error's ids) and aria-invalid (when error is set). The error is a role="alert" paragraph. id defaults
  * to a useId() value; pass one when a test or a link needs a stable id.

@@ -1,5 +1,5 @@
 /**
- * Input (issue #13 design system): the app's text-like input (text, email, url, number, date, search, password) with
+ * Input: the app's text-like input (text, email, url, number, date, search, password) with
  * a visible focus ring and a red border when aria-invalid. Inside a Field it takes the Field's id, aria-describedby
  * and aria-invalid unless given its own. controlClass is the one copy of the control look, shared by Select and Textarea.
  */

@@ -1,5 +1,5 @@
 /**
- * Select (issue #13 design system): the native select with the Input look and Field wiring; options are its children.
+ * Select: the native select with the Input look and Field wiring; options are its children.
  * Native on purpose: it needs no extra package, works with the phone's own picker and with getByLabel/selectOption.
  */
 import type { SelectHTMLAttributes } from 'react'

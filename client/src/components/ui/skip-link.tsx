@@ -1,4 +1,4 @@
-/** SkipLink (issue #13, WCAG 2.4.1): the first focusable element of a layout, 'Skip to content', moving focus to the element with id MAIN_CONTENT_ID. */
+/** SkipLink (WCAG 2.4.1): the first focusable element of a layout, 'Skip to content', moving focus to the element with id MAIN_CONTENT_ID. */
 import { cn } from '@client/lib/cn'
 
 /** The id of each layout's <main>, the skip link's target (give it tabIndex -1 so it takes focus). */

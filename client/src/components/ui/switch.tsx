@@ -1,5 +1,5 @@
 /**
- * Switch (issue #13 design system): an on/off setting on Radix Switch (role="switch", aria-checked; Space and Enter
+ * Switch: an on/off setting on Radix Switch (role="switch", aria-checked; Space and Enter
  * toggle it). Controlled: checked and onCheckedChange(checked). Name it with a wrapping <label> or a Field, or aria-label.
  */
 import * as RadixSwitch from '@radix-ui/react-switch'

@@ -1,4 +1,4 @@
-/** Textarea (issue #13 design system): a multi-line Input (same look, focus ring, Field wiring); size it with className (e.g. min-h-40). */
+/** Textarea: a multi-line Input (same look, focus ring, Field wiring); size it with className (e.g. min-h-40). */
 import type { TextareaHTMLAttributes } from 'react'
 import { cn } from '@client/lib/cn'
 import { useFieldControl } from './field'

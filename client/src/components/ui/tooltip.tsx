@@ -1,5 +1,5 @@
 /**
- * Tooltip (issue #13 design system): a short text shown on hover and on keyboard focus of its trigger, on Radix
+ * Tooltip: a short text shown on hover and on keyboard focus of its trigger, on Radix
  * Tooltip (the content is the trigger's accessible description; Escape closes it). children is the trigger and must be
  * one focusable element (a button or a link); content is the text. Each Tooltip carries its own provider (delay 300 ms).
  */

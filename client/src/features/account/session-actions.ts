@@ -8,7 +8,7 @@ const LOGOUT_CALL_TIMEOUT_MS = 3000
 
 /**
  * Logout: removes the stored session, sets the logged-out flag, asks the server to expire the sid cookie
- * (DELETE /api/session, issue #10; best effort, so logging out offline still works) and reloads.
+ * (DELETE /api/session; best effort, so logging out offline still works) and reloads.
  */
 export function logout(): void {
   localStorage.removeItem(SESSION_KEY)

@@ -1,5 +1,5 @@
 /**
- * The first-load gate of the rate screen (issue #13 First load): the photo to rate is the page's LCP element, so the
+ * The first-load gate of the rate screen: the photo to rate is the page's LCP element, so the
  * prefetch queue (hooks/use-prefetch-media.ts) must not compete with it. markFirstMediaShown() is called by the media
  * view once the first item's file has settled (image loaded, video's first frame, or a load error, after which the
  * screen moves on); afterFirstMedia() resolves after that, in the browser's next idle period (at most

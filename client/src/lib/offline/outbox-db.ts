@@ -1,5 +1,5 @@
 /**
- * The outbox's IndexedDB database (issue 5: offline outbox): store `items` holds what waits to be sent, in FIFO
+ * The outbox's IndexedDB database (offline outbox): store `items` holds what waits to be sent, in FIFO
  * order of its auto-increment key `seq`; store `dropped` holds reports of items the server refused (4xx) until a
  * window shows them. No DOM API here: a service worker opens the same database.
  */

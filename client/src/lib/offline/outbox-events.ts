@@ -1,5 +1,5 @@
 /**
- * Outbox change notices (issue 5): every write to the outbox emits an event to listeners in this context and, over
+ * Outbox change notices: every write to the outbox emits an event to listeners in this context and, over
  * a BroadcastChannel, to other tabs and the service worker, so their views of the outbox update live. Works in a
  * window, a worker and a service worker (no DOM API); without BroadcastChannel only this context hears.
  */

@@ -1,5 +1,5 @@
 /**
- * When the window sends the outbox (issue 5): at start and on the 'online' event (items still backing off are sent
+ * When the window sends the outbox: at start and on the 'online' event (items still backing off are sent
  * too), right after something is queued, and when the earliest backoff or lease ends. Where the browser has
  * Background Sync a sync is also registered under OUTBOX_SYNC_TAG, so the service worker replays the outbox even
  * after the tab is gone; nothing depends on it (Safari has none).

@@ -1,5 +1,5 @@
 /**
- * Sending one outbox item over HTTP and classifying the answer (issue 5; STYLE §5: a network failure, 5xx, 408 or
+ * Sending one outbox item over HTTP and classifying the answer (STYLE §5: a network failure, 5xx, 408 or
  * 429 is retried later; any other 4xx drops the item and is reported). Uses fetch only, so a service worker can
  * call it; the window may pass its own sender (XMLHttpRequest, for upload progress).
  */

@@ -1,5 +1,5 @@
 /**
- * The offline outbox (issue 5; public-visitor §4 Rating flow and Upload queue item; server-contract: Idempotency-Key,
+ * The offline outbox (public-visitor §4 Rating flow and Upload queue item; server-contract: Idempotency-Key,
  * replay-safe votes and views). Votes, views and uploads are written to IndexedDB first, each with a client UUID sent
  * as Idempotency-Key, then sent oldest first by flushOutbox(). A network failure, 5xx, 408 or 429 keeps the item and
  * backs off exponentially (1 s doubling to 5 min, with jitter); another 4xx drops it and leaves a report for the UI.

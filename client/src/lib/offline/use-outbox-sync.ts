@@ -1,5 +1,5 @@
 /**
- * useOutboxSync(): mounted once by the public shell (issue 5). Starts the window's outbox triggers and tells the
+ * useOutboxSync(): mounted once by the public shell. Starts the window's outbox triggers and tells the
  * visitor about every item the server refused, never silently: a toast per report (public-visitor §8: 'Vote Failed'
  * with the server's message). Reports written by a service worker while no tab was open are shown at the next start.
  */

@@ -1,5 +1,5 @@
 /**
- * React views of the outbox (issue 5): useOutboxState() reads the waiting items live (any tab or the service worker
+ * React views of the outbox: useOutboxState() reads the waiting items live (any tab or the service worker
  * writing emits an event that reloads the snapshot), useOnline() follows navigator.onLine, useOutboxEvent() hears
  * sends, drops and upload progress.
  */

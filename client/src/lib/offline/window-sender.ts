@@ -1,5 +1,5 @@
 /**
- * The window's outbox sender (issue 5; public-visitor §4 Upload queue item: per-file progress 0-100): uploads go
+ * The window's outbox sender (public-visitor §4 Upload queue item: per-file progress 0-100): uploads go
  * through XMLHttpRequest so upload progress can be reported as 'progress' events; votes and views use fetch.
  * The service worker's replay uses plain fetchSender (no progress there).
  */

@@ -11,7 +11,7 @@ import { useVotePrompts } from '@client/features/prompts/hooks/use-vote-prompts'
 import { AccountSaveTooltip, VotingBlockedNotice } from '@client/features/prompts/components/prompt-notices'
 import { lazyComponent } from '@client/lib/lazy-component'
 
-// The prompt dialogs load the first time one opens (issue #13 First load: no dialog code on the first load of /).
+// The prompt dialogs load the first time one opens (no dialog code on the first load of /).
 const AccountSaveModal = lazyComponent(() => import('@client/features/prompts/components/prompt-dialogs'), 'AccountSaveModal')
 const EmailCaptureModal = lazyComponent(() => import('@client/features/prompts/components/prompt-dialogs'), 'EmailCaptureModal')
 
@@ -47,7 +47,7 @@ function RatePage() {
 
 export const Route = createFileRoute('/_shell/')({
   // Not awaited, so nothing waits for it: the first queue is asked for the moment the session answers, before the
-  // screen renders (issue #13 First load). A hover preload of / does not fetch it.
+  // screen renders. A hover preload of / does not fetch it.
   loader: ({ context: { queryClient }, preload }) => {
     if (preload) return
     void queryClient

@@ -1,4 +1,4 @@
-/** Route /profile: the visitor's profile (public-visitor §2 Profile screen) and the install card (issue #5). */
+/** Route /profile: the visitor's profile (public-visitor §2 Profile screen) and the install card. */
 import { createFileRoute } from '@tanstack/react-router'
 import { Spinner } from '@client/components/ui/spinner'
 import { useSessionUser } from '@client/features/session/api/get-session'

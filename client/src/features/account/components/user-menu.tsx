@@ -10,7 +10,7 @@ import { Avatar, initialsOf } from '@client/components/ui/avatar'
 import { logout } from '../session-actions'
 import { lazyComponent } from '@client/lib/lazy-component'
 
-// The dialogs load the first time one opens (issue #13 First load: no dialog code on the first load of /).
+// The dialogs load the first time one opens (no dialog code on the first load of /).
 const SaveAccountDialog = lazyComponent(() => import('./account-dialogs'), 'SaveAccountDialog')
 const LoginDifferentDialog = lazyComponent(() => import('./account-dialogs'), 'LoginDifferentDialog')
 
@@ -20,7 +20,7 @@ function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate()
   const [dialog, setDialog] = useState<'save' | 'login' | null>(null)
   // Set by an item that opens a dialog: the closing menu must not pull focus back to its button, which would blur
-  // the dialog's email field and show 'Email address is required' before anything was typed (issue #13).
+  // the dialog's email field and show 'Email address is required' before anything was typed.
   const openingDialog = useRef(false)
   const openDialog = (which: 'save' | 'login') => {
     openingDialog.current = true

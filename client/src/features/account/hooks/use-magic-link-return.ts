@@ -3,7 +3,7 @@
  * message; with verified=true and `session`, 'Welcome back!' and / after 1 second. The parameters are then removed
  * from the address.
  *
- * A link is not a credential (issue #10): `session` is honoured only when it is the session this browser already holds,
+ * A link is not a credential: `session` is honoured only when it is the session this browser already holds,
  * which only a verification (the /auth/verify page's POST) or the server's own session answer puts there. Any other
  * session id gets 'Verification Error' ('Account verification failed') and changes nothing, so a crafted
  * `?verified=true&session=<someone else's id>` cannot move the visitor into another account.

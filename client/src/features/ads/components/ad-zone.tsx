@@ -2,7 +2,7 @@
  * AdZone (public-visitor §2 Rate screen: zone1, minimum height 50 px): the server-provided ad code runs inside a
  * sandboxed iframe that allows scripts but not same-origin access, so it can never read the app's storage or cookies.
  * The frame loads the code from /api/ad-frame/<zone> (its own page with its own policy), not srcdoc, which would
- * inherit the app's Content-Security-Policy and block the ad's scripts (issue #10 Serving).
+ * inherit the app's Content-Security-Policy and block the ad's scripts.
  */
 import { useAdZone } from '../api/get-ad-config'
 import { paths } from '@contract/paths'

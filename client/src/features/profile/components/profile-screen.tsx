@@ -1,7 +1,7 @@
 /**
  * ProfileScreen (public-visitor §2 Profile screen): member since, the update form, the private location card
- * with the geolocation request, the session info card (with the storage estimate and persistence, issue #5) and the
- * keyboard shortcuts switch (issue #13).
+ * with the geolocation request, the session info card (with the storage estimate and persistence) and the
+ * keyboard shortcuts switch.
  */
 import type { ReactNode } from 'react'
 import type { SessionUser } from '@contract/session'

@@ -1,5 +1,5 @@
 /**
- * ShortcutsCard (issue #13, WCAG 2.1.4 Character Key Shortcuts): turns the rate screen's one-key voting shortcuts
+ * ShortcutsCard (WCAG 2.1.4 Character Key Shortcuts): turns the rate screen's one-key voting shortcuts
  * (H or → for Hot, N or ← for Not) on or off for this browser; on by default.
  */
 import { Card, CardTitle } from '@client/components/ui/card'

@@ -1,4 +1,4 @@
-/** useStorageStatus (issue #5): the origin's storage estimate and persistence for the profile's session card. */
+/** useStorageStatus: the origin's storage estimate and persistence for the profile's session card. */
 import { useEffect, useState } from 'react'
 import { storageStatus, type StorageStatus } from '@client/lib/persistent-storage'
 

@@ -1,7 +1,7 @@
 /**
  * The rate screen's prompt dialogs (public-visitor §2 Dialogs, §8 toasts): the account-save modal ('Save My Account',
  * 'Maybe Later') and the email-capture modal ('Loving the site so far?'). The route loads this module lazily, the
- * first time one opens (issue #13 First load); the tooltip and the notice are in prompt-notices.
+ * first time one opens; the tooltip and the notice are in prompt-notices.
  */
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
 /**
- * InstallCard (issue #5): an Install App button where the browser offers installing (beforeinstallprompt), and on
+ * InstallCard: an Install App button where the browser offers installing (beforeinstallprompt), and on
  * iOS, where Safari has no such offer, the hint to use Add to Home Screen and why installing helps there. Renders
  * nothing when neither applies (already installed, or a browser that cannot install).
  */

@@ -1,5 +1,5 @@
 /**
- * UpdatePrompt (issue #5): when a new version of the app has installed and waits, a banner 'A new version is
+ * UpdatePrompt: when a new version of the app has installed and waits, a banner 'A new version is
  * available' with a Reload button, which lets the new service worker take over and reloads the page.
  */
 import { useState, useSyncExternalStore } from 'react'

@@ -1,4 +1,4 @@
-/** useInstall (issue #5): the install offer and whether to show the iOS install hint, for the install card. */
+/** useInstall: the install offer and whether to show the iOS install hint, for the install card. */
 import { useSyncExternalStore } from 'react'
 import { isStandalone } from '@client/lib/persistent-storage'
 import { getInstallState, isIosDevice, promptInstall, subscribeInstallState } from '../install-prompt'

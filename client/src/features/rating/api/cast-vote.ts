@@ -1,5 +1,5 @@
 /**
- * Votes and views through the offline outbox (public-visitor §4 Rating flow, §7; issue 5): POST /api/votes and
+ * Votes and views through the offline outbox (public-visitor §4 Rating flow, §7): POST /api/votes and
  * POST /api/media/:id/view are written to IndexedDB first and sent from there, so they survive going offline and
  * reach the server once. optimisticStats() gives the figures to show before the server's answer.
  */

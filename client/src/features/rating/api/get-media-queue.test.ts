@@ -16,7 +16,7 @@ function answerWith(items: RateMedia[]): string[] {
 }
 afterEach(() => void (globalThis.fetch = realFetch))
 
-describe('the first queue, asked for before the rate screen renders (issue #13 First load)', () => {
+describe('the first queue, asked for before the rate screen renders', () => {
   it('is fetched once per user, handed to the screen once, and never to another user', async () => {
     const urls = answerWith([item(1), item(2)])
     expect(takeFirstQueue(7)).toBeUndefined()

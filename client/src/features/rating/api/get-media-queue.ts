@@ -1,12 +1,12 @@
 /**
- * Media to rate (public-visitor §4 Rating flow, §7; server-contract: GET /api/media/queue and /random; issue 5):
+ * Media to rate (public-visitor §4 Rating flow, §7; server-contract: GET /api/media/queue and /random):
  * the rate screen keeps a queue of upcoming items fetched QUEUE_SIZE at a time and refilled as it drains.
  */
 import { MAX_EXCLUDE_IDS, type RateMedia } from '@contract/media'
 import { apiFetch } from '@client/lib/api-client'
 import { paths } from '@contract/paths'
 
-/** Items asked for per fetch, and how many more than the one on screen can be rated offline at least (issue 5). */
+/** Items asked for per fetch, and how many more than the one on screen can be rated offline at least. */
 export const QUEUE_SIZE = 10
 /**
  * While online the queue is refilled once it holds fewer than this many items (the one on screen and QUEUE_SIZE
@@ -24,7 +24,7 @@ export function getMediaQueue(userId: number, exclude: number[], limit: number =
 let firstQueue: { userId: number; answer: Promise<RateMedia[]>; taken: boolean } | undefined
 
 /**
- * Starts fetching userId's first queue now (issue #13 First load): the rate route calls it as soon as the session is
+ * Starts fetching userId's first queue now: the rate route calls it as soon as the session is
  * known, so the photo to rate (the LCP element) waits for one request less than if the screen asked after rendering.
  * Once per page load; a later call for the same user does nothing.
  */

@@ -1,7 +1,7 @@
 /**
  * FullScreenViewer (public-visitor §2 Rate screen): the item to rate over a black backdrop, closed by Escape, a click
  * on the backdrop or its close button; focus returns to the element that opened it. children is the media element
- * (MediaView renders it); ratio its width / height. Loaded lazily by MediaView the first time it opens (issue #13 First load).
+ * (MediaView renders it); ratio its width / height. Loaded lazily by MediaView the first time it opens.
  */
 import * as RadixDialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'

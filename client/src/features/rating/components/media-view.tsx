@@ -1,11 +1,11 @@
 /**
  * MediaView: the item to rate, an image or a looping muted video in a box of its own aspect ratio (fallback 16x9) as
- * wide as the column and at most useMediaHeight tall, so a landscape photo fills the width with no tall black box
- * (issue #13); the box is centred in an area useMediaHeight tall for every item, so a vote moves nothing (issue #11:
- * CLS 0). Images come from their WebP variants by srcset (issue #11: the width the box needs at the screen's pixel
- * ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click (issue #13
- * First load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control
- * (issue #13, WCAG 2.2.2). The box's picture is the page's LCP element: fetched eagerly at high priority, and its load
+ * wide as the column and at most useMediaHeight tall, so a landscape photo fills the width with no tall black box;
+ * the box is centred in an area useMediaHeight tall for every item, so a vote moves nothing (Cumulative Layout
+ * Shift 0). Images come from their WebP variants by srcset (the width the box needs at the screen's pixel
+ * ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click (none of it
+ * is in the first load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control
+ * (WCAG 2.2.2). The box's picture is the page's LCP element: fetched eagerly at high priority, and its load
  * (or failure) opens the prefetch queue's gate (first-media.ts). A video that is the page's first
  * item shows its poster as that picture, and its video loads only once the gate has opened, so the visitor can vote
  * before any of the video's bytes compete with the first screen.
@@ -63,8 +63,8 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
   )
   return (
     <>
-      {/* The area keeps the media height for every item, so a vote moves nothing below it (CLS 0, issue #11); the
-          box inside takes the photo's shape, so a landscape photo fills the width with no black bars (issue #13).
+      {/* The area keeps the media height for every item, so a vote moves nothing below it (CLS 0); the
+          box inside takes the photo's shape, so a landscape photo fills the width with no black bars.
           min-h-0: no automatic minimum height from the loaded image, which grew the box by a subpixel when it arrived. */}
       <div className="flex w-full items-center justify-center" style={{ height }}>
         <div className="relative min-h-0" style={{ aspectRatio: ratio, width: `min(100%, ${Math.floor(height * ratio)}px)` }}>

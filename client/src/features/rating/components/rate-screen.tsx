@@ -2,8 +2,8 @@
  * RateScreen (public-visitor §2 Rate screen): the item, Hot and Not buttons, the stats panel, the empty and
  * rated-everything states, and the H/ArrowRight (Hot) and N/ArrowLeft (Not) keys. children render under
  * the buttons (skip button, ad zone); votingBlocked replaces the buttons with its notice. Items come from a
- * prefetched queue, so rating goes on offline; the votes waiting in the outbox are counted under the buttons (issue 5).
- * Keyboard (issue #13): the buttons stay focusable while a result shows (aria-disabled), so focus stays on them from
+ * prefetched queue, so rating goes on offline; the votes waiting in the outbox are counted under the buttons.
+ * Keyboard: the buttons stay focusable while a result shows (aria-disabled), so focus stays on them from
  * vote to vote; each result is announced in a polite live region; the one-key shortcuts can be turned off in the profile.
  */
 import { Link } from '@tanstack/react-router'
@@ -19,7 +19,7 @@ import { VotesWaiting } from './votes-waiting'
 
 /** Text shown once every item is rated (public-visitor §2). */
 export const RATED_ALL_TEXT = 'You have rated all the media we have right now - check back soon for more!'
-/** Text shown offline once every prefetched item is rated (ours, issue 5). */
+/** Text shown offline once every prefetched item is rated. */
 export const OFFLINE_EMPTY_TEXT = 'You have rated everything saved for offline use. More will load when you are back online.'
 
 /**

@@ -1,7 +1,7 @@
 /**
  * VoteStatsPanel: total votes (multiplier applied, public-visitor §9), hot %, not % and a bar. Each percentage starts
  * at a fixed place in a box wide enough for "100% ...", and new figures are new nodes, so a vote shifts no layout
- * (issue #11: CLS 0).
+ * (CLS 0).
  */
 import type { VoteStats } from '@contract/media'
 import { displayedTotal, useVoteMultiplier } from '../api/get-vote-multiplier'

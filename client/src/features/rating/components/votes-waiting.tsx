@@ -1,4 +1,4 @@
-/** VotesWaiting (issue 5): how many votes wait in the outbox to reach the server, e.g. '3 votes waiting to sync'; nothing when none. A polite live region, so the sync status is announced (issue #13). */
+/** VotesWaiting: how many votes wait in the outbox to reach the server, e.g. '3 votes waiting to sync'; nothing when none. A polite live region, so the sync status is announced. */
 import { useOutboxState } from '@client/lib/offline/use-outbox'
 
 /** The text for n waiting votes ('1 vote waiting to sync', '3 votes waiting to sync'), or '' for none. */

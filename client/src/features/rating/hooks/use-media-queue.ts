@@ -1,5 +1,5 @@
 /**
- * The rate screen's queue of upcoming items (issue 5; public-visitor §2 Rate screen states): fetched QUEUE_SIZE at a
+ * The rate screen's queue of upcoming items (public-visitor §2 Rate screen states): fetched QUEUE_SIZE at a
  * time from GET /api/media/queue, refilled while online once fewer than REFILL_BELOW remain, never offering an item
  * voted on or skipped here (votes still waiting in the outbox included). The head is the item on screen. The queue
  * is kept in localStorage, so a reload while offline goes on with it.
@@ -67,7 +67,7 @@ export function useMediaQueue(userId: number) {
         if (pick && !seen.has(pick.id)) fresh.push(pick)
         else return void setStatus(pick === null ? 'empty' : 'done')
       }
-      // A transition: the screen showing the new head renders in short slices, not one long task (issue #13 TBT).
+      // A transition: the screen showing the new head renders in short slices, not one long task.
       startTransition(() => {
         setItems((list) => [...list, ...fresh.filter((f) => !list.some((i) => i.id === f.id))])
         setStatus('ready')

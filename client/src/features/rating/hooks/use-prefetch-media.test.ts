@@ -33,7 +33,7 @@ describe('filesToWarm', () => {
   })
 })
 
-describe('filesToShow (issue #11)', () => {
+describe('filesToShow', () => {
   it('picks the variant a 390-px phone at DPR 3 shows, the one a DPR-1 screen shows, and the smallest under Data Saver', () => {
     // 390 x 844: the box is 358 px wide (page padding), so 1074 device px: the 1080 variant.
     expect(filesToShow(photo, 390, 844, 3, false)).toEqual([{ url: '/v/w1080.webp', size: 108000, image: true }])

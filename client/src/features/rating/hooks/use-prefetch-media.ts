@@ -1,8 +1,8 @@
 /**
- * Warming the queue's files (public-visitor §4: the next item is prefetched, an image preloaded; issue 5: the
+ * Warming the queue's files (public-visitor §4: the next item is prefetched, an image preloaded; the
  * upcoming items are cached so they can be rated offline). For each item the file the rate screen will show is
  * fetched in full into the HTTP cache (and the service worker's media cache when one runs): the image variant its
- * box needs at the screen's pixel ratio (issue #11), a video with its poster. Stays inside a byte budget counted
+ * box needs at the screen's pixel ratio, a video with its poster. Stays inside a byte budget counted
  * from the head of the queue by those files' sizes and, under Data Saver, warms only the item after the current one,
  * in its smallest variant. Nothing is fetched during the first load: warming starts once the first item on screen has
  * settled and the browser is idle (first-media.ts), at low fetch priority. The work is kept

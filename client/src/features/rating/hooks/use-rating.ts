@@ -1,5 +1,5 @@
 /**
- * The rating flow (public-visitor §4; issue 5): the head of the prefetched queue is on screen, a view is queued once
+ * The rating flow (public-visitor §4): the head of the prefetched queue is on screen, a view is queued once
  * for each item shown, a vote goes to the outbox and at once reveals the item's figures with that vote counted
  * (replaced by the server's figures if its answer comes in time) for REVEAL_MS before the next item; failed media
  * are skipped. Works offline for as long as the queue lasts.
@@ -16,7 +16,7 @@ import { usePrefetchMedia } from './use-prefetch-media'
 /** How long the voted item's new figures stay on screen before the next item, ms. */
 export const REVEAL_MS = 700
 
-/** What the live region says after a vote (issue #13), e.g. 'Voted Hot: 67% Hot, 33% Not'. */
+/** What the live region says after a vote, e.g. 'Voted Hot: 67% Hot, 33% Not'. */
 const voteResultText = (isHot: boolean, stats: VoteStats) => `Voted ${isHot ? 'Hot' : 'Not'}: ${stats.hotPercentage}% Hot, ${stats.notPercentage}% Not`
 
 /** State and actions of the rate screen for userId; onVoted runs after each vote is queued; announcement: the last vote's result while its item is on screen ('' otherwise). */

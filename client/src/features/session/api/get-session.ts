@@ -1,7 +1,7 @@
 /**
  * The visitor session (public-visitor §3, §4, §7): unless logged out, the stored session (created on first
  * visit) is posted to POST /api/session, which creates or resumes the user and sets the sid cookie. Offline
- * (issue #5) the last known user (restored from the persisted query cache) stays in place of an error.
+ * the last known user (restored from the persisted query cache) stays in place of an error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { SessionUser } from '@contract/session'

@@ -1,6 +1,6 @@
 /**
  * MediaThumb: an upload's image (from its WebP variants, over its placeholder) or video (with its poster), replaced
- * by 'Image unavailable' / 'Video unavailable' when it fails to load (public-visitor §8; issue #11).
+ * by 'Image unavailable' / 'Video unavailable' when it fails to load (public-visitor §8).
  */
 import { useState } from 'react'
 import type { OwnMediaStats } from '@contract/users'

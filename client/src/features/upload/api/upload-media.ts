@@ -1,6 +1,6 @@
 /**
  * Uploads through the offline outbox (public-visitor §7 POST /api/media/upload multipart file + userId, §8 inline
- * upload errors; issue 5): the file is stored in IndexedDB as a Blob with its name and type under the queue item's
+ * upload errors): the file is stored in IndexedDB as a Blob with its name and type under the queue item's
  * id (the Idempotency-Key), then sent by the outbox, with progress while the window sends it.
  */
 import type { DropReport } from '@client/lib/offline/outbox-db'

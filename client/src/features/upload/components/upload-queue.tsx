@@ -1,6 +1,6 @@
 /**
  * UploadQueue (public-visitor §2, §4): each file with its size, progress bar, status or message, Upload and remove controls,
- * and Upload All. A file stored in the outbox that cannot be sent now shows 'Waiting for connection' (issue 5).
+ * and Upload All. A file stored in the outbox that cannot be sent now shows 'Waiting for connection'.
  */
 import { Film, Image as ImageIcon, X } from 'lucide-react'
 import { Button } from '@client/components/ui/button'
@@ -11,7 +11,7 @@ import type { QueueItem } from '../hooks/use-upload-queue'
 /** Props: the queue state and actions from useUploadQueue. */
 export type UploadQueueProps = { items: QueueItem[]; canUploadAll: boolean; onUpload(id: string): void; onUploadAll(): void; onRemove(id: string): void }
 
-/** Status of a file stored in the outbox but not being sent: no network, or its last send failed (issue 5). */
+/** Status of a file stored in the outbox but not being sent: no network, or its last send failed. */
 export const WAITING_TEXT = 'Waiting for connection'
 
 /** The status line of item; stalled: a queued or interrupted file cannot be sent right now. */

@@ -1,5 +1,5 @@
 /**
- * The upload queue (public-visitor §4 Upload queue item, §5 Upload; issue 5): items are pending, queued (stored in
+ * The upload queue (public-visitor §4 Upload queue item, §5 Upload): items are pending, queued (stored in
  * the outbox, shown as 'Waiting for connection' while they cannot be sent), uploading (0-100), completed or error;
  * files failing the size/type check carry their message and cannot be uploaded. Uploads still in the outbox after a
  * reload come back as queued items, and one sent by another tab or the service worker completes here too.

@@ -1,6 +1,6 @@
 /**
  * useConfigForm (admin-back-office §2 settings screens, §4 dirty flag, Save and Reset, §5 field checks, §8 load and save
- * failures; issue #13 "one way to edit and save a setting"): the one hook behind every admin config form (vote
+ * failures): the one way to edit and save a setting, the hook behind every admin config form (vote
  * multiplier, email capture, ad zone 1, skip button, idle and back-button redirects). It loads the saved config with
  * the given query options, keeps the edited draft and its dirty flag, checks what Save would send with the contract's
  * schema (the first message per field), saves it, refreshes the config and the given keys (the public queries the

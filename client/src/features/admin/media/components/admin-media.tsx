@@ -1,7 +1,7 @@
 /**
  * AdminMedia (admin-back-office §2 Media, §8): total media, votes and views; a card per item (type badge, name, size,
  * uploader, date, hot/not/views with actual counts), its detail dialog and Delete after confirmation, in a virtualised grid (MediaGrid);
- * 'No media found' when empty; a notice counts the items still missing variants (issue #11 Backfill).
+ * 'No media found' when empty; a notice counts the items still missing variants.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The admin side's calls (admin-back-office §6, §7; issue #10 Serving). Login trades the password once for an admin
+ * The admin side's calls (admin-back-office §6, §7). Login trades the password once for an admin
  * token that the server keeps in an HttpOnly, SameSite=Strict cookie, so no script (and no XSS) can read it and the
  * password is never stored. What the browser stores under adminToken is only a marker with the token's expiry, which
  * the screens use as "a token is stored" (admin-back-office §2). A 401 means an expired session, in the spec's words.

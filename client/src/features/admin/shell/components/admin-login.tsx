@@ -1,7 +1,7 @@
 /**
  * AdminLogin (admin-back-office §2 Login, §4, §5, §8): username and password; Enter submits; the login is valid only
  * if an authenticated call to the admin media list succeeds; then /adm/media opens. The password is sent once to
- * POST /api/admin/login, which answers with an HttpOnly token cookie; it is never stored (issue #10 Serving).
+ * POST /api/admin/login, which answers with an HttpOnly token cookie; it is never stored.
  */
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
