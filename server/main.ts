@@ -55,7 +55,7 @@ const logger = configureLog({ level: config.logLevel, production: config.product
 routeConsoleToLog()
 logger.info({ dialect: db.dialect }, 'database open, migrations applied')
 if (db.dialect === 'postgres' && config.storage.kind === 'fs') logger.warn(`DATABASE_URL is set but STORAGE=fs: other instances cannot see the media in ${bucketDir}; use STORAGE=s3 (or a shared folder) to run several servers`)
-// The S3 client is loaded only when used: about 22 MB of an idle server's memory otherwise.
+// The S3 client is loaded only when used, so a server on the filesystem bucket never holds it in memory.
 const storage = config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, (line) => logger.info(line), config.production)
 const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }

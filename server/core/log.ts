@@ -37,7 +37,7 @@ const SECRET_SHAPES: [RegExp, string][] = [
 
 /**
  * Field names whose values never reach a log line: pino's redact removes them at the top level of every line (its
- * wildcard paths cost about 10 us a line), and in production redactLine removes them at any depth.
+ * wildcard paths would cost CPU on every line), and in production redactLine removes them at any depth.
  */
 export const SECRET_FIELDS = ['password', 'adminPassword', 'token', 'sessionId', 'sid', 'secret', 'secretAccessKey', 'email', 'authorization', 'cookie']
 const SECRET_FIELD_SET = new Set(SECRET_FIELDS)

@@ -3,7 +3,7 @@
  * a burst of N writes pays for one commit instead of N. A write makes at most one changing statement, after its checks
  * (its triggers are part of that statement): one that throws (a constraint error, or a check that refuses before writing)
  * has changed nothing, since SQLite backs out a failed statement by itself, and rejects only its own promise. (A
- * savepoint per write would allow more statements per write; it cost votes about 1% of their CPU and no writer needs it.)
+ * savepoint per write would allow more statements per write; it would cost every vote CPU and no writer needs it.)
  * Every promise settles only after the shared transaction has committed, so an answered write is as durable as a
  * write in its own transaction (WAL, synchronous=NORMAL: it survives the process being killed).
  */
@@ -14,8 +14,8 @@ import { recordGroupCommit } from '../core/metrics'
 /**
  * How long the first write of a batch waits for others, ms; 0 (the default) waits for the next turn of the event
  * loop, so a batch holds every write whose request was read in the same turn: under load a turn lasts a few ms and
- * batches grow by themselves, while a lone write waits for nothing. Measured against a 2 ms timer (bench/profile.ts
- * --route votes): about twice the votes per second at less CPU per vote.
+ * batches grow by themselves, while a lone write waits for nothing. A fixed timer would make every write wait
+ * (docs/performance.md).
  */
 export const GROUP_COMMIT_WINDOW_MS = 0
 /** Most writes in one batch; a full batch is written at once. */

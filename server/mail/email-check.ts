@@ -2,7 +2,7 @@
  * Email checks (server-contract: POST /api/validate-email) with maintained libraries: syntax by validator,
  * throw-away domains by disposable-email-domains, typo suggestions by @zootools/email-spell-checker.
  */
-// Only the isEmail check: the whole validator package adds about 8 MB to the server's RSS.
+// Only the isEmail check, so the rest of the validator package never loads into the server's memory.
 import isEmail from 'validator/lib/isEmail'
 import disposableDomains from 'disposable-email-domains'
 import emailSpellChecker from '@zootools/email-spell-checker'

@@ -17,8 +17,8 @@ export interface Mailer {
 }
 
 /**
- * A transport made by nodemailer on the first send: nodemailer is loaded only once mail is sent, which keeps about
- * 17 MB out of an idle server's memory.
+ * A transport made by nodemailer on the first send: nodemailer is loaded only once mail is sent, which keeps it
+ * out of an idle server's memory.
  */
 function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]): () => Promise<Transporter> {
   let transport: Promise<Transporter> | undefined

@@ -91,7 +91,7 @@ async function processNow(deps: { storage: Storage; tmpDir: string; config: Conf
   const processedAt = now.toISOString()
   const keep = itemStored ? itemKey : undefined
   const { timeoutSeconds, maxFrames } = deps.config.pipeline
-  // Loaded on the first item processed: sharp alone adds about 80 MB to the RSS of a server that only serves.
+  // Loaded on the first item processed, so a server that only serves never holds sharp or the video tools in memory.
   if (type === 'video/mp4') {
     const { processVideo } = await import('./video-pipeline')
     await mkdir(deps.tmpDir, { recursive: true })

@@ -1,5 +1,5 @@
 /**
- * Crash-proof request handling against a real listening server process: bodies that used to take the
+ * Crash-proof request handling against a real listening server process: bodies that could take the
  * process down (a multipart body cut inside a part) or answer 500 (malformed percent-encoding) get a 400 JSON
  * answer, and the server still answers afterwards.
  */

@@ -8,12 +8,11 @@
  *   answer to write), so after each page the producer waits for that entry stream and for the zip output to drain
  *   (or for the output to close);
  * - pages are small, and once the export has added EXPORT_RSS_SLACK_BYTES a full collection runs every GC_EVERY_ROWS
- *   rows: the rows' garbage is otherwise what grows (about 100 MB at 200k votes before the collector catches up).
- * Measured: 200k votes on a real server add about 43 MB of peak RSS (tests/api/export-memory.test.ts; 127 MB before).
- * A collection costs tens of ms, hence GC_EVERY_ROWS (2,000 rows: 33 MB, but half the export's time spent collecting).
- * The pacing reads RSS, not the JS heap: about nine tenths of the growth is outside the counted heap (exceljs' row
- * strings and the Buffers of each row, each 64 KB block and the zip output); a heap-based trigger ran 7 collections
- * for 300k rows and let RSS grow 66 MB (docs/performance.md).
+ *   rows: the rows' garbage is otherwise what grows, long before the collector catches up. A full collection is slow,
+ *   hence at most one per GC_EVERY_ROWS rows (tests/api/export-memory.test.ts bounds the growth).
+ * The pacing reads RSS, not the JS heap: most of the growth is outside the counted heap (exceljs' row
+ * strings and the Buffers of each row, each 64 KB block and the zip output), where a heap-based trigger misses it.
+ * Figures: docs/performance.md.
  */
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
@@ -59,8 +58,8 @@ function drained(stream: Drainable | undefined, output: PassThrough): Promise<vo
 
 /** Writes every vote as a row of an xlsx into output; progress.rows counts the rows written. Answers whether it completed. */
 async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { rows: number }): Promise<boolean> {
-  // Loaded on the first export, and only the streaming writer: the whole of exceljs is
-  // about 35 MB of a server's memory, its streaming writer 21 MB.
+  // Loaded on the first export, and only the streaming writer: it holds less of a server's memory
+  // than the whole of exceljs.
   const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js')
   const workbook = new WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false })
   const sheet = workbook.addWorksheet('votes')
@@ -81,7 +80,7 @@ async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { r
     // exceljs' sheet stream pipes into the zip entry it was appended as (not public API: exceljs offers no drain).
     await drained((sheet as unknown as { stream: { pipes?: Drainable[] } }).stream.pipes?.[0], output)
     await drained(output, output)
-    // The rows' garbage would otherwise grow the heap by about 100 MB before the collector returns it; at most one
+    // The rows' garbage would otherwise grow the heap long before the collector returns it; at most one
     // collection per GC_EVERY_ROWS rows, as the allocator may keep freed memory resident after one.
     rowsSinceGc += page.length
     if (rowsSinceGc >= GC_EVERY_ROWS && process.memoryUsage.rss() > ceiling) (Bun.gc(true), (rowsSinceGc = 0))

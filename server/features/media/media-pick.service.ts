@@ -2,7 +2,7 @@
  * Random media for rating (server-contract: GET /api/media/random and /api/media/queue). Rejection sampling:
  * a uniformly random id in [min, max], one row lookup and one probe of the unique votes(user_id, media_id)
  * index in one statement, a few tries, then an exact query for visitors who have rated almost everything. Uniform over the
- * rateable items and about 0.01 ms a pick at 20k media / 1M votes (bench/random-pick.ts).
+ * rateable items; bench/random-pick.ts measures a pick (docs/performance.md).
  */
 import type { Deps } from '../../core/deps'
 import type { RateMedia } from '../../contract/media'

@@ -17,7 +17,7 @@ export function useBottomBarVisible(): boolean {
   const [visible, setVisible] = useState(true)
   useEffect(() => {
     // Read on the first scroll, not here: reading scrollY as the page mounts would force a layout of the whole new page
-    // inside this effect's task (it made the first render's task about a third longer).
+    // inside this effect's task, which would lengthen the first render's task.
     let last: number | undefined
     const onScroll = () => {
       const y = window.scrollY
