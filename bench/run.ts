@@ -4,7 +4,7 @@
  * Flags: --media N (34000), --votes N (30 per item), --duration S (10, per load run), --json FILE (write results),
  * --upload-seed N (0: after the direct seed, N photos are uploaded over HTTP through the media pipeline before anything
  * is measured, as on a server after a day of uploads; bench/lib/upload-seed.ts), --no-client (skip the chromium figure).
- * Needs wrk (Debian: `apt-get install -y wrk`; scripts/ensure-debian-packages.sh installs it). Ratios are the
+ * Needs wrk (Debian: `apt-get install -y wrk`; scripts/ensure-test-packages.sh installs it). Ratios are the
  * figures that count: absolute values depend on the machine. Each load figure also shows the server's CPU time per
  * request (from /proc), which varies less than req/s when other processes share the cores. The client figure drives
  * Debian chromium on Fast 3G over a small dataset of real photos (bench/lib/client-figure.ts; needs `npm run build`).

@@ -2,7 +2,7 @@
  * Queries on media items (public-visitor §3-§5; admin-back-office §2 Media, Bucket): single rows by id, content hash or
  * storage key, the random pick of rating, the figures of lists, the bucket's hashes and the pipeline's backfill.
  * Counts are the item's counters media.total_votes and media.hot_votes, which triggers on votes keep equal to a
- * recount in the same transaction as every vote written or deleted (drizzle/0003_vote_counter_triggers.sql).
+ * recount in the same transaction as every vote written or deleted (drizzle/sqlite/0004_vote_counter_triggers.sql, drizzle/pg/0001_vote_counter_triggers.sql).
  * The hot reads go straight to the driver on each dialect (prepared once on SQLite, by Bun's SQL on PostgreSQL).
  * Missing rows come back undefined.
  */

@@ -16,7 +16,7 @@ export const ROOT = join(import.meta.dir, '..', '..')
 /** Real media for tests (read in place, never copied): ../shared/fixtures/media. */
 export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'media')
 
-/** Flags every chromium launch uses (DEVELOPERS.md). */
+/** Flags every chromium launch uses: headless, no sandbox (tests may run as root), no GPU, none of chromium's own network traffic. */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 /** Launches headless Debian chromium at /usr/bin/chromium. */
