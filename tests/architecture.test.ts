@@ -4,6 +4,7 @@
  * server features never import each other, routes never import a repository, only server/repositories and server/db
  * touch the database (drizzle-orm, a database client, the raw client handle), and no feature reads the sid cookie itself;
  * back-office features import only themselves and admin/shell, and client, CLI and server feature code write no '/api/' path of their own.
+ * No source file names an issue number (the word issue followed by a number, or a number after '(#'): a comment says what the code does and why.
  */
 import { describe, expect, it } from 'bun:test'
 import { Glob } from 'bun'
@@ -133,6 +134,21 @@ describe('import boundaries', () => {
 
   it('keeps Elysia out of services', async () => {
     const bad = await violations('server/features', (file, spec) => file.endsWith('.service.ts') && spec === 'elysia')
+    expect(bad).toEqual([])
+  })
+})
+
+describe('source text', () => {
+  it('names no issue number in code, comments or test titles: a comment says what the code does and why', async () => {
+    const issueRef = [/\b[Ii]ssues? #?\d+/, /\(#\d+\)/]
+    const bad: string[] = []
+    for (const dir of ['server', 'client/src', 'cli', 'tests', 'bench', 'scripts', 'drizzle']) {
+      for await (const file of new Glob(`${dir}/**/*.{ts,tsx,css,js,mjs,sh,sql}`).scan({ cwd: ROOT })) {
+        if (file.includes('node_modules') || file.endsWith('routeTree.gen.ts')) continue
+        const lines = (await Bun.file(join(ROOT, file)).text()).split('\n')
+        lines.forEach((line, i) => issueRef.some((re) => re.test(line)) && bad.push(`${file}:${i + 1}: ${line.trim()}`))
+      }
+    }
     expect(bad).toEqual([])
   })
 })
