@@ -1,0 +1,157 @@
+/**
+ * Resumable uploads over tus 1.0.0 (server-contract: POST /api/media/tus, HEAD/PATCH/DELETE
+ * /api/media/tus/:uploadId, GET /api/media/tus/:uploadId/result) through tus-js-client. Videos and files over
+ * TUS_THRESHOLD_BYTES go this way; smaller photos keep the spec's multipart POST /api/media/upload. The file goes in
+ * chunks of TUS_CHUNK_BYTES, so a dropped connection re-sends at most one chunk: the upload's URL is handed to the
+ * caller (the outbox stores it with the file) before more bytes go, and a later send resumes at the offset the
+ * server answers to HEAD. No DOM API: the window and the service worker both send with it.
+ */
+import { DetailedError, Upload } from 'tus-js-client'
+import { MB } from '@contract/media'
+import { paths } from '@contract/paths'
+import { parseJsonBody } from '@client/lib/api-client'
+import type { RawAnswer } from '@client/lib/offline/outbox-send'
+import { blobFileReader, fetchHttpStack } from './tus-transport'
+
+/** Files larger than this (bytes) go through tus; so does every video. */
+export const TUS_THRESHOLD_BYTES = 4 * MB
+/** Bytes per PATCH: what a dropped connection can cost again. */
+export const TUS_CHUNK_BYTES = MB
+/** tus-js-client's own retries after a dropped connection, ms; each chunk the server confirms starts them over. Past them the outbox's backoff takes over. */
+export const TUS_RETRY_DELAYS_MS = [0, 1000, 3000]
+
+/** True when a file of fileType and size bytes goes through tus rather than POST /api/media/upload. */
+export const sendsByTus = (fileType: string, size: number) => fileType.startsWith('video/') || size > TUS_THRESHOLD_BYTES
+
+/**
+ * How a tus send ended. answer: the server's last word on the upload (the final PATCH's 200 with the UploadAnswer, the
+ * stored outcome, or a refusal with its status and {message}); network: no answer came (retry later); cancelled: the
+ * caller aborted it or dropped the item meanwhile.
+ */
+export type TusOutcome = { type: 'answer'; answer: RawAnswer } | { type: 'network'; reason: string } | { type: 'cancelled' }
+
+/** Options of sendTusUpload. */
+export type TusUploadOptions = {
+  file: Blob
+  fileName: string
+  fileType: string
+  /** The visitor's own id, sent as the userId metadata. */
+  userId: number
+  /** The upload's URL from an earlier send, to resume; absent: a new upload is created. */
+  url?: string
+  /** Stores the upload's URL before more bytes go; false when the item is gone (cancelled): the upload is then terminated. */
+  onUrl(url: string): Promise<boolean>
+  /** Bytes of the file the server has confirmed, and the file's size. */
+  onConfirmed(offset: number, size: number): void
+  /** Aborting it stops the upload where it is (resumable later; see terminateTusUpload to remove it). */
+  signal?: AbortSignal
+  /** Origin the API paths are resolved against; default: this context's (window or service worker). */
+  origin?: string
+  fetch?: typeof fetch
+}
+
+/** The message of a send that got no answer (public-visitor §8 inline upload errors). */
+export const NETWORK_ERROR = 'Network error during upload'
+
+/** The HTTP answer of res as the outbox classifies it. */
+const rawAnswer = (status: number, text: string, retryAfter?: string | null): RawAnswer => ({ status, text, statusText: '', retryAfter })
+
+/** The upload id at the end of an upload URL. */
+const uploadIdOf = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '')
+
+/** GET the stored outcome of the upload at url: its answer (404: unknown), or a network outcome. */
+async function fetchResult(url: string, origin: string, fetchImpl: typeof fetch): Promise<TusOutcome> {
+  try {
+    const res = await fetchImpl(new URL(paths.mediaTusResult(uploadIdOf(url)), origin).href, { credentials: 'same-origin' })
+    return { type: 'answer', answer: rawAnswer(res.status, await res.text(), res.headers.get('Retry-After')) }
+  } catch {
+    return { type: 'network', reason: NETWORK_ERROR }
+  }
+}
+
+/** Retries inside one send only when no answer came (or the upload is locked for a moment) and the device is online. */
+function retryInSend(err: DetailedError): boolean {
+  const status = err.originalResponse?.getStatus() ?? 0
+  return (status === 0 || status === 423) && (typeof navigator === 'undefined' || navigator.onLine !== false)
+}
+
+/** One tus-js-client run from url (or a new upload); 'gone' when the server no longer knows url (HEAD 404/410). */
+function runUpload(o: TusUploadOptions, url: string | undefined, origin: string, fetchImpl: typeof fetch): Promise<TusOutcome | { type: 'gone' } | { type: 'done'; url: string; answer?: RawAnswer }> {
+  return new Promise((resolve) => {
+    const httpStack = fetchHttpStack(fetchImpl)
+    const upload = new Upload(o.file, {
+      endpoint: url ? null : new URL(paths.mediaTus(), origin).href,
+      uploadUrl: url ?? null,
+      chunkSize: TUS_CHUNK_BYTES,
+      uploadDataDuringCreation: true,
+      retryDelays: TUS_RETRY_DELAYS_MS,
+      metadata: { filename: o.fileName, filetype: o.fileType, userId: String(o.userId) },
+      httpStack,
+      fileReader: blobFileReader,
+      // The caller keeps the URL with its own record: tus-js-client's URL storage is that record, reached through
+      // onUrl, and its "fingerprint" only has to be non-empty for it to be used.
+      fingerprint: async () => 'outbox-item',
+      urlStorage: {
+        async addUpload(_fingerprint, previous) {
+          if (previous.uploadUrl && !(await o.onUrl(previous.uploadUrl))) {
+            await upload.abort(true).catch(() => undefined)
+            resolve({ type: 'cancelled' })
+          }
+          return 'outbox-item'
+        },
+        removeUpload: async () => undefined,
+        findAllUploads: async () => [],
+        findUploadsByFingerprint: async () => [],
+      },
+      onShouldRetry: retryInSend,
+      onChunkComplete: (_chunk, accepted, total) => o.onConfirmed(accepted, total),
+      onSuccess({ lastResponse }) {
+        const text = lastResponse.getBody() ?? ''
+        const body = parseJsonBody(text) as { media?: unknown } | undefined
+        // The final PATCH carries the UploadAnswer; a HEAD that finds the upload complete carries none.
+        resolve({ type: 'done', url: upload.url!, answer: body?.media ? rawAnswer(lastResponse.getStatus(), text) : undefined })
+      },
+      onError(err) {
+        const res = err instanceof DetailedError ? err.originalResponse : null
+        if (!res) return resolve({ type: 'network', reason: err instanceof DetailedError ? NETWORK_ERROR : err.message })
+        const status = res.getStatus()
+        if (err.originalRequest.getMethod() === 'HEAD' && (status === 404 || status === 410)) return resolve({ type: 'gone' })
+        resolve({ type: 'answer', answer: rawAnswer(status, res.getBody() ?? '', res.getHeader('Retry-After')) })
+      },
+    })
+    o.signal?.addEventListener(
+      'abort',
+      () => {
+        resolve({ type: 'cancelled' })
+        void upload.abort(false)
+      },
+      { once: true },
+    )
+    if (o.signal?.aborted) resolve({ type: 'cancelled' })
+    else upload.start()
+  })
+}
+
+/**
+ * Sends o.file over tus, resuming at o.url when given, and resolves with the server's last word (see TusOutcome);
+ * never rejects. A stored URL the server no longer knows is looked up for a stored outcome first (the upload may have
+ * finished with its answer lost), and only without one is the file sent again as a new upload.
+ */
+export async function sendTusUpload(o: TusUploadOptions): Promise<TusOutcome> {
+  const fetchImpl = o.fetch ?? ((input, init) => fetch(input, init))
+  const origin = o.origin ?? globalThis.location.origin
+  let url = o.url
+  for (;;) {
+    const run = await runUpload(o, url, origin, fetchImpl)
+    if (run.type === 'done') return run.answer ? { type: 'answer', answer: run.answer } : fetchResult(run.url, origin, fetchImpl)
+    if (run.type !== 'gone') return run
+    const stored = await fetchResult(url!, origin, fetchImpl)
+    if (stored.type !== 'answer' || stored.answer.status !== 404) return stored
+    url = undefined
+  }
+}
+
+/** Removes the upload at url from the server (DELETE, 204); rejects when the server refuses or cannot be reached. */
+export function terminateTusUpload(url: string, fetchImpl?: typeof fetch): Promise<void> {
+  return Upload.terminate(url, { httpStack: fetchHttpStack(fetchImpl), retryDelays: TUS_RETRY_DELAYS_MS })
+}
