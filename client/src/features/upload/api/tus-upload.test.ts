@@ -137,12 +137,28 @@ describe('sendTusUpload', () => {
     expect(server.requests).toEqual(['POST /api/media/tus'])
   })
 
-  it('answers a duplicate refused at the final PATCH (409) without retrying it', async () => {
+  it('answers a duplicate refused at the final PATCH (409) with the stored outcome, sending the file once', async () => {
     const server = fakeTusServer({ final: () => ({ status: 409, body: { message: 'This file was already uploaded' } }) })
     const { options } = optionsFor(server, videoOf(2 * MB))
     const outcome = await sendTusUpload(options)
     expect(outcome.type === 'answer' && outcome.answer.status).toBe(409)
-    expect(server.requests.filter((r) => r.startsWith('PATCH'))).toHaveLength(1)
+    expect(outcome.type === 'answer' && JSON.parse(outcome.answer.text)).toEqual({ message: 'This file was already uploaded' })
+    expect(server.requests.slice(1)).toEqual(['PATCH /api/media/tus/u1', 'HEAD /api/media/tus/u1', 'GET /api/media/tus/u1/result'])
+  })
+
+  it('recovers from a PATCH the browser replays on a dropped connection (409 offset mismatch) at the server offset', async () => {
+    const server = fakeTusServer()
+    let patches = 0
+    // The second PATCH reaches the server twice: the replay finds the offset moved on and gets 409.
+    const replaying = (async (input: string, init: RequestInit) => {
+      if (init.method === 'PATCH' && ++patches === 2) await server.fetch(input, init)
+      return server.fetch(input, init)
+    }) as typeof fetch
+    const file = videoOf(4 * MB)
+    const { options } = optionsFor(server, file, { fetch: replaying })
+    expect((await sendTusUpload(options)).type).toBe('answer')
+    expect(received(server.uploads.get('u1')!)).toEqual(new Uint8Array(await file.arrayBuffer()))
+    expect(server.requests.filter((r) => r.startsWith('HEAD'))).toHaveLength(1)
   })
 
   it('answers network when no answer comes after its retries', async () => {

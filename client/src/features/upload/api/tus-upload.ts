@@ -69,10 +69,15 @@ async function fetchResult(url: string, origin: string, fetchImpl: typeof fetch)
   }
 }
 
-/** Retries inside one send only when no answer came (or the upload is locked for a moment) and the device is online. */
+/**
+ * Retries inside one send (from a fresh HEAD) when no answer came, the upload is locked for a moment (423), or the
+ * offsets disagree (409: a request the browser replayed on a dropped connection), while the device is online. A
+ * duplicate refused at the final PATCH (409) comes back too: the HEAD then finds the upload finished and its stored
+ * outcome is fetched.
+ */
 function retryInSend(err: DetailedError): boolean {
   const status = err.originalResponse?.getStatus() ?? 0
-  return (status === 0 || status === 423) && (typeof navigator === 'undefined' || navigator.onLine !== false)
+  return (status === 0 || status === 409 || status === 423) && (typeof navigator === 'undefined' || navigator.onLine !== false)
 }
 
 /** One tus-js-client run from url (or a new upload); 'gone' when the server no longer knows url (HEAD 404/410). */
