@@ -1,0 +1,120 @@
+/**
+ * Resumable uploads over a bad link: a 12 MB video goes through tus behind a throttled proxy that drops every
+ * connection twice mid-upload and still arrives, with at most 1.3x its size sent; a reload in the middle resumes at
+ * the server's offset instead of starting over; an upload queued offline completes through the outbox exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { MB } from '@contract/media'
+import { useServerAndBrowser } from '../support/browser'
+import { paddedVideo } from '../support/large-video'
+import { waitForServiceWorker } from '../support/pwa'
+import { startLinkProxy, type LinkProxy } from '../support/link-proxy'
+import { countRows, eventually } from '../support/server-db'
+
+const app = useServerAndBrowser()
+const SIZE = 12 * MB
+/** Upstream speed of the link, bytes per second: slow enough to cut and reload mid-upload, quick enough for a test. */
+const LINK_SPEED = 3 * MB
+let dir: string
+let proxy: LinkProxy
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'hotvote-tus-'))
+  proxy = await startLinkProxy(app.server.port, LINK_SPEED)
+})
+afterAll(async () => {
+  await proxy?.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Media rows of userId on the server. */
+const mediaOf = (userId: number) => countRows(app.server, 'select count(*) as n from media where user_id = ?', userId)
+
+/** The tus requests page makes, as 'METHOD offset' (HEAD: the offset the server answers), recorded from now on. */
+function recordTus(page: Page): string[] {
+  const seen: string[] = []
+  page.on('response', (res) => {
+    const method = res.request().method()
+    if (new URL(res.url()).pathname.startsWith('/api/media/tus')) seen.push(method === 'HEAD' ? `HEAD ${res.headers()['upload-offset']}` : method)
+  })
+  return seen
+}
+
+/** Opens /upload through the proxy in context, picks a fresh 12 MB video; answers the page, the visitor id and the file name. */
+async function openWithVideo(context: BrowserContext, name: string): Promise<{ page: Page; userId: number }> {
+  const page = await context.newPage()
+  await page.goto(`${proxy.url}/upload`)
+  await page.getByRole('heading', { name: 'Upload Media' }).waitFor()
+  const userId = await page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { id: number }).id)
+  await page.getByLabel('Choose files').setInputFiles(paddedVideo(dir, name, SIZE))
+  return { page, userId }
+}
+
+/** The confirmed percent the file's progress bar shows. */
+const progressOf = async (page: Page, name: string) => Number(await page.getByRole('progressbar', { name: `${name} progress` }).getAttribute('aria-valuenow'))
+
+describe('resumable uploads', () => {
+  test('a 12 MB video over a throttled link cut twice arrives, sending at most 1.3x its size', async () => {
+    const context = await app.browser.newContext()
+    const { page, userId } = await openWithVideo(context, 'cut-twice.mp4')
+    const tus = recordTus(page)
+    const before = proxy.sentBytes()
+    await page.getByRole('button', { name: 'Upload cut-twice.mp4' }).click()
+    await proxy.cutAfter(3.4 * MB)
+    await proxy.cutAfter(4.3 * MB)
+    await page.getByRole('listitem', { name: 'cut-twice.mp4' }).getByText('Uploaded').waitFor({ timeout: 60_000 })
+    const sent = proxy.sentBytes() - before
+    console.log(`cut twice: ${sent} bytes sent for ${SIZE} (${(sent / SIZE).toFixed(3)}x)`)
+    expect(sent).toBeLessThanOrEqual(1.3 * SIZE)
+    expect(tus.filter((r) => r === 'POST')).toHaveLength(1)
+    expect(tus.filter((r) => r.startsWith('HEAD')).length).toBeGreaterThanOrEqual(2)
+    expect(mediaOf(userId)).toBe(1)
+    await context.close()
+  })
+
+  test('a reload in the middle resumes at the server offset instead of starting over', async () => {
+    const context = await app.browser.newContext()
+    const { page, userId } = await openWithVideo(context, 'reloaded.mp4')
+    const tus = recordTus(page)
+    const before = proxy.sentBytes()
+    await page.getByRole('button', { name: 'Upload reloaded.mp4' }).click()
+    await page.waitForFunction(() => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) >= 30)
+    await page.reload()
+    const item = page.getByRole('listitem', { name: 'reloaded.mp4' })
+    await item.waitFor()
+    // The file comes back from the outbox with the bytes the server already confirmed.
+    await page.waitForFunction(() => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) >= 30)
+    await item.getByText('Uploaded').waitFor({ timeout: 60_000 })
+    const sent = proxy.sentBytes() - before
+    console.log(`reload: ${sent} bytes sent for ${SIZE} (${(sent / SIZE).toFixed(3)}x); tus requests ${tus.join(', ')}`)
+    const resumedAt = Number(tus.find((r) => r.startsWith('HEAD'))?.split(' ')[1])
+    expect(resumedAt).toBeGreaterThanOrEqual(0.3 * SIZE)
+    expect(tus.filter((r) => r === 'POST')).toHaveLength(1)
+    expect(sent).toBeLessThanOrEqual(1.3 * SIZE)
+    expect(await progressOf(page, 'reloaded.mp4')).toBe(100)
+    expect(mediaOf(userId)).toBe(1)
+    await context.close()
+  })
+
+  test('a video queued offline goes through the outbox once the link is back, exactly once', async () => {
+    const context = await app.browser.newContext()
+    const { page, userId } = await openWithVideo(context, 'offline.mp4')
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Upload offline.mp4' }).click()
+    const item = page.getByRole('listitem', { name: 'offline.mp4' })
+    await item.getByText('Waiting for connection').waitFor()
+    await page.reload()
+    await item.getByText('Waiting for connection').waitFor()
+    const tus = recordTus(page)
+    await context.setOffline(false)
+    await item.getByText('Uploaded').waitFor({ timeout: 60_000 })
+    expect(tus.filter((r) => r === 'POST')).toHaveLength(1)
+    await eventually(() => mediaOf(userId), 1)
+    await context.close()
+  })
+})
