@@ -17,6 +17,10 @@ import type { SpooledFile } from '../../media/upload-stream'
 export const UPLOAD_SUCCESS_MESSAGE = 'Upload successful'
 export const DUPLICATE_MESSAGE = 'This file has already been uploaded'
 
+/** The 415 refusal of a file named originalName (so claimed by its extension) whose magic bytes say actual (undefined: no accepted type). */
+export const wrongType = (claimed: string, actual: string | undefined, originalName: string) =>
+  new HttpError(415, actual ? `The file content is ${actual} but its name ends in .${originalName.split('.').pop()}` : `The file content is not a valid ${claimed} file`)
+
 /** The 503 answer (with Retry-After) of a full pipeline queue. */
 const busyAnswer = (e: PipelineBusyError) => new HttpError(503, e.message, undefined, undefined, { 'Retry-After': String(e.retryAfterSeconds) })
 
@@ -34,9 +38,7 @@ export function refuseUploadWhenBusy(deps: Deps): void {
 export async function storeUpload(deps: Deps, userId: number, file: SpooledFile): Promise<UploadAnswer> {
   const claimed = typeForFileName(file.originalName)!
   const actual = await sniffMediaType(file.head)
-  if (actual !== claimed) {
-    throw new HttpError(415, actual ? `The file content is ${actual} but its name ends in .${file.originalName.split('.').pop()}` : `The file content is not a valid ${claimed} file`)
-  }
+  if (actual !== claimed) throw wrongType(claimed, actual, file.originalName)
   if (await findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
   const now = deps.clock.now()
   const storageKey = newStorageKey(now, actual)

@@ -21,6 +21,7 @@ import { fileAnswer, noContent } from '../../http/openapi-responses'
 import { addressKey, clientAddress } from '../../http/client-address'
 import { createUploadLimits, type UploadLimits } from './upload-limits.service'
 import { countUpload } from '../../core/metrics'
+import { createResumableUploads, type ResumableUploads } from './media-tus.service'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
@@ -47,11 +48,67 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
   }
 }
 
+const UploadIdParamsSchema = v.object({ uploadId: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, 'uploadId must be an upload id')) })
+
+/** OpenAPI headers of a tus request (docs/uploads.md). */
+const tusHeaders = (...names: string[]) =>
+  [['Tus-Resumable', '1.0.0'], ...names.map((n) => [n, ''])].map(([name, example]) => ({ name, in: 'header' as const, required: name !== 'Upload-Metadata', schema: { type: 'string' as const }, ...(example ? { example } : {}) }))
+
+/**
+ * The resumable upload routes (tus 1.0, docs/uploads.md) on resumable: creation, HEAD/PATCH/DELETE of one upload, and
+ * its stored answer. Their bodies are read by the tus handler, so they parse nothing here.
+ */
+function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
+  const tus = (uploadId?: string) => async ({ request, server, visitor }: { request: Request; server: Parameters<typeof clientAddress>[0]; visitor: Visitor }) =>
+    resumable.handle(request, visitor, addressKey(clientAddress(server, request, deps.config.trustedProxy)), uploadId)
+  const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 412: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema }
+  return new Elysia()
+    .use(visitorSession(deps))
+    .post(routes.mediaTus, (ctx) => tus()(ctx), {
+      visitor: true,
+      parse: 'none',
+      response: { 201: UploadAnswerSchema, ...refusals },
+      detail: {
+        summary: 'Create a resumable upload (tus 1.0 creation, creation-with-upload): Upload-Length, Upload-Metadata filename, filetype, userId; every limit of POST /api/media/upload; 201 with Location /api/media/tus/<id> (and the UploadAnswer when the body held the whole file)',
+        parameters: tusHeaders('Upload-Length', 'Upload-Metadata'),
+        responses: { 201: { description: 'Created; Location names the upload; Upload-Offset when bytes came with it' } },
+      },
+    })
+    .head(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+      visitor: true,
+      params: UploadIdParamsSchema,
+      detail: { summary: 'The offset of a resumable upload (tus HEAD): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry', parameters: tusHeaders(), responses: { 200: { description: 'Upload-Offset, Upload-Length' } } },
+    })
+    .patch(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+      visitor: true,
+      parse: 'none',
+      params: UploadIdParamsSchema,
+      response: { 200: UploadAnswerSchema, ...refusals },
+      detail: {
+        summary: 'Send bytes at Upload-Offset (tus PATCH, Content-Type application/offset+octet-stream); 204 with the new Upload-Offset, or for the last bytes 200 with the UploadAnswer of POST /api/media/upload (or its refusal: 409 duplicate, 415 type, 413 pipeline limits)',
+        parameters: tusHeaders('Upload-Offset'),
+        responses: { 204: { description: 'Stored; Upload-Offset is the new offset' } },
+      },
+    })
+    .delete(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+      visitor: true,
+      params: UploadIdParamsSchema,
+      detail: { summary: 'Terminate a resumable upload (tus termination): its bytes are removed (204)', parameters: tusHeaders(), responses: noContent('Terminated') },
+    })
+    .get(routes.mediaTusResult, ({ visitor, params }) => resumable.result(visitor, params.uploadId), {
+      visitor: true,
+      params: UploadIdParamsSchema,
+      response: { 200: UploadAnswerSchema, 202: v.object({ message: v.string() }), 404: ErrorSchema, 409: ErrorSchema },
+      detail: { summary: "A resumable upload's stored answer: 200 UploadAnswer, or its refusal status; 202 while its last bytes are processed, 409 while bytes are missing, 404 unknown or foreign" },
+    })
+}
+
 /** The /api/media routes. */
 export function mediaRoutes(deps: Deps) {
   const limits = createUploadLimits(deps)
   return new Elysia({ tags: ['media'] })
     .use(visitorSession(deps))
+    .use(resumableRoutes(deps, createResumableUploads(deps, limits)))
     .post(
       routes.mediaUpload,
       async ({ request, server, visitor, set }) => {
