@@ -19,11 +19,6 @@ export const routes = {
   openapiBase: '/api/openapi',
   session: '/api/session',
   mediaUpload: '/api/media/upload',
-  /** tus 1.0.0 creation (POST); an upload's HEAD, PATCH and DELETE are under mediaTusUpload. */
-  mediaTus: '/api/media/tus',
-  mediaTusUpload: '/api/media/tus/:uploadId',
-  /** The stored outcome of a finished tus upload, for a client that lost the final PATCH's answer. */
-  mediaTusResult: '/api/media/tus/:uploadId/result',
   mediaFile: '/api/media/file/*',
   mediaRandom: '/api/media/random/:userId',
   mediaQueue: '/api/media/queue/:userId',
@@ -161,9 +156,6 @@ export const paths = {
   openapi: () => fill(routes.openapi),
   session: () => fill(routes.session),
   mediaUpload: () => fill(routes.mediaUpload),
-  mediaTus: () => fill(routes.mediaTus),
-  mediaTusUpload: (uploadId: string) => fill(routes.mediaTusUpload, { uploadId }),
-  mediaTusResult: (uploadId: string) => fill(routes.mediaTusResult, { uploadId }),
   mediaFile: (key: string) => fill(routes.mediaFile, { '*': key }),
   /** exclude: an id to skip (the item on screen). */
   mediaRandom: (userId: number, exclude?: number) => `${fill(routes.mediaRandom, { userId })}${query({ exclude })}`,
