@@ -18,6 +18,8 @@ export type FakeTusOptions = {
   loseFinalAnswer?: boolean
   /** A finished upload no longer answers HEAD (404); its outcome stays at /result. */
   forgetFinished?: boolean
+  /** How many times /result answers 202 (processing) before the outcome. */
+  processingPolls?: number
 }
 
 const TUS = { 'Tus-Resumable': '1.0.0' }
@@ -34,6 +36,7 @@ export function fakeTusServer(options: FakeTusOptions = {}) {
   const cuts = [...(options.cutsAt ?? [])]
   const state = { pushedBytes: 0 }
   let nextId = 1
+  let processingPolls = options.processingPolls ?? 0
 
   /** Takes body's bytes into upload, dropping the connection at the next cut point (what arrived before it is kept). */
   async function receive(upload: FakeUpload, body: unknown): Promise<void> {
@@ -74,6 +77,7 @@ export function fakeTusServer(options: FakeTusOptions = {}) {
       if (created.offset === created.length) return finish(created)
       return new Response(null, { status: 201, headers: { ...TUS, Location: paths.mediaTusUpload(created.id), 'Upload-Offset': String(created.offset) } })
     }
+    if (resultOf && upload?.result && processingPolls > 0 && processingPolls--) return Response.json({ message: 'Processing' }, { status: 202 })
     if (resultOf) return upload?.result ? new Response(upload.result.body, { status: upload.result.status }) : Response.json({ message: 'Not found' }, { status: 404 })
     if (!upload || (options.forgetFinished && upload.result)) return Response.json({ message: 'Not found' }, { status: 404 })
     if (method === 'HEAD') return new Response(null, { status: 200, headers: { ...TUS, 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length), 'Cache-Control': 'no-store' } })

@@ -106,6 +106,14 @@ describe('sendTusUpload', () => {
     expect(server.requests.slice(-2)).toEqual(['HEAD /api/media/tus/u1', 'GET /api/media/tus/u1/result'])
   })
 
+  it('asks for the stored outcome again while the server is still processing the file (202)', async () => {
+    const server = fakeTusServer({ loseFinalAnswer: true, processingPolls: 2 })
+    const { options } = optionsFor(server, videoOf(2 * MB))
+    const outcome = await sendTusUpload(options)
+    expect(outcome.type === 'answer' && outcome.answer.status).toBe(200)
+    expect(server.requests.filter((r) => r.endsWith('/result'))).toHaveLength(3)
+  })
+
   it('answers the stored outcome of a finished upload whose URL is gone, without sending the file again', async () => {
     const server = fakeTusServer({ forgetFinished: true })
     const file = videoOf(2 * MB)
@@ -161,12 +169,12 @@ describe('sendTusUpload', () => {
     expect(server.requests.filter((r) => r.startsWith('HEAD'))).toHaveLength(1)
   })
 
-  it('answers network when no answer comes after its retries', async () => {
+  it('answers retry when no answer comes after its retries', async () => {
     const failing = (async () => {
       throw new TypeError('Failed to fetch')
     }) as unknown as typeof fetch
     const { options } = optionsFor(fakeTusServer(), videoOf(MB), { fetch: failing })
-    expect(await sendTusUpload({ ...options })).toEqual({ type: 'network', reason: 'Network error during upload' })
+    expect(await sendTusUpload({ ...options })).toEqual({ type: 'retry', reason: 'Network error during upload' })
   }, 10_000)
 
   it('terminates the upload on the server when the item was removed before its URL could be stored', async () => {

@@ -17,6 +17,9 @@ import { blobFileReader, fetchHttpStack } from './tus-transport'
 export const TUS_THRESHOLD_BYTES = 4 * MB
 /** Bytes per PATCH: what a dropped connection can cost again. */
 export const TUS_CHUNK_BYTES = MB
+/** How often the stored outcome is asked for while the server still processes the file (202), ms, and at most how many times in one send. */
+export const RESULT_POLL_MS = 1000
+export const RESULT_POLLS = 60
 /** tus-js-client's own retries after a dropped connection, ms; each chunk the server confirms starts them over. Past them the outbox's backoff takes over. */
 export const TUS_RETRY_DELAYS_MS = [0, 1000, 3000]
 
@@ -24,11 +27,11 @@ export const TUS_RETRY_DELAYS_MS = [0, 1000, 3000]
 export const sendsByTus = (fileType: string, size: number) => fileType.startsWith('video/') || size > TUS_THRESHOLD_BYTES
 
 /**
- * How a tus send ended. answer: the server's last word on the upload (the final PATCH's 200 with the UploadAnswer, the
- * stored outcome, or a refusal with its status and {message}); network: no answer came (retry later); cancelled: the
- * caller aborted it or dropped the item meanwhile.
+ * How a tus send ended. answer: the server's last word on the upload (the final answer with the UploadAnswer, the
+ * stored outcome, or a refusal with its status and {message}); retry: no final word yet (no answer came, or the file
+ * is still being processed); cancelled: the caller aborted it or dropped the item meanwhile.
  */
-export type TusOutcome = { type: 'answer'; answer: RawAnswer } | { type: 'network'; reason: string } | { type: 'cancelled' }
+export type TusOutcome = { type: 'answer'; answer: RawAnswer } | { type: 'retry'; reason: string } | { type: 'cancelled' }
 
 /** Options of sendTusUpload. */
 export type TusUploadOptions = {
@@ -59,14 +62,32 @@ const rawAnswer = (status: number, text: string, retryAfter?: string | null): Ra
 /** The upload id at the end of an upload URL. */
 const uploadIdOf = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '')
 
-/** GET the stored outcome of the upload at url: its answer (404: unknown), or a network outcome. */
+/** GET the stored outcome of the upload at url once: its answer (202 processing, 404 unknown, 409 unfinished), or retry when none came. */
 async function fetchResult(url: string, origin: string, fetchImpl: typeof fetch): Promise<TusOutcome> {
   try {
     const res = await fetchImpl(new URL(paths.mediaTusResult(uploadIdOf(url)), origin).href, { credentials: 'same-origin' })
     return { type: 'answer', answer: rawAnswer(res.status, await res.text(), res.headers.get('Retry-After')) }
   } catch {
-    return { type: 'network', reason: NETWORK_ERROR }
+    return { type: 'retry', reason: NETWORK_ERROR }
   }
+}
+
+/** Resolves after ms, or at once when signal aborts. */
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+  })
+
+/** The outcome of a finished upload at url, asked again every RESULT_POLL_MS while the server answers 202 (processing). */
+async function awaitResult(url: string, o: TusUploadOptions, origin: string, fetchImpl: typeof fetch): Promise<TusOutcome> {
+  for (let poll = 0; poll < RESULT_POLLS; poll++) {
+    const outcome = await fetchResult(url, origin, fetchImpl)
+    if (outcome.type !== 'answer' || outcome.answer.status !== 202) return outcome
+    await pause(RESULT_POLL_MS, o.signal)
+    if (o.signal?.aborted) return { type: 'cancelled' }
+  }
+  return { type: 'retry', reason: 'The upload is still being processed' }
 }
 
 /**
@@ -113,12 +134,13 @@ function runUpload(o: TusUploadOptions, url: string | undefined, origin: string,
       onSuccess({ lastResponse }) {
         const text = lastResponse.getBody() ?? ''
         const body = parseJsonBody(text) as { media?: unknown } | undefined
-        // The final PATCH carries the UploadAnswer; a HEAD that finds the upload complete carries none.
+        // The last PATCH (or a creation that carried the whole file) answers the UploadAnswer; a HEAD that finds the
+        // upload complete, or a 202 while another request's bytes are processed, carries none.
         resolve({ type: 'done', url: upload.url!, answer: body?.media ? rawAnswer(lastResponse.getStatus(), text) : undefined })
       },
       onError(err) {
         const res = err instanceof DetailedError ? err.originalResponse : null
-        if (!res) return resolve({ type: 'network', reason: err instanceof DetailedError ? NETWORK_ERROR : err.message })
+        if (!res) return resolve({ type: 'retry', reason: err instanceof DetailedError ? NETWORK_ERROR : err.message })
         const status = res.getStatus()
         if (err.originalRequest.getMethod() === 'HEAD' && (status === 404 || status === 410)) return resolve({ type: 'gone' })
         resolve({ type: 'answer', answer: rawAnswer(status, res.getBody() ?? '', res.getHeader('Retry-After')) })
@@ -139,8 +161,9 @@ function runUpload(o: TusUploadOptions, url: string | undefined, origin: string,
 
 /**
  * Sends o.file over tus, resuming at o.url when given, and resolves with the server's last word (see TusOutcome);
- * never rejects. A stored URL the server no longer knows is looked up for a stored outcome first (the upload may have
- * finished with its answer lost), and only without one is the file sent again as a new upload.
+ * never rejects. A stored URL the server no longer takes (404, or 410 expired) is looked up for a stored outcome
+ * first (the upload may have finished with its answer lost), and only when there is none (404, or 409 unfinished) is
+ * the file sent again as a new upload.
  */
 export async function sendTusUpload(o: TusUploadOptions): Promise<TusOutcome> {
   const fetchImpl = o.fetch ?? ((input, init) => fetch(input, init))
@@ -148,10 +171,10 @@ export async function sendTusUpload(o: TusUploadOptions): Promise<TusOutcome> {
   let url = o.url
   for (;;) {
     const run = await runUpload(o, url, origin, fetchImpl)
-    if (run.type === 'done') return run.answer ? { type: 'answer', answer: run.answer } : fetchResult(run.url, origin, fetchImpl)
+    if (run.type === 'done') return run.answer ? { type: 'answer', answer: run.answer } : awaitResult(run.url, o, origin, fetchImpl)
     if (run.type !== 'gone') return run
-    const stored = await fetchResult(url!, origin, fetchImpl)
-    if (stored.type !== 'answer' || stored.answer.status !== 404) return stored
+    const stored = await awaitResult(url!, o, origin, fetchImpl)
+    if (stored.type !== 'answer' || (stored.answer.status !== 404 && stored.answer.status !== 409)) return stored
     url = undefined
   }
 }
