@@ -20,6 +20,9 @@ export const RESUMABLE_FS_DIR = 'resumable-uploads'
 /** The store id of the upload whose URL id is id. */
 export const resumableStoreId = (id: string) => `${RESUMABLE_KEY_PREFIX}${id}`
 
+/** The URL id (and resumable_uploads row id) of the upload whose store id is storeId. */
+export const resumableUrlId = (storeId: string) => storeId.slice(RESUMABLE_KEY_PREFIX.length)
+
 /**
  * A metadata cache that keeps nothing: every request reads an upload's info object from the bucket, so an instance
  * never answers from what it saw before another instance wrote or removed the upload.

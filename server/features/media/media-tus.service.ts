@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import { pipeline } from 'node:stream/promises'
 import { Transform, type Readable } from 'node:stream'
-import { Metadata, Server, type Upload } from '@tus/server'
+import { ERRORS, Metadata, Server, type Upload } from '@tus/server'
 import type { Deps } from '../../core/deps'
 import { IMAGE_TOO_LARGE, UNSUPPORTED_TYPE, VIDEO_TOO_LARGE, maxBytesFor, typeForFileName } from '../../contract/media'
 import { routes } from '../../contract/paths'
@@ -22,7 +22,7 @@ import { HttpError } from '../../http/errors'
 import { startJob } from '../../http/job-lock'
 import { requireOwnUser, type Visitor } from '../../http/session-user'
 import { SNIFF_BYTES, sniffMediaType } from '../../media/media-type'
-import { createResumableStore, resumableStoreId, RESUMABLE_KEY_PREFIX } from '../../media/tus-datastore'
+import { createResumableStore, resumableStoreId, resumableUrlId } from '../../media/tus-datastore'
 import { createDatabaseLocker } from '../../media/tus-locker'
 import type { SpooledFile } from '../../media/upload-stream'
 import {
@@ -82,7 +82,7 @@ function answerResponse(answer: TusAnswer): Response {
 async function refusalAsError(response: Response): Promise<Response> {
   if (response.status < 400 || response.headers.get('content-type')?.includes('application/json')) return response
   const message = (await response.text()).trim() || `HTTP ${response.status}`
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => /^(tus-|upload-)/i.test(name)))
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => /^(tus-version|tus-max-size|upload-)/i.test(name)))
   throw new HttpError(response.status, message, undefined, undefined, headers)
 }
 
@@ -182,7 +182,6 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
   const expiryMs = deps.config.resumableUploadExpiryHours * 3600 * 1000
   const store = createResumableStore(deps.config, expiryMs)
   const creating = new WeakMap<Request, string>()
-  const urlIdOf = (storeId: string) => storeId.slice(RESUMABLE_KEY_PREFIX.length)
 
   /** Removes an upload's bytes wherever they are; a store that has none already is fine. */
   const removeBytes = async (id: string) => {
@@ -217,7 +216,7 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
    * unexpected failure (the database, the bucket) puts the upload back to receiving so the last PATCH may be sent again.
    */
   const onUploadFinish = async (request: Request, upload: Upload) => {
-    const id = urlIdOf(upload.id)
+    const id = resumableUrlId(upload.id)
     const row = await findResumableUpload(deps.db, id)
     if (!row) throw { status_code: 404, body: NO_SUCH_UPLOAD }
     let answer: TusAnswer
@@ -256,11 +255,15 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
       if (!id) throw { status_code: 400, body: 'Create an upload with POST' }
       return resumableStoreId(id)
     },
-    generateUrl: (_request, { path, id }) => `${path}/${urlIdOf(id)}`,
+    generateUrl: (_request, { path, id }) => `${path}/${resumableUrlId(id)}`,
     getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? resumableStoreId(lastPath) : undefined),
     onUploadFinish: (request, upload) => onUploadFinish(request as unknown as Request, upload),
-    // Locks that cannot be had in time: the client may try again (423 Locked, not tus's 500).
-    onResponseError: (_request, error) => ('status_code' in error && error.status_code === 500 && /lock/.test(error.body) ? { status_code: 423, body: 'This upload is busy with another request: try again' } : undefined),
+    // A lock not had in time: the client may try again (423 Locked, not tus's 500); a body that broke off: resume.
+    onResponseError: (_request, error) => {
+      if (error === ERRORS.ERR_LOCK_TIMEOUT) return { status_code: 423, body: 'This upload is busy with another request: try again' }
+      if (error === ERRORS.ABORTED) return { status_code: 400, body: 'The upload stopped before its end: resume it from the offset HEAD answers' }
+      return undefined
+    },
   })
 
   /** The type check on the first bytes of an upload's body (at offset 0), before they are stored; a refusal ends the upload with that answer. */
@@ -316,6 +319,7 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
 
   /** HEAD, PATCH, DELETE of one upload: a finished one is answered from its row; otherwise tus answers. */
   const existing = async (request: Request, visitor: Visitor, id: string) => {
+    if (!['HEAD', 'PATCH', 'DELETE'].includes(request.method)) throw new HttpError(405, 'An upload answers HEAD, PATCH and DELETE', undefined, undefined, { Allow: 'HEAD, PATCH, DELETE' })
     const row = await ownUpload(visitor, id)
     if (row.state === 'done') {
       if (request.method === 'DELETE') return (await forget(id), new Response(null, { status: 204, headers: TUS_HEADERS }))

@@ -74,10 +74,12 @@ function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
         responses: { 201: { description: 'Created; Location names the upload; Upload-Offset when bytes came with it' } },
       },
     })
-    .head(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+    // Elysia answers HEAD with the GET route of the path, so HEAD is served here; a GET itself is answered 405.
+    .get(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
       visitor: true,
       params: UploadIdParamsSchema,
-      detail: { summary: 'The offset of a resumable upload (tus HEAD): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry', parameters: tusHeaders(), responses: { 200: { description: 'Upload-Offset, Upload-Length' } } },
+      response: { 404: ErrorSchema, 405: ErrorSchema, 410: ErrorSchema },
+      detail: { summary: 'HEAD: the offset of a resumable upload (tus): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry. GET: 405', parameters: tusHeaders(), responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } } },
     })
     .patch(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
       visitor: true,
