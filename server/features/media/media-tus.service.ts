@@ -190,6 +190,11 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
     if (deps.config.storage.kind === 's3') await deps.storage.delete(`${resumableStoreId(id)}.part`).catch(() => false)
   }
 
+  /** Removes the bytes of upload id when its answer is stored (the media item holds its own copy by then). */
+  const removeBytesOnceDone = async (id: string) => {
+    if ((await findResumableUpload(deps.db, id))?.state === 'done') await removeBytes(id)
+  }
+
   /** Forgets an upload: its bytes, its quota hold and its row. */
   const forget = async (id: string) => {
     await removeBytes(id)
@@ -212,7 +217,7 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
 
   /**
    * tus's onUploadFinish: the one request that moves the upload from receiving to processing runs finishUpload and
-   * stores its answer; a request that comes while it runs is told 202, one after it gets the stored answer. An
+   * stores its answer (the bytes are removed once tus has answered: it still reads them after this hook); a request that comes while it runs is told 202, one after it gets the stored answer. An
    * unexpected failure (the database, the bucket) puts the upload back to receiving so the last PATCH may be sent again.
    */
   const onUploadFinish = async (request: Request, upload: Upload) => {
@@ -229,7 +234,6 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
       }
       await saveResumableAnswer(deps.db, id, answer.status, JSON.stringify(answer.body))
       await limits.release(id)
-      await removeBytes(id)
     } else {
       answer = storedAnswer((await findResumableUpload(deps.db, id)) ?? row)
     }
@@ -303,6 +307,7 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
       const tusRequest = hasBody(request) ? await typeCheckedBody(request, { id, mimeType, fileName, size }) : withBody(request, null)
       creating.set(tusRequest, id)
       response = await server.handleWeb(tusRequest as never)
+      await removeBytesOnceDone(id)
       return response
     } finally {
       if (!response || response.status >= 400) await forget(id)
@@ -330,6 +335,7 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
     const atStart = request.method === 'PATCH' && request.headers.get('upload-offset') === '0' && hasBody(request)
     const response = await server.handleWeb((atStart ? await typeCheckedBody(request, row) : request) as never)
     if (request.method === 'DELETE' && response.status === 204) await forget(id)
+    else await removeBytesOnceDone(id)
     return response
   }
 
