@@ -1,17 +1,24 @@
 /**
  * Resumable uploads (tus 1.0 on /api/media/tus, docs/uploads.md): a video cut part-way resumes at the server's offset
- * and ends as one media item with its poster; a resume on another instance (one database, a shared DATA_DIR) continues;
+ * and ends as one media item with its poster; a resume on another instance (one database, and one S3 bucket or a shared
+ * DATA_DIR) continues;
  * every limit of POST /api/media/upload is refused at creation; another visitor's upload answers 404; termination and
  * the expiry cleanup remove the bytes.
  */
-import { afterAll, describe, expect, it } from 'bun:test'
-import { readdirSync, statSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import type { AddressInfo } from 'node:net'
+import S3rver from 's3rver'
 import { join } from 'node:path'
 import { paths } from '@contract/paths'
 import { IMAGE_TOO_LARGE, MB, VIDEO_TOO_LARGE } from '@contract/media'
 import { createResumableUploads } from '@server/features/media/media-tus.service'
 import { createUploadLimits } from '@server/features/media/upload-limits.service'
-import { makeSecondInstance, makeTestApp, makeVisitor } from '../support/test-app'
+import { makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../support/test-app'
+import { createApp } from '@server/app'
+import { createS3Storage } from '@server/storage/s3-storage'
+import { addMultipartParts } from '../support/s3rver-multipart'
 import { FIXTURES_DIR } from '../support/builders'
 import { createTusUpload, cutBody, paddedVideo, tusCall, tusMetadata } from '../support/tus'
 
@@ -218,6 +225,79 @@ describe('across instances', () => {
       expect((await waiting).headers.get('upload-offset')).toBe('0')
     } finally {
       two.close()
+    }
+  })
+})
+
+describe('on S3, across instances', () => {
+  let s3rver: S3rver
+  const s3Dir = mkdtempSync(join(tmpdir(), 'hotvote-s3rver-'))
+  let endpoint = ''
+  beforeAll(async () => {
+    s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: 'hotvote-tus', configs: [] }] })
+    addMultipartParts(s3rver)
+    endpoint = `http://127.0.0.1:${((await s3rver.run()) as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await s3rver?.close()
+    rmSync(s3Dir, { recursive: true, force: true })
+  })
+
+  /** A test app on the s3rver bucket, and the bucket's keys under resumable-uploads/. */
+  const s3App = () => {
+    const env = { STORAGE: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: 'hotvote-tus', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' }
+    const storage = createS3Storage({ endpoint, region: 'us-east-1', bucket: 'hotvote-tus', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true })
+    const chunkKeys = async () => {
+      const keys: string[] = []
+      for await (const o of storage.list()) if (o.key.startsWith('resumable-uploads/')) keys.push(o.key)
+      return keys
+    }
+    return { ...makeTestDeps(env, { storage }), storage, chunkKeys }
+  }
+
+  it('terminates an upload holding a whole part and an incomplete one: DELETE leaves no object behind', async () => {
+    const one = s3App()
+    const app = createApp(one.deps, join(one.dir, 'no-client'))
+    try {
+      const a = await makeVisitor(app)
+      const video = await paddedVideo(7 * MB)
+      const c = await createTusUpload(app, a, 'stop.mp4', video.length)
+      await tusCall(app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: video.slice(0, 6 * MB) })
+      expect(await offsetOf(app, c.path, a.cookie)).toBe(6 * MB)
+      expect((await one.chunkKeys()).length).toBeGreaterThan(0)
+      expect((await tusCall(app, 'DELETE', c.path, { cookie: a.cookie })).status).toBe(204)
+      expect(await one.chunkKeys()).toEqual([])
+    } finally {
+      one.cleanup()
+    }
+  })
+
+  it('resumes on a second instance an upload cut on the first, and ends as one media item; the bucket keeps no chunk', async () => {
+    const one = s3App()
+    const storage = one.storage
+    const appOne = createApp(one.deps, join(one.dir, 'no-client'))
+    const two = makeSecondInstance(one)
+    try {
+      const a = await makeVisitor(appOne)
+      const video = await paddedVideo(12 * MB)
+      const c = await createTusUpload(appOne, a, 'far.mp4', video.length)
+      expect(c.status).toBe(201)
+      // 5 MB arrive whole (one S3 part), then the connection breaks 1 MB into the next PATCH.
+      expect((await tusCall(appOne, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: video.slice(0, 5 * MB) })).status).toBe(204)
+      await tusCall(appOne, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': String(5 * MB) }, body: cutBody(video.slice(5 * MB), MB) })
+      const offset = await offsetOf(two.app, c.path, a.cookie)
+      expect(offset).toBeGreaterThanOrEqual(5 * MB)
+      const done = await tusCall(two.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': String(offset) }, body: video.slice(offset) })
+      expect(done).toMatchObject({ status: 200, json: { media: { size: 12 * MB, mimeType: 'video/mp4' } } })
+      expect(await mediaCount(one.sql)).toBe(1)
+      expect(await tusCall(appOne, 'GET', `${c.path}/result`, { cookie: a.cookie })).toMatchObject({ status: 200, json: done.json })
+      const keys: string[] = []
+      for await (const o of storage.list()) keys.push(o.key)
+      expect(keys.filter((k) => k.startsWith('resumable-uploads/'))).toEqual([])
+      expect(keys.some((k) => k.endsWith('poster.webp'))).toBe(true)
+    } finally {
+      two.close()
+      one.cleanup()
     }
   })
 })

@@ -186,8 +186,11 @@ export function createResumableUploads(deps: Deps, limits: UploadLimits): Resuma
   /** Removes an upload's bytes wherever they are; a store that has none already is fine. */
   const removeBytes = async (id: string) => {
     await store.remove(resumableStoreId(id)).catch(() => {})
-    // S3: @tus/s3-store's remove leaves the object of an incomplete last part behind.
-    if (deps.config.storage.kind === 's3') await deps.storage.delete(`${resumableStoreId(id)}.part`).catch(() => false)
+    // S3: @tus/s3-store's remove aborts an unfinished multipart upload, but leaves the object of an incomplete last
+    // part, and for a finished upload (nothing to abort) leaves every object.
+    if (deps.config.storage.kind === 's3') {
+      for (const suffix of ['', '.info', '.part']) await deps.storage.delete(`${resumableStoreId(id)}${suffix}`).catch(() => false)
+    }
   }
 
   /** Removes the bytes of upload id when its answer is stored (the media item holds its own copy by then). */

@@ -78,7 +78,6 @@ function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
     .get(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
       visitor: true,
       params: UploadIdParamsSchema,
-      response: { 404: ErrorSchema, 405: ErrorSchema, 410: ErrorSchema },
       detail: { summary: 'HEAD: the offset of a resumable upload (tus): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry. GET: 405', parameters: tusHeaders(), responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } } },
     })
     .patch(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
