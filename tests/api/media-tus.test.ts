@@ -13,7 +13,7 @@ import S3rver from 's3rver'
 import { join } from 'node:path'
 import { paths } from '@contract/paths'
 import { IMAGE_TOO_LARGE, MB, VIDEO_TOO_LARGE } from '@contract/media'
-import { createResumableUploads } from '@server/features/media/media-tus.service'
+import { createVisitorResumableUploads } from '@server/features/media/media-tus.service'
 import { createUploadLimits } from '@server/features/media/upload-limits.service'
 import { makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../support/test-app'
 import { createApp } from '@server/app'
@@ -177,7 +177,7 @@ describe('termination and expiry', () => {
       const video = await paddedVideo(400_000)
       const c = await createTusUpload(e.app, a, 'late.mp4', video.length)
       await tusCall(e.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: video.slice(0, 200_000) })
-      const cleanup = createResumableUploads(e.deps, createUploadLimits(e.deps))
+      const cleanup = createVisitorResumableUploads(e.deps, createUploadLimits(e.deps))
       expect(await cleanup.cleanExpired()).toBe(0)
       e.clock.advance(2 * 3600 * 1000)
       expect((await tusCall(e.app, 'HEAD', c.path, { cookie: a.cookie })).status).toBe(410)
