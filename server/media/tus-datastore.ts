@@ -20,6 +20,9 @@ export const RESUMABLE_FS_DIR = 'resumable-uploads'
 /** The store id of the upload whose URL id is id. */
 export const resumableStoreId = (id: string) => `${RESUMABLE_KEY_PREFIX}${id}`
 
+/** The URL id (and resumable_uploads row id) of the upload whose store id is storeId. */
+export const resumableUrlId = (storeId: string) => storeId.slice(RESUMABLE_KEY_PREFIX.length)
+
 /**
  * A metadata cache that keeps nothing: every request reads an upload's info object from the bucket, so an instance
  * never answers from what it saw before another instance wrote or removed the upload.
@@ -40,6 +43,10 @@ export function createResumableStore(config: Config, expiryMs: number): Resumabl
         region: s3.region,
         forcePathStyle: s3.forcePathStyle,
         credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+        // Checksums only where S3 requires them: a part streamed with a checksum trailer goes as an aws-chunked body,
+        // which some S3-compatible stores keep as is, framing included.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
       },
       cache: noCache,
       // Expiry is the server's own (resumable_uploads.expires_at and its cleanup), not a bucket lifecycle rule on tags.

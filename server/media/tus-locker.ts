@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server'
 import type { Deps } from '../core/deps'
+import { resumableUrlId } from './tus-datastore'
 import { claimResumableLock, releaseResumableLock, renewResumableLock, requestResumableLockRelease } from '../repositories/resumable-uploads.repository'
 
 /** How long a lock holds without a heartbeat, ms. */
@@ -19,10 +20,10 @@ const RETRY_MS = 100
 /** How long a request waits for a lock before it gives up with tus's lock timeout, ms: past a stopped holder's lease. */
 export const TUS_LOCK_WAIT_MS = TUS_LOCK_MS + 5_000
 
-/** A Locker whose locks live in deps.db (one row per upload, written by server/repositories/resumable-uploads.repository.ts). */
+/** A Locker whose locks live in deps.db: tus names an upload by its store id, whose row in resumable_uploads holds the lock. */
 export function createDatabaseLocker(deps: Pick<Deps, 'db' | 'clock'>): Locker {
   const until = () => new Date(deps.clock.now().getTime() + TUS_LOCK_MS).toISOString()
-  return { newLock: (id) => databaseLock(deps, id, until) }
+  return { newLock: (storeId) => databaseLock(deps, resumableUrlId(storeId), until) }
 }
 
 /** The lock of upload id: lock() waits (asking the holder to let go) until it claims the row; unlock() frees it. */

@@ -11,15 +11,11 @@ import { PipelineBusyError, RefusedMediaError, UnreadableMediaError } from '../.
 import { pipelineQueueFor } from '../../media-pipeline/pipeline-queue'
 import { findMediaBySha256, insertMedia } from '../../repositories/media.repository'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
-import { newStorageKey, sniffMediaType } from '../../media/media-type'
+import { newStorageKey, sniffMediaType, wrongType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
 
 export const UPLOAD_SUCCESS_MESSAGE = 'Upload successful'
 export const DUPLICATE_MESSAGE = 'This file has already been uploaded'
-
-/** The 415 refusal of a file named originalName (so claimed by its extension) whose magic bytes say actual (undefined: no accepted type). */
-export const wrongType = (claimed: string, actual: string | undefined, originalName: string) =>
-  new HttpError(415, actual ? `The file content is ${actual} but its name ends in .${originalName.split('.').pop()}` : `The file content is not a valid ${claimed} file`)
 
 /** The 503 answer (with Retry-After) of a full pipeline queue. */
 const busyAnswer = (e: PipelineBusyError) => new HttpError(503, e.message, undefined, undefined, { 'Retry-After': String(e.retryAfterSeconds) })

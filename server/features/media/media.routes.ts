@@ -21,7 +21,8 @@ import { fileAnswer, noContent } from '../../http/openapi-responses'
 import { addressKey, clientAddress } from '../../http/client-address'
 import { createUploadLimits, type UploadLimits } from './upload-limits.service'
 import { countUpload } from '../../core/metrics'
-import { createResumableUploads, type ResumableUploads } from './media-tus.service'
+import { createVisitorResumableUploads } from './media-tus.service'
+import type { ResumableUploads } from '../../media/resumable-uploads'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
@@ -60,7 +61,7 @@ const tusHeaders = (...names: string[]) =>
  */
 function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
   const tus = (uploadId?: string) => async ({ request, server, visitor }: { request: Request; server: Parameters<typeof clientAddress>[0]; visitor: Visitor }) =>
-    resumable.handle(request, visitor, addressKey(clientAddress(server, request, deps.config.trustedProxy)), uploadId)
+    resumable.handle(request, visitor.id, addressKey(clientAddress(server, request, deps.config.trustedProxy)), uploadId)
   const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 412: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema }
   return new Elysia()
     .use(visitorSession(deps))
@@ -74,10 +75,11 @@ function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
         responses: { 201: { description: 'Created; Location names the upload; Upload-Offset when bytes came with it' } },
       },
     })
-    .head(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+    // Elysia answers HEAD with the GET route of the path, so HEAD is served here; a GET itself is answered 405.
+    .get(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
       visitor: true,
       params: UploadIdParamsSchema,
-      detail: { summary: 'The offset of a resumable upload (tus HEAD): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry', parameters: tusHeaders(), responses: { 200: { description: 'Upload-Offset, Upload-Length' } } },
+      detail: { summary: 'HEAD: the offset of a resumable upload (tus): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry. GET: 405', parameters: tusHeaders(), responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } } },
     })
     .patch(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
       visitor: true,
@@ -95,7 +97,7 @@ function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
       params: UploadIdParamsSchema,
       detail: { summary: 'Terminate a resumable upload (tus termination): its bytes are removed (204)', parameters: tusHeaders(), responses: noContent('Terminated') },
     })
-    .get(routes.mediaTusResult, ({ visitor, params }) => resumable.result(visitor, params.uploadId), {
+    .get(routes.mediaTusResult, ({ visitor, params }) => resumable.result(visitor.id, params.uploadId), {
       visitor: true,
       params: UploadIdParamsSchema,
       response: { 200: UploadAnswerSchema, 202: v.object({ message: v.string() }), 404: ErrorSchema, 409: ErrorSchema },
@@ -108,7 +110,7 @@ export function mediaRoutes(deps: Deps) {
   const limits = createUploadLimits(deps)
   return new Elysia({ tags: ['media'] })
     .use(visitorSession(deps))
-    .use(resumableRoutes(deps, createResumableUploads(deps, limits)))
+    .use(resumableRoutes(deps, createVisitorResumableUploads(deps, limits)))
     .post(
       routes.mediaUpload,
       async ({ request, server, visitor, set }) => {

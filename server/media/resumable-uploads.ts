@@ -1,0 +1,410 @@
+/**
+ * Resumable uploads, tus 1.0 (docs/uploads.md): @tus/server's Fetch-API handler behind a policy that says who may
+ * create an upload and what a finished one becomes (visitor uploads: server/features/media/media-tus.service.ts; the
+ * admin's bucket uploads: server/features/admin-bucket/bucket-tus.service.ts). At creation the declared type and its
+ * size limit are checked and the policy admits the upload (its limits, its quota hold) before a byte is stored; the
+ * first bytes are type-checked as they arrive; the last PATCH hands the whole file to the policy and stores its answer,
+ * so GET .../result can give it again. Another owner's upload is answered 404. Expired uploads lose their bytes in
+ * cleanExpired, one instance at a time.
+ */
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { pipeline } from 'node:stream/promises'
+import { Transform, type Readable } from 'node:stream'
+import { ERRORS, Metadata, Server, type Upload } from '@tus/server'
+import type { Deps } from '../core/deps'
+import { IMAGE_TOO_LARGE, UNSUPPORTED_TYPE, VIDEO_TOO_LARGE, maxBytesFor, typeForFileName, type AcceptedType } from '../contract/media'
+import { HttpError } from '../http/errors'
+import { startJob } from '../http/job-lock'
+import { SNIFF_BYTES, sniffMediaType, wrongType } from './media-type'
+import { createResumableStore, resumableStoreId, resumableUrlId } from './tus-datastore'
+import { createDatabaseLocker } from './tus-locker'
+import type { SpooledFile } from './upload-stream'
+import {
+  deleteResumableUpload,
+  findResumableUpload,
+  insertResumableUpload,
+  listExpiredResumableUploads,
+  moveResumableUpload,
+  saveResumableAnswer,
+  type ResumableUploadRow,
+} from '../repositories/resumable-uploads.repository'
+
+/** The tus protocol version this server speaks. */
+export const TUS_VERSION = '1.0.0'
+/** The 404 message of an unknown, expired and removed, or someone else's upload. */
+export const NO_SUCH_UPLOAD = 'No such upload'
+/** The 409 message of GET .../result while bytes are missing. */
+export const UPLOAD_UNFINISHED = 'This upload has not received all its bytes yet: resume it'
+/** The 202 message of GET .../result (and of a repeated last PATCH) while the last bytes are being processed. */
+export const UPLOAD_PROCESSING = 'This upload is being processed: ask again in a moment'
+/** The 410 message of an upload past its expiry whose bytes are not removed yet. */
+export const UPLOAD_EXPIRED = 'This upload has expired: start it again'
+/** Upload ids are 32 lowercase hex digits. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/
+/** Most expired uploads one cleanup pass removes per batch. */
+const CLEANUP_BATCH = 100
+
+/** A stored or fresh answer: HTTP status and JSON body (an UploadAnswer; `{message}` for a refusal or while unfinished). */
+export type TusAnswer = { status: number; body: unknown }
+
+/** What one kind of resumable upload decides. Owners are numbers: a visitor's user id, or 0 for the admin. */
+export type ResumablePolicy = {
+  /** The creation route (tus's path; each upload is `${path}/<id>`). */
+  path: string
+  /**
+   * Admits a creation by ownerId from addressKey of size bytes with its Upload-Metadata, before anything is stored:
+   * checks and counts what it must and reserves quota under hold (the upload's id and expiry, ISO-8601). Throws
+   * HttpError to refuse.
+   */
+  admit(creation: { ownerId: number; addressKey: string; metadata: Record<string, string | null>; size: number; hold: { id: string; expiresAt: string } }): Promise<void>
+  /** Gives back what admit reserved for upload id (when it finishes, is terminated or expires). */
+  release(id: string): Promise<void>
+  /** Stores the finished file of ownerId (its type named by its file name, mimeType); answers the success body, throws HttpError for a refusal. */
+  finish(ownerId: number, file: SpooledFile, mimeType: AcceptedType): Promise<unknown>
+}
+
+/** The resumable uploads of one policy. */
+export type ResumableUploads = {
+  /** Answers a tus request (POST creation; HEAD, PATCH, DELETE of uploadId) of ownerId from addressKey. Throws HttpError (with the tus headers and `message`) for refusals. */
+  handle(request: Request, ownerId: number, addressKey: string, uploadId?: string): Promise<Response>
+  /** The stored answer of ownerId's upload uploadId (docs/uploads.md > Result): 200 and the policy's success body, 202 while processing; throws HttpError with the stored refusal, 409 while bytes are missing, 404 for an unknown or another owner's upload. */
+  result(ownerId: number, uploadId: string): Promise<Response>
+  /** Removes the bytes and rows of every upload past its expiry, of any policy (each release is by upload id); answers how many, 0 when another instance is cleaning. */
+  cleanExpired(): Promise<number>
+}
+
+/** The tus headers of every answer of these routes. */
+const TUS_HEADERS = { 'Tus-Resumable': TUS_VERSION, 'Cache-Control': 'no-store' }
+
+/**
+ * The response of answer: a success as JSON; a refusal thrown as HttpError, so it has the API's error shape
+ * ({error, message, requestId}) like every refusal of these routes.
+ */
+function answerResponse(answer: TusAnswer): Response {
+  const body = answer.body as { message?: string }
+  if (answer.status >= 400) throw new HttpError(answer.status, body.message ?? `HTTP ${answer.status}`)
+  return Response.json(answer.body, { status: answer.status, headers: TUS_HEADERS })
+}
+
+/** The tus library answers its own refusals in plain text; they are thrown here as HttpError with that text and the tus headers. */
+async function refusalAsError(response: Response): Promise<Response> {
+  if (response.status < 400 || response.headers.get('content-type')?.includes('application/json')) return response
+  const message = (await response.text()).trim() || `HTTP ${response.status}`
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => /^(tus-version|tus-max-size|upload-)/i.test(name)))
+  throw new HttpError(response.status, message, undefined, undefined, headers)
+}
+
+/** e with the tus headers and its message also under `message` (the key an UploadAnswer's message has). */
+const tusRefusal = (e: HttpError) => new HttpError(e.status, e.message, e.issues, { ...e.extra, message: e.message }, { ...TUS_HEADERS, ...e.headers })
+
+/** The request with its body replaced by body (same method, URL and headers). */
+const withBody = (request: Request, body: ReadableStream<Uint8Array> | null) =>
+  new Request(request.url, { method: request.method, headers: request.headers, body, duplex: 'half' } as RequestInit)
+
+/**
+ * Reads the first `want` bytes of body and passes them to check before any byte goes on; answers a stream of the
+ * whole body. A body that ends sooner is passed on unchecked (the last PATCH checks the whole file). A body that
+ * fails while its head is read throws HttpError 400; check's rejection is thrown after the body is cancelled.
+ */
+async function checkHead(body: ReadableStream<Uint8Array>, want: number, check: (head: Uint8Array) => Promise<void>): Promise<ReadableStream<Uint8Array>> {
+  const reader = body.getReader()
+  const head: Uint8Array[] = []
+  let size = 0
+  let ended = false
+  try {
+    while (size < want) {
+      const read = await reader.read()
+      if (read.done) {
+        ended = true
+        break
+      }
+      head.push(read.value)
+      size += read.value.byteLength
+    }
+  } catch (e) {
+    throw new HttpError(400, `Upload interrupted: ${(e as Error).message}`)
+  }
+  if (size >= want) {
+    try {
+      await check(Buffer.concat(head))
+    } catch (e) {
+      await reader.cancel().catch(() => {})
+      throw e
+    }
+  }
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of head) controller.enqueue(chunk)
+      if (ended) controller.close()
+    },
+    async pull(controller) {
+      const read = await reader.read()
+      if (read.done) controller.close()
+      else controller.enqueue(read.value)
+    },
+    cancel: (reason) => reader.cancel(reason),
+  })
+}
+
+/** Copies a store's bytes to a temp file under tmpDir while hashing them; answers the spooled file (the caller removes it). */
+async function spoolStored(source: Readable, tmpDir: string, originalName: string): Promise<SpooledFile> {
+  await mkdir(tmpDir, { recursive: true })
+  const tmpPath = join(tmpDir, `resumable-${randomBytes(16).toString('hex')}`)
+  const hash = createHash('sha256')
+  const head: Buffer[] = []
+  let size = 0
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk)
+      if (size < SNIFF_BYTES) head.push(chunk)
+      size += chunk.length
+      done(null, chunk)
+    },
+  })
+  try {
+    await pipeline(source, tap, createWriteStream(tmpPath, { mode: 0o600 }))
+  } catch (e) {
+    await rm(tmpPath, { force: true })
+    throw e
+  }
+  return { tmpPath, size, sha256: hash.digest('hex'), head: new Uint8Array(Buffer.concat(head).subarray(0, SNIFF_BYTES)), originalName }
+}
+
+/** The metadata, file name and size a creation request declares; throws HttpError 400 for a missing or malformed one. */
+function creationOf(request: Request): { metadata: Record<string, string | null>; fileName: string; size: number } {
+  if (request.headers.get('upload-defer-length') !== null) throw new HttpError(400, 'Send Upload-Length: the size must be known when the upload is created')
+  const length = request.headers.get('upload-length') ?? ''
+  if (!/^\d{1,15}$/.test(length)) throw new HttpError(400, 'Upload-Length must be the file size in bytes')
+  let metadata: Record<string, string | null> = {}
+  try {
+    metadata = Metadata.parse(request.headers.get('upload-metadata') ?? undefined) ?? {}
+  } catch {
+    throw new HttpError(400, 'Upload-Metadata must be comma-separated keys with base64 values')
+  }
+  return { metadata, fileName: (metadata.filename ?? '').slice(0, 255), size: Number(length) }
+}
+
+/** The resumable uploads of policy on deps. */
+export function createResumableUploads(deps: Deps, policy: ResumablePolicy): ResumableUploads {
+  const expiryMs = deps.config.resumableUploadExpiryHours * 3600 * 1000
+  const store = createResumableStore(deps.config, expiryMs)
+  const creating = new WeakMap<Request, string>()
+
+  /** Removes an upload's bytes wherever they are; a store that has none already is fine. */
+  const removeBytes = async (id: string) => {
+    await store.remove(resumableStoreId(id)).catch(() => {})
+    // S3: @tus/s3-store's remove aborts an unfinished multipart upload, but leaves the object of an incomplete last
+    // part, and for a finished upload (nothing to abort) leaves every object.
+    if (deps.config.storage.kind === 's3') {
+      for (const suffix of ['', '.info', '.part']) await deps.storage.delete(`${resumableStoreId(id)}${suffix}`).catch(() => false)
+    }
+  }
+
+  /** Removes the bytes of upload id when its answer is stored (the media item holds its own copy by then). */
+  const removeBytesOnceDone = async (id: string) => {
+    if ((await findResumableUpload(deps.db, id))?.state === 'done') await removeBytes(id)
+  }
+
+  /** Forgets an upload: its bytes, its quota hold and its row. */
+  const forget = async (id: string) => {
+    await removeBytes(id)
+    await policy.release(id)
+    await deleteResumableUpload(deps.db, id)
+  }
+
+  /** The final checks and the pipeline on a finished upload's bytes; answers the answer to store. */
+  const finishUpload = async (row: ResumableUploadRow): Promise<TusAnswer> => {
+    const file = await spoolStored(await store.read(resumableStoreId(row.id)), deps.tmpDir, row.fileName)
+    try {
+      return { status: 200, body: await policy.finish(row.userId, file, row.mimeType as AcceptedType) }
+    } catch (e) {
+      if (e instanceof HttpError) return { status: e.status, body: { message: e.message } }
+      throw e
+    } finally {
+      await rm(file.tmpPath, { force: true })
+    }
+  }
+
+  /**
+   * tus's onUploadFinish: the one request that moves the upload from receiving to processing runs finishUpload and
+   * stores its answer (the bytes are removed once tus has answered: it still reads them after this hook); a request that comes while it runs is told 202, one after it gets the stored answer. An
+   * unexpected failure (the database, the bucket) puts the upload back to receiving so the last PATCH may be sent again.
+   */
+  const onUploadFinish = async (request: Request, upload: Upload) => {
+    const id = resumableUrlId(upload.id)
+    const row = await findResumableUpload(deps.db, id)
+    if (!row) throw { status_code: 404, body: NO_SUCH_UPLOAD }
+    let answer: TusAnswer
+    if (await moveResumableUpload(deps.db, id, 'receiving', 'processing')) {
+      try {
+        answer = await finishUpload(row)
+      } catch (e) {
+        await moveResumableUpload(deps.db, id, 'processing', 'receiving')
+        throw e
+      }
+      await saveResumableAnswer(deps.db, id, answer.status, JSON.stringify(answer.body))
+      await policy.release(id)
+    } else {
+      answer = storedAnswer((await findResumableUpload(deps.db, id)) ?? row)
+    }
+    // A refusal goes back as text, which refusalAsError turns into the API's error answer.
+    if (answer.status >= 400) return { status_code: answer.status, body: (answer.body as { message: string }).message }
+    const created = request.method === 'POST' && answer.status === 200
+    return {
+      status_code: created ? 201 : answer.status,
+      body: JSON.stringify(answer.body),
+      headers: { 'Content-Type': 'application/json', ...(request.method === 'POST' ? { Location: `${policy.path}/${id}` } : {}) },
+    }
+  }
+
+  const server = new Server({
+    path: policy.path,
+    datastore: store,
+    locker: createDatabaseLocker(deps),
+    maxSize: maxBytesFor('video/'),
+    // Same origin only: no Access-Control-Allow-Origin header.
+    allowedOrigins: [],
+    namingFunction: (request) => {
+      const id = creating.get(request as unknown as Request)
+      if (!id) throw { status_code: 400, body: 'Create an upload with POST' }
+      return resumableStoreId(id)
+    },
+    generateUrl: (_request, { path, id }) => `${path}/${resumableUrlId(id)}`,
+    getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? resumableStoreId(lastPath) : undefined),
+    onUploadFinish: (request, upload) => onUploadFinish(request as unknown as Request, upload),
+    // A lock not had in time: the client may try again (423 Locked, not tus's 500); a body that broke off: resume.
+    onResponseError: (_request, error) => {
+      if (error === ERRORS.ERR_LOCK_TIMEOUT) return { status_code: 423, body: 'This upload is busy with another request: try again' }
+      if (error === ERRORS.ABORTED) return { status_code: 400, body: 'The upload stopped before its end: resume it from the offset HEAD answers' }
+      return undefined
+    },
+  })
+
+  /** The type check on the first bytes of an upload's body (at offset 0), before they are stored; a refusal ends the upload with that answer. */
+  const typeCheckedBody = async (request: Request, row: Pick<ResumableUploadRow, 'id' | 'mimeType' | 'fileName' | 'size'>) => {
+    if (!request.body) return request
+    const want = Math.min(SNIFF_BYTES, row.size)
+    const body = await checkHead(request.body, want, async (head) => {
+      const actual = await sniffMediaType(head)
+      if (actual === row.mimeType) return
+      const refusal = wrongType(row.mimeType, actual, row.fileName)
+      await removeBytes(row.id)
+      await policy.release(row.id)
+      await saveResumableAnswer(deps.db, row.id, refusal.status, JSON.stringify({ message: refusal.message }))
+      throw refusal
+    })
+    return withBody(request, body)
+  }
+
+  const hasBody = (request: Request) => request.headers.get('content-type') === 'application/offset+octet-stream'
+
+  /** POST: the declared type and size, the policy's admission (limits, quota hold), then tus's creation (with its first bytes, if any). */
+  const create = async (request: Request, ownerId: number, addressKey: string) => {
+    const { metadata, fileName, size } = creationOf(request)
+    const mimeType = typeForFileName(fileName)
+    if (!mimeType) throw new HttpError(415, UNSUPPORTED_TYPE)
+    if (size > maxBytesFor(mimeType)) throw new HttpError(413, mimeType.startsWith('video/') ? VIDEO_TOO_LARGE : IMAGE_TOO_LARGE)
+    if (size === 0) throw wrongType(mimeType, undefined, fileName)
+    const id = randomBytes(16).toString('hex')
+    const expiresAt = new Date(deps.clock.now().getTime() + expiryMs).toISOString()
+    await policy.admit({ ownerId, addressKey, metadata, size, hold: { id, expiresAt } })
+    await insertResumableUpload(deps.db, { id, userId: ownerId, fileName, mimeType, size, expiresAt })
+    let response: Response | undefined
+    try {
+      const tusRequest = hasBody(request) ? await typeCheckedBody(request, { id, mimeType, fileName, size }) : withBody(request, null)
+      creating.set(tusRequest, id)
+      response = await server.handleWeb(tusRequest as never)
+      await removeBytesOnceDone(id)
+      return response
+    } finally {
+      if (!response || response.status >= 400) await forget(id)
+    }
+  }
+
+  /** The row of ownerId's upload id, refusing an unknown or another owner's one (404) and one past its expiry (410). */
+  const ownUpload = async (ownerId: number, id: string) => {
+    const row = UPLOAD_ID.test(id) ? await findResumableUpload(deps.db, id) : undefined
+    if (!row || row.userId !== ownerId) throw new HttpError(404, NO_SUCH_UPLOAD)
+    if (row.expiresAt <= deps.clock.now().toISOString()) throw new HttpError(410, UPLOAD_EXPIRED)
+    return row
+  }
+
+  /** HEAD, PATCH, DELETE of one upload: a finished one is answered from its row; otherwise tus answers. */
+  const existing = async (request: Request, ownerId: number, id: string) => {
+    if (!['HEAD', 'PATCH', 'DELETE'].includes(request.method)) throw new HttpError(405, 'An upload answers HEAD, PATCH and DELETE', undefined, undefined, { Allow: 'HEAD, PATCH, DELETE' })
+    const row = await ownUpload(ownerId, id)
+    if (row.state === 'done') {
+      if (request.method === 'DELETE') return (await forget(id), new Response(null, { status: 204, headers: TUS_HEADERS }))
+      if (request.method === 'HEAD') return new Response(null, { status: 200, headers: { ...TUS_HEADERS, 'Upload-Offset': String(row.size), 'Upload-Length': String(row.size) } })
+      await request.body?.cancel().catch(() => {})
+      return answerResponse(storedAnswer(row))
+    }
+    const atStart = request.method === 'PATCH' && request.headers.get('upload-offset') === '0' && hasBody(request)
+    const response = await server.handleWeb((atStart ? await typeCheckedBody(request, row) : request) as never)
+    if (request.method === 'DELETE' && response.status === 204) await forget(id)
+    else await removeBytesOnceDone(id)
+    return response
+  }
+
+  return {
+    async handle(request, ownerId, addressKey, uploadId) {
+      try {
+        if (request.headers.get('tus-resumable') !== TUS_VERSION) {
+          throw new HttpError(412, `Send Tus-Resumable: ${TUS_VERSION}`, undefined, undefined, { 'Tus-Version': TUS_VERSION })
+        }
+        return await refusalAsError(uploadId === undefined ? await create(request, ownerId, addressKey) : await existing(request, ownerId, uploadId))
+      } catch (e) {
+        throw e instanceof HttpError ? tusRefusal(e) : e
+      }
+    },
+    async result(ownerId, uploadId) {
+      const row = UPLOAD_ID.test(uploadId) ? await findResumableUpload(deps.db, uploadId) : undefined
+      try {
+        if (!row || row.userId !== ownerId) throw new HttpError(404, NO_SUCH_UPLOAD)
+        return answerResponse(storedAnswer(row))
+      } catch (e) {
+        throw e instanceof HttpError ? tusRefusal(e) : e
+      }
+    },
+    async cleanExpired() {
+      let release: () => Promise<void>
+      try {
+        release = await startJob(deps, 'resumableCleanup')
+      } catch (e) {
+        if (e instanceof HttpError && e.status === 409) return 0
+        throw e
+      }
+      let removed = 0
+      try {
+        for (;;) {
+          const expired = await listExpiredResumableUploads(deps.db, deps.clock.now().toISOString(), CLEANUP_BATCH)
+          for (const { id } of expired) await forget(id)
+          removed += expired.length
+          if (expired.length < CLEANUP_BATCH) return removed
+        }
+      } finally {
+        await release()
+      }
+    },
+  }
+}
+
+/** The answer a row holds: its stored answer once done, 202 while processing, 409 while bytes are missing. */
+function storedAnswer(row: ResumableUploadRow): TusAnswer {
+  if (row.state === 'done') return { status: row.answerStatus ?? 500, body: JSON.parse(row.answerBody ?? 'null') }
+  return row.state === 'processing' ? { status: 202, body: { message: UPLOAD_PROCESSING } } : { status: 409, body: { message: UPLOAD_UNFINISHED } }
+}
+
+/** How often each instance looks for expired resumable uploads, ms. */
+export const RESUMABLE_CLEANUP_INTERVAL_MS = 15 * 60 * 1000
+
+/** Runs uploads.cleanExpired every RESUMABLE_CLEANUP_INTERVAL_MS (the timer does not keep the process alive); answers the function that stops it. */
+export function scheduleResumableCleanup(uploads: ResumableUploads, onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => void uploads.cleanExpired().catch(onError), RESUMABLE_CLEANUP_INTERVAL_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}
