@@ -126,7 +126,7 @@ describe('GET /metrics', () => {
 })
 
 describe('hotvote_ready', () => {
-  // SQLite only: it takes the database away by closing the file (tests/api/database-outage.test.ts cuts PostgreSQL).
+  // SQLite only: it takes the database away by closing the file (tests/api/durability/database-outage.test.ts cuts PostgreSQL).
   it.if(TEST_DIALECT === 'sqlite')('is 1 while GET /api/ready answers 200 and 0 once its database is gone', async () => {
     // The readiness of the app built last is the one reported (a server builds one app).
     const app = makeTestApp({ METRICS_TOKEN: TOKEN })
