@@ -4,15 +4,16 @@
  * keep media.total_votes and media.hot_votes as a real vote would.
  */
 import type { RawSql } from './test-app'
+import { hashSessionId } from '@server/core/session-hash'
 
 const DAY = '2026-11-22T12:00:00.000Z'
 
-/** A visitor: a unique session tag and username unless given. */
-export async function insertUser(sql: RawSql, fields: { username?: string; email?: string; emailVerified?: boolean; createdAt?: string } = {}): Promise<number> {
+/** A visitor: stored under the hash of sessionId as the session service stores it (else a unique tag no session hashes to), a unique username unless given. */
+export async function insertUser(sql: RawSql, fields: { sessionId?: string; username?: string; email?: string; emailVerified?: boolean; createdAt?: string } = {}): Promise<number> {
   const tag = crypto.randomUUID().replaceAll('-', '').slice(0, 16)
   const row = await sql.get<{ id: number }>(
     'insert into users (session_id, username, email, email_verified, created_at) values (?, ?, ?, ?, ?) returning id',
-    `row:${tag}`,
+    fields.sessionId ? hashSessionId(fields.sessionId) : `row:${tag}`,
     fields.username ?? `user_${tag}`,
     fields.email ?? null,
     fields.emailVerified ?? false,
