@@ -9,7 +9,10 @@ import { hashSessionId } from '@server/core/session-hash'
 const DAY = '2026-11-22T12:00:00.000Z'
 
 /** A visitor: stored under the hash of sessionId as the session service stores it (else a unique tag no session hashes to), a unique username unless given. */
-export async function insertUser(sql: RawSql, fields: { sessionId?: string; username?: string; email?: string; emailVerified?: boolean; createdAt?: string } = {}): Promise<number> {
+export async function insertUser(
+  sql: RawSql,
+  fields: { sessionId?: string; username?: string; email?: string; emailVerified?: boolean; createdAt?: string } = {},
+): Promise<number> {
   const tag = crypto.randomUUID().replaceAll('-', '').slice(0, 16)
   const row = await sql.get<{ id: number }>(
     'insert into users (session_id, username, email, email_verified, created_at) values (?, ?, ?, ?, ?) returning id',
@@ -41,12 +44,23 @@ export async function insertMedia(sql: RawSql, userId: number, fields: { uploade
 
 /** userId's vote on mediaId. */
 export async function insertVote(sql: RawSql, userId: number, mediaId: number, isHot: boolean): Promise<number> {
-  const row = await sql.get<{ id: number }>('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?) returning id', userId, mediaId, isHot, DAY)
+  const row = await sql.get<{ id: number }>(
+    'insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?) returning id',
+    userId,
+    mediaId,
+    isHot,
+    DAY,
+  )
   return row!.id
 }
 
 /** userId's view of mediaId. */
 export async function insertView(sql: RawSql, userId: number, mediaId: number): Promise<number> {
-  const row = await sql.get<{ id: number }>('insert into views (user_id, media_id, created_at) values (?, ?, ?) returning id', userId, mediaId, DAY)
+  const row = await sql.get<{ id: number }>(
+    'insert into views (user_id, media_id, created_at) values (?, ?, ?) returning id',
+    userId,
+    mediaId,
+    DAY,
+  )
   return row!.id
 }

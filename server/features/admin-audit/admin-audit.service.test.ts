@@ -24,7 +24,8 @@ describe('listAuditLogs', () => {
   })
 
   it('filters by event type, by search text ignoring case over event and context, and by date', async () => {
-    const events = async (filter: Parameters<typeof listAuditLogs>[1]) => (await listAuditLogs(t.deps, filter, { limit: 10, offset: 0 })).items.map((e) => e.event)
+    const events = async (filter: Parameters<typeof listAuditLogs>[1]) =>
+      (await listAuditLogs(t.deps, filter, { limit: 10, offset: 0 })).items.map((e) => e.event)
     expect(await events({ eventType: 'ADMIN_DELETE_REQUEST' })).toEqual(['ADMIN_DELETE_REQUEST'])
     expect(await events({ search: 'sunset.jpg' })).toEqual(['ADMIN_DELETE_COMPLETED', 'ADMIN_DELETE_REQUEST'])
     expect(await events({ search: 'dmca_takedown' })).toEqual(['DMCA_TAKEDOWN_CREATED'])
@@ -35,6 +36,9 @@ describe('listAuditLogs', () => {
 
 describe('exportAuditLogs', () => {
   it('answers every matching entry, unpaged', async () => {
-    expect((await exportAuditLogs(t.deps, { date: '2026-11-21' })).map((e) => e.event)).toEqual(['ADMIN_DELETE_COMPLETED', 'ADMIN_DELETE_REQUEST'])
+    expect((await exportAuditLogs(t.deps, { date: '2026-11-21' })).map((e) => e.event)).toEqual([
+      'ADMIN_DELETE_COMPLETED',
+      'ADMIN_DELETE_REQUEST',
+    ])
   })
 })

@@ -46,8 +46,11 @@ describe('adminDeleteMedia', () => {
     await adminDeleteMedia(t.deps, id)
     expect(await t.deps.storage.head(key)).toBeUndefined()
     expect(await t.deps.storage.head(poster)).toBeUndefined()
-    for (const table of ['media where id', 'votes where media_id', 'views where media_id']) expect(await t.sql.get(`select count(*) as n from ${table} = ?`, id)).toEqual({ n: 0 })
-    const audits = await t.sql.all<{ event: string; context: string }>("select event, context from audit_logs where event like 'ADMIN_DELETE%' order by id")
+    for (const table of ['media where id', 'votes where media_id', 'views where media_id'])
+      expect(await t.sql.get(`select count(*) as n from ${table} = ?`, id)).toEqual({ n: 0 })
+    const audits = await t.sql.all<{ event: string; context: string }>(
+      "select event, context from audit_logs where event like 'ADMIN_DELETE%' order by id",
+    )
     expect(audits.map((a) => [a.event, JSON.parse(a.context)])).toEqual([
       ['ADMIN_DELETE_REQUEST', expect.objectContaining({ mediaId: id, ownerId: owner, storageKey: key })],
       ['ADMIN_DELETE_COMPLETED', expect.objectContaining({ mediaId: id, objectDeleted: true })],
@@ -65,7 +68,11 @@ describe('dbChecks', () => {
     expect((await dbChecks.schema(t.deps)).tables).toEqual(expect.arrayContaining(['users', 'media', 'votes']))
     const counts = await dbChecks.counts(t.deps)
     const actual = async (table: string) => (await t.sql.get<{ n: number }>(`select count(*) as n from ${table}`))!.n
-    expect(counts).toMatchObject({ totalUsers: await actual('users'), totalMedia: await actual('media'), totalVotes: await actual('votes') })
+    expect(counts).toMatchObject({
+      totalUsers: await actual('users'),
+      totalMedia: await actual('media'),
+      totalVotes: await actual('votes'),
+    })
     expect(counts.durationMs).toBeGreaterThanOrEqual(0)
   })
 })

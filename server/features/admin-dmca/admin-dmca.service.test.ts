@@ -33,8 +33,10 @@ const takedown = async (mediaId: number) => {
   })
   return row.id
 }
-const hidden = async (mediaId: number) => (await t.sql.get<{ hidden_at: string | null }>('select hidden_at from media where id = ?', mediaId))!.hidden_at !== null
-const change = (id: number, status: 'pending' | 'reviewed' | 'resolved' | 'rejected') => updateTakedown(t.deps, id, { status, adminNotes: `now ${status}` })
+const hidden = async (mediaId: number) =>
+  (await t.sql.get<{ hidden_at: string | null }>('select hidden_at from media where id = ?', mediaId))!.hidden_at !== null
+const change = (id: number, status: 'pending' | 'reviewed' | 'resolved' | 'rejected') =>
+  updateTakedown(t.deps, id, { status, adminNotes: `now ${status}` })
 
 describe('updateTakedown', () => {
   it('hides the media on resolve and shows it on reopen, auditing each change with from and to', async () => {
@@ -42,7 +44,10 @@ describe('updateTakedown', () => {
     const id = await takedown(mediaId)
     expect(await change(id, 'resolved')).toEqual({ message: 'DMCA takedown updated successfully', id, status: 'resolved' })
     expect(await hidden(mediaId)).toBe(true)
-    expect(await t.sql.get('select status, admin_notes from dmca_takedowns where id = ?', id)).toEqual({ status: 'resolved', admin_notes: 'now resolved' })
+    expect(await t.sql.get('select status, admin_notes from dmca_takedowns where id = ?', id)).toEqual({
+      status: 'resolved',
+      admin_notes: 'now resolved',
+    })
     await change(id, 'pending')
     expect(await hidden(mediaId)).toBe(false)
     const audits = await t.sql.all<{ context: string }>("select context from audit_logs where event = 'DMCA_TAKEDOWN_UPDATED' order by id")

@@ -22,7 +22,8 @@ async function seeded() {
   await insertView(t.sql, viewer, second)
   return { t, inactive }
 }
-const usernames = async (t: ReturnType<typeof makeTestDeps>) => (await t.sql.all<{ username: string }>('select username from users order by id')).map((u) => u.username)
+const usernames = async (t: ReturnType<typeof makeTestDeps>) =>
+  (await t.sql.all<{ username: string }>('select username from users order by id')).map((u) => u.username)
 
 describe('inactive accounts', () => {
   it('counts only accounts without email, votes, uploads and with fewer than 2 views, and purges exactly those with audit rows', async () => {
@@ -32,7 +33,9 @@ describe('inactive accounts', () => {
       expect(await purgeInactiveAccounts(t.deps)).toEqual({ message: 'Purged 1 inactive accounts', deletedCount: 1, remainingUsers: 5 })
       expect(await usernames(t)).toEqual(['uploader', 'with_email', 'voter', 'viewer', 'uploader2'])
       expect(await t.sql.get('select count(*) as n from views where user_id = ?', inactive)).toEqual({ n: 0 })
-      const audits = await t.sql.all<{ event: string; context: string }>("select event, context from audit_logs where event like 'INACTIVE%' order by id")
+      const audits = await t.sql.all<{ event: string; context: string }>(
+        "select event, context from audit_logs where event like 'INACTIVE%' order by id",
+      )
       expect(audits.map((a) => [a.event, JSON.parse(a.context)])).toEqual([
         ['INACTIVE_USER_PURGE', { userId: inactive, username: 'idle_one', createdAt: '2026-11-22T12:00:00.000Z' }],
         ['INACTIVE_ACCOUNTS_PURGE_COMPLETED', { deletedCount: 1, remainingUsers: 5, by: t.deps.config.adminUsername }],
@@ -58,7 +61,10 @@ describe('repairUserSequence', () => {
     const { t } = await seeded()
     try {
       const largest = (await t.sql.get<{ id: number }>('select max(id) as id from users'))!.id + 50
-      await t.sql.run("insert into users (id, session_id, username, created_at) values (?, 'row:explicit', 'explicit_id', '2026-11-22')", largest)
+      await t.sql.run(
+        "insert into users (id, session_id, username, created_at) values (?, 'row:explicit', 'explicit_id', '2026-11-22')",
+        largest,
+      )
       expect(await repairUserSequence(t.deps)).toEqual({ success: true, nextUserId: largest + 1 })
       expect(await insertUser(t.sql)).toBe(largest + 1)
     } finally {
@@ -74,7 +80,8 @@ describe('resetDatabase', () => {
       await saveVoteMultiplier(t.deps.db, { isEnabled: true, multiplier: 2, updatedAt: '2026-11-22T12:00:00.000Z' })
       const result = await resetDatabase(t.deps)
       expect(result.deleted).toMatchObject({ users: 6, media: 2, votes: 1, views: 3 })
-      for (const table of ['users', 'media', 'votes', 'views']) expect(await t.sql.get(`select count(*) as n from ${table}`)).toEqual({ n: 0 })
+      for (const table of ['users', 'media', 'votes', 'views'])
+        expect(await t.sql.get(`select count(*) as n from ${table}`)).toEqual({ n: 0 })
       expect(await t.sql.get('select multiplier from vote_multiplier_config')).toEqual({ multiplier: 2 })
       const audit = await t.sql.get<{ context: string }>("select context from audit_logs where event = 'DATABASE_RESET'")
       expect(JSON.parse(audit!.context).deleted).toEqual(result.deleted)

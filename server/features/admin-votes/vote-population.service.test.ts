@@ -39,7 +39,9 @@ describe('populateVotes', () => {
     const total = perItem.reduce((n, item) => n + item.total_votes, 0)
     expect(last.totalVotesInserted).toBe(total)
     expect(await t.sql.get('select count(*) as n from votes')).toEqual({ n: total })
-    expect(await t.sql.get('select count(*) as n from (select user_id, media_id from votes group by user_id, media_id having count(*) > 1) d')).toEqual({ n: 0 })
+    expect(
+      await t.sql.get('select count(*) as n from (select user_id, media_id from votes group by user_id, media_id having count(*) > 1) d'),
+    ).toEqual({ n: 0 })
     const voters = await t.sql.get<{ n: number; synthetic: number; named: number }>(
       "select count(*) as n, sum(case when is_synthetic then 1 else 0 end) as synthetic, sum(case when username like 'voter\\_%' escape '\\' then 1 else 0 end) as named from users where id <> ?",
       owner,

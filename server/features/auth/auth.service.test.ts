@@ -20,9 +20,17 @@ async function visitor(fields: { email?: string; emailVerified?: boolean } = {})
   return { id: await insertUser(t.sql, { sessionId, ...fields }), sessionId }
 }
 /** The token of the newest mail sent to `to`. */
-const tokenSentTo = (to: string) => t.sent.filter((m) => m.to === to).at(-1)!.text.match(/\/auth\/verify\?token=([A-Za-z0-9_-]+)/)![1]
+const tokenSentTo = (to: string) =>
+  t.sent
+    .filter((m) => m.to === to)
+    .at(-1)!
+    .text.match(/\/auth\/verify\?token=([A-Za-z0-9_-]+)/)![1]
 /** The error code a rejected call carries. */
-const codeOf = (p: Promise<unknown>) => p.then(() => undefined, (e: HttpError) => [e.status, (e.extra?.code as string | undefined) ?? e.message])
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: HttpError) => [e.status, (e.extra?.code as string | undefined) ?? e.message],
+  )
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
 describe('sendSaveLink', () => {
@@ -33,8 +41,16 @@ describe('sendSaveLink', () => {
     expect(mail.to).toBe('sam@example.com')
     expect(mail.text).toContain('https://hotvote.example/auth/verify?token=')
     const token = tokenSentTo('sam@example.com')
-    const row = await t.sql.get('select purpose, user_id, session_hash, expires_at from magic_link_tokens where token_hash = ?', sha256(token))
-    expect(row).toEqual({ purpose: 'save', user_id: v.id, session_hash: hashSessionId(v.sessionId), expires_at: new Date(t.clock.now().getTime() + MAGIC_LINK_TTL_MS).toISOString() })
+    const row = await t.sql.get(
+      'select purpose, user_id, session_hash, expires_at from magic_link_tokens where token_hash = ?',
+      sha256(token),
+    )
+    expect(row).toEqual({
+      purpose: 'save',
+      user_id: v.id,
+      session_hash: hashSessionId(v.sessionId),
+      expires_at: new Date(t.clock.now().getTime() + MAGIC_LINK_TTL_MS).toISOString(),
+    })
     expect(await t.sql.get('select count(*) as n from magic_link_tokens where token_hash = ?', token)).toEqual({ n: 0 })
   })
 
@@ -42,14 +58,22 @@ describe('sendSaveLink', () => {
     const owner = await visitor({ email: 'owner@example.com', emailVerified: true })
     const asker = await visitor()
     await sendSaveLink(t.deps, { email: 'owner@example.com', sessionId: asker.sessionId }, '203.0.113.9')
-    const row = await t.sql.get('select purpose, user_id, session_hash from magic_link_tokens where token_hash = ?', sha256(tokenSentTo('owner@example.com')))
+    const row = await t.sql.get(
+      'select purpose, user_id, session_hash from magic_link_tokens where token_hash = ?',
+      sha256(tokenSentTo('owner@example.com')),
+    )
     expect(row).toEqual({ purpose: 'login', user_id: owner.id, session_hash: null })
   })
 
   it('refuses an unknown session and a bad address with 400, storing and sending nothing', async () => {
     const sent = t.sent.length
-    expect(await codeOf(sendSaveLink(t.deps, { email: 'a@example.com', sessionId: newSessionId() }, '203.0.113.9'))).toEqual([400, 'No valid session found.'])
-    expect((await codeOf(sendSaveLink(t.deps, { email: 'not an email', sessionId: (await visitor()).sessionId }, '203.0.113.9')))![0]).toBe(400)
+    expect(await codeOf(sendSaveLink(t.deps, { email: 'a@example.com', sessionId: newSessionId() }, '203.0.113.9'))).toEqual([
+      400,
+      'No valid session found.',
+    ])
+    expect((await codeOf(sendSaveLink(t.deps, { email: 'not an email', sessionId: (await visitor()).sessionId }, '203.0.113.9')))![0]).toBe(
+      400,
+    )
     expect(t.sent.length).toBe(sent)
   })
 })
@@ -62,7 +86,10 @@ describe('describeToken and verifyToken', () => {
     expect(await describeToken(t.deps, token, v.sessionId)).toMatchObject({ email: 'k***@example.com', purpose: 'save', sameSession: true })
     expect((await describeToken(t.deps, token, newSessionId())).sameSession).toBe(false)
     expect(await verifyToken(t.deps, token, v.sessionId)).toEqual({ sessionId: v.sessionId })
-    expect(await t.sql.get('select email, email_verified from users where id = ?', v.id)).toEqual({ email: 'keep@example.com', email_verified: 1 })
+    expect(await t.sql.get('select email, email_verified from users where id = ?', v.id)).toEqual({
+      email: 'keep@example.com',
+      email_verified: 1,
+    })
     expect(await codeOf(verifyToken(t.deps, token, v.sessionId))).toEqual([400, 'invalid-token'])
   })
 
@@ -90,7 +117,9 @@ describe('captureEmail', () => {
   it('stores the normalised address under the session hash, and refuses a bad one with 400', async () => {
     const sessionId = newSessionId()
     await captureEmail(t.deps, { email: ' Fan@Example.COM ', sessionId })
-    expect(await t.sql.get('select email from email_captures where session_id = ?', hashSessionId(sessionId))).toEqual({ email: 'fan@example.com' })
+    expect(await t.sql.get('select email from email_captures where session_id = ?', hashSessionId(sessionId))).toEqual({
+      email: 'fan@example.com',
+    })
     expect((await codeOf(captureEmail(t.deps, { email: 'fan@', sessionId })))![0]).toBe(400)
   })
 })

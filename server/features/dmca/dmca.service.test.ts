@@ -18,10 +18,27 @@ describe('fileTakedown', () => {
     const filed = await fileTakedown(t.deps, input(mediaId))
     expect(filed.status).toBe('pending')
     expect(filed.referenceNumber).toMatch(/^DMCA-20261122-[0-9A-F]{6}$/)
-    const row = await t.sql.get('select reference_number, status, media_id, infringing_urls, complainant_email from dmca_takedowns where id = ?', filed.id)
-    expect(row).toEqual({ reference_number: filed.referenceNumber, status: 'pending', media_id: mediaId, infringing_urls: '["https://hotvote.example/x"]', complainant_email: 'rights@example.com' })
-    const audit = await t.sql.get<{ context: string }>("select context from audit_logs where event = 'DMCA_TAKEDOWN_CREATED' order by id desc limit 1")
-    expect(JSON.parse(audit!.context)).toEqual({ id: filed.id, referenceNumber: filed.referenceNumber, complainantEmail: 'rights@example.com', mediaId, urls: 1 })
+    const row = await t.sql.get(
+      'select reference_number, status, media_id, infringing_urls, complainant_email from dmca_takedowns where id = ?',
+      filed.id,
+    )
+    expect(row).toEqual({
+      reference_number: filed.referenceNumber,
+      status: 'pending',
+      media_id: mediaId,
+      infringing_urls: '["https://hotvote.example/x"]',
+      complainant_email: 'rights@example.com',
+    })
+    const audit = await t.sql.get<{ context: string }>(
+      "select context from audit_logs where event = 'DMCA_TAKEDOWN_CREATED' order by id desc limit 1",
+    )
+    expect(JSON.parse(audit!.context)).toEqual({
+      id: filed.id,
+      referenceNumber: filed.referenceNumber,
+      complainantEmail: 'rights@example.com',
+      mediaId,
+      urls: 1,
+    })
     const mail = t.sent.at(-1)!
     expect(mail.to).toBe('rights@example.com')
     expect(mail.text).toContain(filed.referenceNumber)
@@ -30,7 +47,10 @@ describe('fileTakedown', () => {
   it('keeps the request when the confirmation mail cannot be sent', async () => {
     const unreachable = createSmtpMailer('smtp://127.0.0.1:1', 'noreply@hotvote.example')
     const filed = await fileTakedown({ ...t.deps, mailer: unreachable }, input())
-    expect(await t.sql.get('select status, media_id from dmca_takedowns where id = ?', filed.id)).toEqual({ status: 'pending', media_id: null })
+    expect(await t.sql.get('select status, media_id from dmca_takedowns where id = ?', filed.id)).toEqual({
+      status: 'pending',
+      media_id: null,
+    })
   })
 })
 

@@ -11,17 +11,40 @@ afterAll(t.cleanup)
 
 /** The user row of id, as the session plugin hands it to the route. */
 async function userRow(id: number): Promise<UserRow> {
-  const r = await t.sql.get('select id, session_id, username, email, email_verified, latitude, longitude, created_at, last_login_at, login_count, is_synthetic from users where id = ?', id)
-  return { id: r.id, sessionId: r.session_id, username: r.username, email: r.email, emailVerified: !!r.email_verified, latitude: r.latitude, longitude: r.longitude, createdAt: r.created_at, lastLoginAt: r.last_login_at, loginCount: r.login_count, isSynthetic: !!r.is_synthetic }
+  const r = await t.sql.get(
+    'select id, session_id, username, email, email_verified, latitude, longitude, created_at, last_login_at, login_count, is_synthetic from users where id = ?',
+    id,
+  )
+  return {
+    id: r.id,
+    sessionId: r.session_id,
+    username: r.username,
+    email: r.email,
+    emailVerified: !!r.email_verified,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    createdAt: r.created_at,
+    lastLoginAt: r.last_login_at,
+    loginCount: r.login_count,
+    isSynthetic: !!r.is_synthetic,
+  }
 }
-const statusOf = (p: Promise<unknown>) => p.then(() => undefined, (e: HttpError) => [e.status, e.message])
+const statusOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: HttpError) => [e.status, e.message],
+  )
 
 describe('updateProfile', () => {
   it('renames the user and stores a new email unverified', async () => {
     const id = await insertUser(t.sql, { email: 'old@example.com', emailVerified: true })
     const updated = await updateProfile(t.deps, await userRow(id), { username: 'Renamed_One', email: 'new@example.com' })
     expect(updated).toMatchObject({ id, username: 'Renamed_One', email: 'new@example.com', emailVerified: false })
-    expect(await t.sql.get('select username, email, email_verified from users where id = ?', id)).toEqual({ username: 'Renamed_One', email: 'new@example.com', email_verified: 0 })
+    expect(await t.sql.get('select username, email, email_verified from users where id = ?', id)).toEqual({
+      username: 'Renamed_One',
+      email: 'new@example.com',
+      email_verified: 0,
+    })
   })
 
   it('removes the email when sent empty, and changes nothing when nothing differs', async () => {
@@ -41,7 +64,7 @@ describe('updateProfile', () => {
     expect(await t.sql.get('select username, email from users where id = ?', id)).toEqual({ username: 'Asker', email: null })
   })
 
-  it("accepts an email another user only typed, unverified", async () => {
+  it('accepts an email another user only typed, unverified', async () => {
     await insertUser(t.sql, { email: 'typed@example.com' })
     const id = await insertUser(t.sql)
     expect((await updateProfile(t.deps, await userRow(id), { email: 'typed@example.com' })).email).toBe('typed@example.com')
@@ -49,7 +72,7 @@ describe('updateProfile', () => {
 })
 
 describe('isUsernameAvailable', () => {
-  it('is false for a name taken in any case or reserved, true for a free one and for the asking user\'s own', async () => {
+  it("is false for a name taken in any case or reserved, true for a free one and for the asking user's own", async () => {
     const id = await insertUser(t.sql, { username: 'Mine' })
     expect(await isUsernameAvailable(t.deps, 'MINE')).toBe(false)
     expect(await isUsernameAvailable(t.deps, 'mine', id)).toBe(true)

@@ -29,7 +29,14 @@ describe('getUserStats', () => {
     expect(stats.mediaStats.map((m) => m.id)).toEqual([newer, older])
     expect(stats.mediaStats[0]).toMatchObject({ totalVotes: 1, totalViews: 0, hotPercentage: 0, notPercentage: 100 })
     // 2 Hot of 3: rounded whole percentages that add up to 100.
-    expect(stats.mediaStats[1]).toMatchObject({ totalVotes: 3, totalViews: 3, hotPercentage: 67, notPercentage: 33, mimeType: 'image/jpeg', size: 1000 })
+    expect(stats.mediaStats[1]).toMatchObject({
+      totalVotes: 3,
+      totalViews: 3,
+      hotPercentage: 67,
+      notPercentage: 33,
+      mimeType: 'image/jpeg',
+      size: 1000,
+    })
     expect(stats.mediaStats[1].url).toEndWith('.jpg')
   })
 })

@@ -2,12 +2,13 @@
 import { afterAll, describe, expect, it } from 'bun:test'
 import { makeTestDeps } from '../../../tests/support/test-app'
 import { insertMedia, insertUser, insertVote } from '../../../tests/support/rows'
-import { HttpError } from '../../http/errors'
+import type { HttpError } from '../../http/errors'
 import { castVote } from './votes.service'
 
 const t = makeTestDeps()
 afterAll(t.cleanup)
-const counters = (mediaId: number) => t.sql.get<{ total_votes: number; hot_votes: number }>('select total_votes, hot_votes from media where id = ?', mediaId)
+const counters = (mediaId: number) =>
+  t.sql.get<{ total_votes: number; hot_votes: number }>('select total_votes, hot_votes from media where id = ?', mediaId)
 
 describe('castVote', () => {
   it('stores the vote at the clock time and answers the figures including it', async () => {
@@ -41,7 +42,11 @@ describe('castVote', () => {
     const own = await insertMedia(t.sql, owner)
     const hidden = await insertMedia(t.sql, owner, { hiddenAt: '2026-11-22T12:00:00.000Z' })
     const voter = await insertUser(t.sql)
-    const refusal = (input: { userId: number; mediaId: number }) => castVote(t.deps, { ...input, isHot: true }).then(() => undefined, (e: HttpError) => e.status)
+    const refusal = (input: { userId: number; mediaId: number }) =>
+      castVote(t.deps, { ...input, isHot: true }).then(
+        () => undefined,
+        (e: HttpError) => e.status,
+      )
     expect(await refusal({ userId: owner, mediaId: own })).toBe(403)
     expect(await refusal({ userId: voter, mediaId: hidden })).toBe(404)
     expect(await refusal({ userId: voter, mediaId: 999_999 })).toBe(404)
