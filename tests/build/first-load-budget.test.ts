@@ -19,7 +19,7 @@ const FIRST_LOAD_BUDGET_BYTES = 160 * 1024
  * components, is in the entry.
  */
 const DEFERRED_SOURCE =
-  /(^|\/)src\/(features\/admin\/|features\/upload\/|components\/ui\/dialog|features\/account\/components\/account-dialogs|features\/prompts\/components\/prompt-dialogs|features\/rating\/components\/full-screen-viewer)|@radix-ui\/react-dialog/
+  /(^|\/)src\/(features\/admin\/|features\/upload\/|components\/ui\/dialog|features\/account\/components\/account-dialogs|features\/prompts\/components\/prompt-dialogs|features\/votes\/components\/full-screen-viewer)|@radix-ui\/react-dialog/
 /** The route files `/` needs before it shows anything: the root, the visitor shell and the rate route. */
 const ROUTES_OF_HOME = /src\/routes\/(__root|_shell|_shell\/index)\.tsx/
 
@@ -71,7 +71,7 @@ describe('the first load of / (client/dist)', () => {
     const sources = homeScripts().flatMap(sourcesOf)
     expect(sources.some((s) => s.endsWith('src/main.tsx'))).toBe(true)
     for (const route of ['__root', '_shell', '_shell/index']) expect(sources.some((s) => s.includes(`src/routes/${route}.tsx`))).toBe(true)
-    expect(sources.some((s) => s.includes('src/features/rating/components/rate-screen.tsx'))).toBe(true)
+    expect(sources.some((s) => s.includes('src/features/votes/components/rate-screen.tsx'))).toBe(true)
     expect([...new Set(sources.filter((s) => DEFERRED_SOURCE.test(s)))]).toEqual([])
   })
 })
