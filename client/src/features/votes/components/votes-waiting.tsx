@@ -9,7 +9,7 @@ function VotesWaiting() {
   return (
     // A fixed-height live region, so the line appearing never moves the buttons.
     <p role="status" aria-live="polite" className="min-h-5 text-center text-sm text-amber-300">
-      {votesWaitingText(counts.vote)}
+      {votesWaitingText(counts.vote ?? 0)}
     </p>
   )
 }

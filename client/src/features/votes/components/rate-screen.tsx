@@ -2,7 +2,7 @@
  * RateScreen (public-visitor §2 Rate screen): the item, Hot and Not buttons, the stats panel, the empty and
  * rated-everything states, and the H/ArrowRight (Hot) and N/ArrowLeft (Not) keys. children render under
  * the buttons (skip button, ad zone); votingBlocked replaces the buttons with its notice. Items come from a
- * prefetched queue, so rating goes on offline; the votes waiting in the outbox are counted under the buttons.
+ * prefetched queue, so voting goes on offline; the votes waiting in the outbox are counted under the buttons.
  * Keyboard: the buttons stay focusable while a result shows (aria-disabled), so focus stays on them from
  * vote to vote; each result is announced in a polite live region; the one-key shortcuts can be turned off in the profile.
  */
@@ -12,7 +12,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
 import { useShortcutsEnabled } from '@client/lib/preferences'
-import { useRating } from '../hooks/use-rating'
+import { useVote } from '../hooks/use-vote'
 import { MediaView } from './media-view'
 import { VoteStatsPanel } from './vote-stats-panel'
 import { VotesWaiting } from './votes-waiting'
@@ -29,7 +29,7 @@ export const OFFLINE_EMPTY_TEXT = 'You have rated everything saved for offline u
 export type RateScreenProps = { userId: number; skipButton?(skip: () => void): ReactNode; children?: ReactNode; votingBlocked?: ReactNode; onVoted?(): void }
 
 function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: RateScreenProps) {
-  const { status, item, stats, castVote: vote, skip, busy, refresh, announcement } = useRating(userId, onVoted)
+  const { status, item, stats, castVote: vote, skip, busy, refresh, announcement } = useVote(userId, onVoted)
   const shortcuts = useShortcutsEnabled()
   const heading = <h1 className="sr-only">Rate Photos</h1>
 

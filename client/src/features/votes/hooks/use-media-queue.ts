@@ -9,6 +9,7 @@ import type { RateMedia } from '@contract/media'
 import { readOutbox } from '@client/lib/offline/outbox'
 import { useOnline } from '@client/lib/offline/use-outbox'
 import { getMediaQueue, getRandomMedia, REFILL_BELOW, takeFirstQueue } from '../api/get-media-queue'
+import { voteKind } from '../outbox-kinds'
 
 /**
  * loading: first fetch running; ready: items to show (or more coming); empty: the site has no media; done: everything
@@ -18,7 +19,7 @@ export type QueueStatus = 'loading' | 'ready' | 'empty' | 'done' | 'offline'
 
 /** Ids of items whose vote still waits in the outbox. */
 async function waitingVoteIds(): Promise<number[]> {
-  return (await readOutbox().catch(() => [])).flatMap((i) => (i.kind === 'vote' ? [i.vote.mediaId] : []))
+  return (await readOutbox().catch(() => [])).flatMap((i) => (voteKind.is(i) ? [i.vote.mediaId] : []))
 }
 
 const storageKey = (userId: number) => `hotvote.rateQueue.${userId}`

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import type { RateMedia } from '@contract/media'
-import { optimisticStats } from './cast-vote'
-import { votesWaitingText } from '../components/votes-waiting'
+import { optimisticStats } from './optimistic-stats'
 
 const withStats = (totalVotes: number, hotPercentage: number): RateMedia => ({ id: 1, url: '/x', mimeType: 'image/png', size: 1, width: null, height: null, totalVotes, hotPercentage, notPercentage: totalVotes ? 100 - hotPercentage : 0, userHasVoted: false, placeholder: null, variants: [], posterUrl: null })
 
@@ -14,13 +13,5 @@ describe('optimisticStats', () => {
   it('recomputes the percentages from the counts (3 of 4 hot, then a not: 3 of 5)', () => {
     expect(optimisticStats(withStats(4, 75), false)).toEqual({ totalVotes: 5, hotPercentage: 60, notPercentage: 40 })
     expect(optimisticStats(withStats(4, 75), true)).toEqual({ totalVotes: 5, hotPercentage: 80, notPercentage: 20 })
-  })
-})
-
-describe('votesWaitingText', () => {
-  it('says how many votes wait, singular for one and nothing for none', () => {
-    expect(votesWaitingText(0)).toBe('')
-    expect(votesWaitingText(1)).toBe('1 vote waiting to sync')
-    expect(votesWaitingText(3)).toBe('3 votes waiting to sync')
   })
 })

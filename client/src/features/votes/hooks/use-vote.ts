@@ -1,5 +1,5 @@
 /**
- * The rating flow (public-visitor §4): the head of the prefetched queue is on screen, a view is queued once
+ * Voting on the rate screen (public-visitor §4 Rating flow): the head of the prefetched queue is on screen, a view is queued once
  * for each item shown, a vote goes to the outbox and at once reveals the item's figures with that vote counted
  * (replaced by the server's figures if its answer comes in time) for REVEAL_MS before the next item; failed media
  * are skipped. Works offline for as long as the queue lasts.
@@ -9,7 +9,9 @@ import type { VoteAnswer } from '@contract/votes'
 import type { VoteStats } from '@contract/media'
 import { toast } from '@client/lib/toast'
 import { useOutboxEvent } from '@client/lib/offline/use-outbox'
-import { optimisticStats, queueView, queueVote } from '../api/cast-vote'
+import { queueView } from '../api/queue-view'
+import { queueVote } from '../api/queue-vote'
+import { optimisticStats } from '../optimistic-stats'
 import { useMediaQueue } from './use-media-queue'
 import { usePrefetchMedia } from './use-prefetch-media'
 
@@ -20,7 +22,7 @@ export const REVEAL_MS = 700
 const voteResultText = (isHot: boolean, stats: VoteStats) => `Voted ${isHot ? 'Hot' : 'Not'}: ${stats.hotPercentage}% Hot, ${stats.notPercentage}% Not`
 
 /** State and actions of the rate screen for userId; onVoted runs after each vote is queued; announcement: the last vote's result while its item is on screen ('' otherwise). */
-export function useRating(userId: number, onVoted?: () => void) {
+export function useVote(userId: number, onVoted?: () => void) {
   const queue = useMediaQueue(userId)
   const item = queue.items[0]
   usePrefetchMedia(queue.items)
