@@ -3,7 +3,7 @@
  * contract modules import only valibot and each other; server services never import Elysia;
  * server features never import each other, routes never import a repository, only server/repositories and server/db
  * touch the database (drizzle-orm, a database client, the raw client handle), and no feature reads the sid cookie itself;
- * back-office features import only themselves and admin/shell, and client, CLI and server feature code write no '/api/' path of their own.
+ * client/src/lib never imports a feature; back-office features import only themselves and admin/shell, and client, CLI and server feature code write no '/api/' path of their own.
  * No source file names an issue number (the word issue followed by a number, or a number after '(#'): a comment says what the code does and why.
  */
 import { describe, expect, it } from 'bun:test'
@@ -54,6 +54,11 @@ describe('import boundaries', () => {
   it('keeps client features from importing each other (compose them in routes)', async () => {
     const featureOf = (path: string) => path.match(/^client\/src\/features\/([^/]+)\//)?.[1]
     const bad = await violations('client/src/features', (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file))
+    expect(bad).toEqual([])
+  })
+
+  it('keeps client/src/lib (the outbox in lib/offline included) from importing features: a feature registers what lib runs for it (client/src/outbox-kinds.ts)', async () => {
+    const bad = await violations('client/src/lib', (_, __, target) => !!target?.startsWith('client/src/features/'))
     expect(bad).toEqual([])
   })
 

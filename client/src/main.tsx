@@ -15,6 +15,7 @@ import { afterPageLoad } from './lib/when-idle'
 import { cn } from './lib/cn'
 import { captureInstallPrompt } from './features/pwa/install-prompt'
 import { UpdatePrompt } from './features/pwa/components/update-prompt'
+import './outbox-kinds'
 import './styles.css'
 
 const queryClient = createQueryClient()

@@ -8,7 +8,8 @@
  *   a hidden item's file that only the admin may see (Cache-Control: no-store) is never cached;
  * - the public configs are stale-while-revalidate;
  * - a new version waits until the visitor accepts the update prompt (SKIP_WAITING message), then claims the pages;
- * - a Background Sync under OUTBOX_SYNC_TAG replays the IndexedDB outbox (lib/offline/outbox.ts) with no tab open.
+ * - a Background Sync under OUTBOX_SYNC_TAG replays the IndexedDB outbox (lib/offline/outbox.ts) with no tab open;
+ *   outbox-kinds.ts registers every kind it may hold.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
@@ -18,6 +19,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { RangeRequestsPlugin } from 'workbox-range-requests'
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types'
 import { OUTBOX_SYNC_TAG, syncOutbox } from './lib/offline/outbox'
+import './outbox-kinds'
 import {
   CONFIG_CACHE,
   MEDIA_CACHE,

@@ -8,7 +8,7 @@
 /**
  * The pattern of every API route by name (server-contract; admin-back-office §7): `:name` is one path segment, `*`
  * the rest of the path. A route file registers `routes.x`, never a string of its own (tests/architecture.test.ts);
- * tests/api/routes.test.ts checks that the app registers exactly these and that each builder fills its own.
+ * tests/api/platform/routes.test.ts checks that the app registers exactly these and that each builder fills its own.
  */
 export const routes = {
   health: '/api/health',

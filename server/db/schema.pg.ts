@@ -91,7 +91,7 @@ export const media = pgTable(
      */
     storedSha256: text('stored_sha256'),
     uploadedAt: text('uploaded_at').notNull(),
-    /** Set while a resolved DMCA takedown names this item: hidden from rating (server-contract: Admin API). */
+    /** Set while a resolved DMCA takedown names this item: hidden from voting (server-contract: Admin API). */
     hiddenAt: text('hidden_at'),
     /** Video length in ms; null for images and unreadable videos. */
     durationMs: integer('duration_ms'),

@@ -1,5 +1,5 @@
 /**
- * Vote figures of a media item (public-visitor §3 Media item for rating), shared by rating, votes and stats. Counts
+ * Vote figures of a media item (public-visitor §3 Media item for rating), shared by the media pick, votes and stats. Counts
  * are the item's counters media.total_votes and media.hot_votes (server/repositories/media.repository.ts).
  */
 import type { VoteStats } from '../contract/media'

@@ -32,7 +32,7 @@ describe('findRandomRateableMedia', () => {
     expect(await findRandomRateableMedia(db, 1 / 14, 2)).toBeUndefined()
   })
 
-  it('answers the columns rating shows, variants parsed', async () => {
+  it('answers the columns the rate screen shows, variants parsed', async () => {
     expect(await findRandomRateableMedia(db, 0.9999, 2)).toEqual({ id: 17, storageKey: 'k17', mimeType: 'image/jpeg', size: 1, width: null, height: null, placeholder: 'ph', variants: [{ width: 640, height: 480, size: 900 }], processedAt: null, totalVotes: 3, hotVotes: 2 })
     expect((await findRandomRateableMedia(db, 0, 2))?.variants).toBeNull()
   })

@@ -1,6 +1,6 @@
 /**
  * Queries on media items (public-visitor §3-§5; admin-back-office §2 Media, Bucket): single rows by id, content hash or
- * storage key, the random pick of rating, the figures of lists, the bucket's hashes and the pipeline's backfill.
+ * storage key, the random pick of the rate screen, the figures of lists, the bucket's hashes and the pipeline's backfill.
  * Counts are the item's counters media.total_votes and media.hot_votes, which triggers on votes keep equal to a
  * recount in the same transaction as every vote written or deleted (drizzle/sqlite/0004_vote_counter_triggers.sql, drizzle/pg/0001_vote_counter_triggers.sql).
  * The hot reads go straight to the driver on each dialect (prepared once on SQLite, by Bun's SQL on PostgreSQL).
@@ -72,7 +72,7 @@ export async function mediaIdRange(db: Database): Promise<{ min: number | null; 
   return (await db.sql<{ min: number | null; max: number | null }[]>`select (select min(id) from media) as min, (select max(id) from media) as max`)[0]
 }
 
-/** A media row as rating shows it (toRateMedia): the columns the random pick and the queue read. */
+/** A media row as the rate screen shows it (toRateMedia): the columns the random pick and the queue read. */
 export type RateableRow = Pick<MediaRow, 'id' | 'storageKey' | 'mimeType' | 'size' | 'width' | 'height' | 'placeholder' | 'variants' | 'processedAt' | 'totalVotes' | 'hotVotes'>
 
 // Straight from bun:sqlite: drizzle's row mapping costs more than the query on the hottest read. The id is drawn in

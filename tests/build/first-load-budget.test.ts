@@ -16,10 +16,11 @@ const FIRST_LOAD_BUDGET_BYTES = 160 * 1024
 /**
  * Sources that must wait until used: the back office, the upload screen and every dialog (the shared Dialog, the
  * account and prompt dialogs, the full-screen viewer, Radix Dialog itself). The route table, with its lazy
- * components, is in the entry.
+ * components, is in the entry. The upload's outbox kind (features/upload/outbox-kind.ts, how a stored upload is sent)
+ * is not screen code: the entry registers it, so uploads stored earlier replay from any page.
  */
 const DEFERRED_SOURCE =
-  /(^|\/)src\/(features\/admin\/|features\/upload\/|components\/ui\/dialog|features\/account\/components\/account-dialogs|features\/prompts\/components\/prompt-dialogs|features\/rating\/components\/full-screen-viewer)|@radix-ui\/react-dialog/
+  /(^|\/)src\/(features\/admin\/|features\/upload\/(?!outbox-kind\.ts$)|components\/ui\/dialog|features\/account\/components\/account-dialogs|features\/prompts\/components\/prompt-dialogs|features\/votes\/components\/full-screen-viewer)|@radix-ui\/react-dialog/
 /** The route files `/` needs before it shows anything: the root, the visitor shell and the rate route. */
 const ROUTES_OF_HOME = /src\/routes\/(__root|_shell|_shell\/index)\.tsx/
 
@@ -71,7 +72,7 @@ describe('the first load of / (client/dist)', () => {
     const sources = homeScripts().flatMap(sourcesOf)
     expect(sources.some((s) => s.endsWith('src/main.tsx'))).toBe(true)
     for (const route of ['__root', '_shell', '_shell/index']) expect(sources.some((s) => s.includes(`src/routes/${route}.tsx`))).toBe(true)
-    expect(sources.some((s) => s.includes('src/features/rating/components/rate-screen.tsx'))).toBe(true)
+    expect(sources.some((s) => s.includes('src/features/votes/components/rate-screen.tsx'))).toBe(true)
     expect([...new Set(sources.filter((s) => DEFERRED_SOURCE.test(s)))]).toEqual([])
   })
 })

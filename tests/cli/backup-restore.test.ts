@@ -49,7 +49,7 @@ function snapshot(file: string) {
   return result
 }
 
-// SQLite only: the backup is the SQLite file (PostgreSQL's pg_dump archive: tests/api/admin-backup.test.ts).
+// SQLite only: the backup is the SQLite file (PostgreSQL's pg_dump archive: tests/api/admin/backup.test.ts).
 describe.if(TEST_DIALECT === 'sqlite')('hotvote backup and restore', () => {
   it('round trip: a backup of a running server, restored into another data folder, brings back the same rows and sessions, with no session id in clear', async () => {
     const dirA = mkdtempSync(join(work, 'a-'))

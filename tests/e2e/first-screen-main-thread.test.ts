@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import type { RateMedia } from '@contract/media'
-import { WARM_CONCURRENCY } from '@client/features/rating/hooks/use-prefetch-media'
+import { WARM_CONCURRENCY } from '@client/features/votes/hooks/use-prefetch-media'
 import { useServerAndBrowser } from '../support/browser'
 import { PHONE, traceFirstScreen } from '../support/main-thread-trace'
 import { seedUploads } from '../support/seed'

@@ -1,6 +1,6 @@
 /**
  * Browser-test helper for the rate screen: waitForReveal() reads a vote's result while it shows. The result of a vote
- * shows only for REVEAL_MS (client/src/features/rating/hooks/use-rating.ts) before the next item, so its parts are
+ * shows only for REVEAL_MS (client/src/features/votes/hooks/use-vote.ts) before the next item, so its parts are
  * checked in one frame: two separate reads can straddle the change on a loaded machine.
  */
 import type { Page } from 'playwright-core'

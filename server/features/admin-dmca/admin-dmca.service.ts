@@ -1,6 +1,6 @@
 /**
  * Takedown administration (admin-back-office §2 DMCA, §4; server-contract: Admin API): status changes follow the
- * allowed transitions (others 409); the named media is hidden from rating exactly while at least one resolved
+ * allowed transitions (others 409); the named media is hidden from voting exactly while at least one resolved
  * takedown names it, so rejecting or reopening one takedown never shows an item another resolved takedown hides;
  * every change writes DMCA_TAKEDOWN_UPDATED.
  */

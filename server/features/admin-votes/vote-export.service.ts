@@ -9,7 +9,7 @@
  *   (or for the output to close);
  * - pages are small, and once the export has added EXPORT_RSS_SLACK_BYTES a full collection runs every GC_EVERY_ROWS
  *   rows: the rows' garbage is otherwise what grows, long before the collector catches up. A full collection is slow,
- *   hence at most one per GC_EVERY_ROWS rows (tests/api/export-memory.test.ts bounds the growth).
+ *   hence at most one per GC_EVERY_ROWS rows (tests/api/admin/export-memory.test.ts bounds the growth).
  * The pacing reads RSS, not the JS heap: most of the growth is outside the counted heap (exceljs' row
  * strings and the Buffers of each row, each 64 KB block and the zip output), where a heap-based trigger misses it.
  * Figures: docs/performance.md.

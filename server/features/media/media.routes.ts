@@ -145,7 +145,7 @@ export function mediaRoutes(deps: Deps) {
         requireOwnUser(visitor, params.userId)
         return pickMediaQueue(deps, params.userId, query.exclude, query.limit)
       },
-      { visitor: true, params: UserParamsSchema, query: QueueQuerySchema, response: { 200: v.array(RateMediaSchema) }, detail: { summary: 'Up to limit (max 50) random items to prefetch for offline rating' } },
+      { visitor: true, params: UserParamsSchema, query: QueueQuerySchema, response: { 200: v.array(RateMediaSchema) }, detail: { summary: 'Up to limit (max 50) random items to prefetch for offline voting' } },
     )
     .post(
       routes.mediaView,

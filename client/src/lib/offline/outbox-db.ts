@@ -4,34 +4,27 @@
  * window shows them. No DOM API here: a service worker opens the same database.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
-import type { VoteInput } from '@contract/votes'
 
 /** Name of the IndexedDB database. */
 export const OUTBOX_DB_NAME = 'hotvote-outbox'
 
-/** What an item sends: a vote (POST /api/votes), a view (POST /api/media/:id/view) or an upload (multipart POST /api/media/upload). */
-export type OutboxPayload =
-  | { kind: 'vote'; vote: VoteInput }
-  | { kind: 'view'; mediaId: number; userId: number }
-  | { kind: 'upload'; userId: number; file: Blob; fileName: string; fileType: string }
-
-/** The kinds of item. */
-export type OutboxKind = OutboxPayload['kind']
-
-/** The media item a vote or view is about; undefined for an upload. */
-export const outboxMediaId = (payload: OutboxPayload): number | undefined => (payload.kind === 'vote' ? payload.vote.mediaId : payload.kind === 'view' ? payload.mediaId : undefined)
+/**
+ * What an item sends: kind names a kind registered with registerOutboxKind (outbox-kinds.ts), the rest is that kind's
+ * data, stored as given (plain values and Blobs).
+ */
+export type OutboxPayload = { kind: string }
 
 /**
  * One waiting item. id: client-generated UUID sent as Idempotency-Key (stable across retries); times are epoch ms:
  * createdAt, nextAttemptAt (0 = now), leaseUntil (a sender holds the item until then; 0 = free); attempts: failed
  * sends so far; lastError: why the last send failed.
  */
-export type OutboxItem = OutboxPayload & { seq?: number; id: string; createdAt: number; attempts: number; nextAttemptAt: number; leaseUntil: number; lastError?: string }
+export type OutboxItem<P extends OutboxPayload = OutboxPayload> = P & { seq?: number; id: string; createdAt: number; attempts: number; nextAttemptAt: number; leaseUntil: number; lastError?: string }
 
-/** A refused item, kept until a window reports it. status: the HTTP status; reason: the server's message or `${status}: ${text}`. */
+/** A refused item, kept until a window reports it. status: the HTTP status; reason: the server's message or `${status}: ${text}`; mediaId, fileName: what its kind's report() names. */
 export type DropReport = {
   id: string
-  kind: OutboxKind
+  kind: string
   status: number
   reason: string
   serverMessage?: string

@@ -3,20 +3,20 @@
  * a BroadcastChannel, to other tabs and the service worker, so their views of the outbox update live. Works in a
  * window, a worker and a service worker (no DOM API); without BroadcastChannel only this context hears.
  */
-import type { DropReport, OutboxKind } from './outbox-db'
+import type { DropReport } from './outbox-db'
 
 /** Name of the BroadcastChannel the outbox talks on. */
 export const OUTBOX_CHANNEL = 'hotvote-outbox'
 
 /**
- * An outbox event. changed: items were added, claimed or rescheduled; sent: item id reached the server (body: the
+ * An outbox event (kind: the item's registered kind). changed: items were added, claimed or rescheduled; sent: item id reached the server (body: the
  * answer's JSON); dropped: the server refused it (the same report also waits in the dropped store); progress: upload percent 0-100
  * (this context only).
  */
 export type OutboxEvent =
   | { type: 'changed' }
-  | { type: 'sent'; id: string; kind: OutboxKind; body: unknown }
-  | { type: 'dropped'; id: string; kind: OutboxKind; report: DropReport }
+  | { type: 'sent'; id: string; kind: string; body: unknown }
+  | { type: 'dropped'; id: string; kind: string; report: DropReport }
   | { type: 'progress'; id: string; percent: number }
 
 const listeners = new Set<(event: OutboxEvent) => void>()

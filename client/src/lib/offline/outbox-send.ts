@@ -1,11 +1,12 @@
 /**
  * Sending one outbox item over HTTP and classifying the answer (STYLE §5: a network failure, 5xx, 408 or
- * 429 is retried later; any other 4xx drops the item and is reported). Uses fetch only, so a service worker can
+ * 429 is retried later; any other 4xx drops the item and is reported). The request and, where it differs, the
+ * classification come from the item's registered kind (outbox-kinds.ts). Uses fetch only, so a service worker can
  * call it; the window may pass its own sender (XMLHttpRequest, for upload progress).
  */
 import { parseJsonBody } from '../api-client'
-import type { OutboxItem } from './outbox-db'
-import { paths } from '@contract/paths'
+import type { OutboxItem, OutboxPayload } from './outbox-db'
+import { outboxKind, type OutboxKind } from './outbox-kinds'
 
 /** An HTTP answer as the classifier needs it: status, raw text, statusText and Retry-After (seconds or a date). */
 export type RawAnswer = { status: number; text: string; statusText: string; retryAfter?: string | null }
@@ -19,23 +20,19 @@ export type SendOutcome =
 /** Sends item with an Idempotency-Key of its id and classifies the answer; the network failing resolves to a retry. */
 export type Sender = (item: OutboxItem) => Promise<SendOutcome>
 
-/** The URL and request of item (relative URLs: same origin as the page or the service worker). */
-export function requestFor(item: OutboxItem): { url: string; init: RequestInit } {
-  const headers = new Headers({ 'Idempotency-Key': item.id })
-  const base: RequestInit = { method: 'POST', credentials: 'include', headers }
-  if (item.kind === 'vote') {
-    headers.set('Content-Type', 'application/json')
-    return { url: paths.votes(), init: { ...base, body: JSON.stringify(item.vote) } }
-  }
-  if (item.kind === 'view') {
-    headers.set('Content-Type', 'application/json')
-    return { url: paths.mediaView(item.mediaId), init: { ...base, body: JSON.stringify({ userId: item.userId }) } }
-  }
-  const form = new FormData()
-  form.append('userId', String(item.userId))
-  form.append('file', new File([item.file], item.fileName, { type: item.fileType }))
-  return { url: paths.mediaUpload(), init: { ...base, body: form } }
+/**
+ * The URL and request of item from its kind (relative URLs: same origin as the page or the service worker): POST
+ * unless the kind says otherwise, with credentials and the item's id as Idempotency-Key.
+ */
+export function requestFor(kind: OutboxKind<OutboxPayload>, item: OutboxItem): { url: string; init: RequestInit } {
+  const { url, init } = kind.request(item)
+  const headers = new Headers(init.headers)
+  headers.set('Idempotency-Key', item.id)
+  return { url, init: { method: 'POST', credentials: 'include', ...init, headers } }
 }
+
+/** The outcome for an item whose kind this context has not registered: kept and retried, so nothing is lost. */
+const unknownKindOutcome = (item: OutboxItem): SendOutcome => ({ type: 'retry', reason: `No sender for outbox kind '${item.kind}'` })
 
 /** Milliseconds named by a Retry-After header (delta seconds or an HTTP date), or undefined. */
 export function retryAfterMs(header: string | null | undefined, now: number): number | undefined {
@@ -59,7 +56,9 @@ export function classifyAnswer(answer: RawAnswer, now: number): SendOutcome {
 /** A Sender over fetchImpl (default: the global fetch); now gives epoch ms for Retry-After dates. */
 export function fetchSender(fetchImpl: typeof fetch = fetch, now: () => number = Date.now): Sender {
   return async (item) => {
-    const { url, init } = requestFor(item)
+    const kind = outboxKind(item.kind)
+    if (!kind) return unknownKindOutcome(item)
+    const { url, init } = requestFor(kind, item)
     let res: Response
     try {
       res = await fetchImpl(url, init)
@@ -67,6 +66,6 @@ export function fetchSender(fetchImpl: typeof fetch = fetch, now: () => number =
       return { type: 'retry', reason: (e as Error).message || 'Network error' }
     }
     const text = await res.text().catch(() => '')
-    return classifyAnswer({ status: res.status, text, statusText: res.statusText, retryAfter: res.headers.get('Retry-After') }, now())
+    return (kind.classify ?? classifyAnswer)({ status: res.status, text, statusText: res.statusText, retryAfter: res.headers.get('Retry-After') }, now())
   }
 }

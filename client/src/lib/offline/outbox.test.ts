@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'bun:test'
-import { closeOutboxDb, OUTBOX_DB_NAME } from './outbox-db'
+import { closeOutboxDb, OUTBOX_DB_NAME, outboxDb } from './outbox-db'
+import { DEFAULT_LEASE_MS, jsonRequest, registerOutboxKind } from './outbox-kinds'
 import { BACKOFF_MAX_MS, backoffDelayMs, cancelOutboxItem, countByKind, enqueueOutbox, flushOutbox, nextWakeAt, readOutbox, syncOutbox, takeDropReports } from './outbox'
 
 type Sent = { url: string; key: string | null; body: string }
@@ -20,7 +21,38 @@ function fakeFetch(answer: (n: number, url: string) => Response | 'offline' = ()
   return { fetch: fetchImpl, sent }
 }
 
-const vote = (mediaId: number, isHot = true) => ({ kind: 'vote' as const, vote: { userId: 1, mediaId, isHot } })
+// Kinds of this test only: the outbox knows no feature's wire format (the app's kinds are tested in client/src/outbox-kinds.test.ts).
+type NotePayload = { kind: 'note'; mediaId: number; isHot: boolean }
+type FilePayload = { kind: 'file'; userId: number; file: Blob; fileName: string; fileType: string }
+const FILE_LEASE_MS = 60_000
+registerOutboxKind<NotePayload>({
+  kind: 'note',
+  request: (item) => jsonRequest(`/notes/${item.mediaId}`, { mediaId: item.mediaId, isHot: item.isHot }),
+  report: (item) => ({ mediaId: item.mediaId }),
+  drop: { title: 'Note failed', fallback: 'No note', rank: 1 },
+})
+const fileKind = registerOutboxKind<FilePayload>({
+  kind: 'file',
+  request: (item) => {
+    const form = new FormData()
+    form.append('userId', String(item.userId))
+    form.append('file', new File([item.file], item.fileName, { type: item.fileType }))
+    return { url: '/files', init: { body: form } }
+  },
+  leaseMs: FILE_LEASE_MS,
+  report: (item) => ({ fileName: item.fileName }),
+  drop: { title: 'File failed', fallback: 'No file', rank: 0 },
+})
+// Answers 202 as a refusal: a kind's own classify replaces the default.
+registerOutboxKind<{ kind: 'strict' }>({
+  kind: 'strict',
+  request: () => ({ url: '/strict', init: { method: 'PUT' } }),
+  classify: (answer) => (answer.status === 202 ? { type: 'drop', status: 202, reason: 'Accepted is not enough' } : { type: 'sent', status: answer.status, body: undefined }),
+  drop: { title: 'Strict failed', fallback: 'No', rank: 2 },
+})
+
+const vote = (mediaId: number, isHot = true): NotePayload => ({ kind: 'note', mediaId, isHot })
+const file = (userId: number, name: string, bytes = 'gif'): FilePayload => ({ kind: 'file', userId, file: new Blob([bytes]), fileName: name, fileType: 'image/gif' })
 
 afterEach(async () => {
   await closeOutboxDb()
@@ -31,17 +63,47 @@ afterEach(async () => {
 })
 
 describe('flushOutbox', () => {
-  it('sends votes, views and uploads oldest first, each with its id as Idempotency-Key, and empties the outbox', async () => {
-    const ids = [await enqueueOutbox(vote(3)), await enqueueOutbox({ kind: 'view', mediaId: 4, userId: 1 }), await enqueueOutbox(vote(1, false))]
-    ids.push(await enqueueOutbox({ kind: 'upload', userId: 1, file: new Blob(['gif']), fileName: 'a.gif', fileType: 'image/gif' }))
-    expect(countByKind(await readOutbox())).toEqual({ vote: 2, view: 1, upload: 1 })
+  it("sends items of every kind oldest first, each as its kind builds it with its id as Idempotency-Key, and empties the outbox", async () => {
+    const ids = [await enqueueOutbox(vote(3)), await enqueueOutbox(file(1, 'a.gif')), await enqueueOutbox(vote(1, false))]
+    expect(countByKind(await readOutbox())).toEqual({ note: 2, file: 1 })
     const net = fakeFetch()
-    expect(await flushOutbox({ fetch: net.fetch })).toEqual({ sent: 4, dropped: 0, retrying: false })
-    expect(net.sent.map((s) => s.url)).toEqual(['/api/votes', '/api/media/4/view', '/api/votes', '/api/media/upload'])
+    expect(await flushOutbox({ fetch: net.fetch })).toEqual({ sent: 3, dropped: 0, retrying: false })
+    expect(net.sent.map((s) => s.url)).toEqual(['/notes/3', '/files', '/notes/1'])
     expect(net.sent.map((s) => s.key)).toEqual(ids)
-    expect(JSON.parse(net.sent[2]!.body)).toEqual({ userId: 1, mediaId: 1, isHot: false })
-    expect(net.sent[3]!.body).toBe('form:a.gif:1')
+    expect(JSON.parse(net.sent[2]!.body)).toEqual({ mediaId: 1, isHot: false })
+    expect(net.sent[1]!.body).toBe('form:a.gif:1')
     expect(await readOutbox()).toEqual([])
+  })
+
+  it('refuses to store an item of a kind nobody registered, and keeps and retries a stored one (another version of the app wrote it)', async () => {
+    await expect(enqueueOutbox({ kind: 'nobody' })).rejects.toThrow("Outbox kind 'nobody' is not registered")
+    const db = await outboxDb()
+    await db.add('items', { kind: 'nobody', id: 'old', createdAt: 0, attempts: 0, nextAttemptAt: 0, leaseUntil: 0 })
+    const net = fakeFetch()
+    expect(await flushOutbox({ fetch: net.fetch, now: () => 5 })).toEqual({ sent: 0, dropped: 0, retrying: true })
+    expect(net.sent).toEqual([])
+    expect(await readOutbox()).toMatchObject([{ id: 'old', attempts: 1, lastError: "No sender for outbox kind 'nobody'" }])
+  })
+
+  it("holds an item for its kind's lease while it is sent (the default lease otherwise)", async () => {
+    await enqueueOutbox(file(1, 'a.gif'))
+    await enqueueOutbox(vote(2))
+    const leases: number[] = []
+    const watch = (async () => {
+      leases.push((await readOutbox())[0]!.leaseUntil)
+      return new Response(null, { status: 204 })
+    }) as unknown as typeof fetch
+    await flushOutbox({ fetch: watch, now: () => 1000 })
+    expect(leases).toEqual([1000 + FILE_LEASE_MS, 1000 + DEFAULT_LEASE_MS])
+  })
+
+  it("sends with the kind's method and classifies the answer with the kind's classify", async () => {
+    const id = await enqueueOutbox({ kind: 'strict' })
+    const methods: string[] = []
+    const accepted = (async (_: string, init: RequestInit) => (methods.push(init.method!), new Response(null, { status: 202 }))) as unknown as typeof fetch
+    expect(await flushOutbox({ fetch: accepted, now: () => 7 })).toEqual({ sent: 0, dropped: 1, retrying: false })
+    expect(methods).toEqual(['PUT'])
+    expect(await takeDropReports()).toEqual([{ id, kind: 'strict', status: 202, reason: 'Accepted is not enough', serverMessage: undefined, droppedAt: 7 }])
   })
 
   it('keeps an item on a network failure and backs off exponentially, with the same Idempotency-Key on every retry', async () => {
@@ -93,21 +155,21 @@ describe('flushOutbox', () => {
   it('drops an item the server refuses with another 4xx and keeps the reason for the visitor', async () => {
     const net = fakeFetch((n) => (n === 0 ? Response.json({ error: 'Media not found' }, { status: 404 }) : new Response(null, { status: 204 })))
     const refused = await enqueueOutbox(vote(9))
-    await enqueueOutbox({ kind: 'view', mediaId: 5, userId: 1 })
+    await enqueueOutbox(file(1, 'b.gif'))
     expect(await flushOutbox({ fetch: net.fetch, now: () => 50 })).toEqual({ sent: 1, dropped: 1, retrying: false })
     expect(await readOutbox()).toEqual([])
-    expect(await takeDropReports()).toEqual([{ id: refused, kind: 'vote', status: 404, reason: 'Media not found', serverMessage: 'Media not found', mediaId: 9, droppedAt: 50 }])
+    expect(await takeDropReports()).toEqual([{ id: refused, kind: 'note', status: 404, reason: 'Media not found', serverMessage: 'Media not found', mediaId: 9, droppedAt: 50 }])
     // A report is handed out once.
     expect(await takeDropReports()).toEqual([])
   })
 
   it('keeps waiting items across a reload (the database closed and opened again)', async () => {
-    const id = await enqueueOutbox({ kind: 'upload', userId: 4, file: new Blob(['bytes'], { type: 'image/png' }), fileName: 'cat.png', fileType: 'image/png' })
+    const id = await enqueueOutbox(file(4, 'cat.png', 'bytes'))
     await flushOutbox({ fetch: fakeFetch(() => 'offline').fetch })
     await closeOutboxDb()
     const [item] = await readOutbox()
-    expect(item).toMatchObject({ id, kind: 'upload', fileName: 'cat.png', attempts: 1 })
-    expect(await (item as { file: Blob }).file.text()).toBe('bytes')
+    expect(item).toMatchObject({ id, kind: 'file', fileName: 'cat.png', attempts: 1 })
+    expect(fileKind.is(item!) && (await item.file.text())).toBe('bytes')
     const net = fakeFetch()
     await flushOutbox({ fetch: net.fetch, force: true })
     expect(net.sent.map((s) => [s.key, s.body])).toEqual([[id, 'form:cat.png:4']])

@@ -1,13 +1,14 @@
 /**
  * The offline outbox (public-visitor §4 Rating flow and Upload queue item; server-contract: Idempotency-Key,
- * replay-safe votes and views). Votes, views and uploads are written to IndexedDB first, each with a client UUID sent
- * as Idempotency-Key, then sent oldest first by flushOutbox(). A network failure, 5xx, 408 or 429 keeps the item and
+ * replay-safe votes and views). Items of every registered kind (outbox-kinds.ts: votes, views, uploads) are written to
+ * IndexedDB first, each with a client UUID sent as Idempotency-Key, then sent oldest first by flushOutbox(). A network failure, 5xx, 408 or 429 keeps the item and
  * backs off exponentially (1 s doubling to 5 min, with jitter); another 4xx drops it and leaves a report for the UI.
  * Safe from several tabs and a service worker at once: a sender leases the head item in the same IndexedDB
  * transaction that reads it, so no item is sent twice at the same time. No DOM API here (service-worker safe).
  */
-import { outboxDb, outboxMediaId, type DropReport, type OutboxItem, type OutboxKind, type OutboxPayload } from './outbox-db'
+import { outboxDb, type DropReport, type OutboxItem, type OutboxPayload } from './outbox-db'
 import { emitOutboxEvent } from './outbox-events'
+import { DEFAULT_LEASE_MS, outboxKind } from './outbox-kinds'
 import { fetchSender, type Sender, type SendOutcome } from './outbox-send'
 
 /** Background Sync tag under which the window registers a replay and the service worker (sw.ts) calls syncOutbox(). */
@@ -16,10 +17,6 @@ export const OUTBOX_SYNC_TAG = 'hotvote-outbox'
 export const BACKOFF_BASE_MS = 1000
 /** Longest retry delay, ms (5 min). */
 export const BACKOFF_MAX_MS = 5 * 60 * 1000
-/** How long a sender holds a vote or view, ms; a sender that dies frees it after this. */
-export const LEASE_MS = 30_000
-/** How long a sender holds an upload, ms (20 MB on a slow link). */
-export const UPLOAD_LEASE_MS = 5 * 60 * 1000
 
 /** Options of flushOutbox. now: epoch ms clock; random: 0-1 for jitter; force: send items still backing off (online event, start). */
 export type FlushOptions = { fetch?: typeof fetch; send?: Sender; now?: () => number; random?: () => number; force?: boolean }
@@ -35,8 +32,12 @@ export function backoffDelayMs(attempts: number, random: () => number = Math.ran
   return Math.round(full / 2 + (random() * full) / 2)
 }
 
-/** Writes payload to the outbox under id (default a new UUID, the Idempotency-Key); resolves to the id once stored. */
-export async function enqueueOutbox(payload: OutboxPayload, id: string = crypto.randomUUID(), now: number = Date.now()): Promise<string> {
+/**
+ * Writes payload to the outbox under id (default a new UUID, the Idempotency-Key); resolves to the id once stored.
+ * Rejects for a kind not registered with registerOutboxKind, and when IndexedDB fails.
+ */
+export async function enqueueOutbox<P extends OutboxPayload>(payload: P, id: string = crypto.randomUUID(), now: number = Date.now()): Promise<string> {
+  if (!outboxKind(payload.kind)) throw new Error(`Outbox kind '${payload.kind}' is not registered`)
   const db = await outboxDb()
   const item: OutboxItem = { ...payload, id, createdAt: now, attempts: 0, nextAttemptAt: 0, leaseUntil: 0 }
   const tx = db.transaction('items', 'readwrite')
@@ -63,10 +64,10 @@ export async function readOutbox(): Promise<OutboxItem[]> {
   return (await outboxDb()).getAll('items')
 }
 
-/** Waiting items per kind. */
-export function countByKind(items: OutboxItem[]): Record<OutboxKind, number> {
-  const counts = { vote: 0, view: 0, upload: 0 }
-  for (const i of items) counts[i.kind]++
+/** Waiting items per kind; a kind with none waiting is absent. */
+export function countByKind(items: OutboxItem[]): Record<string, number | undefined> {
+  const counts: Record<string, number | undefined> = {}
+  for (const i of items) counts[i.kind] = (counts[i.kind] ?? 0) + 1
   return counts
 }
 
@@ -95,7 +96,7 @@ async function claimHead(now: number, force: boolean): Promise<OutboxItem | unde
   const head = cursor?.value
   // Strict FIFO: when the head is busy or waiting, everything behind it waits too.
   if (!cursor || !head || head.leaseUntil > now || (!force && head.nextAttemptAt > now)) return void (await tx.done)
-  const claimed = { ...head, leaseUntil: now + (head.kind === 'upload' ? UPLOAD_LEASE_MS : LEASE_MS) }
+  const claimed = { ...head, leaseUntil: now + (outboxKind(head.kind)?.leaseMs ?? DEFAULT_LEASE_MS) }
   await cursor.update(claimed)
   await tx.done
   return claimed
@@ -113,7 +114,7 @@ async function settle(item: OutboxItem, outcome: SendOutcome, now: number, rando
   } else {
     await items.delete(item.seq!)
     if (outcome.type === 'drop') {
-      const subject = item.kind === 'upload' ? { fileName: item.fileName } : { mediaId: outboxMediaId(item) }
+      const subject = outboxKind(item.kind)?.report?.(item)
       report = { id: item.id, kind: item.kind, status: outcome.status, reason: outcome.reason, serverMessage: outcome.serverMessage, droppedAt: now, ...subject }
       await tx.objectStore('dropped').put(report)
     }

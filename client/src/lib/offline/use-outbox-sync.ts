@@ -7,24 +7,25 @@ import { useEffect } from 'react'
 import { toast } from '@client/lib/toast'
 import type { DropReport } from './outbox-db'
 import { onOutboxEvent } from './outbox-events'
+import { outboxKind, UNKNOWN_DROP_TEXT } from './outbox-kinds'
 import { takeDropReports } from './outbox'
 import { startOutboxRunner } from './outbox-runner'
 
 /** How long to gather drop reports before one toast, ms. */
 export const DROP_REPORT_DELAY_MS = 300
 
-/** Toast title per kind of refused item. */
-const DROP_TITLES = { vote: 'Vote Failed', upload: 'Upload failed', view: 'View not recorded' } as const
-/** Fallback text per kind when the server gave no message (public-visitor §8). */
-const DROP_FALLBACKS = { vote: 'Failed to submit vote', upload: 'Upload failed', view: 'The view could not be recorded' } as const
+/** The drop text (title, fallback, rank) of kind, from its registration. */
+const dropText = (kind: string) => outboxKind(kind)?.drop ?? UNKNOWN_DROP_TEXT
 
-/** The toast for reports (oldest first): the most important kind wins (upload, vote, view); the rest are counted. */
+/**
+ * The toast for reports (oldest first): the most important kind wins (lowest registered rank), titled and, without a
+ * server message, worded as its kind registered; the rest are counted.
+ */
 export function dropToast(reports: DropReport[]): { title: string; description: string; variant: 'destructive' } {
-  const rank = { upload: 0, vote: 1, view: 2 }
-  const main = [...reports].sort((a, b) => rank[a.kind] - rank[b.kind])[0]!
-  const text = main.reason || DROP_FALLBACKS[main.kind]
+  const main = [...reports].sort((a, b) => dropText(a.kind).rank - dropText(b.kind).rank)[0]!
+  const text = main.reason || dropText(main.kind).fallback
   const more = reports.length > 1 ? ` (${reports.length - 1} more not sent)` : ''
-  return { title: DROP_TITLES[main.kind], description: `${text}${more}`, variant: 'destructive' }
+  return { title: dropText(main.kind).title, description: `${text}${more}`, variant: 'destructive' }
 }
 
 /** Starts the outbox runner and turns drop reports into toasts while mounted. */

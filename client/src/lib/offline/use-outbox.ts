@@ -4,16 +4,16 @@
  * sends, drops and upload progress.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react'
-import { outboxMediaId, type OutboxItem, type OutboxKind } from './outbox-db'
+import type { OutboxItem } from './outbox-db'
 import { onOutboxEvent, type OutboxEvent } from './outbox-events'
 import { countByKind, readOutbox } from './outbox'
 
 /** One waiting item as the UI sees it; status: 'sending' while a sender holds it, else 'waiting'. */
-export type OutboxEntry = { id: string; kind: OutboxKind; status: 'waiting' | 'sending'; attempts: number; lastError?: string; mediaId?: number; item: OutboxItem }
-/** The outbox as the UI sees it: entries oldest first, counts per kind; loaded false until first read. */
-export type OutboxState = { loaded: boolean; entries: OutboxEntry[]; counts: Record<OutboxKind, number> }
+export type OutboxEntry = { id: string; kind: string; status: 'waiting' | 'sending'; attempts: number; lastError?: string; item: OutboxItem }
+/** The outbox as the UI sees it: entries oldest first, counts per kind (absent: none waiting); loaded false until first read. */
+export type OutboxState = { loaded: boolean; entries: OutboxEntry[]; counts: Record<string, number | undefined> }
 
-const EMPTY: OutboxState = { loaded: false, entries: [], counts: { vote: 0, view: 0, upload: 0 } }
+const EMPTY: OutboxState = { loaded: false, entries: [], counts: {} }
 let snapshot = EMPTY
 const subscribers = new Set<() => void>()
 let stopEvents: (() => void) | undefined
@@ -21,7 +21,7 @@ let reading: Promise<void> | undefined
 let stale = false
 
 function toEntry(item: OutboxItem): OutboxEntry {
-  return { id: item.id, kind: item.kind, status: item.leaseUntil > Date.now() ? 'sending' : 'waiting', attempts: item.attempts, lastError: item.lastError, mediaId: outboxMediaId(item), item }
+  return { id: item.id, kind: item.kind, status: item.leaseUntil > Date.now() ? 'sending' : 'waiting', attempts: item.attempts, lastError: item.lastError, item }
 }
 
 /** Re-reads the outbox; reads requested during a read coalesce into one more read after it. */

@@ -1,31 +1,36 @@
 /**
- * The window's outbox sender (public-visitor §4 Upload queue item: per-file progress 0-100): uploads go
- * through XMLHttpRequest so upload progress can be reported as 'progress' events; votes and views use fetch.
- * The service worker's replay uses plain fetchSender (no progress there).
+ * The window's outbox sender (public-visitor §4 Upload queue item: per-file progress 0-100): items of a kind
+ * registered with `progress` (uploads) go through XMLHttpRequest so upload progress can be reported as 'progress'
+ * events; the others use fetch. The service worker's replay uses plain fetchSender (no progress there).
  */
-import type { OutboxItem } from './outbox-db'
+import type { OutboxItem, OutboxPayload } from './outbox-db'
 import { emitOutboxEvent } from './outbox-events'
+import { outboxKind, type OutboxKind } from './outbox-kinds'
 import { classifyAnswer, fetchSender, requestFor, type Sender, type SendOutcome } from './outbox-send'
 
-/** Sends an upload item with XMLHttpRequest, emitting progress events (percent 0-100) for its id. */
-function sendUploadWithProgress(item: OutboxItem): Promise<SendOutcome> {
-  const { url, init } = requestFor(item)
+/** Sends item of kind with XMLHttpRequest, emitting progress events (percent 0-100) for its id. */
+function sendWithProgress(kind: OutboxKind<OutboxPayload>, item: OutboxItem): Promise<SendOutcome> {
+  const { url, init } = requestFor(kind, item)
+  const classify = kind.classify ?? classifyAnswer
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', url)
+    xhr.open(init.method ?? 'POST', url)
     xhr.withCredentials = true
     new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value))
     xhr.upload.onprogress = (e) => e.lengthComputable && emitOutboxEvent({ type: 'progress', id: item.id, percent: Math.round((e.loaded / e.total) * 100) })
-    xhr.onload = () => resolve(classifyAnswer({ status: xhr.status, text: xhr.responseText, statusText: xhr.statusText, retryAfter: xhr.getResponseHeader('Retry-After') }, Date.now()))
+    xhr.onload = () => resolve(classify({ status: xhr.status, text: xhr.responseText, statusText: xhr.statusText, retryAfter: xhr.getResponseHeader('Retry-After') }, Date.now()))
     xhr.onerror = xhr.ontimeout = () => resolve({ type: 'retry', reason: 'Network error during upload' })
     xhr.onabort = () => resolve({ type: 'retry', reason: 'Upload aborted' })
     emitOutboxEvent({ type: 'progress', id: item.id, percent: 0 })
-    xhr.send(init.body as FormData)
+    xhr.send(init.body as XMLHttpRequestBodyInit)
   })
 }
 
-/** The window's Sender: XMLHttpRequest with progress for uploads, fetch for the rest. */
+/** The window's Sender: XMLHttpRequest with progress for kinds registered with `progress`, fetch for the rest. */
 export function windowSender(): Sender {
   const viaFetch = fetchSender()
-  return (item) => (item.kind === 'upload' ? sendUploadWithProgress(item) : viaFetch(item))
+  return (item) => {
+    const kind = outboxKind(item.kind)
+    return kind?.progress ? sendWithProgress(kind, item) : viaFetch(item)
+  }
 }

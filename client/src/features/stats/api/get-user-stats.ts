@@ -10,7 +10,7 @@ export const userStatsQueryOptions = (userId: number) => queryOptions({ queryKey
 /** The stats query. */
 export const useUserStats = (userId: number) => useQuery(userStatsQueryOptions(userId))
 
-/** Deletes one of userId's uploads, then refreshes the stats and the rating queries. */
+/** Deletes one of userId's uploads, then refreshes the stats and the vote queue's queries. */
 export function useDeleteMedia(userId: number) {
   const queryClient = useQueryClient()
   return useMutation({

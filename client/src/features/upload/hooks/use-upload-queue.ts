@@ -11,6 +11,7 @@ import { toast } from '@client/lib/toast'
 import { cancelOutboxItem, readOutbox } from '@client/lib/offline/outbox'
 import { useOutboxEvent } from '@client/lib/offline/use-outbox'
 import { queueUpload, uploadDropMessage } from '../api/upload-media'
+import { uploadKind } from '../outbox-kind'
 
 /** One file in the queue. progress 0-100; invalid: the validation message (no upload possible). */
 export type QueueItem = { id: string; file: File; status: 'pending' | 'queued' | 'uploading' | 'completed' | 'error'; progress: number; error?: string; invalid?: string }
@@ -27,7 +28,7 @@ export function useUploadQueue(userId: number | undefined) {
   useEffect(() => {
     if (userId === undefined) return
     void readOutbox().then((waiting) => {
-      const restored = waiting.flatMap((w) => (w.kind === 'upload' && w.userId === userId ? [{ id: w.id, file: new File([w.file], w.fileName, { type: w.fileType }), status: 'queued' as const, progress: 0 }] : []))
+      const restored = waiting.flatMap((w) => (uploadKind.is(w) && w.userId === userId ? [{ id: w.id, file: new File([w.file], w.fileName, { type: w.fileType }), status: 'queued' as const, progress: 0 }] : []))
       setItems((list) => [...restored.filter((r) => !list.some((i) => i.id === r.id)), ...list])
     })
   }, [userId])

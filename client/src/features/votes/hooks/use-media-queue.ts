@@ -1,0 +1,102 @@
+/**
+ * The rate screen's queue of upcoming items (public-visitor §2 Rate screen states): fetched QUEUE_SIZE at a
+ * time from GET /api/media/queue, refilled while online once fewer than REFILL_BELOW remain, never offering an item
+ * voted on or skipped here (votes still waiting in the outbox included). The head is the item on screen. The queue
+ * is kept in localStorage, so a reload while offline goes on with it.
+ */
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import type { RateMedia } from '@contract/media'
+import { readOutbox } from '@client/lib/offline/outbox'
+import { useOnline } from '@client/lib/offline/use-outbox'
+import { getMediaQueue, getRandomMedia, REFILL_BELOW, takeFirstQueue } from '../api/get-media-queue'
+import { voteKind } from '../outbox-kinds'
+
+/**
+ * loading: first fetch running; ready: items to show (or more coming); empty: the site has no media; done: everything
+ * is rated (also shown when a fetch fails online, as before); offline: nothing left here and no network to fetch more.
+ */
+export type QueueStatus = 'loading' | 'ready' | 'empty' | 'done' | 'offline'
+
+/** Ids of items whose vote still waits in the outbox. */
+async function waitingVoteIds(): Promise<number[]> {
+  return (await readOutbox().catch(() => [])).flatMap((i) => (voteKind.is(i) ? [i.vote.mediaId] : []))
+}
+
+const storageKey = (userId: number) => `hotvote.rateQueue.${userId}`
+
+/** The queue kept from the last visit, used only when starting offline (online, fresh figures are fetched). */
+function storedQueue(userId: number): RateMedia[] {
+  if (navigator.onLine) return []
+  try {
+    return JSON.parse(localStorage.getItem(storageKey(userId)) ?? '[]') as RateMedia[]
+  } catch {
+    return []
+  }
+}
+
+/** The queue for userId: items (head on screen), status, remove(id, voted), refresh(). */
+export function useMediaQueue(userId: number) {
+  const online = useOnline()
+  const [items, setItems] = useState<RateMedia[]>(() => storedQueue(userId))
+  const [status, setStatus] = useState<QueueStatus>(() => (storedQueue(userId).length ? 'ready' : 'loading'))
+  const itemsRef = useRef(items)
+  itemsRef.current = items
+  // Kept so a reload while offline can go on rating what was prefetched (the files are in the caches). Written as the
+  // queue changes, not later in an idle period: a reload right after a vote must not bring back the item just voted on.
+  useEffect(() => {
+    try {
+      localStorage.setItem(storageKey(userId), JSON.stringify(items))
+    } catch {
+      // Storage full or blocked: only the offline reload loses its queue.
+    }
+  }, [items, userId])
+  const voted = useRef(new Set<number>())
+  const skipped = useRef(new Set<number>())
+  const fetching = useRef(false)
+
+  const refill = useCallback(async () => {
+    if (fetching.current) return
+    if (!navigator.onLine) return void (itemsRef.current.length === 0 && setStatus('offline'))
+    fetching.current = true
+    try {
+      const seen = new Set([...voted.current, ...skipped.current, ...(await waitingVoteIds())])
+      const answer = takeFirstQueue(userId) ?? getMediaQueue(userId, [...seen, ...itemsRef.current.map((i) => i.id)])
+      const fresh = (await answer).filter((i) => !seen.has(i.id))
+      if (fresh.length === 0 && itemsRef.current.length === 0) {
+        // The queue cannot tell an empty site from a rated-all one; the random pick can (null vs 404).
+        const pick = await getRandomMedia(userId).catch(() => undefined)
+        if (pick && !seen.has(pick.id)) fresh.push(pick)
+        else return void setStatus(pick === null ? 'empty' : 'done')
+      }
+      // A transition: the screen showing the new head renders in short slices, not one long task.
+      startTransition(() => {
+        setItems((list) => [...list, ...fresh.filter((f) => !list.some((i) => i.id === f.id))])
+        setStatus('ready')
+      })
+    } catch {
+      if (itemsRef.current.length === 0) setStatus(navigator.onLine ? 'done' : 'offline')
+    } finally {
+      fetching.current = false
+    }
+  }, [userId])
+
+  useEffect(() => {
+    if (online && (status === 'loading' || status === 'ready' || status === 'offline') && items.length < REFILL_BELOW) void refill()
+    if (!online && items.length === 0 && status === 'ready') setStatus('offline')
+  }, [online, items.length, status, refill])
+
+  /** Takes id off the queue; voted marks it rated (it is never fetched again this visit), otherwise it counts as skipped. */
+  const remove = useCallback((id: number, wasVoted: boolean) => {
+    ;(wasVoted ? voted : skipped).current.add(id)
+    setItems((list) => list.filter((i) => i.id !== id))
+  }, [])
+
+  /** Fetches again after the rated-all state; skipped items may come back. */
+  const refresh = useCallback(() => {
+    skipped.current.clear()
+    setStatus('loading')
+    void refill()
+  }, [refill])
+
+  return { items, status, remove, refresh }
+}

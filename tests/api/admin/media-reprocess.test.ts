@@ -1,0 +1,82 @@
+/**
+ * The media backfill (`hotvote media reprocess`, /api/admin/media/reprocess): media stored before the
+ * pipeline get variants, placeholder and a stripped copy; a stopped run resumes; a second run does nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import sharp from 'sharp'
+import { join } from 'node:path'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../../support/test-app'
+import { FIXTURES_DIR, makeMedia } from '../../support/builders'
+import { paths } from '@contract/paths'
+
+const t = makeTestApp()
+afterAll(t.cleanup)
+const FILES = ['storm-over-highway.jpg', 'paint-brushes.gif', 'rowing-boats-pan.mp4', 'tabby-cat.png']
+let phoneKey = ''
+
+/** Turns every stored item back into what the version before the pipeline stored: the original bytes, no derived objects, no pipeline columns. */
+async function storeAsBeforeThePipeline() {
+  const rows = (await t.sql.all('select storage_key as key, mime_type as type from media')) as { key: string; type: string }[]
+  for await (const o of t.deps.storage.list()) if (!rows.some((r) => r.key === o.key)) await t.deps.storage.delete(o.key)
+  // One item gets a camera original with GPS back, as an old upload would have kept it.
+  phoneKey = rows.find((r) => r.type === 'image/jpeg')!.key
+  const phone = await sharp(join(FIXTURES_DIR, FILES[0])).withExif({ IFD0: { Make: 'AcmePhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } }).toBuffer()
+  await t.deps.storage.put(phoneKey, new Blob([new Uint8Array(phone)]).stream(), { size: phone.length, contentType: 'image/jpeg' })
+  await t.sql.run('update media set placeholder = null, variants = null, processed_at = null, duration_ms = null, stored_sha256 = null')
+}
+
+const status = async () => (await call(t.app, 'GET', paths.adminReprocess(), undefined, { headers: ADMIN_BASIC })).json
+const batch = async (body: Record<string, unknown>) => (await call(t.app, 'POST', paths.adminReprocess(), body, { headers: ADMIN_BASIC })).json
+
+beforeAll(async () => {
+  const v = await makeVisitor(t.app)
+  for (const f of FILES) expect((await makeMedia(t.app, v, f)).status).toBe(201)
+  await storeAsBeforeThePipeline()
+})
+
+describe('media reprocess', () => {
+  it('counts the items waiting, resumes after a stopped run, processes each once, and then has nothing to do', async () => {
+    expect(await status()).toEqual({ pending: 4 })
+    expect(await call(t.app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN_BASIC }).then((r) => r.json.map((m: { processed: boolean }) => m.processed))).toEqual([false, false, false, false])
+    // A run that stops after its first batch of one...
+    expect(await batch({ limit: 1 })).toMatchObject({ processed: 1, failed: 0, lastId: 1, remaining: 3 })
+    expect(await status()).toEqual({ pending: 3 })
+    // ...and a new run that starts again from the beginning finishes.
+    let r = await batch({ limit: 2 })
+    expect(r).toMatchObject({ processed: 2, lastId: 3, remaining: 1 })
+    r = await batch({ limit: 2, afterId: r.lastId })
+    expect(r).toMatchObject({ processed: 1, remaining: 0 })
+    expect(await status()).toEqual({ pending: 0 })
+    const items = (await call(t.app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN_BASIC })).json
+    for (const m of items) {
+      expect(m.processed).toBe(true)
+      expect(m.placeholder).toBeTruthy()
+      if (m.mimeType.startsWith('image/')) expect(m.variants.length).toBeGreaterThan(0)
+      else expect(m.posterUrl).toBeTruthy()
+      for (const url of [m.url, ...m.variants.map((x: { url: string }) => x.url), ...(m.posterUrl ? [m.posterUrl] : [])]) expect((await t.app.handle(new Request(`http://localhost${url}`))).status).toBe(200)
+    }
+    const phone = Buffer.from(await new Response((await t.deps.storage.get(phoneKey))!.body).arrayBuffer())
+    expect(phone.includes('AcmePhone')).toBe(false)
+    // Each item records the hash of the stripped copy now stored under its key, for the bucket's duplicate scan.
+    for (const row of (await t.sql.all('select storage_key as key, stored_sha256 as "storedSha256" from media')) as { key: string; storedSha256: string }[])
+      expect(row.storedSha256).toBe(new Bun.CryptoHasher('sha256').update(await Bun.readableStreamToBytes((await t.deps.storage.get(row.key))!.body)).digest('hex'))
+    // A second run does nothing: no item is looked at, no object is written.
+    const before = (await Array.fromAsync(t.deps.storage.list())).map((o) => `${o.key} ${o.lastModified}`)
+    expect(await batch({})).toEqual({ processed: 0, failed: 0, errors: [], lastId: null, remaining: 0 })
+    expect((await Array.fromAsync(t.deps.storage.list())).map((o) => `${o.key} ${o.lastModified}`)).toEqual(before)
+  })
+
+  it('reports an item whose object is missing and goes on; refuses a bad since or limit with 400', async () => {
+    const v = await makeVisitor(t.app)
+    const item = (await makeMedia(t.app, v, 'yellow-daisy.webp')).json.media
+    await t.sql.run('update media set processed_at = null where id = ?', ...[item.id])
+    await t.deps.storage.delete(item.url.replace('/api/media/file/', ''))
+    const r = await batch({ afterId: 0 })
+    expect(r).toMatchObject({ processed: 0, failed: 1, remaining: 0 })
+    expect(r.errors[0]).toContain('stored object is missing')
+    expect((await call(t.app, 'POST', paths.adminReprocess(), { since: 'yesterday' }, { headers: ADMIN_BASIC })).status).toBe(400)
+    expect((await call(t.app, 'POST', paths.adminReprocess(), { limit: 500 }, { headers: ADMIN_BASIC })).status).toBe(400)
+    expect((await call(t.app, 'GET', '/api/admin/media/reprocess?since=2026-11-23', undefined, { headers: ADMIN_BASIC })).json).toEqual({ pending: 0 })
+    expect((await call(t.app, 'POST', paths.adminReprocess(), {})).status).toBe(401)
+  })
+})
