@@ -34,7 +34,7 @@ export async function startLinkProxy(targetPort: number, bytesPerSecond = Number
       client.destroy()
       upstream.end()
     }
-    client.on('data', (data) => {
+    client.on('data', (data: Buffer) => {
       const room = cutAt === undefined ? data.length : Math.min(data.length, cutAt - sent)
       upstream.write(data.subarray(0, room))
       sent += room
@@ -44,7 +44,7 @@ export async function startLinkProxy(targetPort: number, bytesPerSecond = Number
         setTimeout(() => client.resume(), (data.length / bytesPerSecond) * 1000)
       }
     })
-    upstream.on('data', (data) => client.write(data))
+    upstream.on('data', (data: Buffer) => client.write(data))
     upstream.on('end', close)
     upstream.on('error', close)
     client.on('end', close)

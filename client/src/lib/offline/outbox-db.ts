@@ -16,10 +16,21 @@ export type OutboxPayload = { kind: string }
 
 /**
  * One waiting item. id: client-generated UUID sent as Idempotency-Key (stable across retries); times are epoch ms:
- * createdAt, nextAttemptAt (0 = now), leaseUntil (a sender holds the item until then; 0 = free); attempts: failed
- * sends so far; lastError: why the last send failed.
+ * createdAt, nextAttemptAt (0 = now), leaseUntil (a sender holds the item until then; 0 = free), leasedAt (when it
+ * took it); leaseOwner: the sender's id, whose Web Lock shows whether it is still alive; attempts: failed sends so
+ * far; lastError: why the last send failed.
  */
-export type OutboxItem<P extends OutboxPayload = OutboxPayload> = P & { seq?: number; id: string; createdAt: number; attempts: number; nextAttemptAt: number; leaseUntil: number; lastError?: string }
+export type OutboxItem<P extends OutboxPayload = OutboxPayload> = P & {
+  seq?: number
+  id: string
+  createdAt: number
+  attempts: number
+  nextAttemptAt: number
+  leaseUntil: number
+  leasedAt?: number
+  leaseOwner?: string
+  lastError?: string
+}
 
 /** A refused item, kept until a window reports it. status: the HTTP status; reason: the server's message or `${status}: ${text}`; mediaId, fileName: what its kind's report() names. */
 export type DropReport = {

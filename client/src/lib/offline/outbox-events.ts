@@ -10,13 +10,14 @@ export const OUTBOX_CHANNEL = 'hotvote-outbox'
 
 /**
  * An outbox event (kind: the item's registered kind). changed: items were added, claimed or rescheduled; sent: item id reached the server (body: the
- * answer's JSON); dropped: the server refused it (the same report also waits in the dropped store); progress: upload percent 0-100
- * (this context only).
+ * answer's JSON); dropped: the server refused it (the same report also waits in the dropped store); cancelled: the
+ * visitor removed item id (its sender, in any context, stops); progress: upload percent 0-100 (this context only).
  */
 export type OutboxEvent =
   | { type: 'changed' }
   | { type: 'sent'; id: string; kind: string; body: unknown }
   | { type: 'dropped'; id: string; kind: string; report: DropReport }
+  | { type: 'cancelled'; id: string }
   | { type: 'progress'; id: string; percent: number }
 
 const listeners = new Set<(event: OutboxEvent) => void>()

@@ -17,9 +17,20 @@ export type DropText = { title: string; fallback: string; rank: number }
 export const UNKNOWN_DROP_TEXT: DropText = { title: 'Not sent', fallback: 'The request could not be sent', rank: Number.MAX_SAFE_INTEGER }
 
 /**
+ * What a kind's own send() gets besides its item. signal: aborted when the visitor removes the item while it is being
+ * sent; save(patch): stores patch in the item (a resumable upload's URL and confirmed offset, so the next send resumes
+ * there), renews the sender's lease and tells every context the outbox changed; false when the item is gone.
+ */
+export type SendContext<P extends OutboxPayload = OutboxPayload> = { signal: AbortSignal; save(patch: Partial<P>): Promise<boolean> }
+
+/**
  * One kind of outbox item, P its stored payload ({ kind, ...data }: plain values and Blobs, stored as given).
  * - request: the URL and request of item; the method defaults to POST, the outbox adds credentials and the item's id
  *   as Idempotency-Key;
+ * - send: sends item itself when it takes more than one request (a resumable upload), answering the outcome, or
+ *   undefined to send it as request() says;
+ * - cancel: what removing an item (waiting or being sent) also undoes on the server; a kind with cancel may be removed
+ *   while being sent, and its sender is told through the send context's signal;
  * - classify: what an answer means (default classifyAnswer: 2xx sent; 408, 429, 5xx retried; other statuses dropped);
  * - leaseMs: how long one sender holds an item (default DEFAULT_LEASE_MS);
  * - progress: the window sends it through XMLHttpRequest and emits 'progress' events (uploads);
@@ -29,6 +40,8 @@ export const UNKNOWN_DROP_TEXT: DropText = { title: 'Not sent', fallback: 'The r
 export type OutboxKindSpec<P extends OutboxPayload> = {
   kind: P['kind']
   request(item: OutboxItem<P>): { url: string; init: RequestInit }
+  send?(item: OutboxItem<P>, context: SendContext<P>): Promise<SendOutcome> | undefined
+  cancel?(item: OutboxItem<P>): Promise<void>
   classify?(answer: RawAnswer, now: number): SendOutcome
   leaseMs?: number
   progress?: boolean

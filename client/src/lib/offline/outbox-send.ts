@@ -6,7 +6,7 @@
  */
 import { parseJsonBody } from '../api-client'
 import type { OutboxItem, OutboxPayload } from './outbox-db'
-import { outboxKind, type OutboxKind } from './outbox-kinds'
+import { outboxKind, type OutboxKind, type SendContext } from './outbox-kinds'
 
 /** An HTTP answer as the classifier needs it: status, raw text, statusText and Retry-After (seconds or a date). */
 export type RawAnswer = { status: number; text: string; statusText: string; retryAfter?: string | null }
@@ -17,8 +17,8 @@ export type SendOutcome =
   | { type: 'retry'; reason: string; retryAfterMs?: number }
   | { type: 'drop'; status: number; reason: string; serverMessage?: string }
 
-/** Sends item with an Idempotency-Key of its id and classifies the answer; the network failing resolves to a retry. */
-export type Sender = (item: OutboxItem) => Promise<SendOutcome>
+/** Sends item with an Idempotency-Key of its id and classifies the answer; the network failing resolves to a retry. context: what a kind's own send() gets. */
+export type Sender = (item: OutboxItem, context: SendContext) => Promise<SendOutcome>
 
 /**
  * The URL and request of item from its kind (relative URLs: same origin as the page or the service worker): POST
@@ -55,9 +55,11 @@ export function classifyAnswer(answer: RawAnswer, now: number): SendOutcome {
 
 /** A Sender over fetchImpl (default: the global fetch); now gives epoch ms for Retry-After dates. */
 export function fetchSender(fetchImpl: typeof fetch = fetch, now: () => number = Date.now): Sender {
-  return async (item) => {
+  return async (item, context) => {
     const kind = outboxKind(item.kind)
     if (!kind) return unknownKindOutcome(item)
+    const own = kind.send?.(item, context)
+    if (own) return own
     const { url, init } = requestFor(kind, item)
     let res: Response
     try {

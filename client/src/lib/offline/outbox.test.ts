@@ -51,6 +51,27 @@ registerOutboxKind<{ kind: 'strict' }>({
   drop: { title: 'Strict failed', fallback: 'No', rank: 2 },
 })
 
+// Sends itself in chunks, saving how many the "server" has (a resumable upload's offset); down: the link fails before
+// chunk 2; gate: awaited after each chunk, so a test can act mid-send.
+type ChunkPayload = { kind: 'chunks'; total: number; done?: number }
+const chunks = { log: [] as string[], down: false, gate: undefined as ((n: number) => Promise<void>) | undefined, cancelled: [] as string[] }
+registerOutboxKind<ChunkPayload>({
+  kind: 'chunks',
+  request: () => ({ url: '/not-used', init: {} }),
+  send: async (item, { signal, save }) => {
+    for (let n = item.done ?? 0; n < item.total; n++) {
+      if (chunks.down && n === 2) return { type: 'retry', reason: 'Network error' }
+      chunks.log.push(`${item.id}:${n}`)
+      await save({ done: n + 1 })
+      await chunks.gate?.(n)
+      if (signal.aborted) return { type: 'retry', reason: 'Stopped' }
+    }
+    return { type: 'sent', status: 200, body: { chunks: item.total } }
+  },
+  cancel: async (item) => void chunks.cancelled.push(item.id),
+  drop: { title: 'Chunks failed', fallback: 'No', rank: 3 },
+})
+
 const vote = (mediaId: number, isHot = true): NotePayload => ({ kind: 'note', mediaId, isHot })
 const file = (userId: number, name: string, bytes = 'gif'): FilePayload => ({ kind: 'file', userId, file: new Blob([bytes]), fileName: name, fileType: 'image/gif' })
 
@@ -201,6 +222,54 @@ describe('flushOutbox', () => {
     release()
     expect(await running).toEqual({ sent: 1, dropped: 0, retrying: false })
     expect(other.sent).toEqual([])
+  })
+})
+
+describe('kinds that send themselves', () => {
+  afterEach(() => {
+    chunks.log = []
+    chunks.cancelled = []
+    chunks.down = false
+    chunks.gate = undefined
+  })
+
+  it('keeps what a send saved when it fails, and the next send resumes there, sending each chunk once', async () => {
+    const id = await enqueueOutbox<ChunkPayload>({ kind: 'chunks', total: 4 })
+    chunks.down = true
+    expect(await flushOutbox()).toEqual({ sent: 0, dropped: 0, retrying: true })
+    const [waiting] = await readOutbox()
+    expect(waiting).toMatchObject({ id, done: 2, attempts: 1, leaseUntil: 0, lastError: 'Network error' })
+    chunks.down = false
+    expect(await flushOutbox({ force: true })).toEqual({ sent: 1, dropped: 0, retrying: false })
+    expect(chunks.log).toEqual([0, 1, 2, 3].map((n) => `${id}:${n}`))
+    expect(await readOutbox()).toEqual([])
+  })
+
+  it('renews the lease with every save', async () => {
+    await enqueueOutbox<ChunkPayload>({ kind: 'chunks', total: 2 })
+    let clock = 1_000_000
+    const leases: number[] = []
+    chunks.gate = async () => {
+      leases.push((await readOutbox())[0]!.leaseUntil)
+      clock += 10_000
+    }
+    await flushOutbox({ now: () => clock })
+    expect(leases).toEqual([1_000_000 + DEFAULT_LEASE_MS, 1_010_000 + DEFAULT_LEASE_MS])
+  })
+
+  it('lets a visitor remove an item while it is sent: its sender stops, the kind cancels it, nothing is rescheduled or reported', async () => {
+    const id = await enqueueOutbox<ChunkPayload>({ kind: 'chunks', total: 5 })
+    let removed: Promise<boolean> | undefined
+    chunks.gate = async (n) => {
+      if (n === 1) removed = cancelOutboxItem(id)
+      if (n === 1) await removed
+    }
+    expect(await flushOutbox()).toEqual({ sent: 0, dropped: 0, retrying: false })
+    expect(await removed).toBe(true)
+    expect(chunks.log).toEqual([`${id}:0`, `${id}:1`])
+    expect(chunks.cancelled).toEqual([id])
+    expect(await readOutbox()).toEqual([])
+    expect(await takeDropReports()).toEqual([])
   })
 })
 

@@ -7,8 +7,9 @@
  * transaction that reads it, so no item is sent twice at the same time. No DOM API here (service-worker safe).
  */
 import { outboxDb, type DropReport, type OutboxItem, type OutboxPayload } from './outbox-db'
-import { emitOutboxEvent } from './outbox-events'
-import { DEFAULT_LEASE_MS, outboxKind } from './outbox-kinds'
+import { emitOutboxEvent, onOutboxEvent } from './outbox-events'
+import { DEFAULT_LEASE_MS, outboxKind, type SendContext } from './outbox-kinds'
+import { leaseHeld, liveSenders, senderId } from './outbox-lease'
 import { fetchSender, type Sender, type SendOutcome } from './outbox-send'
 
 /** Background Sync tag under which the window registers a replay and the service worker (sw.ts) calls syncOutbox(). */
@@ -48,15 +49,24 @@ export async function enqueueOutbox<P extends OutboxPayload>(payload: P, id: str
   return id
 }
 
-/** Removes the waiting item id (a visitor removing a queued upload); false when it is gone or being sent right now. */
+/**
+ * Removes item id (a visitor removing a queued upload): a waiting one, or one being sent when its kind has cancel(),
+ * whose sender (in any context) is then told to stop; then runs the kind's cancel() (a resumable upload is terminated
+ * on the server). False when it is gone or being sent by a kind that cannot be stopped.
+ */
 export async function cancelOutboxItem(id: string, now: number = Date.now()): Promise<boolean> {
+  const live = await liveSenders(now)
   const tx = (await outboxDb()).transaction('items', 'readwrite')
   const item = await tx.store.index('id').get(id)
-  const removable = item !== undefined && item.leaseUntil <= now
+  const kind = item && outboxKind(item.kind)
+  const removable = item !== undefined && (!leaseHeld(item, now, live) || kind?.cancel !== undefined)
   if (removable) await tx.store.delete(item.seq!)
   await tx.done
-  if (removable) emitOutboxEvent({ type: 'changed' })
-  return removable
+  if (!removable) return false
+  emitOutboxEvent({ type: 'cancelled', id })
+  emitOutboxEvent({ type: 'changed' })
+  await kind?.cancel?.(item).catch((e) => console.error('outbox cancel failed', e))
+  return true
 }
 
 /** Every waiting item, oldest first. */
@@ -89,28 +99,55 @@ export async function takeDropReports(): Promise<DropReport[]> {
   return reports.sort((a, b) => a.droppedAt - b.droppedAt)
 }
 
-/** Leases the oldest item when it is free and due (or force); undefined when empty, held by another sender or backing off. */
+/** How long a sender holds an item of kind, ms. */
+const leaseMsOf = (kind: string) => outboxKind(kind)?.leaseMs ?? DEFAULT_LEASE_MS
+
+/**
+ * Leases the oldest item when it is free and due (or force) to this context's sender; undefined when empty, held by
+ * another live sender or backing off.
+ */
 async function claimHead(now: number, force: boolean): Promise<OutboxItem | undefined> {
+  const owner = await senderId()
+  const live = await liveSenders(now)
   const tx = (await outboxDb()).transaction('items', 'readwrite')
   const cursor = await tx.store.openCursor()
   const head = cursor?.value
   // Strict FIFO: when the head is busy or waiting, everything behind it waits too.
-  if (!cursor || !head || head.leaseUntil > now || (!force && head.nextAttemptAt > now)) return void (await tx.done)
-  const claimed = { ...head, leaseUntil: now + (outboxKind(head.kind)?.leaseMs ?? DEFAULT_LEASE_MS) }
+  if (!cursor || !head || leaseHeld(head, now, live) || (!force && head.nextAttemptAt > now)) return void (await tx.done)
+  const claimed = { ...head, leaseUntil: now + leaseMsOf(head.kind), leasedAt: now, leaseOwner: owner }
   await cursor.update(claimed)
   await tx.done
   return claimed
 }
 
-/** Applies outcome to the claimed item: deleted when sent, moved to the drop reports when refused, rescheduled otherwise. */
-async function settle(item: OutboxItem, outcome: SendOutcome, now: number, random: () => number): Promise<DropReport | undefined> {
+/**
+ * Stores patch in the claimed item (what its kind's send() saves: a resumable upload's URL and offset) and renews its
+ * lease; false when the item is gone (removed by the visitor meanwhile).
+ */
+async function saveClaimed(item: OutboxItem, patch: object, now: number): Promise<boolean> {
+  const tx = (await outboxDb()).transaction('items', 'readwrite')
+  const stored = await tx.store.get(item.seq!)
+  if (stored?.id === item.id) await tx.store.put({ ...stored, ...patch, leaseUntil: now + leaseMsOf(item.kind) })
+  await tx.done
+  if (stored?.id === item.id) emitOutboxEvent({ type: 'changed' })
+  return stored?.id === item.id
+}
+
+/**
+ * Applies outcome to the claimed item: deleted when sent, moved to the drop reports when refused, rescheduled (keeping
+ * what its send saved) otherwise; answers whether it was rescheduled, and the report. An item removed while it was
+ * being sent stays removed, unreported.
+ */
+async function settle(item: OutboxItem, outcome: SendOutcome, now: number, random: () => number): Promise<{ rescheduled: boolean; report?: DropReport }> {
   let report: DropReport | undefined
   const tx = (await outboxDb()).transaction(['items', 'dropped'], 'readwrite')
   const items = tx.objectStore('items')
+  const stored = await items.get(item.seq!)
+  if (stored?.id !== item.id) return (await tx.done, { rescheduled: false })
   if (outcome.type === 'retry') {
     const attempts = item.attempts + 1
     const delay = Math.max(backoffDelayMs(attempts, random), outcome.retryAfterMs ?? 0)
-    await items.put({ ...item, attempts, nextAttemptAt: now + delay, leaseUntil: 0, lastError: outcome.reason })
+    await items.put({ ...stored, attempts, nextAttemptAt: now + delay, leaseUntil: 0, lastError: outcome.reason })
   } else {
     await items.delete(item.seq!)
     if (outcome.type === 'drop') {
@@ -120,7 +157,19 @@ async function settle(item: OutboxItem, outcome: SendOutcome, now: number, rando
     }
   }
   await tx.done
-  return report
+  return { rescheduled: outcome.type === 'retry', report }
+}
+
+/** Sends the claimed item with a context whose signal aborts when the visitor removes the item (from any context). */
+async function sendClaimed(send: Sender, item: OutboxItem, now: () => number): Promise<SendOutcome> {
+  const cancel = new AbortController()
+  const stop = onOutboxEvent((e) => e.type === 'cancelled' && e.id === item.id && cancel.abort())
+  const context: SendContext = { signal: cancel.signal, save: (patch) => saveClaimed(item, patch, now()) }
+  try {
+    return await send(item, context)
+  } finally {
+    stop()
+  }
 }
 
 /**
@@ -137,12 +186,12 @@ export async function flushOutbox(options: FlushOptions = {}): Promise<FlushResu
     const item = await claimHead(now(), options.force ?? false)
     if (!item) break
     emitOutboxEvent({ type: 'changed' })
-    const outcome = await send(item)
-    const report = await settle(item, outcome, now(), random)
+    const outcome = await sendClaimed(send, item, now)
+    const { rescheduled, report } = await settle(item, outcome, now(), random)
     if (outcome.type === 'sent') result.sent++
     if (report) result.dropped++
     emitOutboxEvent(outcome.type === 'sent' ? { type: 'sent', id: item.id, kind: item.kind, body: outcome.body } : report ? { type: 'dropped', id: item.id, kind: item.kind, report } : { type: 'changed' })
-    if (outcome.type === 'retry') {
+    if (rescheduled) {
       result.retrying = true
       break
     }

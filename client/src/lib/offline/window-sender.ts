@@ -26,11 +26,13 @@ function sendWithProgress(kind: OutboxKind<OutboxPayload>, item: OutboxItem): Pr
   })
 }
 
-/** The window's Sender: XMLHttpRequest with progress for kinds registered with `progress`, fetch for the rest. */
+/** The window's Sender: a kind's own send first, then XMLHttpRequest with progress for kinds registered with `progress`, fetch for the rest. */
 export function windowSender(): Sender {
   const viaFetch = fetchSender()
-  return (item) => {
+  return (item, context) => {
     const kind = outboxKind(item.kind)
-    return kind?.progress ? sendWithProgress(kind, item) : viaFetch(item)
+    const own = kind?.send?.(item, context)
+    if (own) return own
+    return kind?.progress ? sendWithProgress(kind, item) : viaFetch(item, context)
   }
 }

@@ -61,7 +61,7 @@ export function fakeTusServer(options: FakeTusOptions = {}) {
     return new Response(upload.result.body, { status: outcome.status, headers: { ...TUS, 'Upload-Offset': String(upload.offset), 'Content-Type': 'application/json' } })
   }
 
-  const fetchImpl = (async (input: string | URL | Request, init: RequestInit = {}) => {
+  const fetchImpl = async (input: string, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input))
     const method = init.method ?? 'GET'
     requests.push(`${method} ${url.pathname}`)
@@ -89,7 +89,7 @@ export function fakeTusServer(options: FakeTusOptions = {}) {
       return new Response(null, { status: 204, headers: { ...TUS, 'Upload-Offset': String(upload.offset) } })
     }
     return new Response(null, { status: 405 })
-  }) as typeof fetch
+  }
 
   return { fetch: fetchImpl, uploads, requests, state }
 }

@@ -7,6 +7,8 @@
 import type { HttpRequest, HttpResponse, HttpStack, Upload } from 'tus-js-client'
 
 type TusOptions = ConstructorParameters<typeof Upload>[1]
+/** What the HTTP stack calls to send a request (the global fetch, or a test's). */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 /** tus-js-client's file reader interface. */
 export type TusFileReader = NonNullable<TusOptions['fileReader']>
 
@@ -37,7 +39,7 @@ class FetchRequest implements HttpRequest {
   constructor(
     private readonly method: string,
     private readonly url: string,
-    private readonly fetchImpl: typeof fetch,
+    private readonly fetchImpl: FetchLike,
   ) {}
   getMethod() {
     return this.method
@@ -66,7 +68,7 @@ class FetchRequest implements HttpRequest {
 }
 
 /** A tus-js-client HTTP stack over fetchImpl (default: the global fetch, looked up at each request). */
-export function fetchHttpStack(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): HttpStack {
+export function fetchHttpStack(fetchImpl: FetchLike = (url, init) => fetch(url, init)): HttpStack {
   return { createRequest: (method, url) => new FetchRequest(method, url, fetchImpl), getName: () => 'FetchHttpStack' }
 }
 

@@ -158,10 +158,10 @@ describe('sendTusUpload', () => {
     const server = fakeTusServer()
     let patches = 0
     // The second PATCH reaches the server twice: the replay finds the offset moved on and gets 409.
-    const replaying = (async (input: string, init: RequestInit) => {
+    const replaying = async (input: string, init: RequestInit) => {
       if (init.method === 'PATCH' && ++patches === 2) await server.fetch(input, init)
       return server.fetch(input, init)
-    }) as typeof fetch
+    }
     const file = videoOf(4 * MB)
     const { options } = optionsFor(server, file, { fetch: replaying })
     expect((await sendTusUpload(options)).type).toBe('answer')
@@ -170,9 +170,9 @@ describe('sendTusUpload', () => {
   })
 
   it('answers retry when no answer comes after its retries', async () => {
-    const failing = (async () => {
+    const failing = async (): Promise<Response> => {
       throw new TypeError('Failed to fetch')
-    }) as unknown as typeof fetch
+    }
     const { options } = optionsFor(fakeTusServer(), videoOf(MB), { fetch: failing })
     expect(await sendTusUpload({ ...options })).toEqual({ type: 'retry', reason: 'Network error during upload' })
   }, 10_000)

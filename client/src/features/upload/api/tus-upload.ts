@@ -11,7 +11,7 @@ import { MB } from '@contract/media'
 import { paths } from '@contract/paths'
 import { parseJsonBody } from '@client/lib/api-client'
 import type { RawAnswer } from '@client/lib/offline/outbox-send'
-import { blobFileReader, fetchHttpStack } from './tus-transport'
+import { blobFileReader, fetchHttpStack, type FetchLike } from './tus-transport'
 
 /** Files larger than this (bytes) go through tus; so does every video. */
 export const TUS_THRESHOLD_BYTES = 4 * MB
@@ -50,7 +50,7 @@ export type TusUploadOptions = {
   signal?: AbortSignal
   /** Origin the API paths are resolved against; default: this context's (window or service worker). */
   origin?: string
-  fetch?: typeof fetch
+  fetch?: FetchLike
 }
 
 /** The message of a send that got no answer (public-visitor §8 inline upload errors). */
@@ -63,7 +63,7 @@ const rawAnswer = (status: number, text: string, retryAfter?: string | null): Ra
 const uploadIdOf = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '')
 
 /** GET the stored outcome of the upload at url once: its answer (202 processing, 404 unknown, 409 unfinished), or retry when none came. */
-async function fetchResult(url: string, origin: string, fetchImpl: typeof fetch): Promise<TusOutcome> {
+async function fetchResult(url: string, origin: string, fetchImpl: FetchLike): Promise<TusOutcome> {
   try {
     const res = await fetchImpl(new URL(paths.mediaTusResult(uploadIdOf(url)), origin).href, { credentials: 'same-origin' })
     return { type: 'answer', answer: rawAnswer(res.status, await res.text(), res.headers.get('Retry-After')) }
@@ -80,7 +80,7 @@ const pause = (ms: number, signal?: AbortSignal) =>
   })
 
 /** The outcome of a finished upload at url, asked again every RESULT_POLL_MS while the server answers 202 (processing). */
-async function awaitResult(url: string, o: TusUploadOptions, origin: string, fetchImpl: typeof fetch): Promise<TusOutcome> {
+async function awaitResult(url: string, o: TusUploadOptions, origin: string, fetchImpl: FetchLike): Promise<TusOutcome> {
   for (let poll = 0; poll < RESULT_POLLS; poll++) {
     const outcome = await fetchResult(url, origin, fetchImpl)
     if (outcome.type !== 'answer' || outcome.answer.status !== 202) return outcome
@@ -102,7 +102,7 @@ function retryInSend(err: DetailedError): boolean {
 }
 
 /** One tus-js-client run from url (or a new upload); 'gone' when the server no longer knows url (HEAD 404/410). */
-function runUpload(o: TusUploadOptions, url: string | undefined, origin: string, fetchImpl: typeof fetch): Promise<TusOutcome | { type: 'gone' } | { type: 'done'; url: string; answer?: RawAnswer }> {
+function runUpload(o: TusUploadOptions, url: string | undefined, origin: string, fetchImpl: FetchLike): Promise<TusOutcome | { type: 'gone' } | { type: 'done'; url: string; answer?: RawAnswer }> {
   return new Promise((resolve) => {
     const httpStack = fetchHttpStack(fetchImpl)
     const upload = new Upload(o.file, {
@@ -139,8 +139,9 @@ function runUpload(o: TusUploadOptions, url: string | undefined, origin: string,
         resolve({ type: 'done', url: upload.url!, answer: body?.media ? rawAnswer(lastResponse.getStatus(), text) : undefined })
       },
       onError(err) {
-        const res = err instanceof DetailedError ? err.originalResponse : null
-        if (!res) return resolve({ type: 'retry', reason: err instanceof DetailedError ? NETWORK_ERROR : err.message })
+        if (!(err instanceof DetailedError)) return resolve({ type: 'retry', reason: err.message })
+        const res = err.originalResponse
+        if (!res) return resolve({ type: 'retry', reason: NETWORK_ERROR })
         const status = res.getStatus()
         if (err.originalRequest.getMethod() === 'HEAD' && (status === 404 || status === 410)) return resolve({ type: 'gone' })
         resolve({ type: 'answer', answer: rawAnswer(status, res.getBody() ?? '', res.getHeader('Retry-After')) })
@@ -166,7 +167,7 @@ function runUpload(o: TusUploadOptions, url: string | undefined, origin: string,
  * the file sent again as a new upload.
  */
 export async function sendTusUpload(o: TusUploadOptions): Promise<TusOutcome> {
-  const fetchImpl = o.fetch ?? ((input, init) => fetch(input, init))
+  const fetchImpl = o.fetch ?? ((url, init) => fetch(url, init))
   const origin = o.origin ?? globalThis.location.origin
   let url = o.url
   for (;;) {
@@ -180,6 +181,6 @@ export async function sendTusUpload(o: TusUploadOptions): Promise<TusOutcome> {
 }
 
 /** Removes the upload at url from the server (DELETE, 204); rejects when the server refuses or cannot be reached. */
-export function terminateTusUpload(url: string, fetchImpl?: typeof fetch): Promise<void> {
+export function terminateTusUpload(url: string, fetchImpl?: FetchLike): Promise<void> {
   return Upload.terminate(url, { httpStack: fetchHttpStack(fetchImpl), retryDelays: TUS_RETRY_DELAYS_MS })
 }

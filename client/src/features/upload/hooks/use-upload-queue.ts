@@ -2,19 +2,32 @@
  * The upload queue (public-visitor §4 Upload queue item, §5 Upload): items are pending, queued (stored in
  * the outbox, shown as 'Waiting for connection' while they cannot be sent), uploading (0-100), completed or error;
  * files failing the size/type check carry their message and cannot be uploaded. Uploads still in the outbox after a
- * reload come back as queued items, and one sent by another tab or the service worker completes here too.
+ * reload come back as queued items, and one sent by another tab or the service worker completes here too. A resumable
+ * upload's progress is the share of bytes the server confirmed, saved with the stored item, so it shows after a
+ * reload and while another tab or the service worker sends it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { checkUploadFile } from '@contract/media'
 import { toast } from '@client/lib/toast'
 import { cancelOutboxItem, readOutbox } from '@client/lib/offline/outbox'
-import { useOutboxEvent } from '@client/lib/offline/use-outbox'
+import { useOutboxEvent, useOutboxState, type OutboxEntry } from '@client/lib/offline/use-outbox'
 import { queueUpload, uploadDropMessage } from '../api/upload-media'
-import { uploadKind } from '../outbox-kind'
+import { percentOf, uploadKind } from '../outbox-kind'
 
 /** One file in the queue. progress 0-100; invalid: the validation message (no upload possible). */
 export type QueueItem = { id: string; file: File; status: 'pending' | 'queued' | 'uploading' | 'completed' | 'error'; progress: number; error?: string; invalid?: string }
+
+/**
+ * item as its stored upload (entry) has it: at least the percent of bytes the server confirmed, and uploading while a
+ * sender (here, another tab or the service worker) holds it. Items not stored, finished or not resumable are unchanged.
+ */
+export function withSavedProgress(item: QueueItem, entry: OutboxEntry | undefined): QueueItem {
+  const stored = entry?.item
+  if (!stored || !uploadKind.is(stored) || !stored.resumable || (item.status !== 'queued' && item.status !== 'uploading')) return item
+  const progress = Math.max(item.progress, percentOf(stored.resumable.offset, stored.file.size))
+  return { ...item, progress, status: entry.status === 'sending' ? 'uploading' : item.status }
+}
 
 /** The queue for userId: add files, remove, upload one, upload all pending. */
 export function useUploadQueue(userId: number | undefined) {
@@ -22,6 +35,7 @@ export function useUploadQueue(userId: number | undefined) {
   const itemsRef = useRef(items)
   itemsRef.current = items
   const queryClient = useQueryClient()
+  const outbox = useOutboxState()
   const update = (id: string, patch: Partial<QueueItem>) => setItems((list) => list.map((i) => (i.id === id ? { ...i, ...patch } : i)))
 
   // Uploads stored before a reload are shown again.
@@ -34,7 +48,7 @@ export function useUploadQueue(userId: number | undefined) {
   }, [userId])
 
   useOutboxEvent((e) => {
-    if (e.type === 'changed' || !itemsRef.current.some((i) => i.id === e.id)) return
+    if (e.type === 'changed' || e.type === 'cancelled' || !itemsRef.current.some((i) => i.id === e.id)) return
     if (e.type === 'progress') return update(e.id, { status: 'uploading', progress: e.percent })
     if (e.kind !== 'upload') return
     if (e.type === 'dropped') return update(e.id, { status: 'error', error: uploadDropMessage(e.report) })
@@ -51,7 +65,7 @@ export function useUploadQueue(userId: number | undefined) {
     return added.flatMap((i) => (i.invalid ? [i.invalid] : []))
   }, [])
 
-  /** Removes id from the list and, unless it is being sent right now, from the outbox. */
+  /** Removes id from the list and from the outbox (a resumable upload also from the server, even while it is being sent). */
   const remove = (id: string) => {
     void cancelOutboxItem(id)
     setItems((list) => list.filter((i) => i.id !== id))
@@ -77,5 +91,6 @@ export function useUploadQueue(userId: number | undefined) {
 
   const uploading = items.some((i) => i.status === 'uploading' || i.status === 'queued')
   const pendingCount = items.filter((i) => i.status === 'pending' && !i.invalid).length
-  return { items, addFiles, remove, upload, uploadAll, uploading, canUploadAll: pendingCount > 0 && !uploading }
+  const shown = items.map((i) => withSavedProgress(i, outbox.entries.find((e) => e.id === i.id)))
+  return { items: shown, addFiles, remove, upload, uploadAll, uploading, canUploadAll: pendingCount > 0 && !uploading }
 }
