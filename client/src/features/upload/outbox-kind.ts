@@ -39,6 +39,7 @@ async function sendResumable(item: OutboxItem<UploadPayload>, context: SendConte
     userId: item.userId,
     url,
     signal: context.signal,
+    fetch: context.fetch,
     onUrl: (next) => {
       const offset = next === item.resumable?.url ? item.resumable.offset : 0
       url = next

@@ -17,11 +17,16 @@ export type DropText = { title: string; fallback: string; rank: number }
 export const UNKNOWN_DROP_TEXT: DropText = { title: 'Not sent', fallback: 'The request could not be sent', rank: Number.MAX_SAFE_INTEGER }
 
 /**
- * What a kind's own send() gets besides its item. signal: aborted when the visitor removes the item while it is being
- * sent; save(patch): stores patch in the item (a resumable upload's URL and confirmed offset, so the next send resumes
- * there), renews the sender's lease and tells every context the outbox changed; false when the item is gone.
+ * What a kind's own send() gets besides its item. fetch: what to send requests with (the flush's, else the global
+ * one); signal: aborted when the visitor removes the item while it is being sent; save(patch): stores patch in the item
+ * (a resumable upload's URL and confirmed offset, so the next send resumes there), renews the sender's lease and tells
+ * every context the outbox changed; false when the item is gone.
  */
-export type SendContext<P extends OutboxPayload = OutboxPayload> = { signal: AbortSignal; save(patch: Partial<P>): Promise<boolean> }
+export type SendContext<P extends OutboxPayload = OutboxPayload> = {
+  fetch: (url: string, init: RequestInit) => Promise<Response>
+  signal: AbortSignal
+  save(patch: Partial<P>): Promise<boolean>
+}
 
 /**
  * One kind of outbox item, P its stored payload ({ kind, ...data }: plain values and Blobs, stored as given).

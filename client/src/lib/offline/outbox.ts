@@ -19,7 +19,7 @@ export const BACKOFF_BASE_MS = 1000
 /** Longest retry delay, ms (5 min). */
 export const BACKOFF_MAX_MS = 5 * 60 * 1000
 
-/** Options of flushOutbox. now: epoch ms clock; random: 0-1 for jitter; force: send items still backing off (online event, start). */
+/** Options of flushOutbox. fetch: what requests go through (default the global fetch); now: epoch ms clock; random: 0-1 for jitter; force: send items still backing off (online event, start). */
 export type FlushOptions = { fetch?: typeof fetch; send?: Sender; now?: () => number; random?: () => number; force?: boolean }
 /** What one flush did: items sent and dropped; retrying: a send failed and items wait for a later attempt. */
 export type FlushResult = { sent: number; dropped: number; retrying: boolean }
@@ -160,11 +160,12 @@ async function settle(item: OutboxItem, outcome: SendOutcome, now: number, rando
   return { rescheduled: outcome.type === 'retry', report }
 }
 
-/** Sends the claimed item with a context whose signal aborts when the visitor removes the item (from any context). */
-async function sendClaimed(send: Sender, item: OutboxItem, now: () => number): Promise<SendOutcome> {
+/** Sends the claimed item with a context (see SendContext) whose signal aborts when the visitor removes the item (from any context). */
+async function sendClaimed(send: Sender, item: OutboxItem, options: FlushOptions, now: () => number): Promise<SendOutcome> {
   const cancel = new AbortController()
   const stop = onOutboxEvent((e) => e.type === 'cancelled' && e.id === item.id && cancel.abort())
-  const context: SendContext = { signal: cancel.signal, save: (patch) => saveClaimed(item, patch, now()) }
+  const fetchImpl = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init))
+  const context: SendContext = { fetch: fetchImpl, signal: cancel.signal, save: (patch) => saveClaimed(item, patch, now()) }
   try {
     return await send(item, context)
   } finally {
@@ -186,7 +187,7 @@ export async function flushOutbox(options: FlushOptions = {}): Promise<FlushResu
     const item = await claimHead(now(), options.force ?? false)
     if (!item) break
     emitOutboxEvent({ type: 'changed' })
-    const outcome = await sendClaimed(send, item, now)
+    const outcome = await sendClaimed(send, item, options, now)
     const { rescheduled, report } = await settle(item, outcome, now(), random)
     if (outcome.type === 'sent') result.sent++
     if (report) result.dropped++
