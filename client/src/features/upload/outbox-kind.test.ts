@@ -6,7 +6,7 @@ import { onOutboxEvent } from '@client/lib/offline/outbox-events'
 import { cancelOutboxItem, flushOutbox, readOutbox, takeDropReports } from '@client/lib/offline/outbox'
 import { fakeTusServer } from './api/fake-tus-server'
 import { queueUpload, uploadDropMessage } from './api/upload-media'
-import { percentOf, uploadKind } from './outbox-kind'
+import { percentOf, sendsByTus, TUS_THRESHOLD_BYTES, uploadKind } from './outbox-kind'
 
 const ORIGIN = 'http://hotvote.test'
 const realFetch = globalThis.fetch
@@ -95,5 +95,15 @@ describe('the upload kind', () => {
     expect(percentOf(999, 1000)).toBe(99)
     expect(percentOf(1000, 1000)).toBe(100)
     expect(percentOf(0, 0)).toBe(0)
+  })
+})
+
+describe('sendsByTus', () => {
+  it('sends every video and any file over 4 MB through tus, smaller photos through POST /api/media/upload', () => {
+    expect(TUS_THRESHOLD_BYTES).toBe(4 * MB)
+    expect(sendsByTus('video/mp4', 1000)).toBe(true)
+    expect(sendsByTus('image/jpeg', 4 * MB + 1)).toBe(true)
+    expect(sendsByTus('image/jpeg', 4 * MB)).toBe(false)
+    expect(sendsByTus('image/png', 10)).toBe(false)
   })
 })

@@ -1,21 +1,28 @@
 /**
  * The upload feature's offline kind (public-visitor §7 POST /api/media/upload multipart file + userId; server-contract:
  * resumable uploads under /api/media/tus): 'upload' stores the file as a Blob with its name and type. A video or a file
- * over TUS_THRESHOLD_BYTES goes through tus (api/tus-upload.ts), and the upload's URL and the bytes the server
+ * over TUS_THRESHOLD_BYTES goes through tus (api/tus-upload.ts, loaded when the first one is sent: tus-js-client stays
+ * out of the first load), and the upload's URL and the bytes the server
  * confirmed are saved with the item as they come, so any later send (after a dropped link, a reload, in the service
  * worker's Background Sync) resumes there; removing it terminates the upload on the server. Smaller photos go as the
  * spec's multipart POST, which the window sends with progress. Registered with the outbox when this module loads;
  * client/src/outbox-kinds.ts loads it in the window and the service worker, so it stays small (no screen code).
  */
+import { MB } from '@contract/media'
 import { paths } from '@contract/paths'
 import { emitOutboxEvent } from '@client/lib/offline/outbox-events'
 import { registerOutboxKind, type SendContext } from '@client/lib/offline/outbox-kinds'
 import type { OutboxItem } from '@client/lib/offline/outbox-db'
 import { classifyAnswer, type SendOutcome } from '@client/lib/offline/outbox-send'
-import { sendsByTus, sendTusUpload, terminateTusUpload } from './api/tus-upload'
 
 /** How long a sender holds an upload, ms (20 MB on a slow link); a resumable upload renews it with every confirmed chunk. */
 export const UPLOAD_LEASE_MS = 5 * 60 * 1000
+
+/** Files larger than this (bytes) go through tus; so does every video. */
+export const TUS_THRESHOLD_BYTES = 4 * MB
+
+/** True when a file of fileType and size bytes goes through tus rather than POST /api/media/upload. */
+export const sendsByTus = (fileType: string, size: number) => fileType.startsWith('video/') || size > TUS_THRESHOLD_BYTES
 
 /** Where a resumable upload stands: its URL on the server and the bytes the server has confirmed. */
 export type ResumableState = { url: string; offset: number }
@@ -31,6 +38,7 @@ export const percentOf = (offset: number, size: number) => (size > 0 ? Math.floo
  * (which also emits the progress, percent of confirmed bytes); the server's answer is classified as any upload's.
  */
 async function sendResumable(item: OutboxItem<UploadPayload>, context: SendContext<UploadPayload>): Promise<SendOutcome> {
+  const { sendTusUpload } = await import('./api/tus-upload')
   let url = item.resumable?.url
   const outcome = await sendTusUpload({
     file: item.file,
@@ -65,7 +73,7 @@ export const uploadKind = registerOutboxKind<UploadPayload>({
   },
   send: (item, context) => (sendsByTus(item.fileType, item.file.size) ? sendResumable(item, context) : undefined),
   cancel: async (item) => {
-    if (item.resumable) await terminateTusUpload(item.resumable.url)
+    if (item.resumable) await (await import('./api/tus-upload')).terminateTusUpload(item.resumable.url)
   },
   leaseMs: UPLOAD_LEASE_MS,
   progress: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import { MB } from '@contract/media'
 import { fakeTusServer, type FakeUpload } from './fake-tus-server'
-import { sendsByTus, sendTusUpload, terminateTusUpload, TUS_CHUNK_BYTES, TUS_THRESHOLD_BYTES, type TusUploadOptions } from './tus-upload'
+import { sendTusUpload, terminateTusUpload, TUS_CHUNK_BYTES, type TusUploadOptions } from './tus-upload'
 
 const ORIGIN = 'http://hotvote.test'
 
@@ -32,16 +32,6 @@ function optionsFor(server: ReturnType<typeof fakeTusServer>, file: Blob, extra:
   }
   return { options, stored, confirmed }
 }
-
-describe('sendsByTus', () => {
-  it('sends every video and any file over 4 MB through tus, smaller photos through POST /api/media/upload', () => {
-    expect(TUS_THRESHOLD_BYTES).toBe(4 * MB)
-    expect(sendsByTus('video/mp4', 1000)).toBe(true)
-    expect(sendsByTus('image/jpeg', 4 * MB + 1)).toBe(true)
-    expect(sendsByTus('image/jpeg', 4 * MB)).toBe(false)
-    expect(sendsByTus('image/png', 10)).toBe(false)
-  })
-})
 
 describe('sendTusUpload', () => {
   it('creates the upload with the visitor id, name and type, sends it in 1 MB chunks and answers the final PATCH body', async () => {

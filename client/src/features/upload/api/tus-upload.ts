@@ -1,7 +1,7 @@
 /**
  * Resumable uploads over tus 1.0.0 (server-contract: POST /api/media/tus, HEAD/PATCH/DELETE
- * /api/media/tus/:uploadId, GET /api/media/tus/:uploadId/result) through tus-js-client. Videos and files over
- * TUS_THRESHOLD_BYTES go this way; smaller photos keep the spec's multipart POST /api/media/upload. The file goes in
+ * /api/media/tus/:uploadId, GET /api/media/tus/:uploadId/result) through tus-js-client. Which uploads go this way is
+ * the upload kind's rule (sendsByTus in ../outbox-kind.ts), which loads this module only when one does. The file goes in
  * chunks of TUS_CHUNK_BYTES, so a dropped connection re-sends at most one chunk: the upload's URL is handed to the
  * caller (the outbox stores it with the file) before more bytes go, and a later send resumes at the offset the
  * server answers to HEAD. No DOM API: the window and the service worker both send with it.
@@ -13,8 +13,6 @@ import { parseJsonBody } from '@client/lib/api-client'
 import type { RawAnswer } from '@client/lib/offline/outbox-send'
 import { blobFileReader, fetchHttpStack, type FetchLike } from './tus-transport'
 
-/** Files larger than this (bytes) go through tus; so does every video. */
-export const TUS_THRESHOLD_BYTES = 4 * MB
 /** Bytes per PATCH: what a dropped connection can cost again. */
 export const TUS_CHUNK_BYTES = MB
 /** How often the stored outcome is asked for while the server still processes the file (202), ms, and at most how many times in one send. */
@@ -22,9 +20,6 @@ export const RESULT_POLL_MS = 1000
 export const RESULT_POLLS = 60
 /** tus-js-client's own retries after a dropped connection, ms; each chunk the server confirms starts them over. Past them the outbox's backoff takes over. */
 export const TUS_RETRY_DELAYS_MS = [0, 1000, 3000]
-
-/** True when a file of fileType and size bytes goes through tus rather than POST /api/media/upload. */
-export const sendsByTus = (fileType: string, size: number) => fileType.startsWith('video/') || size > TUS_THRESHOLD_BYTES
 
 /**
  * How a tus send ended. answer: the server's last word on the upload (the final answer with the UploadAnswer, the
