@@ -106,6 +106,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html}'],
         globIgnores: ['assets/adm-*'],
+        // One classic script: a module the window loads lazily (the upload kind's tus code) is inlined here, without
+        // the page's chunk preloading helper, which refers to import.meta and document.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

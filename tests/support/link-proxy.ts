@@ -35,6 +35,8 @@ export async function startLinkProxy(targetPort: number, bytesPerSecond = Number
       upstream.end()
     }
     client.on('data', (data: Buffer) => {
+      // Bytes a dropped connection had already read are gone with it.
+      if (!open.has(client)) return
       const room = cutAt === undefined ? data.length : Math.min(data.length, cutAt - sent)
       upstream.write(data.subarray(0, room))
       sent += room
