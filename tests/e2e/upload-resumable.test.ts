@@ -42,7 +42,8 @@ function recordTus(page: Page): string[] {
   const seen: string[] = []
   page.on('response', (res) => {
     const method = res.request().method()
-    if (new URL(res.url()).pathname.startsWith('/api/media/tus')) seen.push(method === 'HEAD' ? `HEAD ${res.headers()['upload-offset']}` : method)
+    if (new URL(res.url()).pathname.startsWith('/api/media/tus'))
+      seen.push(method === 'HEAD' ? `HEAD ${res.headers()['upload-offset']}` : method)
   })
   return seen
 }
@@ -58,7 +59,8 @@ async function openWithVideo(context: BrowserContext, name: string): Promise<{ p
 }
 
 /** The confirmed percent the file's progress bar shows. */
-const progressOf = async (page: Page, name: string) => Number(await page.getByRole('progressbar', { name: `${name} progress` }).getAttribute('aria-valuenow'))
+const progressOf = async (page: Page, name: string) =>
+  Number(await page.getByRole('progressbar', { name: `${name} progress` }).getAttribute('aria-valuenow'))
 
 describe('resumable uploads', () => {
   test('a 12 MB video over a throttled link cut twice arrives, sending at most 1.3x its size', async () => {
@@ -147,7 +149,12 @@ describe('resumable uploads', () => {
     )
     await cdp.send('ServiceWorker.enable')
     await context.setOffline(false)
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: proxy.url, registrationId: await registrationId, tag: 'hotvote-outbox', lastChance: false })
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: proxy.url,
+      registrationId: await registrationId,
+      tag: 'hotvote-outbox',
+      lastChance: false,
+    })
     await eventually(() => mediaOf(userId), 1, 60_000)
     const sent = proxy.sentBytes() - before
     console.log(`background sync: ${sent} bytes sent for ${SIZE} (${(sent / SIZE).toFixed(3)}x)`)

@@ -12,7 +12,8 @@ const ORIGIN = 'http://hotvote.test'
 const realFetch = globalThis.fetch
 
 /** A video of size bytes, each byte depending on its position. */
-const video = (name: string, size: number) => new File([Uint8Array.from({ length: size }, (_, i) => (i * 7 + (i >> 12)) & 0xff)], name, { type: 'video/mp4' })
+const video = (name: string, size: number) =>
+  new File([Uint8Array.from({ length: size }, (_, i) => (i * 7 + (i >> 12)) & 0xff)], name, { type: 'video/mp4' })
 
 /** server's fetch behind a link that goes down for good at the first dropped connection, until link.up() (the global fetch too, for cancel's DELETE). */
 function linkTo(server: ReturnType<typeof fakeTusServer>) {

@@ -4,7 +4,16 @@ import { leaseHeld } from './outbox-lease'
 
 const NOW = 1_000_000
 /** An item leased by owner at leasedAt until leaseUntil. */
-const leased = (leaseUntil: number, owner?: string, leasedAt?: number): OutboxItem => ({ kind: 'x', id: 'i', createdAt: 0, attempts: 0, nextAttemptAt: 0, leaseUntil, leaseOwner: owner, leasedAt })
+const leased = (leaseUntil: number, owner?: string, leasedAt?: number): OutboxItem => ({
+  kind: 'x',
+  id: 'i',
+  createdAt: 0,
+  attempts: 0,
+  nextAttemptAt: 0,
+  leaseUntil,
+  leaseOwner: owner,
+  leasedAt,
+})
 
 describe('leaseHeld', () => {
   it('holds until leaseUntil without Web Locks or without an owner', () => {

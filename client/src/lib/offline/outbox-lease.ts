@@ -38,7 +38,10 @@ export async function liveSenders(now: number): Promise<LiveSenders | undefined>
   const locks = lockManager()
   if (!locks) return undefined
   const { held = [] } = await locks.query()
-  return { ids: new Set(held.flatMap((lock) => (lock.name?.startsWith(LOCK_PREFIX) ? [lock.name.slice(LOCK_PREFIX.length)] : []))), at: now }
+  return {
+    ids: new Set(held.flatMap((lock) => (lock.name?.startsWith(LOCK_PREFIX) ? [lock.name.slice(LOCK_PREFIX.length)] : []))),
+    at: now,
+  }
 }
 
 /**

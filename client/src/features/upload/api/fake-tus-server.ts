@@ -7,7 +7,14 @@
 import { paths, routeRegExp, routes } from '@contract/paths'
 
 /** One upload as the fake server holds it: chunks as they arrived, offset their total. */
-export type FakeUpload = { id: string; length: number; chunks: Uint8Array[]; offset: number; metadata: Record<string, string>; result?: { status: number; body: string } }
+export type FakeUpload = {
+  id: string
+  length: number
+  chunks: Uint8Array[]
+  offset: number
+  metadata: Record<string, string>
+  result?: { status: number; body: string }
+}
 
 /** Options: cutsAt: totals of pushed body bytes at which a connection drops; refuse: a creation answer; final: the outcome of a complete upload. */
 export type FakeTusOptions = {
@@ -55,10 +62,16 @@ export function fakeTusServer(options: FakeTusOptions = {}) {
 
   /** The answer once upload holds all its bytes: the stored outcome (a 200 UploadAnswer by default). */
   function finish(upload: FakeUpload): Response {
-    const outcome = options.final?.(upload) ?? { status: 200, body: { message: 'Upload successful', media: { id: 1, originalName: upload.metadata.filename } } }
+    const outcome = options.final?.(upload) ?? {
+      status: 200,
+      body: { message: 'Upload successful', media: { id: 1, originalName: upload.metadata.filename } },
+    }
     upload.result = { status: outcome.status, body: JSON.stringify(outcome.body) }
     if (options.loseFinalAnswer) throw new TypeError('Failed to fetch')
-    return new Response(upload.result.body, { status: outcome.status, headers: { ...TUS, 'Upload-Offset': String(upload.offset), 'Content-Type': 'application/json' } })
+    return new Response(upload.result.body, {
+      status: outcome.status,
+      headers: { ...TUS, 'Upload-Offset': String(upload.offset), 'Content-Type': 'application/json' },
+    })
   }
 
   const fetchImpl = async (input: string, init: RequestInit = {}): Promise<Response> => {
@@ -70,17 +83,33 @@ export function fakeTusServer(options: FakeTusOptions = {}) {
     const upload = uploads.get(decodeURIComponent(resultOf ?? UPLOAD_PATH.exec(url.pathname)?.[1] ?? ''))
     if (method === 'POST' && url.pathname === paths.mediaTus()) {
       if (options.refuse) return Response.json({ message: options.refuse.message }, { status: options.refuse.status })
-      const metadata = Object.fromEntries((headers.get('Upload-Metadata') ?? '').split(',').map((pair) => pair.split(' ')).map(([k, v]) => [k, fromBase64(v ?? '')]))
+      const metadata = Object.fromEntries(
+        (headers.get('Upload-Metadata') ?? '')
+          .split(',')
+          .map((pair) => pair.split(' '))
+          .map(([k, v]) => [k, fromBase64(v ?? '')]),
+      )
       const created: FakeUpload = { id: `u${nextId++}`, length: Number(headers.get('Upload-Length')), chunks: [], offset: 0, metadata }
       uploads.set(created.id, created)
       await receive(created, init.body)
       if (created.offset === created.length) return finish(created)
-      return new Response(null, { status: 201, headers: { ...TUS, Location: paths.mediaTusUpload(created.id), 'Upload-Offset': String(created.offset) } })
+      return new Response(null, {
+        status: 201,
+        headers: { ...TUS, Location: paths.mediaTusUpload(created.id), 'Upload-Offset': String(created.offset) },
+      })
     }
-    if (resultOf && upload?.result && processingPolls > 0 && processingPolls--) return Response.json({ message: 'Processing' }, { status: 202 })
-    if (resultOf) return upload?.result ? new Response(upload.result.body, { status: upload.result.status }) : Response.json({ message: 'Not found' }, { status: 404 })
+    if (resultOf && upload?.result && processingPolls > 0 && processingPolls--)
+      return Response.json({ message: 'Processing' }, { status: 202 })
+    if (resultOf)
+      return upload?.result
+        ? new Response(upload.result.body, { status: upload.result.status })
+        : Response.json({ message: 'Not found' }, { status: 404 })
     if (!upload || (options.forgetFinished && upload.result)) return Response.json({ message: 'Not found' }, { status: 404 })
-    if (method === 'HEAD') return new Response(null, { status: 200, headers: { ...TUS, 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length), 'Cache-Control': 'no-store' } })
+    if (method === 'HEAD')
+      return new Response(null, {
+        status: 200,
+        headers: { ...TUS, 'Upload-Offset': String(upload.offset), 'Upload-Length': String(upload.length), 'Cache-Control': 'no-store' },
+      })
     if (method === 'DELETE') return (uploads.delete(upload.id), new Response(null, { status: 204, headers: TUS }))
     if (method === 'PATCH') {
       if (Number(headers.get('Upload-Offset')) !== upload.offset) return Response.json({ message: 'Offset mismatch' }, { status: 409 })

@@ -55,7 +55,13 @@ class FetchRequest implements HttpRequest {
   }
   setProgressHandler() {}
   async send(body: Blob | null = null): Promise<HttpResponse> {
-    const res = await this.fetchImpl(this.url, { method: this.method, headers: this.headers, body, credentials: 'same-origin', signal: this.controller.signal })
+    const res = await this.fetchImpl(this.url, {
+      method: this.method,
+      headers: this.headers,
+      body,
+      credentials: 'same-origin',
+      signal: this.controller.signal,
+    })
     return new FetchResponse(res, await res.text())
   }
   abort() {

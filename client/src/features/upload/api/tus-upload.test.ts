@@ -39,11 +39,23 @@ describe('sendTusUpload', () => {
     const file = videoOf(3 * MB + 5)
     const { options, stored, confirmed } = optionsFor(server, file)
     const outcome = await sendTusUpload(options)
-    expect(outcome).toEqual({ type: 'answer', answer: { status: 200, text: JSON.stringify({ message: 'Upload successful', media: { id: 1, originalName: 'clip.mp4' } }), statusText: '' } })
+    expect(outcome).toEqual({
+      type: 'answer',
+      answer: {
+        status: 200,
+        text: JSON.stringify({ message: 'Upload successful', media: { id: 1, originalName: 'clip.mp4' } }),
+        statusText: '',
+      },
+    })
     const [upload] = [...server.uploads.values()]
     expect(upload!.metadata).toEqual({ filename: 'clip.mp4', filetype: 'video/mp4', userId: '7' })
     expect(received(upload!)).toEqual(new Uint8Array(await file.arrayBuffer()))
-    expect(server.requests).toEqual(['POST /api/media/tus', 'PATCH /api/media/tus/u1', 'PATCH /api/media/tus/u1', 'PATCH /api/media/tus/u1'])
+    expect(server.requests).toEqual([
+      'POST /api/media/tus',
+      'PATCH /api/media/tus/u1',
+      'PATCH /api/media/tus/u1',
+      'PATCH /api/media/tus/u1',
+    ])
     expect(stored).toEqual([`${ORIGIN}/api/media/tus/u1`])
     expect(confirmed).toEqual([TUS_CHUNK_BYTES, 2 * TUS_CHUNK_BYTES, 3 * TUS_CHUNK_BYTES, 3 * MB + 5])
   })

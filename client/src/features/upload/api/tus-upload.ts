@@ -97,7 +97,12 @@ function retryInSend(err: DetailedError): boolean {
 }
 
 /** One tus-js-client run from url (or a new upload); 'gone' when the server no longer knows url (HEAD 404/410). */
-function runUpload(o: TusUploadOptions, url: string | undefined, origin: string, fetchImpl: FetchLike): Promise<TusOutcome | { type: 'gone' } | { type: 'done'; url: string; answer?: RawAnswer }> {
+function runUpload(
+  o: TusUploadOptions,
+  url: string | undefined,
+  origin: string,
+  fetchImpl: FetchLike,
+): Promise<TusOutcome | { type: 'gone' } | { type: 'done'; url: string; answer?: RawAnswer }> {
   return new Promise((resolve) => {
     const httpStack = fetchHttpStack(fetchImpl)
     const upload = new Upload(o.file, {
