@@ -58,6 +58,21 @@ async function openWithVideo(context: BrowserContext, name: string): Promise<{ p
   return { page, userId }
 }
 
+/** How many items wait in page's outbox (IndexedDB hotvote-outbox, store items). */
+function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('hotvote-outbox')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const count = open.result.transaction('items').objectStore('items').count()
+          count.onsuccess = () => (open.result.close(), resolve(count.result))
+        }
+      }),
+  )
+}
+
 /** The confirmed percent the file's progress bar shows. */
 const progressOf = async (page: Page, name: string) =>
   Number(await page.getByRole('progressbar', { name: `${name} progress` }).getAttribute('aria-valuenow'))
@@ -104,6 +119,20 @@ describe('resumable uploads', () => {
     expect(sent).toBeLessThanOrEqual(1.3 * SIZE)
     expect(await progressOf(page, 'reloaded.mp4')).toBe(100)
     expect(mediaOf(userId)).toBe(1)
+    await context.close()
+  })
+
+  test('removing a file mid-upload stops it and terminates the upload on the server', async () => {
+    const context = await app.browser.newContext()
+    const { page, userId } = await openWithVideo(context, 'removed.mp4')
+    await page.getByRole('button', { name: 'Upload removed.mp4' }).click()
+    await page.waitForFunction(() => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) >= 20)
+    expect(tusUploadsOf(userId)).toBe(1)
+    await page.getByRole('button', { name: 'Remove removed.mp4' }).click()
+    await page.getByRole('listitem', { name: 'removed.mp4' }).waitFor({ state: 'detached' })
+    await eventually(() => tusUploadsOf(userId), 0)
+    expect(await outboxSize(page)).toBe(0)
+    expect(mediaOf(userId)).toBe(0)
     await context.close()
   })
 
