@@ -101,8 +101,9 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
 
   /**
    * tus's onUploadFinish: the one request that moves the upload from receiving to processing runs finishUpload and
-   * stores its answer (the bytes are removed once tus has answered: it still reads them after this hook); a request that comes while it runs is told 202, one after it gets the stored answer. An
-   * unexpected failure (the database, the bucket) puts the upload back to receiving so the last PATCH may be sent again.
+   * stores its answer (the bytes are removed once tus has answered, since tus still reads them after this hook); a
+   * request that comes while it runs is told 202, one after it gets the stored answer. An unexpected failure (the
+   * database, the bucket) puts the upload back to receiving, so the last PATCH may be sent again.
    */
   const onUploadFinish = async (request: Request, upload: Upload) => {
     const id = resumableUrlId(upload.id)
@@ -182,9 +183,9 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
     const id = randomBytes(16).toString('hex')
     const expiresAt = new Date(deps.clock.now().getTime() + expiryMs).toISOString()
     await policy.admit({ ownerId, addressKey, metadata, size, hold: { id, expiresAt } })
-    await insertResumableUpload(deps.db, { id, userId: ownerId, fileName, mimeType, size, expiresAt })
     let response: Response | undefined
     try {
+      await insertResumableUpload(deps.db, { id, userId: ownerId, fileName, mimeType, size, expiresAt })
       const tusRequest = hasBody(request) ? await typeCheckedBody(request, { id, mimeType, fileName, size }) : withBody(request, null)
       creating.set(tusRequest, id)
       response = await server.handleWeb(tusRequest as never)
@@ -213,6 +214,8 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
       await request.body?.cancel().catch(() => {})
       return answerResponse(storedAnswer(row))
     }
+    // Its bytes are being read for the pipeline: they stay until its answer is stored.
+    if (row.state === 'processing' && request.method === 'DELETE') throw new HttpError(409, UPLOAD_PROCESSING)
     const atStart = request.method === 'PATCH' && request.headers.get('upload-offset') === '0' && hasBody(request)
     const response = await server.handleWeb((atStart ? await typeCheckedBody(request, row) : request) as never)
     if (request.method === 'DELETE' && response.status === 204) await forget(id)
