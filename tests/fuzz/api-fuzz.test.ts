@@ -110,9 +110,9 @@ describe('fuzz: resumable uploads (tus)', () => {
   // An app of its own: the suite above ends with a database reset on main.
   const t = makeTestApp()
   afterAll(t.cleanup)
-  let a = { cookie: '', user: { id: 0 } }
-  let b = a
-  beforeAll(async () => ((a = await makeVisitor(t.app)), (b = await makeVisitor(t.app))))
+  let owner = { cookie: '', user: { id: 0 } }
+  let other = owner
+  beforeAll(async () => ((owner = await makeVisitor(t.app)), (other = await makeVisitor(t.app))))
   const lengths = fc.oneof(fc.integer({ min: -1e12, max: 1e13 }).map(String), fc.constantFrom('', 'abc', '1e3', '-0', ' 5', '0x10', '99999999999999999999', '21000000'))
   const names = fc.constantFrom('a.jpg', 'b.mp4', 'c.mov', '', '../x.png', 'd.webp', 'e.'.padEnd(300, 'x'))
   const metadata = fc.oneof(
@@ -124,12 +124,12 @@ describe('fuzz: resumable uploads (tus)', () => {
   const body = fc.uint8Array({ maxLength: 3000 })
   /** Upload-Metadata of a generated file name and userId ('own' and 'other' stand for the two visitors' ids), or a raw string. */
   const metadataHeader = (m: string | { name: string; userId: string }) =>
-    typeof m === 'string' ? m : `filename ${btoa(m.name)},userId ${btoa(m.userId === 'own' ? String(a.user.id) : m.userId === 'other' ? String(b.user.id) : m.userId)}`
+    typeof m === 'string' ? m : `filename ${btoa(m.name)},userId ${btoa(m.userId === 'own' ? String(owner.user.id) : m.userId === 'other' ? String(other.user.id) : m.userId)}`
   const mediaRows = async () => ((await t.sql.get('select count(*) as n from media')) as { n: number }).n
-  /** Sends one tus request as visitor a and checks the property: never a 5xx, a JSON error for every refusal (a HEAD: its status). */
+  /** Sends one tus request as owner and checks the property: never a 5xx, a JSON error for every refusal (a HEAD: its status). */
   const send = async (method: string, path: string, headers: Record<string, string>, bytes?: Uint8Array) => {
     sent++
-    const all: Record<string, string> = { cookie: a.cookie, 'sec-fetch-site': 'same-origin', ...headers }
+    const all: Record<string, string> = { cookie: owner.cookie, 'sec-fetch-site': 'same-origin', ...headers }
     for (const [k, v] of Object.entries(all)) if (v === '') delete all[k]
     const res = await t.app.handle(new Request(`http://localhost${path}`, { method, headers: all, body: bytes ? new Blob([new Uint8Array(bytes)]) : undefined }))
     const d: RequestDesc = { method, path, query: '', headers: Object.entries(all), body: bytes ? { kind: 'text', text: `<${bytes.length} bytes>` } : { kind: 'none' } }
@@ -157,7 +157,7 @@ describe('fuzz: resumable uploads (tus)', () => {
     const offsets = fc.oneof(fc.integer({ min: -10, max: 3_000_000 }).map(String), fc.constantFrom('', 'x', '1.5', '-0', '99999999999999999999'))
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(offsets, contentTypes, versions, body), { minLength: 1, maxLength: 4 }), async (patches) => {
-        const created = await send('POST', '/api/media/tus', { 'upload-length': '2000000', 'upload-metadata': `filename ${btoa('f.mp4')},userId ${btoa(String(a.user.id))}`, 'tus-resumable': '1.0.0' })
+        const created = await send('POST', '/api/media/tus', { 'upload-length': '2000000', 'upload-metadata': `filename ${btoa('f.mp4')},userId ${btoa(String(owner.user.id))}`, 'tus-resumable': '1.0.0' })
         expect(created.status).toBe(201)
         const path = created.headers.get('location')!
         for (const [offset, type, version, bytes] of patches) await send('PATCH', path, { 'upload-offset': offset, 'content-type': type, 'tus-resumable': version }, bytes)
