@@ -15,7 +15,7 @@ import { IMAGE_TOO_LARGE, UNSUPPORTED_TYPE, VIDEO_TOO_LARGE, maxBytesFor, typeFo
 import { HttpError } from '../http/errors'
 import { startJob } from '../http/job-lock'
 import { SNIFF_BYTES, sniffMediaType, wrongType } from './media-type'
-import { answerResponse, checkHead, creationOf, NO_SUCH_UPLOAD, refusalAsError, spoolStored, TUS_HEADERS, TUS_VERSION, tusRefusal, UPLOAD_EXPIRED, UPLOAD_ID, UPLOAD_PROCESSING, UPLOAD_UNFINISHED, withBody, type TusAnswer } from './tus-http'
+import { answerResponse, checkHead, creationOf, NO_SUCH_UPLOAD, refusalAsError, spoolChecked, spoolStored, TUS_HEADERS, TUS_VERSION, tusRefusal, UPLOAD_EXPIRED, UPLOAD_ID, UPLOAD_PROCESSING, UPLOAD_UNFINISHED, withBody, type TusAnswer } from './tus-http'
 import { createResumableStore, resumableStoreId, resumableUrlId } from './tus-datastore'
 import { createDatabaseLocker } from './tus-locker'
 import type { SpooledFile } from './upload-stream'
@@ -204,7 +204,10 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
     return row
   }
 
-  /** HEAD, PATCH, DELETE of one upload: a finished one is answered from its row; otherwise tus answers. */
+  /**
+   * HEAD, PATCH, DELETE of one upload: a finished one is answered from its row; otherwise tus answers, after a PATCH
+   * with Upload-Checksum is verified whole (tus checksum extension) and the first bytes are type-checked.
+   */
   const existing = async (request: Request, ownerId: number, id: string) => {
     if (!['HEAD', 'PATCH', 'DELETE'].includes(request.method)) throw new HttpError(405, 'An upload answers HEAD, PATCH and DELETE', undefined, undefined, { Allow: 'HEAD, PATCH, DELETE' })
     const row = await ownUpload(ownerId, id)
@@ -216,11 +219,18 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
     }
     // Its bytes are being read for the pipeline: they stay until its answer is stored.
     if (row.state === 'processing' && request.method === 'DELETE') throw new HttpError(409, UPLOAD_PROCESSING)
-    const atStart = request.method === 'PATCH' && request.headers.get('upload-offset') === '0' && hasBody(request)
-    const response = await server.handleWeb((atStart ? await typeCheckedBody(request, row) : request) as never)
-    if (request.method === 'DELETE' && response.status === 204) await forget(id)
-    else await removeBytesOnceDone(id)
-    return response
+    const checksum = request.method === 'PATCH' ? request.headers.get('upload-checksum') : null
+    const checked = checksum === null ? undefined : await spoolChecked(checksum, request.body, deps.tmpDir, row.size)
+    try {
+      const verified = checked ? withBody(request, Bun.file(checked).stream()) : request
+      const atStart = request.method === 'PATCH' && request.headers.get('upload-offset') === '0' && hasBody(request)
+      const response = await server.handleWeb((atStart ? await typeCheckedBody(verified, row) : verified) as never)
+      if (request.method === 'DELETE' && response.status === 204) await forget(id)
+      else await removeBytesOnceDone(id)
+      return response
+    } finally {
+      if (checked) await rm(checked, { force: true })
+    }
   }
 
   return {

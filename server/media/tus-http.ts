@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { Transform, type Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import { Metadata } from '@tus/server'
 import { HttpError } from '../http/errors'
 import { SNIFF_BYTES } from './media-type'
@@ -125,6 +125,49 @@ export async function spoolStored(source: Readable, tmpDir: string, originalName
     throw e
   }
   return { tmpPath, size, sha256: hash.digest('hex'), head: new Uint8Array(Buffer.concat(head).subarray(0, SNIFF_BYTES)), originalName }
+}
+
+/** The algorithms of the tus checksum extension this server verifies (Upload-Checksum: <algorithm> <base64 digest>). */
+export const CHECKSUM_ALGORITHMS = ['sha1', 'sha256', 'md5'] as const
+
+/** The tus status of a body whose checksum differs from its Upload-Checksum. */
+export const CHECKSUM_MISMATCH = 460
+
+/**
+ * A PATCH body checked against its Upload-Checksum header before a byte of it is stored: spooled to a new temp file
+ * under tmpDir (at most maxBytes) while hashed. Answers the file's path (the caller removes it, and sends its bytes
+ * on). Throws HttpError 400 for a malformed header, an unsupported algorithm or a body that breaks off, 413 past
+ * maxBytes, 460 when the digest differs; the temp file is removed then.
+ */
+export async function spoolChecked(header: string, body: ReadableStream<Uint8Array> | null, tmpDir: string, maxBytes: number): Promise<string> {
+  const [algorithm, digest, ...rest] = header.trim().split(/\s+/)
+  if (!(CHECKSUM_ALGORITHMS as readonly string[]).includes(algorithm) || !digest || rest.length || !/^[A-Za-z0-9+/]+={0,2}$/.test(digest)) {
+    throw new HttpError(400, `Upload-Checksum must be one of ${CHECKSUM_ALGORITHMS.join(', ')} and a base64 digest`)
+  }
+  await mkdir(tmpDir, { recursive: true })
+  const path = join(tmpDir, `checksum-${randomBytes(16).toString('hex')}`)
+  const hash = createHash(algorithm)
+  let size = 0
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length
+      if (size > maxBytes) return done(new HttpError(413, "The body is longer than the rest of the upload"))
+      hash.update(chunk)
+      done(null, chunk)
+    },
+  })
+  try {
+    try {
+      await pipeline(Readable.fromWeb((body ?? new Blob([]).stream()) as never), tap, createWriteStream(path, { mode: 0o600 }))
+    } catch (e) {
+      throw e instanceof HttpError ? e : new HttpError(400, `Upload interrupted: ${(e as Error).message}`)
+    }
+    if (hash.digest('base64') !== digest) throw new HttpError(CHECKSUM_MISMATCH, 'Checksum mismatch: the body is not what Upload-Checksum says; nothing of it was stored')
+    return path
+  } catch (e) {
+    await rm(path, { force: true })
+    throw e
+  }
 }
 
 /** The metadata, file name and size a creation request declares; throws HttpError 400 for a missing or malformed one. */

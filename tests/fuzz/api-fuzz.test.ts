@@ -152,15 +152,16 @@ describe('fuzz: resumable uploads (tus)', () => {
     expect(await mediaRows()).toBe(before)
   })
 
-  it('answers bad offsets, wrong content types and out-of-order PATCHes with a 4xx, and stores no media from them', async () => {
+  it('answers bad offsets, wrong content types, bad checksums and out-of-order PATCHes with a 4xx, and stores no media from them', async () => {
     const before = await mediaRows()
+    const checksums = fc.constantFrom('', '', 'sha1 AAAA', 'sha256 2jmj7l5rSw0yVb/vlWAYkK/YBwk=', 'md5', 'crc32 AAAA', 'sha1 !!!', 'sha1 a b')
     const offsets = fc.oneof(fc.integer({ min: -10, max: 3_000_000 }).map(String), fc.constantFrom('', 'x', '1.5', '-0', '99999999999999999999'))
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(offsets, contentTypes, versions, body), { minLength: 1, maxLength: 4 }), async (patches) => {
+      fc.asyncProperty(fc.array(fc.tuple(offsets, contentTypes, versions, body, checksums), { minLength: 1, maxLength: 4 }), async (patches) => {
         const created = await send('POST', '/api/media/tus', { 'upload-length': '2000000', 'upload-metadata': `filename ${btoa('f.mp4')},userId ${btoa(String(owner.user.id))}`, 'tus-resumable': '1.0.0' })
         expect(created.status).toBe(201)
         const path = created.headers.get('location')!
-        for (const [offset, type, version, bytes] of patches) await send('PATCH', path, { 'upload-offset': offset, 'content-type': type, 'tus-resumable': version }, bytes)
+        for (const [offset, type, version, bytes, checksum] of patches) await send('PATCH', path, { 'upload-offset': offset, 'content-type': type, 'tus-resumable': version, 'upload-checksum': checksum }, bytes)
         await send('HEAD', path, { 'tus-resumable': '1.0.0' })
         expect((await send('DELETE', path, { 'tus-resumable': '1.0.0' })).status).toBe(204)
       }),

@@ -39,7 +39,7 @@ function bucketTusRoutes(deps: Deps) {
     .patch(routes.adminBucketTusUpload, tus, {
       parse: 'none',
       params: UploadIdParamsSchema,
-      response: { 200: BucketUploadAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 415: ErrorSchema },
+      response: { 200: BucketUploadAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 415: ErrorSchema, 460: ErrorSchema },
       detail: { ...detail('Send bytes at Upload-Offset; 204, or for the last bytes 200 with the answer of POST /api/admin/bucket-upload'), parameters: tusRequestHeaders('Upload-Offset'), responses: { 204: { description: 'Stored; Upload-Offset is the new offset' } } },
     })
     .delete(routes.adminBucketTusUpload, tus, { params: UploadIdParamsSchema, detail: { ...detail('Terminate a resumable bucket upload: its bytes are removed (204)'), parameters: tusRequestHeaders(), responses: noContent('Terminated') } })

@@ -56,7 +56,7 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
 function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
   const tus = (uploadId?: string) => async ({ request, server, visitor }: { request: Request; server: Parameters<typeof clientAddress>[0]; visitor: Visitor }) =>
     resumable.handle(request, visitor.id, addressKey(clientAddress(server, request, deps.config.trustedProxy)), uploadId)
-  const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 412: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 429: ErrorSchema }
+  const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 410: ErrorSchema, 412: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 423: ErrorSchema, 429: ErrorSchema, 460: ErrorSchema, 503: ErrorSchema }
   return new Elysia()
     .use(visitorSession(deps))
     .post(routes.mediaTus, (ctx) => tus()(ctx), {
@@ -81,8 +81,8 @@ function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
       params: UploadIdParamsSchema,
       response: { 200: UploadAnswerSchema, ...refusals },
       detail: {
-        summary: 'Send bytes at Upload-Offset (tus PATCH, Content-Type application/offset+octet-stream); 204 with the new Upload-Offset, or for the last bytes 200 with the UploadAnswer of POST /api/media/upload (or its refusal: 409 duplicate, 415 type, 413 pipeline limits)',
-        parameters: tusRequestHeaders('Upload-Offset'),
+        summary: 'Send bytes at Upload-Offset (tus PATCH, Content-Type application/offset+octet-stream; Upload-Checksum sha1|sha256|md5 <base64> verified before storing, 460 when it differs); 204 with the new Upload-Offset, or for the last bytes 200 with the UploadAnswer of POST /api/media/upload (or its refusal: 409 duplicate, 415 type, 413 pipeline limits)',
+        parameters: tusRequestHeaders('Upload-Offset', 'Upload-Checksum'),
         responses: { 204: { description: 'Stored; Upload-Offset is the new offset' } },
       },
     })
