@@ -173,7 +173,13 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
 
   const hasBody = (request: Request) => request.headers.get('content-type') === 'application/offset+octet-stream'
 
-  /** POST: the declared type and size, the policy's admission (limits, quota hold), then tus's creation (with its first bytes, if any). */
+  /** The temp file holding request's body once verified against its Upload-Checksum (spoolChecked), or undefined without one. */
+  const verifiedBody = async (request: Request, maxBytes: number) => {
+    const checksum = hasBody(request) ? request.headers.get('upload-checksum') : null
+    return checksum === null ? undefined : spoolChecked(checksum, request.body, deps.tmpDir, maxBytes)
+  }
+
+  /** POST: the declared type and size, the policy's admission (limits, quota hold), then tus's creation (with its first bytes, if any, checksum-verified and type-checked). */
   const create = async (request: Request, ownerId: number, addressKey: string) => {
     const { metadata, fileName, size } = creationOf(request)
     const mimeType = typeForFileName(fileName)
@@ -184,14 +190,18 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
     const expiresAt = new Date(deps.clock.now().getTime() + expiryMs).toISOString()
     await policy.admit({ ownerId, addressKey, metadata, size, hold: { id, expiresAt } })
     let response: Response | undefined
+    let checked: string | undefined
     try {
       await insertResumableUpload(deps.db, { id, userId: ownerId, fileName, mimeType, size, expiresAt })
-      const tusRequest = hasBody(request) ? await typeCheckedBody(request, { id, mimeType, fileName, size }) : withBody(request, null)
+      checked = await verifiedBody(request, size)
+      const verified = checked ? withBody(request, Bun.file(checked).stream()) : request
+      const tusRequest = hasBody(request) ? await typeCheckedBody(verified, { id, mimeType, fileName, size }) : withBody(request, null)
       creating.set(tusRequest, id)
       response = await server.handleWeb(tusRequest as never)
       await removeBytesOnceDone(id)
       return response
     } finally {
+      if (checked) await rm(checked, { force: true })
       if (!response || response.status >= 400) await forget(id)
     }
   }
@@ -219,8 +229,7 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
     }
     // Its bytes are being read for the pipeline: they stay until its answer is stored.
     if (row.state === 'processing' && request.method === 'DELETE') throw new HttpError(409, UPLOAD_PROCESSING)
-    const checksum = request.method === 'PATCH' ? request.headers.get('upload-checksum') : null
-    const checked = checksum === null ? undefined : await spoolChecked(checksum, request.body, deps.tmpDir, row.size)
+    const checked = request.method === 'PATCH' ? await verifiedBody(request, row.size) : undefined
     try {
       const verified = checked ? withBody(request, Bun.file(checked).stream()) : request
       const atStart = request.method === 'PATCH' && request.headers.get('upload-offset') === '0' && hasBody(request)

@@ -126,6 +126,16 @@ describe('checksums (tus checksum extension)', () => {
     expect(done).toMatchObject({ status: 200, json: { media: { size: 600_000 } } })
     expect(filesUnder(join(t.dir, 'tmp')).filter((f) => f.includes('checksum-'))).toEqual([])
   })
+
+  it('verifies the body of a creation too: a mismatch answers 460 and leaves no upload', async () => {
+    const a = await makeVisitor(t.app)
+    const bytes = await Bun.file(join(FIXTURES_DIR, 'red-marigold.webp')).bytes()
+    const sum = new Bun.CryptoHasher('md5').update(bytes.slice(1)).digest('base64')
+    expect((await createTusUpload(t.app, a, 'marigold.webp', bytes.length, { body: bytes, headers: { 'upload-checksum': `md5 ${sum}` } })).status).toBe(460)
+    expect((await t.sql.get('select count(*) as n from resumable_uploads where user_id = ?', a.user.id)).n).toBe(0)
+    const good = new Bun.CryptoHasher('md5').update(bytes).digest('base64')
+    expect(await createTusUpload(t.app, a, 'marigold.webp', bytes.length, { body: bytes, headers: { 'upload-checksum': `md5 ${good}` } })).toMatchObject({ status: 201, json: { media: { mimeType: 'image/webp' } } })
+  })
 })
 
 describe('limits at creation', () => {
