@@ -78,6 +78,10 @@ export const routes = {
   adminFindDuplicates: '/api/admin/find-duplicates',
   adminImportMedia: '/api/admin/import-media',
   adminBucketUpload: '/api/admin/bucket-upload',
+  /** The admin's resumable bucket uploads (tus 1.0, as /api/media/tus; the CLI's `upload`). */
+  adminBucketTus: '/api/admin/bucket-upload/tus',
+  adminBucketTusUpload: '/api/admin/bucket-upload/tus/:uploadId',
+  adminBucketTusResult: '/api/admin/bucket-upload/tus/:uploadId/result',
   adminBackup: '/api/admin/backup',
   adminReprocess: '/api/admin/media/reprocess',
 } as const
@@ -211,6 +215,9 @@ export const paths = {
   adminFindDuplicates: () => fill(routes.adminFindDuplicates),
   adminImportMedia: () => fill(routes.adminImportMedia),
   adminBucketUpload: () => fill(routes.adminBucketUpload),
+  adminBucketTus: () => fill(routes.adminBucketTus),
+  adminBucketTusUpload: (uploadId: string) => fill(routes.adminBucketTusUpload, { uploadId }),
+  adminBucketTusResult: (uploadId: string) => fill(routes.adminBucketTusResult, { uploadId }),
   adminBackup: () => fill(routes.adminBackup),
   /** since: an ISO date or date-time; only media uploaded at or after it count. */
   adminReprocess: (since?: string) => `${fill(routes.adminReprocess)}${query({ since })}`,

@@ -21,7 +21,7 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024
 /** Largest body of an admin JSON route, bytes: ad code up to 100,000 characters, delete lists of thousands of keys. */
 export const MAX_ADMIN_BODY_BYTES = 1024 * 1024
 /** Routes that stream their body to disk (media upload, admin bucket upload, resumable uploads); not buffered here. */
-export const STREAMED_PATHS: readonly string[] = [routes.mediaUpload, routes.adminBucketUpload, routes.mediaTus, routes.mediaTusUpload]
+export const STREAMED_PATHS: readonly string[] = [routes.mediaUpload, routes.adminBucketUpload, routes.mediaTus, routes.mediaTusUpload, routes.adminBucketTus, routes.adminBucketTusUpload]
 const STREAMED = STREAMED_PATHS.map(routeRegExp)
 /** The declared body cap of the streamed routes, bytes: the largest upload (a 20 MB video) plus room for the multipart framing. */
 export const MAX_STREAMED_BODY_BYTES = 21 * 1024 * 1024

@@ -8,18 +8,14 @@
  * cleanExpired, one instance at a time.
  */
 import { randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
-import { join } from 'node:path'
-import { createHash } from 'node:crypto'
-import { pipeline } from 'node:stream/promises'
-import { Transform, type Readable } from 'node:stream'
-import { ERRORS, Metadata, Server, type Upload } from '@tus/server'
+import { rm } from 'node:fs/promises'
+import { ERRORS, Server, type Upload } from '@tus/server'
 import type { Deps } from '../core/deps'
 import { IMAGE_TOO_LARGE, UNSUPPORTED_TYPE, VIDEO_TOO_LARGE, maxBytesFor, typeForFileName, type AcceptedType } from '../contract/media'
 import { HttpError } from '../http/errors'
 import { startJob } from '../http/job-lock'
 import { SNIFF_BYTES, sniffMediaType, wrongType } from './media-type'
+import { answerResponse, checkHead, creationOf, NO_SUCH_UPLOAD, refusalAsError, spoolChecked, spoolStored, TUS_HEADERS, TUS_VERSION, tusRefusal, UPLOAD_EXPIRED, UPLOAD_ID, UPLOAD_PROCESSING, UPLOAD_UNFINISHED, withBody, type TusAnswer } from './tus-http'
 import { createResumableStore, resumableStoreId, resumableUrlId } from './tus-datastore'
 import { createDatabaseLocker } from './tus-locker'
 import type { SpooledFile } from './upload-stream'
@@ -33,23 +29,8 @@ import {
   type ResumableUploadRow,
 } from '../repositories/resumable-uploads.repository'
 
-/** The tus protocol version this server speaks. */
-export const TUS_VERSION = '1.0.0'
-/** The 404 message of an unknown, expired and removed, or someone else's upload. */
-export const NO_SUCH_UPLOAD = 'No such upload'
-/** The 409 message of GET .../result while bytes are missing. */
-export const UPLOAD_UNFINISHED = 'This upload has not received all its bytes yet: resume it'
-/** The 202 message of GET .../result (and of a repeated last PATCH) while the last bytes are being processed. */
-export const UPLOAD_PROCESSING = 'This upload is being processed: ask again in a moment'
-/** The 410 message of an upload past its expiry whose bytes are not removed yet. */
-export const UPLOAD_EXPIRED = 'This upload has expired: start it again'
-/** Upload ids are 32 lowercase hex digits. */
-const UPLOAD_ID = /^[0-9a-f]{32}$/
 /** Most expired uploads one cleanup pass removes per batch. */
 const CLEANUP_BATCH = 100
-
-/** A stored or fresh answer: HTTP status and JSON body (an UploadAnswer; `{message}` for a refusal or while unfinished). */
-export type TusAnswer = { status: number; body: unknown }
 
 /** What one kind of resumable upload decides. Owners are numbers: a visitor's user id, or 0 for the admin. */
 export type ResumablePolicy = {
@@ -75,117 +56,6 @@ export type ResumableUploads = {
   result(ownerId: number, uploadId: string): Promise<Response>
   /** Removes the bytes and rows of every upload past its expiry, of any policy (each release is by upload id); answers how many, 0 when another instance is cleaning. */
   cleanExpired(): Promise<number>
-}
-
-/** The tus headers of every answer of these routes. */
-const TUS_HEADERS = { 'Tus-Resumable': TUS_VERSION, 'Cache-Control': 'no-store' }
-
-/**
- * The response of answer: a success as JSON; a refusal thrown as HttpError, so it has the API's error shape
- * ({error, message, requestId}) like every refusal of these routes.
- */
-function answerResponse(answer: TusAnswer): Response {
-  const body = answer.body as { message?: string }
-  if (answer.status >= 400) throw new HttpError(answer.status, body.message ?? `HTTP ${answer.status}`)
-  return Response.json(answer.body, { status: answer.status, headers: TUS_HEADERS })
-}
-
-/** The tus library answers its own refusals in plain text; they are thrown here as HttpError with that text and the tus headers. */
-async function refusalAsError(response: Response): Promise<Response> {
-  if (response.status < 400 || response.headers.get('content-type')?.includes('application/json')) return response
-  const message = (await response.text()).trim() || `HTTP ${response.status}`
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => /^(tus-version|tus-max-size|upload-)/i.test(name)))
-  throw new HttpError(response.status, message, undefined, undefined, headers)
-}
-
-/** e with the tus headers and its message also under `message` (the key an UploadAnswer's message has). */
-const tusRefusal = (e: HttpError) => new HttpError(e.status, e.message, e.issues, { ...e.extra, message: e.message }, { ...TUS_HEADERS, ...e.headers })
-
-/** The request with its body replaced by body (same method, URL and headers). */
-const withBody = (request: Request, body: ReadableStream<Uint8Array> | null) =>
-  new Request(request.url, { method: request.method, headers: request.headers, body, duplex: 'half' } as RequestInit)
-
-/**
- * Reads the first `want` bytes of body and passes them to check before any byte goes on; answers a stream of the
- * whole body. A body that ends sooner is passed on unchecked (the last PATCH checks the whole file). A body that
- * fails while its head is read throws HttpError 400; check's rejection is thrown after the body is cancelled.
- */
-async function checkHead(body: ReadableStream<Uint8Array>, want: number, check: (head: Uint8Array) => Promise<void>): Promise<ReadableStream<Uint8Array>> {
-  const reader = body.getReader()
-  const head: Uint8Array[] = []
-  let size = 0
-  let ended = false
-  try {
-    while (size < want) {
-      const read = await reader.read()
-      if (read.done) {
-        ended = true
-        break
-      }
-      head.push(read.value)
-      size += read.value.byteLength
-    }
-  } catch (e) {
-    throw new HttpError(400, `Upload interrupted: ${(e as Error).message}`)
-  }
-  if (size >= want) {
-    try {
-      await check(Buffer.concat(head))
-    } catch (e) {
-      await reader.cancel().catch(() => {})
-      throw e
-    }
-  }
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of head) controller.enqueue(chunk)
-      if (ended) controller.close()
-    },
-    async pull(controller) {
-      const read = await reader.read()
-      if (read.done) controller.close()
-      else controller.enqueue(read.value)
-    },
-    cancel: (reason) => reader.cancel(reason),
-  })
-}
-
-/** Copies a store's bytes to a temp file under tmpDir while hashing them; answers the spooled file (the caller removes it). */
-async function spoolStored(source: Readable, tmpDir: string, originalName: string): Promise<SpooledFile> {
-  await mkdir(tmpDir, { recursive: true })
-  const tmpPath = join(tmpDir, `resumable-${randomBytes(16).toString('hex')}`)
-  const hash = createHash('sha256')
-  const head: Buffer[] = []
-  let size = 0
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk)
-      if (size < SNIFF_BYTES) head.push(chunk)
-      size += chunk.length
-      done(null, chunk)
-    },
-  })
-  try {
-    await pipeline(source, tap, createWriteStream(tmpPath, { mode: 0o600 }))
-  } catch (e) {
-    await rm(tmpPath, { force: true })
-    throw e
-  }
-  return { tmpPath, size, sha256: hash.digest('hex'), head: new Uint8Array(Buffer.concat(head).subarray(0, SNIFF_BYTES)), originalName }
-}
-
-/** The metadata, file name and size a creation request declares; throws HttpError 400 for a missing or malformed one. */
-function creationOf(request: Request): { metadata: Record<string, string | null>; fileName: string; size: number } {
-  if (request.headers.get('upload-defer-length') !== null) throw new HttpError(400, 'Send Upload-Length: the size must be known when the upload is created')
-  const length = request.headers.get('upload-length') ?? ''
-  if (!/^\d{1,15}$/.test(length)) throw new HttpError(400, 'Upload-Length must be the file size in bytes')
-  let metadata: Record<string, string | null> = {}
-  try {
-    metadata = Metadata.parse(request.headers.get('upload-metadata') ?? undefined) ?? {}
-  } catch {
-    throw new HttpError(400, 'Upload-Metadata must be comma-separated keys with base64 values')
-  }
-  return { metadata, fileName: (metadata.filename ?? '').slice(0, 255), size: Number(length) }
 }
 
 /** The resumable uploads of policy on deps. */
@@ -231,8 +101,9 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
 
   /**
    * tus's onUploadFinish: the one request that moves the upload from receiving to processing runs finishUpload and
-   * stores its answer (the bytes are removed once tus has answered: it still reads them after this hook); a request that comes while it runs is told 202, one after it gets the stored answer. An
-   * unexpected failure (the database, the bucket) puts the upload back to receiving so the last PATCH may be sent again.
+   * stores its answer (the bytes are removed once tus has answered, since tus still reads them after this hook); a
+   * request that comes while it runs is told 202, one after it gets the stored answer. An unexpected failure (the
+   * database, the bucket) puts the upload back to receiving, so the last PATCH may be sent again.
    */
   const onUploadFinish = async (request: Request, upload: Upload) => {
     const id = resumableUrlId(upload.id)
@@ -302,7 +173,13 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
 
   const hasBody = (request: Request) => request.headers.get('content-type') === 'application/offset+octet-stream'
 
-  /** POST: the declared type and size, the policy's admission (limits, quota hold), then tus's creation (with its first bytes, if any). */
+  /** The temp file holding request's body once verified against its Upload-Checksum (spoolChecked), or undefined without one. */
+  const verifiedBody = async (request: Request, maxBytes: number) => {
+    const checksum = hasBody(request) ? request.headers.get('upload-checksum') : null
+    return checksum === null ? undefined : spoolChecked(checksum, request.body, deps.tmpDir, maxBytes)
+  }
+
+  /** POST: the declared type and size, the policy's admission (limits, quota hold), then tus's creation (with its first bytes, if any, checksum-verified and type-checked). */
   const create = async (request: Request, ownerId: number, addressKey: string) => {
     const { metadata, fileName, size } = creationOf(request)
     const mimeType = typeForFileName(fileName)
@@ -312,15 +189,19 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
     const id = randomBytes(16).toString('hex')
     const expiresAt = new Date(deps.clock.now().getTime() + expiryMs).toISOString()
     await policy.admit({ ownerId, addressKey, metadata, size, hold: { id, expiresAt } })
-    await insertResumableUpload(deps.db, { id, userId: ownerId, fileName, mimeType, size, expiresAt })
     let response: Response | undefined
+    let checked: string | undefined
     try {
-      const tusRequest = hasBody(request) ? await typeCheckedBody(request, { id, mimeType, fileName, size }) : withBody(request, null)
+      await insertResumableUpload(deps.db, { id, userId: ownerId, fileName, mimeType, size, expiresAt })
+      checked = await verifiedBody(request, size)
+      const verified = checked ? withBody(request, Bun.file(checked).stream()) : request
+      const tusRequest = hasBody(request) ? await typeCheckedBody(verified, { id, mimeType, fileName, size }) : withBody(request, null)
       creating.set(tusRequest, id)
       response = await server.handleWeb(tusRequest as never)
       await removeBytesOnceDone(id)
       return response
     } finally {
+      if (checked) await rm(checked, { force: true })
       if (!response || response.status >= 400) await forget(id)
     }
   }
@@ -333,7 +214,10 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
     return row
   }
 
-  /** HEAD, PATCH, DELETE of one upload: a finished one is answered from its row; otherwise tus answers. */
+  /**
+   * HEAD, PATCH, DELETE of one upload: a finished one is answered from its row; otherwise tus answers, after a PATCH
+   * with Upload-Checksum is verified whole (tus checksum extension) and the first bytes are type-checked.
+   */
   const existing = async (request: Request, ownerId: number, id: string) => {
     if (!['HEAD', 'PATCH', 'DELETE'].includes(request.method)) throw new HttpError(405, 'An upload answers HEAD, PATCH and DELETE', undefined, undefined, { Allow: 'HEAD, PATCH, DELETE' })
     const row = await ownUpload(ownerId, id)
@@ -343,11 +227,19 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
       await request.body?.cancel().catch(() => {})
       return answerResponse(storedAnswer(row))
     }
-    const atStart = request.method === 'PATCH' && request.headers.get('upload-offset') === '0' && hasBody(request)
-    const response = await server.handleWeb((atStart ? await typeCheckedBody(request, row) : request) as never)
-    if (request.method === 'DELETE' && response.status === 204) await forget(id)
-    else await removeBytesOnceDone(id)
-    return response
+    // Its bytes are being read for the pipeline: they stay until its answer is stored.
+    if (row.state === 'processing' && request.method === 'DELETE') throw new HttpError(409, UPLOAD_PROCESSING)
+    const checked = request.method === 'PATCH' ? await verifiedBody(request, row.size) : undefined
+    try {
+      const verified = checked ? withBody(request, Bun.file(checked).stream()) : request
+      const atStart = request.method === 'PATCH' && request.headers.get('upload-offset') === '0' && hasBody(request)
+      const response = await server.handleWeb((atStart ? await typeCheckedBody(verified, row) : verified) as never)
+      if (request.method === 'DELETE' && response.status === 204) await forget(id)
+      else await removeBytesOnceDone(id)
+      return response
+    } finally {
+      if (checked) await rm(checked, { force: true })
+    }
   }
 
   return {

@@ -107,6 +107,37 @@ describe('a video cut part-way resumes', () => {
   })
 })
 
+describe('checksums (tus checksum extension)', () => {
+  it('stores a PATCH whose Upload-Checksum matches, and refuses one that differs (460) or names an unknown algorithm (400) without storing a byte', async () => {
+    const a = await makeVisitor(t.app)
+    const video = await paddedVideo(600_000)
+    const c = await createTusUpload(t.app, a, 'sum.mp4', video.length)
+    const first = video.slice(0, 200_000)
+    const digest = (algorithm: 'sha256' | 'sha1', bytes: Uint8Array) => new Bun.CryptoHasher(algorithm).update(bytes).digest('base64')
+    const wrong = await tusCall(t.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0', 'upload-checksum': `sha256 ${digest('sha256', video.slice(1, 200_001))}` }, body: first })
+    expect(wrong).toMatchObject({ status: 460, json: { error: expect.stringContaining('Checksum mismatch') } })
+    expect(await offsetOf(t.app, c.path, a.cookie)).toBe(0)
+    expect((await tusCall(t.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0', 'upload-checksum': 'crc32 AAAA' }, body: first })).status).toBe(400)
+    const right = await tusCall(t.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0', 'upload-checksum': `sha1 ${digest('sha1', first)}` }, body: first })
+    expect(right.status).toBe(204)
+    expect(await offsetOf(t.app, c.path, a.cookie)).toBe(200_000)
+    const rest = video.slice(200_000)
+    const done = await tusCall(t.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '200000', 'upload-checksum': `sha256 ${digest('sha256', rest)}` }, body: rest })
+    expect(done).toMatchObject({ status: 200, json: { media: { size: 600_000 } } })
+    expect(filesUnder(join(t.dir, 'tmp')).filter((f) => f.includes('checksum-'))).toEqual([])
+  })
+
+  it('verifies the body of a creation too: a mismatch answers 460 and leaves no upload', async () => {
+    const a = await makeVisitor(t.app)
+    const bytes = await Bun.file(join(FIXTURES_DIR, 'red-marigold.webp')).bytes()
+    const sum = new Bun.CryptoHasher('md5').update(bytes.slice(1)).digest('base64')
+    expect((await createTusUpload(t.app, a, 'marigold.webp', bytes.length, { body: bytes, headers: { 'upload-checksum': `md5 ${sum}` } })).status).toBe(460)
+    expect((await t.sql.get('select count(*) as n from resumable_uploads where user_id = ?', a.user.id)).n).toBe(0)
+    const good = new Bun.CryptoHasher('md5').update(bytes).digest('base64')
+    expect(await createTusUpload(t.app, a, 'marigold.webp', bytes.length, { body: bytes, headers: { 'upload-checksum': `md5 ${good}` } })).toMatchObject({ status: 201, json: { media: { mimeType: 'image/webp' } } })
+  })
+})
+
 describe('limits at creation', () => {
   const create = (visitor: Awaited<ReturnType<typeof makeVisitor>>, name: string, size: number, app = t.app, headers: Record<string, string> = {}) =>
     tusCall(app, 'POST', paths.mediaTus(), { cookie: visitor.cookie, headers: { 'upload-length': String(size), 'upload-metadata': tusMetadata({ filename: name, filetype: 'x', userId: visitor.user.id }), ...headers } })

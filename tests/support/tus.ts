@@ -49,7 +49,7 @@ export async function createTusUpload(app: AnyApp, visitor: { user: { id: number
  * An MP4 of exactly size bytes: a fixture video followed by a top-level `free` box of random bytes, which every
  * reader skips; so it is a valid video whose SHA-256 is new each time.
  */
-export async function paddedVideo(size: number, fixture = 'kite-sky-portrait.mp4'): Promise<Uint8Array> {
+export async function paddedVideo(size: number, fixture = 'kite-sky-portrait.mp4'): Promise<Uint8Array<ArrayBuffer>> {
   const video = await Bun.file(join(FIXTURES_DIR, fixture)).bytes()
   const pad = size - video.length
   const box = new Uint8Array(pad)
