@@ -283,4 +283,21 @@ describe('syncOutbox', () => {
     expect(net.sent.length).toBe(1)
     expect(await readOutbox()).toEqual([])
   })
+
+  it('rejects while an item waits behind another sender, so Background Sync tries again', async () => {
+    await enqueueOutbox(vote(1))
+    let release!: () => void
+    let sending!: () => void
+    const started = new Promise<void>((resolve) => (sending = resolve))
+    const held = flushOutbox({
+      send: () => (sending(), new Promise((resolve) => (release = () => resolve({ type: 'sent', status: 201, body: undefined })))),
+    })
+    await started
+    const net = fakeFetch()
+    await expect(syncOutbox({ fetch: net.fetch })).rejects.toThrow('still waiting')
+    expect(net.sent).toEqual([])
+    release()
+    await held
+    await syncOutbox({ fetch: net.fetch })
+  })
 })

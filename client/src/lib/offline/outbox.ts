@@ -202,10 +202,11 @@ export async function flushOutbox(options: FlushOptions = {}): Promise<FlushResu
 
 /**
  * The service worker's Background Sync handler for OUTBOX_SYNC_TAG: sends everything waiting (backoff ignored) and
- * rejects while items still wait after a failed send, so the browser schedules the sync again. sw.ts calls it as
+ * rejects while items still wait, after a failed send or behind another sender's lease (a tab closed a moment ago may
+ * not have let go of its lock yet), so the browser schedules the sync again. sw.ts calls it as
  * `event.waitUntil(syncOutbox())` for a sync event tagged OUTBOX_SYNC_TAG.
  */
 export async function syncOutbox(options: Omit<FlushOptions, 'force'> = {}): Promise<void> {
   const result = await flushOutbox({ ...options, force: true })
-  if (result.retrying) throw new Error('Outbox items are still waiting; the sync will be retried')
+  if (result.retrying || (await readOutbox()).length > 0) throw new Error('Outbox items are still waiting; the sync will be retried')
 }
