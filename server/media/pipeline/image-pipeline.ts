@@ -5,7 +5,7 @@
  */
 import sharp, { type Sharp } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
-import { VARIANT_WIDTHS } from '../media/media-keys'
+import { VARIANT_WIDTHS } from '../media-keys'
 import { RefusedMediaError } from './media-errors'
 
 // Each upload is decoded once, so libvips's operation cache (up to 50 MB and 100 operations by default) only keeps
