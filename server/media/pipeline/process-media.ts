@@ -14,7 +14,7 @@ import { sha256Hex } from '../content-hash'
 import { logger } from '../../core/log'
 import { timePipeline } from '../../core/metrics'
 import { releaseFreeNativeMemory } from './native-memory'
-import { UnreadableMediaError, RefusedMediaError } from './media-errors'
+import { UnreadableMediaError, RefusedMediaError, MetadataLeftError } from './media-errors'
 import { pipelineQueueFor } from './pipeline-queue'
 
 /**
@@ -48,9 +48,9 @@ const PIPELINE_IDLE_RELEASE_MS = 1000
 let inFlight = 0
 let idleRelease: Timer | undefined
 
-/** A decoding failure as UnreadableMediaError; a refusal (RefusedMediaError) as it is. */
+/** A decoding failure as UnreadableMediaError; a refusal (RefusedMediaError) and metadata left in an output (MetadataLeftError) as they are. */
 const asUnreadable = (e: Error) => {
-  throw e instanceof RefusedMediaError ? e : new UnreadableMediaError(e.message)
+  throw e instanceof RefusedMediaError || e instanceof MetadataLeftError ? e : new UnreadableMediaError(e.message)
 }
 
 /**
