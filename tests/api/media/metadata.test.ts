@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { metadataIn, mp4MetadataIn } from '@server/media/pipeline/strip-metadata'
-import { ADMIN_BASIC, call, makeTestApp, makeVisitor } from '../support/test-app'
-import { makeMedia } from '../support/builders'
-import { MP4_TAG_STYLES, TAG_TEXTS, taggedGif, taggedJpeg, taggedMp4, taggedPng, taggedWebp } from '../support/tagged-media'
+import { ADMIN_BASIC, call, makeTestApp, makeVisitor } from '../../support/test-app'
+import { makeMedia } from '../../support/builders'
+import { MP4_TAG_STYLES, TAG_TEXTS, taggedGif, taggedJpeg, taggedMp4, taggedPng, taggedWebp } from '../../support/tagged-media'
 import { paths } from '@contract/paths'
 
 type Media = { url: string; mimeType: string; posterUrl: string | null; variants: { url: string }[] }
