@@ -3,9 +3,9 @@
  * contract modules import only valibot and each other; server services never import Elysia;
  * server features never import each other, routes never import a repository, only server/repositories and server/db
  * touch the database (drizzle-orm, a database client, the raw client handle), and no feature reads the sid cookie itself;
- * back-office features import only themselves and admin/shell, and client, CLI and server feature code write no '/api/' path of their own;
- * the media tools (sharp, thumbhash, ffmpeg) are used only inside server/media/, the one media module.
+ * back-office features import only themselves and admin/shell, and client, CLI and server feature code write no '/api/' path of their own.
  * No source file names an issue number (the word issue followed by a number, or a number after '(#'): a comment says what the code does and why.
+ * The media tools (sharp, thumbhash, ffmpeg) are used only inside server/media/, the one media module.
  */
 import { describe, expect, it } from 'bun:test'
 import { Glob } from 'bun'
