@@ -22,7 +22,7 @@ import { resetScratchDirs } from './core/data-dir'
 import { shutDownOnSignals } from './core/shutdown'
 import { configureLog, routeConsoleToLog } from './core/log'
 import { serveMetricsPort } from './http/metrics-route'
-import { bundledFfmpegWarning } from './media-pipeline/ffmpeg'
+import { bundledFfmpegWarning } from './media/pipeline/ffmpeg'
 
 let config
 try {

@@ -5,6 +5,7 @@
  * touch the database (drizzle-orm, a database client, the raw client handle), and no feature reads the sid cookie itself;
  * client/src/lib never imports a feature; back-office features import only themselves and admin/shell, and client, CLI and server feature code write no '/api/' path of their own.
  * No source file names an issue number (the word issue followed by a number, or a number after '(#'): a comment says what the code does and why.
+ * The media tools (sharp, thumbhash, ffmpeg) are used only inside server/media/, the one media module.
  */
 import { describe, expect, it } from 'bun:test'
 import { Glob } from 'bun'
@@ -135,6 +136,15 @@ describe('import boundaries', () => {
     const misplaced = (await filesUnder('server')).filter((f) => /\.repo(sitory)?\.ts$/.test(f) && !/^server\/repositories\/[a-z-]+\.repository\.ts$/.test(f))
     const bad = await violations('server/repositories', (_, spec, target) => spec === 'elysia' || !!target?.startsWith('server/features/') || !!target?.startsWith('server/http/'))
     expect([...misplaced, ...bad]).toEqual([])
+  })
+
+  it('keeps the media tools (sharp, thumbhash, ffmpeg) inside server/media/: features reach decoding, stripping and variants through the media module', async () => {
+    const tools = /^(sharp|thumbhash|@ffmpeg-installer\/ffmpeg)$/
+    const bad = await violations('server', (file, spec) => !file.startsWith('server/media/') && !/\.test\.ts$/.test(file) && tools.test(spec))
+    for (const file of await filesUnder('server')) {
+      if (!file.startsWith('server/media/') && /['"]ffmpeg['"]/.test(await Bun.file(join(ROOT, file)).text())) bad.push(`${file}: runs ffmpeg`)
+    }
+    expect(bad).toEqual([])
   })
 
   it('keeps Elysia out of services', async () => {
