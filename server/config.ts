@@ -74,6 +74,7 @@ const EnvSchema = v.object({
   PIPELINE_QUEUE_LENGTH: wholeNumber(0, 10_000, '20'),
   PIPELINE_TIMEOUT_SECONDS: wholeNumber(1, 3600, '60'),
   IMAGE_MAX_FRAMES: wholeNumber(1, 10_000, '100'),
+  RESUMABLE_UPLOAD_EXPIRY_HOURS: wholeNumber(1, 720, '24'),
 })
 
 /** The environment variables the configuration reads (README: Configuration documents each). */
@@ -137,6 +138,8 @@ export type Config = {
   production: boolean
   /** The media pipeline (server/media/pipeline): jobs run at once, jobs waiting at most, seconds one sharp or ffmpeg run may take, frames of an animation at most. */
   pipeline: { concurrency: number; queueLength: number; timeoutSeconds: number; maxFrames: number }
+  /** How long an unfinished resumable upload lives after its creation, hours (RESUMABLE_UPLOAD_EXPIRY_HOURS); then its bytes are removed. */
+  resumableUploadExpiryHours: number
 }
 
 /** Where the data lives: the embedded SQLite file, or a PostgreSQL server named by a postgres:// URL. */
@@ -182,5 +185,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsPort: e.METRICS_PORT,
     production: env.NODE_ENV === 'production',
     pipeline: { concurrency: e.PIPELINE_CONCURRENCY, queueLength: e.PIPELINE_QUEUE_LENGTH, timeoutSeconds: e.PIPELINE_TIMEOUT_SECONDS, maxFrames: e.IMAGE_MAX_FRAMES },
+    resumableUploadExpiryHours: e.RESUMABLE_UPLOAD_EXPIRY_HOURS,
   }
 }

@@ -23,6 +23,9 @@ import { shutDownOnSignals } from './core/shutdown'
 import { configureLog, routeConsoleToLog } from './core/log'
 import { serveMetricsPort } from './http/metrics-route'
 import { bundledFfmpegWarning } from './media/pipeline/ffmpeg'
+import { createVisitorResumableUploads } from './features/media/media-tus.service'
+import { scheduleResumableCleanup } from './media/resumable-uploads'
+import { createUploadLimits } from './features/media/upload-limits.service'
 
 let config
 try {
@@ -62,6 +65,8 @@ const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(con
 resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])
 await runStartupChecks(deps)
 const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
+// Every instance looks for expired resumable uploads (the visitors' and the admin's); the job lock lets one at a time remove their bytes.
+scheduleResumableCleanup(createVisitorResumableUploads(deps, createUploadLimits(deps)), (error) => logger.error({ err: error }, 'cleanup of expired resumable uploads failed'))
 const metricsServer = config.metricsPort ? serveMetricsPort(config.metricsPort) : undefined
 shutDownOnSignals({ server: app.server!, alsoStop: metricsServer, closeDatabase: () => db.close() }, (line) => logger.info(line))
 const mode = process.env.NODE_ENV ?? 'development'

@@ -26,7 +26,7 @@ export class HttpFailure extends CliError {
 }
 
 /** The server's error text of a failed answer: the JSON body's `error`, else the raw body, else statusText. */
-function serverTextOf(body: string, statusText: string): string {
+export function serverTextOf(body: string, statusText: string): string {
   try {
     const error = (JSON.parse(body) as { error?: unknown }).error
     if (typeof error === 'string') return error
@@ -36,9 +36,12 @@ function serverTextOf(body: string, statusText: string): string {
   return body || statusText
 }
 
+/** The Authorization header of conn's admin credentials (HTTP Basic). */
+export const basicAuthorization = (conn: Connection) => `Basic ${Buffer.from(`${conn.user}:${conn.password}`).toString('base64')}`
+
 /** Sends one admin call (body: JSON, or FormData sent as multipart) and answers the Response (OK only). Throws CliError for network failures, HttpFailure for non-OK answers. */
 export async function adminFetch(conn: Connection, method: string, path: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${conn.user}:${conn.password}`).toString('base64')}` }
+  const headers: Record<string, string> = { authorization: basicAuthorization(conn) }
   const multipart = body instanceof FormData
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json'
   let res: Response

@@ -118,4 +118,7 @@ export const UploadedMediaSchema = v.object({
 })
 /** POST /api/media/upload answer (201). */
 export const UploadAnswerSchema = v.object({ message: v.string(), media: UploadedMediaSchema })
+
+/** Path params {uploadId} of a resumable upload (docs/uploads.md): its id is 32 lowercase hex digits; any other value names no upload (404). */
+export const UploadIdParamsSchema = v.object({ uploadId: v.pipe(v.string(), v.maxLength(100)) })
 export type UploadAnswer = v.InferOutput<typeof UploadAnswerSchema>

@@ -24,6 +24,10 @@ export const routes = {
   mediaQueue: '/api/media/queue/:userId',
   mediaView: '/api/media/:id/view',
   mediaDelete: '/api/media/:id',
+  /** Resumable uploads (tus 1.0, docs/uploads.md): creation; HEAD, PATCH, DELETE one upload; its stored answer. */
+  mediaTus: '/api/media/tus',
+  mediaTusUpload: '/api/media/tus/:uploadId',
+  mediaTusResult: '/api/media/tus/:uploadId/result',
   votes: '/api/votes',
   siteSettings: '/api/site-settings',
   voteMultiplierConfig: '/api/vote-multiplier-config',
@@ -74,6 +78,10 @@ export const routes = {
   adminFindDuplicates: '/api/admin/find-duplicates',
   adminImportMedia: '/api/admin/import-media',
   adminBucketUpload: '/api/admin/bucket-upload',
+  /** The admin's resumable bucket uploads (tus 1.0, as /api/media/tus; the CLI's `upload`). */
+  adminBucketTus: '/api/admin/bucket-upload/tus',
+  adminBucketTusUpload: '/api/admin/bucket-upload/tus/:uploadId',
+  adminBucketTusResult: '/api/admin/bucket-upload/tus/:uploadId/result',
   adminBackup: '/api/admin/backup',
   adminReprocess: '/api/admin/media/reprocess',
 } as const
@@ -159,6 +167,9 @@ export const paths = {
   mediaQueue: (userId: number, opts: { exclude?: readonly number[]; limit?: number } = {}) => `${fill(routes.mediaQueue, { userId })}${query({ limit: opts.limit, exclude: opts.exclude?.length ? opts.exclude.join(',') : undefined })}`,
   mediaView: (mediaId: number) => fill(routes.mediaView, { id: mediaId }),
   mediaDelete: (mediaId: number, userId: number) => `${fill(routes.mediaDelete, { id: mediaId })}${query({ userId })}`,
+  mediaTus: () => fill(routes.mediaTus),
+  mediaTusUpload: (uploadId: string) => fill(routes.mediaTusUpload, { uploadId }),
+  mediaTusResult: (uploadId: string) => fill(routes.mediaTusResult, { uploadId }),
   votes: () => fill(routes.votes),
   siteSettings: () => fill(routes.siteSettings),
   voteMultiplierConfig: () => fill(routes.voteMultiplierConfig),
@@ -204,6 +215,9 @@ export const paths = {
   adminFindDuplicates: () => fill(routes.adminFindDuplicates),
   adminImportMedia: () => fill(routes.adminImportMedia),
   adminBucketUpload: () => fill(routes.adminBucketUpload),
+  adminBucketTus: () => fill(routes.adminBucketTus),
+  adminBucketTusUpload: (uploadId: string) => fill(routes.adminBucketTusUpload, { uploadId }),
+  adminBucketTusResult: (uploadId: string) => fill(routes.adminBucketTusResult, { uploadId }),
   adminBackup: () => fill(routes.adminBackup),
   /** since: an ISO date or date-time; only media uploaded at or after it count. */
   adminReprocess: (since?: string) => `${fill(routes.adminReprocess)}${query({ since })}`,

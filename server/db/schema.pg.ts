@@ -328,6 +328,31 @@ export const uploadHolds = pgTable(
 /** An Idempotency-Key whose first request is still running (its answer not stored yet), claimed until expiresAt (ISO-8601). */
 export const idempotencyClaims = pgTable('idempotency_claims', { key: text('key').primaryKey(), expiresAt: text('expires_at').notNull() })
 
+/**
+ * A resumable (tus) upload of a visitor, from its creation until it expires or its outcome is collected: the declared
+ * file (name, type, length in bytes), its expiry (ISO-8601), state `receiving`, `processing` or `done`, the stored
+ * answer once done (HTTP status and JSON body), and the lock one request at a time holds on it across instances
+ * (holder, expiry ISO-8601, and whether another request asked the holder to let go).
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    state: text('state').notNull(),
+    answerStatus: integer('answer_status'),
+    answerBody: text('answer_body'),
+    lockHolder: text('lock_holder'),
+    lockExpiresAt: text('lock_expires_at'),
+    releaseRequested: integer('release_requested').notNull().default(0),
+  },
+  (t) => [index('resumable_uploads_expires_at_idx').on(t.expiresAt)],
+)
+
 /** A job running on some instance (export, import, purge, reset, population, reprocess), held until expiresAt (ISO-8601). */
 export const jobLocks = pgTable('job_locks', { name: text('name').primaryKey(), holder: text('holder').notNull(), expiresAt: text('expires_at').notNull() })
 

@@ -14,14 +14,15 @@ import type { Deps } from '../core/deps'
 import { HttpError } from './errors'
 import { pathOf } from './url-path'
 import { adminAuthRequired, hasAdminToken } from './admin-tokens'
-import { isAdminApiPath, routes } from '../contract/paths'
+import { isAdminApiPath, routeRegExp, routes } from '../contract/paths'
 
 /** Largest body of a public JSON route, bytes. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
 /** Largest body of an admin JSON route, bytes: ad code up to 100,000 characters, delete lists of thousands of keys. */
 export const MAX_ADMIN_BODY_BYTES = 1024 * 1024
-/** Routes that stream their multipart body to disk (media upload, admin bucket upload); not buffered here. */
-export const STREAMED_PATHS: readonly string[] = [routes.mediaUpload, routes.adminBucketUpload]
+/** Routes that stream their body to disk (media upload, admin bucket upload, resumable uploads); not buffered here. */
+export const STREAMED_PATHS: readonly string[] = [routes.mediaUpload, routes.adminBucketUpload, routes.mediaTus, routes.mediaTusUpload, routes.adminBucketTus, routes.adminBucketTusUpload]
+const STREAMED = STREAMED_PATHS.map(routeRegExp)
 /** The declared body cap of the streamed routes, bytes: the largest upload (a 20 MB video) plus room for the multipart framing. */
 export const MAX_STREAMED_BODY_BYTES = 21 * 1024 * 1024
 /**
@@ -57,7 +58,7 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
 
 /** The body limit of a path in bytes, or undefined for a streamed route. */
 export function bodyLimitFor(path: string): number | undefined {
-  if (STREAMED_PATHS.includes(path)) return undefined
+  if (STREAMED.some((pattern) => pattern.test(path))) return undefined
   return isAdminApiPath(path) ? MAX_ADMIN_BODY_BYTES : MAX_JSON_BODY_BYTES
 }
 

@@ -1,5 +1,5 @@
 /**
- * One run at a time of each admin job across every instance of the site (docs/operations.md > Jobs):
+ * One run at a time of each admin job (and of the cleanup of expired resumable uploads) across every instance of the site (docs/operations.md > Jobs):
  * a run claims the job's row in the database, renews it every JOB_HEARTBEAT_MS while it works, and frees it when it
  * ends. A second call while a run holds it is refused at once with 409 JSON; a lock left by a stopped instance
  * expires after JOB_LOCK_MS.
@@ -22,6 +22,7 @@ export const JOBS = {
   inactivePurge: 'purge of inactive accounts',
   databaseReset: 'database reset',
   mediaReprocess: 'media reprocess',
+  resumableCleanup: 'cleanup of expired resumable uploads',
 } as const
 
 /** The 409 message while job runs elsewhere. */

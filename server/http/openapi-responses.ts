@@ -11,3 +11,7 @@ export const fileAnswer = (contentType: string, description: string) => ({ 200: 
 
 /** A 302 redirect to location (described in words). */
 export const redirectAnswer = (description: string) => ({ 302: { description } })
+
+/** The OpenAPI header parameters of a tus request (docs/uploads.md): Tus-Resumable and names (Upload-Metadata and Upload-Checksum optional). */
+export const tusRequestHeaders = (...names: string[]) =>
+  ['Tus-Resumable', ...names].map((name) => ({ name, in: 'header' as const, required: name !== 'Upload-Metadata' && name !== 'Upload-Checksum', schema: { type: 'string' as const }, ...(name === 'Tus-Resumable' ? { example: '1.0.0' } : {}) }))

@@ -1,6 +1,7 @@
 /** What an uploaded or imported file is and where it is stored: magic-byte sniffing and new storage keys (server-contract: POST /api/media/upload). */
 import { randomUUID } from 'node:crypto'
 import { ACCEPTED_TYPES, type AcceptedType } from '../contract/media'
+import { HttpError } from '../http/errors'
 
 /** How many leading bytes of a file are enough to sniff its type. */
 export const SNIFF_BYTES = 4100
@@ -16,3 +17,7 @@ export async function sniffMediaType(head: Uint8Array): Promise<AcceptedType | u
 /** The storage key for a new object: media/YYYY/MM/<uuid>.<ext>, month in UTC. */
 export const newStorageKey = (now: Date, type: AcceptedType) =>
   `media/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${ACCEPTED_TYPES[type][0]}`
+
+/** The 415 refusal of a file named originalName (so claimed by its extension) whose magic bytes say actual (undefined: no accepted type). */
+export const wrongType = (claimed: string, actual: string | undefined, originalName: string) =>
+  new HttpError(415, actual ? `The file content is ${actual} but its name ends in .${originalName.split('.').pop()}` : `The file content is not a valid ${claimed} file`)

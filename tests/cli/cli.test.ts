@@ -1,13 +1,16 @@
 /** The hotvote CLI run as a real process against a real server. */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import ExcelJS from 'exceljs'
-import { mkdtempSync, existsSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FIXTURES, ROOT, startServer, type TestServer } from '../support/browser'
 import { newVisitor, seedUploads } from '../support/seed'
 import { runCli } from '../support/cli'
 import { serverSql } from '../support/test-app'
+import { startFlakyProxy } from '../support/flaky-proxy'
+import { paddedVideo } from '../support/tus'
+import { MB } from '@contract/media'
 
 let server: TestServer
 const work = mkdtempSync(join(tmpdir(), 'hotvote-cli-'))
@@ -85,7 +88,7 @@ describe('hotvote', () => {
     await Bun.write(join(folder, 'notes.txt'), 'not media')
     await Bun.write(join(folder, 'sub', 'boats.jpg'), Bun.file(join(FIXTURES, 'rowing-boats-sunset.jpg')))
     await Bun.write(join(folder, 'clip.mp4'), Bun.file(join(FIXTURES, 'rowing-boats-pan.mp4')))
-    const up = await hotvote(['upload', folder, '--json'])
+    const up = await hotvote(['upload', folder, '--json', '--state', join(work, 'uploads.json')])
     expect(up.code).toBe(0)
     const results = JSON.parse(up.stdout) as { file: string; status: string; reason?: string }[]
     expect(results.map((r) => [r.file.replace(`${folder}/`, ''), r.status]).sort()).toEqual([['clip.mp4', 'uploaded'], ['notes.txt', 'skipped'], ['sub/boats.jpg', 'uploaded']])
@@ -94,10 +97,38 @@ describe('hotvote', () => {
     expect(imported).toMatchObject({ imported: 2 })
   })
 
+  it('resumes an upload cut part-way: the next run sends only what the server lacks', async () => {
+    const file = join(work, 'long.mp4')
+    const video = await paddedVideo(6 * MB)
+    await Bun.write(file, video)
+    const state = join(work, 'resume.json')
+    const proxy = await startFlakyProxy(server.port, { dropOnceAt: 3 * MB })
+    try {
+      const args = ['upload', file, '--json', '--state', state, '--chunk-mb', '1', '--url', proxy.url]
+      // No retries in the first run: the cut ends it, and the upload's URL stays in the state file.
+      const cut = await hotvote([...args, '--retries', '0'])
+      expect(cut.code).toBe(1)
+      expect(JSON.parse(cut.stdout)[0]).toMatchObject({ status: 'failed' })
+      expect(Object.keys(JSON.parse(readFileSync(state, 'utf8')))).toHaveLength(1)
+      const sentBefore = proxy.bytesUp()
+      const resumed = await hotvote(args)
+      expect(resumed.code).toBe(0)
+      const [{ status, key }] = JSON.parse(resumed.stdout) as { status: string; key: string }[]
+      expect([status, key]).toEqual(['uploaded', expect.stringMatching(/^uploads\/.*\.mp4$/)])
+      // The second run sent the missing part (plus requests' headers), not the whole file again.
+      expect(proxy.bytesUp() - sentBefore).toBeLessThan(video.length - MB)
+      expect(JSON.parse(readFileSync(state, 'utf8'))).toEqual({})
+      const listed = JSON.parse((await hotvote(['bucket', 'ls', '--checksums', '--json'])).stdout).files as { key: string; sha256: string }[]
+      expect(listed.find((f) => f.key === key)?.sha256).toBe(new Bun.CryptoHasher('sha256').update(video).digest('hex'))
+    } finally {
+      proxy.stop()
+    }
+  })
+
   it('runs the database checks, lists the bucket, and reads and saves a config', async () => {
     const db = JSON.parse((await hotvote(['db', 'test', '--json'])).stdout)
     expect(db.map((c: { check: string; ok: boolean }) => [c.check, c.ok])).toEqual([['connection', true], ['schema', true], ['counts', true], ['queries', true]])
-    expect(JSON.parse((await hotvote(['bucket', 'ls', '--json'])).stdout).files).toHaveLength(5)
+    expect(JSON.parse((await hotvote(['bucket', 'ls', '--json'])).stdout).files).toHaveLength(6)
     const refused = await hotvote(['bucket', 'rm', '../x', '--json'])
     expect(refused.code).toBe(1)
     expect(JSON.parse(refused.stdout).errors).toEqual(['../x: invalid key, not touched'])

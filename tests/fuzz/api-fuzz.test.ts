@@ -40,6 +40,8 @@ const PARSER_ANSWERS = new Set([400, 413, 431, 505])
 
 /** 2xx answers that are files, not JSON. */
 const FILE_ANSWERS = [/^\/api\/media\/file\//, /^\/api\/admin\/export-votes/, /^\/api\/admin\/backup$/]
+/** Routes whose 2xx answer may be empty, as tus answers a creation (201 with Location) and a HEAD (offset in headers). */
+const EMPTY_ANSWERS = [/^\/api\/media\/tus(\/|$)/, /^\/api\/admin\/bucket-upload\/tus(\/|$)/]
 
 /** Checks one answer against the property; throws with the request and answer when it fails. */
 async function checkAnswer(d: RequestDesc, res: { status: number; headers: Headers; text: string }) {
@@ -52,7 +54,8 @@ async function checkAnswer(d: RequestDesc, res: { status: number; headers: Heade
   const type = res.headers.get('content-type') ?? ''
   if (type.includes('text/html')) fail('HTML for /api')
   const isFile = res.status < 300 && FILE_ANSWERS.some((r) => r.test(pathname))
-  if (isFile || (res.status >= 300 && res.status < 400) || res.status === 204) return
+  const isEmpty = res.status < 300 && res.text === '' && EMPTY_ANSWERS.some((r) => r.test(pathname))
+  if (isFile || isEmpty || (res.status >= 300 && res.status < 400) || res.status === 204) return
   if (!type.includes('application/json')) fail('not JSON')
   try {
     JSON.parse(res.text)
@@ -100,6 +103,75 @@ describe('fuzz: every OpenAPI route through app.handle', () => {
       )
       expect(await health(main.app)).toBe(200)
     })
+  })
+})
+
+describe('fuzz: resumable uploads (tus)', () => {
+  // An app of its own: the suite above ends with a database reset on main.
+  const t = makeTestApp()
+  afterAll(t.cleanup)
+  let owner = { cookie: '', user: { id: 0 } }
+  let other = owner
+  beforeAll(async () => ((owner = await makeVisitor(t.app)), (other = await makeVisitor(t.app))))
+  const lengths = fc.oneof(fc.integer({ min: -1e12, max: 1e13 }).map(String), fc.constantFrom('', 'abc', '1e3', '-0', ' 5', '0x10', '99999999999999999999', '21000000'))
+  const names = fc.constantFrom('a.jpg', 'b.mp4', 'c.mov', '', '../x.png', 'd.webp', 'e.'.padEnd(300, 'x'))
+  const metadata = fc.oneof(
+    fc.record({ name: names, userId: fc.constantFrom('own', 'other', '0', '-1', 'x', '') }).map(({ name, userId }) => ({ name, userId })),
+    fc.string({ maxLength: 80 }),
+  )
+  const contentTypes = fc.constantFrom('application/offset+octet-stream', 'text/plain', 'application/json', 'multipart/form-data; boundary=x', '')
+  const versions = fc.constantFrom('1.0.0', '1.0.0', '0.2.2', '')
+  const body = fc.uint8Array({ maxLength: 3000 })
+  /** Upload-Metadata of a generated file name and userId ('own' and 'other' stand for the two visitors' ids), or a raw string. */
+  const metadataHeader = (m: string | { name: string; userId: string }) =>
+    typeof m === 'string' ? m : `filename ${btoa(m.name)},userId ${btoa(m.userId === 'own' ? String(owner.user.id) : m.userId === 'other' ? String(other.user.id) : m.userId)}`
+  const mediaRows = async () => ((await t.sql.get('select count(*) as n from media')) as { n: number }).n
+  /** Sends one tus request as owner and checks the property: never a 5xx, a JSON error for every refusal (a HEAD: its status). */
+  const send = async (method: string, path: string, headers: Record<string, string>, bytes?: Uint8Array) => {
+    sent++
+    const all: Record<string, string> = { cookie: owner.cookie, 'sec-fetch-site': 'same-origin', ...headers }
+    for (const [k, v] of Object.entries(all)) if (v === '') delete all[k]
+    const res = await t.app.handle(new Request(`http://localhost${path}`, { method, headers: all, body: bytes ? new Blob([new Uint8Array(bytes)]) : undefined }))
+    const d: RequestDesc = { method, path, query: '', headers: Object.entries(all), body: bytes ? { kind: 'text', text: `<${bytes.length} bytes>` } : { kind: 'none' } }
+    // A HEAD answer has no body: its status is all there is to check.
+    if (method === 'HEAD') expect(res.status).toBeLessThan(500)
+    else await checkAnswer(d, { status: res.status, headers: res.headers, text: await res.text() })
+    return res
+  }
+
+  it('refuses bad creations (lengths, metadata, types, versions) with a 4xx and keeps no upload of them', async () => {
+    const before = await mediaRows()
+    await fc.assert(
+      fc.asyncProperty(lengths, metadata, contentTypes, versions, body, async (length, meta, type, version, bytes) => {
+        const rows = (await t.sql.get('select count(*) as n from resumable_uploads')).n
+        const res = await send('POST', '/api/media/tus', { 'upload-length': length, 'upload-metadata': metadataHeader(meta), 'content-type': type, 'tus-resumable': version }, type ? bytes : undefined)
+        if (res.status >= 400) expect((await t.sql.get('select count(*) as n from resumable_uploads')).n).toBe(rows)
+      }),
+      { seed: SEED + 10, numRuns: RUNS * 5 },
+    )
+    expect(await mediaRows()).toBe(before)
+  })
+
+  it('answers bad offsets, wrong content types, bad checksums and out-of-order PATCHes with a 4xx, and stores no media from them', async () => {
+    const before = await mediaRows()
+    const checksums = fc.constantFrom('', '', 'sha1 AAAA', 'sha256 2jmj7l5rSw0yVb/vlWAYkK/YBwk=', 'md5', 'crc32 AAAA', 'sha1 !!!', 'sha1 a b')
+    const offsets = fc.oneof(fc.integer({ min: -10, max: 3_000_000 }).map(String), fc.constantFrom('', 'x', '1.5', '-0', '99999999999999999999'))
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(offsets, contentTypes, versions, body, checksums), { minLength: 1, maxLength: 4 }), async (patches) => {
+        const created = await send('POST', '/api/media/tus', { 'upload-length': '2000000', 'upload-metadata': `filename ${btoa('f.mp4')},userId ${btoa(String(owner.user.id))}`, 'tus-resumable': '1.0.0' })
+        expect(created.status).toBe(201)
+        const path = created.headers.get('location')!
+        for (const [offset, type, version, bytes, checksum] of patches) await send('PATCH', path, { 'upload-offset': offset, 'content-type': type, 'tus-resumable': version, 'upload-checksum': checksum }, bytes)
+        await send('HEAD', path, { 'tus-resumable': '1.0.0' })
+        expect((await send('DELETE', path, { 'tus-resumable': '1.0.0' })).status).toBe(204)
+      }),
+      { seed: SEED + 11, numRuns: RUNS * 2 },
+    )
+    for (const id of ['0', 'x'.repeat(32), '0123456789abcdef0123456789abcdef', '%2e%2e', 'a'.repeat(100)]) {
+      for (const method of ['HEAD', 'PATCH', 'DELETE']) expect((await send(method, `/api/media/tus/${id}`, { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, method === 'PATCH' ? new Uint8Array(10) : undefined)).status).toBeGreaterThanOrEqual(400)
+    }
+    expect(await mediaRows()).toBe(before)
+    expect((await t.sql.get("select count(*) as n from resumable_uploads where state <> 'done'")).n).toBe(0)
   })
 })
 

@@ -7,3 +7,9 @@ declare module 's3rver' {
     close(): Promise<void>
   }
 }
+/** s3rver's S3 error: thrown in its middleware, answered as S3's XML error with code's status. */
+declare module 's3rver/lib/models/error' {
+  export default class S3Error extends Error {
+    constructor(code: string, message?: string, detail?: Record<string, unknown>)
+  }
+}

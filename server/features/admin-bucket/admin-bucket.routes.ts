@@ -1,5 +1,6 @@
 /** Bucket calls under /api/admin (admin-back-office §7). Mounted behind adminGuard. */
 import { Elysia } from 'elysia'
+import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { rm } from 'node:fs/promises'
 import { BucketDeleteResultSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportResultSchema } from '../../contract/admin/bucket'
@@ -10,12 +11,49 @@ import { withJobLock } from '../../http/job-lock'
 import { readMultipartUpload } from '../../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
+import { ADMIN_OWNER, createBucketResumableUploads } from './bucket-tus.service'
+import { UploadIdParamsSchema } from '../../contract/media'
+import { addressKey, clientAddress } from '../../http/client-address'
+import { noContent, tusRequestHeaders } from '../../http/openapi-responses'
 
 const detail = (summary: string) => ({ summary, tags: ['admin bucket'] })
+
+/**
+ * The admin's resumable bucket uploads (tus 1.0, docs/uploads.md): creation, HEAD (through the GET route: Elysia
+ * answers HEAD with it), PATCH, DELETE of one upload, and its stored answer.
+ */
+function bucketTusRoutes(deps: Deps) {
+  const resumable = createBucketResumableUploads(deps)
+  type Ctx = { request: Request; server: Parameters<typeof clientAddress>[0]; params?: { uploadId?: string } }
+  const tus = ({ request, server, params }: Ctx) => resumable.handle(request, ADMIN_OWNER, addressKey(clientAddress(server, request, deps.config.trustedProxy)), params?.uploadId)
+  return new Elysia()
+    .post(routes.adminBucketTus, tus, {
+      parse: 'none',
+      response: { 201: BucketUploadAnswerSchema, 400: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
+      detail: { ...detail('Create a resumable bucket upload (tus 1.0, as POST /api/media/tus without userId); 201 with Location'), parameters: tusRequestHeaders('Upload-Length', 'Upload-Metadata'), responses: { 201: { description: 'Created; Location names the upload' } } },
+    })
+    .get(routes.adminBucketTusUpload, tus, {
+      params: UploadIdParamsSchema,
+      detail: { ...detail('HEAD: the offset of a resumable bucket upload (Upload-Offset, Upload-Length); GET: 405'), parameters: tusRequestHeaders(), responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } } },
+    })
+    .patch(routes.adminBucketTusUpload, tus, {
+      parse: 'none',
+      params: UploadIdParamsSchema,
+      response: { 200: BucketUploadAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 415: ErrorSchema, 460: ErrorSchema },
+      detail: { ...detail('Send bytes at Upload-Offset; 204, or for the last bytes 200 with the answer of POST /api/admin/bucket-upload'), parameters: tusRequestHeaders('Upload-Offset'), responses: { 204: { description: 'Stored; Upload-Offset is the new offset' } } },
+    })
+    .delete(routes.adminBucketTusUpload, tus, { params: UploadIdParamsSchema, detail: { ...detail('Terminate a resumable bucket upload: its bytes are removed (204)'), parameters: tusRequestHeaders(), responses: noContent('Terminated') } })
+    .get(routes.adminBucketTusResult, ({ params }) => resumable.result(ADMIN_OWNER, params.uploadId), {
+      params: UploadIdParamsSchema,
+      response: { 200: BucketUploadAnswerSchema, 202: v.object({ message: v.string() }), 404: ErrorSchema, 409: ErrorSchema },
+      detail: detail("A resumable bucket upload's stored answer: 200, or its refusal status; 202 while processed, 409 while bytes are missing"),
+    })
+}
 
 /** The bucket routes. */
 export const adminBucketRoutes = (deps: Deps) =>
   new Elysia()
+    .use(bucketTusRoutes(deps))
     .get(
       routes.adminBucketFiles,
       async ({ query, set }) => {

@@ -11,7 +11,7 @@ import { PipelineBusyError, RefusedMediaError, UnreadableMediaError } from '../.
 import { pipelineQueueFor } from '../../media/pipeline/pipeline-queue'
 import { findMediaBySha256, insertMedia } from '../../repositories/media.repository'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
-import { newStorageKey, sniffMediaType } from '../../media/media-type'
+import { newStorageKey, sniffMediaType, wrongType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
 
 export const UPLOAD_SUCCESS_MESSAGE = 'Upload successful'
@@ -34,9 +34,7 @@ export function refuseUploadWhenBusy(deps: Deps): void {
 export async function storeUpload(deps: Deps, userId: number, file: SpooledFile): Promise<UploadAnswer> {
   const claimed = typeForFileName(file.originalName)!
   const actual = await sniffMediaType(file.head)
-  if (actual !== claimed) {
-    throw new HttpError(415, actual ? `The file content is ${actual} but its name ends in .${file.originalName.split('.').pop()}` : `The file content is not a valid ${claimed} file`)
-  }
+  if (actual !== claimed) throw wrongType(claimed, actual, file.originalName)
   if (await findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
   const now = deps.clock.now()
   const storageKey = newStorageKey(now, actual)

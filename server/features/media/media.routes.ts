@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { rm } from 'node:fs/promises'
 import type { Deps } from '../../core/deps'
 import { IdParamsSchema, IdParamSchema, ErrorSchema } from '../../contract/common'
-import { QueueQuerySchema, RandomQuerySchema, RateMediaSchema, UploadAnswerSchema, ViewInputSchema, typeForFileName } from '../../contract/media'
+import { QueueQuerySchema, RandomQuerySchema, RateMediaSchema, UploadAnswerSchema, UploadIdParamsSchema, ViewInputSchema, typeForFileName } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { withIdempotencyKey } from '../../http/idempotency'
 import { requireOwnUser, visitorSession, type Visitor } from '../../http/session-user'
@@ -17,10 +17,12 @@ import { recordView } from './media-view.service'
 import { deleteOwnMedia } from './media-delete.service'
 import { OwnerQuerySchema } from '../../contract/users'
 import { routes } from '../../contract/paths'
-import { fileAnswer, noContent } from '../../http/openapi-responses'
+import { fileAnswer, noContent, tusRequestHeaders } from '../../http/openapi-responses'
 import { addressKey, clientAddress } from '../../http/client-address'
 import { createUploadLimits, type UploadLimits } from './upload-limits.service'
 import { countUpload } from '../../core/metrics'
+import { createVisitorResumableUploads } from './media-tus.service'
+import type { ResumableUploads } from '../../media/resumable-uploads'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
@@ -47,11 +49,62 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
   }
 }
 
+/**
+ * The resumable upload routes (tus 1.0, docs/uploads.md) on resumable: creation, HEAD/PATCH/DELETE of one upload, and
+ * its stored answer. Their bodies are read by the tus handler, so they parse nothing here.
+ */
+function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
+  const tus = (uploadId?: string) => async ({ request, server, visitor }: { request: Request; server: Parameters<typeof clientAddress>[0]; visitor: Visitor }) =>
+    resumable.handle(request, visitor.id, addressKey(clientAddress(server, request, deps.config.trustedProxy)), uploadId)
+  const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 410: ErrorSchema, 412: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 423: ErrorSchema, 429: ErrorSchema, 460: ErrorSchema, 503: ErrorSchema }
+  return new Elysia()
+    .use(visitorSession(deps))
+    .post(routes.mediaTus, (ctx) => tus()(ctx), {
+      visitor: true,
+      parse: 'none',
+      response: { 201: UploadAnswerSchema, ...refusals },
+      detail: {
+        summary: 'Create a resumable upload (tus 1.0 creation, creation-with-upload): Upload-Length, Upload-Metadata filename, filetype, userId; every limit of POST /api/media/upload; 201 with Location /api/media/tus/<id> (and the UploadAnswer when the body held the whole file)',
+        parameters: tusRequestHeaders('Upload-Length', 'Upload-Metadata'),
+        responses: { 201: { description: 'Created; Location names the upload; Upload-Offset when bytes came with it' } },
+      },
+    })
+    // Elysia answers HEAD with the GET route of the path, so HEAD is served here; a GET itself is answered 405.
+    .get(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+      visitor: true,
+      params: UploadIdParamsSchema,
+      detail: { summary: 'HEAD: the offset of a resumable upload (tus): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry. GET: 405', parameters: tusRequestHeaders(), responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } } },
+    })
+    .patch(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+      visitor: true,
+      parse: 'none',
+      params: UploadIdParamsSchema,
+      response: { 200: UploadAnswerSchema, ...refusals },
+      detail: {
+        summary: 'Send bytes at Upload-Offset (tus PATCH, Content-Type application/offset+octet-stream; Upload-Checksum sha1|sha256|md5 <base64> verified before storing, 460 when it differs); 204 with the new Upload-Offset, or for the last bytes 200 with the UploadAnswer of POST /api/media/upload (or its refusal: 409 duplicate, 415 type, 413 pipeline limits)',
+        parameters: tusRequestHeaders('Upload-Offset', 'Upload-Checksum'),
+        responses: { 204: { description: 'Stored; Upload-Offset is the new offset' } },
+      },
+    })
+    .delete(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+      visitor: true,
+      params: UploadIdParamsSchema,
+      detail: { summary: 'Terminate a resumable upload (tus termination): its bytes are removed (204)', parameters: tusRequestHeaders(), responses: noContent('Terminated') },
+    })
+    .get(routes.mediaTusResult, ({ visitor, params }) => resumable.result(visitor.id, params.uploadId), {
+      visitor: true,
+      params: UploadIdParamsSchema,
+      response: { 200: UploadAnswerSchema, 202: v.object({ message: v.string() }), 404: ErrorSchema, 409: ErrorSchema },
+      detail: { summary: "A resumable upload's stored answer: 200 UploadAnswer, or its refusal status; 202 while its last bytes are processed, 409 while bytes are missing, 404 unknown or foreign" },
+    })
+}
+
 /** The /api/media routes. */
 export function mediaRoutes(deps: Deps) {
   const limits = createUploadLimits(deps)
   return new Elysia({ tags: ['media'] })
     .use(visitorSession(deps))
+    .use(resumableRoutes(deps, createVisitorResumableUploads(deps, limits)))
     .post(
       routes.mediaUpload,
       async ({ request, server, visitor, set }) => {

@@ -27,8 +27,11 @@ export type UploadLimits = {
   /**
    * Sets aside bytes of userId's quota for an upload in progress and answers the function that gives them back.
    * Rejects with HttpError 413 when the visitor's stored media, the uploads in progress and bytes would pass the quota.
+   * hold names the hold and its expiry (ISO-8601); by default a new id held for UPLOAD_HOLD_MS.
    */
-  reserve(userId: number, bytes: number): Promise<() => Promise<void>>
+  reserve(userId: number, bytes: number, hold?: { id: string; expiresAt: string }): Promise<() => Promise<void>>
+  /** Gives back the bytes of the hold id (a resumable upload's, which outlives the request that reserved it). */
+  release(holdId: string): Promise<void>
 }
 
 /** The upload limits on deps.config (uploadsPerVisitorPerHour, uploadsPerAddressPerHour, uploadQuotaBytes). */
@@ -37,13 +40,14 @@ export function createUploadLimits(deps: Pick<Deps, 'db' | 'clock' | 'config'>):
   const perAddress = createRateLimiter(deps, 'upload-address', { limit: deps.config.uploadsPerAddressPerHour, windowMs: HOUR_MS })
   return {
     admit: (userId, addressKey) => hitAllOrThrow(TOO_MANY_UPLOADS, [perAddress, addressKey], [perVisitor, String(userId)]),
-    async reserve(userId, bytes) {
+    release: (holdId) => deleteUploadHold(deps.db, holdId),
+    async reserve(userId, bytes, hold) {
       const now = deps.clock.now()
       await pruneSometimes(deps.db, 'upload_holds', now.getTime(), () => deleteExpiredUploadHolds(deps.db, now.toISOString(), PRUNE_BATCH))
       // The hold is written before the sum is taken: of uploads racing on any instance, each sees the others' holds,
       // so they cannot all fit the same room (at worst all of them are refused).
-      const id = randomUUID()
-      await insertUploadHold(deps.db, { id, userId, bytes, expiresAt: new Date(now.getTime() + UPLOAD_HOLD_MS).toISOString() })
+      const { id, expiresAt } = hold ?? { id: randomUUID(), expiresAt: new Date(now.getTime() + UPLOAD_HOLD_MS).toISOString() }
+      await insertUploadHold(deps.db, { id, userId, bytes, expiresAt })
       const release = () => deleteUploadHold(deps.db, id)
       const used = (await sumMediaBytesOfUser(deps.db, userId)) + (await sumUploadHolds(deps.db, userId, now.toISOString()))
       if (used <= deps.config.uploadQuotaBytes) return release

@@ -8,7 +8,8 @@ import * as v from 'valibot'
 import { ADMIN_CONFIG_PATHS, DB_TEST_CHECKS, paths } from '@contract/paths'
 import { call, makeTestApp, makeVisitor, ADMIN_BASIC, type CallOptions } from '../../support/test-app'
 import { declaredResponseSchema, routeOf } from '../../support/contract'
-import { makeMedia, takedownInput, uploadForm } from '../../support/builders'
+import { FIXTURES_DIR, makeMedia, takedownInput, uploadForm } from '../../support/builders'
+import { join } from 'node:path'
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }
 
@@ -103,6 +104,15 @@ describe('answers match their declared schemas', () => {
     await admin('GET', paths.adminBucketFiles({ checksums: true }))
     await admin('GET', paths.adminFindDuplicates())
     const { key } = (await admin('POST', paths.adminBucketUpload(), undefined, uploadForm(0, 'paint-brushes.gif'))) as { key: string }
+    // Resumable bucket uploads: one sent whole with its creation, one sent by PATCH, and the stored answer.
+    const bytes = await Bun.file(join(FIXTURES_DIR, 'red-marigold.webp')).bytes()
+    const tusHeaders = (more: Record<string, string>) => ({ ...ADMIN_BASIC, 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', ...more })
+    const meta = `filename ${btoa('marigold.webp')}`
+    await answer('POST', paths.adminBucketTus(), undefined, { headers: tusHeaders({ 'upload-length': String(bytes.length), 'upload-metadata': meta }), raw: bytes })
+    const created = await call(t.app, 'POST', paths.adminBucketTus(), undefined, { headers: { ...ADMIN_BASIC, 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': meta } })
+    const location = created.headers.get('location')!
+    await answer('PATCH', location, undefined, { headers: tusHeaders({ 'upload-offset': '0' }), raw: bytes })
+    await admin('GET', `${location}/result`)
     await admin('POST', paths.adminImportMedia())
     await admin('POST', paths.adminDeleteBucketFiles(), { filenames: [key] })
     await admin('GET', paths.adminReprocess('2026-01-01'))
