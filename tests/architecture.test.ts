@@ -157,7 +157,8 @@ describe('source text', () => {
   it('names no issue number in code, comments or test titles: a comment says what the code does and why', async () => {
     const issueRef = [/\b[Ii]ssues? #?\d+/, /\(#\d+\)/]
     const bad: string[] = []
-    for (const dir of ['server', 'client/src', 'cli', 'tests', 'bench', 'scripts', 'drizzle']) {
+    // drizzle/ is left out: a migration is never edited once written, since every database records its hash.
+    for (const dir of ['server', 'client/src', 'cli', 'tests', 'bench', 'scripts']) {
       for await (const file of new Glob(`${dir}/**/*.{ts,tsx,css,js,mjs,sh,sql}`).scan({ cwd: ROOT })) {
         if (file.includes('node_modules') || file.endsWith('routeTree.gen.ts')) continue
         const lines = (await Bun.file(join(ROOT, file)).text()).split('\n')
