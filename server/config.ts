@@ -136,7 +136,7 @@ export type Config = {
   metricsPort?: number
   /** NODE_ENV=production (as `npm start` sets it): no source maps served, no mailed links in the log. */
   production: boolean
-  /** The media pipeline (server/media-pipeline): jobs run at once, jobs waiting at most, seconds one sharp or ffmpeg run may take, frames of an animation at most. */
+  /** The media pipeline (server/media/pipeline): jobs run at once, jobs waiting at most, seconds one sharp or ffmpeg run may take, frames of an animation at most. */
   pipeline: { concurrency: number; queueLength: number; timeoutSeconds: number; maxFrames: number }
   /** How long an unfinished resumable upload lives after its creation, hours (RESUMABLE_UPLOAD_EXPIRY_HOURS); then its bytes are removed. */
   resumableUploadExpiryHours: number

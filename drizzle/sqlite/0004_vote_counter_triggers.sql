@@ -1,4 +1,4 @@
--- Vote counters on media: filled from the votes once, then kept by triggers in the same transaction as
+-- Vote counters on media (issue #12): filled from the votes once, then kept by triggers in the same transaction as
 -- every insert, delete (cascades included: a deleted user or item) and update of a vote.
 UPDATE `media` SET
   `total_votes` = (SELECT count(*) FROM `votes` WHERE `votes`.`media_id` = `media`.`id`),

@@ -15,9 +15,9 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/
 /** Throws HttpError 400 when request's path does not percent-decode as UTF-8 or decodes to a control character. */
 export function rejectMalformedPath(request: Request): void {
   const path = pathOf(request.url)
-  if (!path.includes('%')) return undefined
+  if (!path.includes('%')) return
   try {
-    if (!CONTROL_CHARACTER.test(decodeURIComponent(path))) return undefined
+    if (!CONTROL_CHARACTER.test(decodeURIComponent(path))) return
   } catch {
     // not UTF-8: refused below
   }

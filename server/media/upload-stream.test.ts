@@ -33,7 +33,7 @@ describe('readMultipartUpload', () => {
 
   it('rejects a body cut inside the file part with 400 and removes the temp file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hotvote-spool-'))
-    const body = '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n' + 'x'.repeat(200_000)
+    const body = `--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n${'x'.repeat(200_000)}`
     const request = new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, body })
     const error = await readMultipartUpload(request, dir).catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 400, message: 'Malformed multipart body: Unexpected end of form' })

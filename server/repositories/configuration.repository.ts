@@ -66,7 +66,7 @@ export async function readIdleRedirect(db: Database): Promise<IdleRedirect> {
     enabled: idleOn,
     idleRedirectTime: idle?.idleRedirectTime ?? DEFAULT_IDLE_REDIRECT_TIME,
     idleRedirectUrl: idleOn ? idle.idleRedirectUrl : '',
-    backButtonUrl: back && back.isActive ? back.backButtonUrl : '',
+    backButtonUrl: back?.isActive ? back.backButtonUrl : '',
   }
 }
 

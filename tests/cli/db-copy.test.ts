@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { SQL } from 'bun'
+import type { SQL } from 'bun'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

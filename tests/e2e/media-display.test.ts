@@ -57,7 +57,7 @@ describe('media display on a phone', () => {
     for (const route of held.splice(0)) await route.continue()
     await page.waitForFunction(() => {
       const image = document.querySelector('button[aria-label="Open full-screen viewer"] img') as HTMLImageElement | null
-      return image !== null && image.complete && image.naturalWidth > 0
+      return !!image?.complete && image.naturalWidth > 0
     })
     // 358 CSS px x 3 = 1074 device px: the 1080-px variant, the narrowest at least that wide.
     const shown = await img.evaluate((i) => (i as HTMLImageElement).currentSrc)

@@ -50,7 +50,7 @@ async function waitForPrefetch(page: Page, n: number) {
 /** Votes Hot on the item on screen (which must have loaded) and waits for the next, different item to load. */
 async function voteHot(page: Page) {
   const src = await page.locator(MEDIA).getAttribute('src')
-  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLImageElement | null)?.naturalWidth! > 0, MEDIA)
+  await page.waitForFunction((sel) => ((document.querySelector(sel) as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, MEDIA)
   await page.getByRole('button', { name: /Hot$/ }).click()
   await page.getByRole('img', { name: '100% Hot, 0% Not' }).waitFor()
   await page.waitForFunction(

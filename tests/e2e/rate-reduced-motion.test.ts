@@ -45,7 +45,7 @@ describe('the rate screen with prefers-reduced-motion', () => {
     }
     const video = page.locator('button[aria-label="Open full-screen viewer"] video')
     // Loaded far enough to play, and still paused: no autoplay.
-    await page.waitForFunction(() => (document.querySelector('button[aria-label="Open full-screen viewer"] video') as HTMLVideoElement | null)?.readyState! >= 2)
+    await page.waitForFunction(() => ((document.querySelector('button[aria-label="Open full-screen viewer"] video') as HTMLVideoElement | null)?.readyState ?? 0) >= 2)
     expect(await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, autoplay: v.autoplay }))).toEqual({ paused: true, autoplay: false })
     await page.getByRole('button', { name: 'Play video' }).press('Enter')
     await page.getByRole('button', { name: 'Pause video' }).waitFor()

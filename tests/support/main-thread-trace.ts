@@ -43,7 +43,7 @@ type NavigationData = { documentLoaderURL?: string; isLoadingMainFrame?: boolean
 
 /** The traced page's navigation: the main frame's first navigationStart to an http(s) document (its thread is the page's main thread). */
 function pageNavigation(events: TraceEvent[]): TraceEvent {
-  const nav = events.find((e) => e.name === 'navigationStart' && (e.args?.data as NavigationData | undefined)?.isLoadingMainFrame && /^https?:/.test((e.args?.data as NavigationData).documentLoaderURL ?? ''))
+  const nav = events.find((e) => e.name === 'navigationStart' && (e.args?.data as NavigationData | undefined)?.isLoadingMainFrame && /^https?:/.test((e.args?.data as NavigationData | undefined)?.documentLoaderURL ?? ''))
   if (!nav) throw new Error('the trace has no navigation')
   return nav
 }
@@ -55,7 +55,7 @@ function pageNavigation(events: TraceEvent[]): TraceEvent {
  */
 export function mainThreadTasks(events: TraceEvent[], windowMs: number): FirstScreenTrace {
   const nav = pageNavigation(events)
-  const ofPage = (e: TraceEvent) => e.pid === nav.pid && (e.args?.data as NavigationData | undefined)?.navigationId === (nav.args?.data as NavigationData).navigationId
+  const ofPage = (e: TraceEvent) => e.pid === nav.pid && (e.args?.data as NavigationData | undefined)?.navigationId === (nav.args?.data as NavigationData | undefined)?.navigationId
   const own = events.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X')
   const paint = events.find((e) => e.name === 'firstPaint' && ofPage(e))
   if (!paint) throw new Error('the trace has no first paint')

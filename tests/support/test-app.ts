@@ -114,7 +114,7 @@ export type RawSql = {
 }
 
 /** RawSql on db: bun:sqlite itself, or a one-connection client on url whose answers look like SQLite's. */
-function rawSql(db: Database, sqlite: SqliteClient | undefined, url: string | undefined): RawSql {
+function rawSql(sqlite: SqliteClient | undefined, url: string | undefined): RawSql {
   if (sqlite) {
     return {
       get: async (q, ...p) => (sqlite.query(q).get(...p) ?? undefined) as never,
@@ -140,10 +140,10 @@ function rawSql(db: Database, sqlite: SqliteClient | undefined, url: string | un
  */
 export function serverSql(dataDir: string): RawSql & { close(): void } {
   const url = serverDatabaseUrl(dataDir)
-  if (url) return { ...rawSql({} as Database, undefined, url), close: () => {} }
+  if (url) return { ...rawSql(undefined, url), close: () => {} }
   const sqlite = new SqliteClient(join(dataDir, 'hotvote.sqlite'))
   sqlite.run('pragma busy_timeout = 5000')
-  return { ...rawSql({} as Database, sqlite, undefined), close: () => sqlite.close() }
+  return { ...rawSql(sqlite, undefined), close: () => sqlite.close() }
 }
 
 /** Deps on a new temp dir; env overrides configuration (GENEROUS_LIMITS apply unless env sets them); sent collects every mail the app sends. */
@@ -157,7 +157,7 @@ export function makeTestDeps(env: Record<string, string> = {}, overrides: Partia
   const mailer: Mailer = { send: async (m) => (sent.push(m), outbox.send(m)) }
   const clock = makeTestClock()
   const deps = { db, storage: createFsStorage(join(dir, 'bucket')), mailer, clock, config, tmpDir: join(dir, 'tmp'), ...overrides }
-  return { deps, dir, sqlite: sqlite!, sql: rawSql(db, sqlite, url), sent, clock, cleanup: () => (drop(), rmSync(dir, { recursive: true, force: true })) }
+  return { deps, dir, sqlite: sqlite!, sql: rawSql(sqlite, url), sent, clock, cleanup: () => (drop(), rmSync(dir, { recursive: true, force: true })) }
 }
 
 /** A real app on makeTestDeps(); see makeTestDeps for the rest of the fields. */

@@ -6,7 +6,7 @@
 import type { Deps } from '../../core/deps'
 import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners } from '../../media/media-keys'
-import { deleteItemObjects } from '../../media-pipeline/process-media'
+import { deleteItemObjects } from '../../media/pipeline/process-media'
 import { typeForFileName } from '../../contract/media'
 import type { PageQuery } from '../../contract/admin/paging'
 import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'

@@ -13,7 +13,7 @@ import { writeAuditEvent } from '../../core/audit-log'
 import { findOrInsertSystemUser } from '../../repositories/users.repository'
 import { insertMedia, isContentKnown, isKeyImported } from '../../repositories/media.repository'
 import { withSpooledObject } from '../../media/spool-object'
-import { processMediaFile } from '../../media-pipeline/process-media'
+import { processMediaFile } from '../../media/pipeline/process-media'
 import { fillStoredHashes, listBucketFiles } from './admin-bucket.service'
 
 /** Username of the import owner; reserved for it ('system-' names). */

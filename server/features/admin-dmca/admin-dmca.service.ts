@@ -4,7 +4,7 @@
  * takedown names it, so rejecting or reopening one takedown never shows an item another resolved takedown hides;
  * every change writes DMCA_TAKEDOWN_UPDATED.
  */
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { DMCA_TRANSITIONS, type AdminDmca, type DmcaUpdateAnswer, type DmcaUpdateSchema } from '../../contract/admin/dmca'
 import type { Page, PageQuery } from '../../contract/admin/paging'

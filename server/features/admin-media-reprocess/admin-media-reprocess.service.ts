@@ -5,7 +5,7 @@
  */
 import type { Deps } from '../../core/deps'
 import type { ReprocessAnswer, ReprocessInput } from '../../contract/admin/reprocess'
-import { processMediaFile } from '../../media-pipeline/process-media'
+import { processMediaFile } from '../../media/pipeline/process-media'
 import { withSpooledObject } from '../../media/spool-object'
 import { countUnprocessedMedia, findUnprocessedMedia, saveProcessedFields, type MediaRow } from '../../repositories/media.repository'
 

@@ -3,7 +3,7 @@
  * number, a DMCA_TAKEDOWN_CREATED audit event, and a confirmation email to the complainant.
  */
 import { randomBytes } from 'node:crypto'
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import type { DmcaCreated, DmcaInputSchema } from '../../contract/dmca'
 import { DEFAULT_SITE_SETTINGS } from '../../contract/public-config'

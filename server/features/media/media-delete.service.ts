@@ -5,7 +5,7 @@
 import type { Deps } from '../../core/deps'
 import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
-import { deleteItemObjects } from '../../media-pipeline/process-media'
+import { deleteItemObjects } from '../../media/pipeline/process-media'
 import { deleteMediaById, findMediaById } from '../../repositories/media.repository'
 
 /** Deletes mediaId for its owner userId. Throws HttpError 404 (unknown media), 403 (someone else's). */

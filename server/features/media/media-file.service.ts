@@ -45,7 +45,7 @@ export async function serveStoredObject(deps: Deps, encodedKey: string, headers:
   const hidden = !!info && !!(await findMediaOwningKey(deps.db, key))?.hiddenAt
   if (!info || (hidden && !(await hasAdminToken(deps, headers.cookie)))) throw new HttpError(404, 'Media file not found')
   const base = { ETag: info.etag, 'Cache-Control': hidden ? HIDDEN_CACHE_CONTROL : CACHE_CONTROL, 'Accept-Ranges': 'bytes', 'Last-Modified': new Date(info.lastModified).toUTCString() }
-  if (headers.ifNoneMatch && headers.ifNoneMatch.split(/\s*,\s*/).includes(info.etag)) return new Response(null, { status: 304, headers: base })
+  if (headers.ifNoneMatch?.split(/\s*,\s*/).includes(info.etag)) return new Response(null, { status: 304, headers: base })
   const range = parseRange(headers.range, info.size)
   if (range === 'unsatisfiable') throw new HttpError(416, `Range not satisfiable: the file has ${info.size} bytes`, undefined, undefined, { 'Content-Range': `bytes */${info.size}` })
   const object = await storage.get(key, range)

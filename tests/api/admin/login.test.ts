@@ -4,7 +4,7 @@
  * (TRUSTED_PROXY), counted as they start, and a guesser's own attempts are slowed with a growing, capped delay,
  * measured on the test clock.
  */
-import { afterAll, describe, expect, it } from 'bun:test'
+import { describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeTestClock } from '../../support/test-app'
 import { waitFor } from '../../support/process-checks'
 import { paths } from '@contract/paths'

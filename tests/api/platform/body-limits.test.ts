@@ -26,7 +26,7 @@ function endlessBody(bytes: number) {
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (sent >= bytes) return new Promise<void>(() => {}) // never more, never closed: a client that holds the line
-      const chunk = new TextEncoder().encode('{"x":"' + 'x'.repeat(16 * 1024 - 6))
+      const chunk = new TextEncoder().encode(`{"x":"${'x'.repeat(16 * 1024 - 6)}`)
       sent += chunk.byteLength
       pulled.bytes = sent
       controller.enqueue(chunk)
@@ -42,7 +42,7 @@ function endlessBody(bytes: number) {
  */
 function rawRequest(head: string, bodyStart: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(server.server!.port!, '127.0.0.1', () => socket.write(head + '\r\n\r\n' + bodyStart))
+    const socket = connect(server.server!.port!, '127.0.0.1', () => socket.write(`${head}\r\n\r\n${bodyStart}`))
     let data = ''
     socket.on('data', (chunk) => {
       data += chunk.toString()
@@ -75,14 +75,14 @@ describe('body limits on small JSON routes', () => {
 
   it('answers 413 at once over the network to a declared 2 MB body of which only 100 KB is ever sent', async () => {
     const head = ['POST /api/dmca-takedown HTTP/1.1', 'host: 127.0.0.1', 'content-type: application/json', `content-length: ${TWO_MB}`].join('\r\n')
-    const answer = await rawRequest(head, '{"x":"' + 'x'.repeat(100 * 1024))
+    const answer = await rawRequest(head, `{"x":"${'x'.repeat(100 * 1024)}`)
     expect(answer.status).toBe(413)
     expect(JSON.parse(answer.body)).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
   })
 
   it('answers 413 over the network to a chunked body that never ends', async () => {
     const head = ['POST /api/votes HTTP/1.1', 'host: 127.0.0.1', 'content-type: application/json', 'transfer-encoding: chunked'].join('\r\n')
-    const chunk = '{"x":"' + 'x'.repeat(80 * 1024)
+    const chunk = `{"x":"${'x'.repeat(80 * 1024)}`
     const answer = await rawRequest(head, `${chunk.length.toString(16)}\r\n${chunk}\r\n`)
     expect(answer.status).toBe(413)
     expect(JSON.parse(answer.body)).toEqual({ error: 'Request body too large', requestId: expect.any(String) })

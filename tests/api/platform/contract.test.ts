@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'bun:test'
 import * as v from 'valibot'
-import { ADMIN_CONFIG_PATHS, DB_TEST_CHECKS, paths } from '@contract/paths'
+import { type ADMIN_CONFIG_PATHS, DB_TEST_CHECKS, paths } from '@contract/paths'
 import { call, makeTestApp, makeVisitor, ADMIN_BASIC, type CallOptions } from '../../support/test-app'
 import { declaredResponseSchema, routeOf } from '../../support/contract'
 import { FIXTURES_DIR, makeMedia, takedownInput, uploadForm } from '../../support/builders'

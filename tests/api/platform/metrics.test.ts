@@ -48,7 +48,7 @@ async function scrapeWhen(what: string, check: (text: string) => boolean): Promi
 }
 
 /** The value of one series (name with its labels as printed) in a scrape; 0 when absent. */
-const valueOf = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0)
+const sampleValue = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0)
 
 /** The series (sample lines) of family in a scrape. */
 const seriesOf = (text: string, family: string) => text.split('\n').filter((l) => l.startsWith(`${family}{`) || l.startsWith(`${family} `))
@@ -88,10 +88,10 @@ describe('GET /metrics', () => {
     expect((await call(t.app, 'GET', '/api/no-such-route')).status).toBe(404)
 
     const lastRequest = 'hotvote_http_requests_total{route="/*",method="GET",status="404"}'
-    const text = await scrapeWhen('the last request counted', (s) => valueOf(s, lastRequest) === valueOf(before, lastRequest) + 1)
+    const text = await scrapeWhen('the last request counted', (s) => sampleValue(s, lastRequest) === sampleValue(before, lastRequest) + 1)
     for (const family of FAMILIES) expect({ family, listed: text.includes(`# TYPE ${family} `) }).toEqual({ family, listed: true })
     // The registry is the process's: other test files of the same run may have counted too, so the run's deltas are checked.
-    const added = (series: string) => valueOf(text, series) - valueOf(before, series)
+    const added = (series: string) => sampleValue(text, series) - sampleValue(before, series)
     expect({
       cast: added('hotvote_votes_total{outcome="cast"}'),
       replayed: added('hotvote_votes_total{outcome="replayed"}'),
@@ -112,12 +112,12 @@ describe('GET /metrics', () => {
     const start = await scrape()
     const before = seriesOf(start, 'hotvote_http_requests_total').length
     const unmatched = 'hotvote_http_requests_total{route="unmatched",method="POST",status="404"}'
-    const countedBefore = valueOf(start, unmatched)
+    const countedBefore = sampleValue(start, unmatched)
     for (let i = 0; i < 1000; i++) {
       const [method, path] = [['GET', `/api/distinct-${i}`], ['GET', `/api/media/file/distinct-${i}.jpg`], ['POST', `/distinct-${i}`], ['GET', `/api/users/${i + 1}/stats`]][i % 4]
       await call(t.app, method, path)
     }
-    const text = await scrapeWhen('every request counted', (s) => valueOf(s, unmatched) === countedBefore + 250)
+    const text = await scrapeWhen('every request counted', (s) => sampleValue(s, unmatched) === countedBefore + 250)
     expect(text).not.toContain('distinct-')
     expect(seriesOf(text, 'hotvote_http_requests_total').length - before).toBeLessThanOrEqual(6)
     expect(text).toContain('route="/api/users/:id/stats"')
@@ -130,7 +130,7 @@ describe('hotvote_ready', () => {
   it.if(TEST_DIALECT === 'sqlite')('is 1 while GET /api/ready answers 200 and 0 once its database is gone', async () => {
     // The readiness of the app built last is the one reported (a server builds one app).
     const app = makeTestApp({ METRICS_TOKEN: TOKEN })
-    const scrapeReady = async () => valueOf((await call(app.app, 'GET', '/metrics', undefined, { headers: BEARER })).text, 'hotvote_ready')
+    const scrapeReady = async () => sampleValue((await call(app.app, 'GET', '/metrics', undefined, { headers: BEARER })).text, 'hotvote_ready')
     try {
       expect(await scrapeReady()).toBe(1)
       app.sqlite.close()

@@ -12,7 +12,7 @@ function Brand() {
   }, [name, data])
   if (data?.useLogo) {
     return (
-      <span className="flex items-center gap-2 text-xl font-extrabold tracking-tight" aria-label={name}>
+      <span className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
         <span aria-hidden className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-rose-500 to-orange-400 text-sm text-white">
           {data.logoType.slice(0, 1).toUpperCase() || 'H'}
         </span>

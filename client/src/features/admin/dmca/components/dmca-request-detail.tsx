@@ -77,6 +77,7 @@ function DmcaRequestDetail({ request: r, onDone }: DmcaRequestDetailProps) {
       <Section title="Infringing URLs">
         <ul className="list-inside list-disc space-y-1 text-sm">
           {urls.map((u, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a request may name the same URL twice, and the list never reorders
             <li key={`${i}-${u}`} className="break-all">
               {/^https?:\/\//i.test(u) ? (
                 <a href={u} target="_blank" rel="noopener noreferrer" className="text-sky-400 underline">

@@ -20,7 +20,7 @@ export function useDbTests() {
   const [running, setRunning] = useState(false)
   // A run started later (or a clear) supersedes an earlier one, so stale answers never land.
   const runId = useRef(0)
-  const update = (index: number, patch: Partial<DbStepState>) => setSteps((all) => all.map((s, i) => (i === index ? { ...s, ...patch } : s)))
+  const update = useCallback((index: number, patch: Partial<DbStepState>) => setSteps((all) => all.map((s, i) => (i === index ? { ...s, ...patch } : s))), [])
 
   const runAll = useCallback(async () => {
     const id = ++runId.current
@@ -34,7 +34,7 @@ export function useDbTests() {
       if (outcome.counts) setStats(outcome.counts)
     }
     setRunning(false)
-  }, [])
+  }, [update])
 
   const clear = useCallback(() => {
     runId.current++

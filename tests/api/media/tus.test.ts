@@ -15,12 +15,12 @@ import { paths } from '@contract/paths'
 import { IMAGE_TOO_LARGE, MB, VIDEO_TOO_LARGE } from '@contract/media'
 import { createVisitorResumableUploads } from '@server/features/media/media-tus.service'
 import { createUploadLimits } from '@server/features/media/upload-limits.service'
-import { makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../support/test-app'
+import { makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../../support/test-app'
 import { createApp } from '@server/app'
 import { createS3Storage } from '@server/storage/s3-storage'
-import { addMultipartParts } from '../support/s3rver-multipart'
-import { FIXTURES_DIR } from '../support/builders'
-import { createTusUpload, cutBody, paddedVideo, tusCall, tusMetadata } from '../support/tus'
+import { addMultipartParts } from '../../support/s3rver-multipart'
+import { FIXTURES_DIR } from '../../support/builders'
+import { createTusUpload, cutBody, paddedVideo, tusCall, tusMetadata } from '../../support/tus'
 
 const t = makeTestApp()
 afterAll(t.cleanup)

@@ -3,9 +3,9 @@
  * (sharp and ffmpeg are CPU-bound), at most `maxWaiting` more wait their turn, and a job that would wait beyond that is
  * refused at once (PipelineBusyError: the upload answers 503 with Retry-After) instead of piling up memory and temp files.
  */
-import type { Config } from '../config'
+import type { Config } from '../../config'
 import { PipelineBusyError } from './media-errors'
-import { registerPipelineQueueLength } from '../core/metrics'
+import { registerPipelineQueueLength } from '../../core/metrics'
 
 /** Seconds a refused upload is told to wait (Retry-After): about the time a queued job takes. */
 const RETRY_AFTER_SECONDS = 10

@@ -1,12 +1,13 @@
 /**
- * Videos: a metadata-free stream copy (no re-encode; location atoms, titles and dates dropped) and a WebP
+ * Videos: a metadata-free stream copy (./strip-metadata.ts: no re-encode; location atoms, titles and dates dropped) and a WebP
  * poster frame, both by ffmpeg out of process (./ffmpeg.ts); dimensions, duration and codec by the bounded reader
  * (./mp4-facts.ts), which runs first and refuses codecs the site does not serve.
  */
 import sharp from 'sharp'
-import { encodeWebpVariant, thumbhashOf, type EncodedImage } from './image-pipeline'
+import { encodeWebpVariant, thumbhashOf } from './image-pipeline'
 import { readMp4Facts } from './mp4-facts'
 import { runFfmpeg } from './ffmpeg'
+import { stripVideoMetadata, type EncodedImage } from './strip-metadata'
 import { RefusedMediaError } from './media-errors'
 
 /**
@@ -25,10 +26,11 @@ const POSTER_DECODERS = 'h264,hevc,vp9,libvpx-vp9,av1,libdav1d,libaom-av1'
 export type ProcessedVideo = { width: number; height: number; durationMs: number | null; poster: EncodedImage; placeholder: string }
 
 /**
- * Writes a copy of the MP4 at path without metadata to strippedPath (streams copied, moov moved to the front for
- * quick starts) and cuts a poster frame (a tenth in, at most 1 s); each ffmpeg run may take timeoutSeconds. Throws
- * RefusedMediaError (415) when a video track's codec is not one the site serves, an Error when the moov names no
- * video track with a size or ffmpeg cannot read the video.
+ * Writes a copy of the MP4 at path without metadata to strippedPath (stripVideoMetadata: streams copied, moov moved
+ * to the front for quick starts) and cuts a poster frame (a tenth in, at most 1 s); each ffmpeg run may take
+ * timeoutSeconds. Throws RefusedMediaError (415) when a video track's codec is not one the site serves,
+ * MetadataLeftError when the copy still holds metadata, an Error when the moov names no video track with a size or
+ * ffmpeg cannot read the video.
  */
 export async function processVideo(path: string, strippedPath: string, timeoutSeconds: number): Promise<ProcessedVideo> {
   const { videoTracks, durationMs } = await readMp4Facts(path)
@@ -37,7 +39,7 @@ export async function processVideo(path: string, strippedPath: string, timeoutSe
   const { width, height } = videoTracks[0] ?? {}
   if (!width || !height) throw new Error('no video track with a size in the MP4')
   const at = Math.min(1, (durationMs ?? 0) / 10000)
-  await runFfmpeg(['-i', path, '-map', '0:v', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', '-y', strippedPath], timeoutSeconds)
+  await stripVideoMetadata(path, strippedPath, timeoutSeconds)
   const frame = await runFfmpeg(['-codec_whitelist', POSTER_DECODERS, '-threads', '1', '-ss', String(at), '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], timeoutSeconds)
   if (frame.length === 0) throw new Error('ffmpeg found no video frame')
   const [poster, placeholder] = await Promise.all([encodeWebpVariant(sharp(frame), POSTER_MAX_WIDTH, timeoutSeconds), thumbhashOf(frame, timeoutSeconds)])

@@ -5,8 +5,9 @@
  */
 import sharp, { type Sharp } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
-import { VARIANT_WIDTHS } from '../media/media-keys'
+import { VARIANT_WIDTHS } from '../media-keys'
 import { RefusedMediaError } from './media-errors'
+import { assertMetadataFree, stripImageMetadata, type EncodedImage } from './strip-metadata'
 
 // Each upload is decoded once, so libvips's operation cache (up to 50 MB and 100 operations by default) only keeps
 // memory that no later image reuses; one libvips worker thread per image keeps the threads' allocations small, and
@@ -24,9 +25,6 @@ const DISPLAY_QUALITY = 88
 const VARIANT_EFFORT = 4
 /** libwebp effort of animated variants: every frame is encoded, and higher efforts multiply the upload's time. */
 const ANIMATED_EFFORT = 2
-
-/** One encoded image: width and height in px. */
-export type EncodedImage = { width: number; height: number; bytes: Uint8Array }
 
 /** A processed image: the stripped full-size copy in the uploaded type, the variants narrowest first, the placeholder. */
 export type ProcessedImage = { display: EncodedImage; variants: EncodedImage[]; placeholder: string }
@@ -47,14 +45,19 @@ export async function thumbhashOf(input: string | Uint8Array, timeoutSeconds: nu
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64')
 }
 
-/** WebP of image resized to width px (never enlarged); animated input (animated true) stays animated; stops after timeoutSeconds. */
+/**
+ * WebP of image resized to width px (never enlarged), without metadata (checked by assertMetadataFree: throws
+ * MetadataLeftError); animated input (animated true) stays animated; stops after timeoutSeconds.
+ */
 export async function encodeWebpVariant(image: Sharp, width: number, timeoutSeconds: number, animated = false): Promise<EncodedImage> {
   const effort = animated ? ANIMATED_EFFORT : VARIANT_EFFORT
   const { data, info } = await image.timeout({ seconds: timeoutSeconds }).resize({ width, withoutEnlargement: true }).webp({ quality: VARIANT_QUALITY, effort }).toBuffer({ resolveWithObject: true })
-  return { width: info.width, height: info.pageHeight ?? info.height, bytes: new Uint8Array(data) }
+  const bytes = new Uint8Array(data)
+  assertMetadataFree(bytes, 'image/webp')
+  return { width: info.width, height: info.pageHeight ?? info.height, bytes }
 }
 
-/** The full-size copy in the uploaded type, with no metadata (sharp writes none unless asked) and in sRGB. */
+/** The encoder of the full-size copy in the uploaded type, in sRGB; stripImageMetadata runs it. */
 function encodeDisplay(image: Sharp, type: string): Sharp {
   if (type === 'image/jpeg') return image.jpeg({ quality: DISPLAY_QUALITY })
   if (type === 'image/png') return image.png()
@@ -63,9 +66,10 @@ function encodeDisplay(image: Sharp, type: string): Sharp {
 }
 
 /**
- * Processes the image file at path of the given type within limits. Throws RefusedMediaError (413) for an animation
- * of more than limits.maxFrames frames or more than MAX_INPUT_PIXELS pixels over all frames, an Error from sharp when
- * the file cannot be decoded or a run outlives limits.timeoutSeconds.
+ * Processes the image file at path of the given type within limits: the full-size copy by stripImageMetadata, the
+ * variants by encodeWebpVariant, none of them with metadata. Throws RefusedMediaError (413) for an animation
+ * of more than limits.maxFrames frames or more than MAX_INPUT_PIXELS pixels over all frames, MetadataLeftError when an
+ * output still holds metadata, an Error from sharp when the file cannot be decoded or a run outlives limits.timeoutSeconds.
  * width/height of every output are as displayed (EXIF orientation applied; one frame of an animation).
  */
 export async function processImage(path: string, type: string, limits: ImageLimits): Promise<ProcessedImage> {
@@ -81,9 +85,7 @@ export async function processImage(path: string, type: string, limits: ImageLimi
   const source = () => sharp(path, { animated, limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: timeoutSeconds }).autoOrient().toColourspace('srgb')
   const displayWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width
   const [display, placeholder, ...variants] = await Promise.all([
-    encodeDisplay(source(), type)
-      .toBuffer({ resolveWithObject: true })
-      .then(({ data, info }) => ({ width: info.width, height: info.pageHeight ?? info.height, bytes: new Uint8Array(data) })),
+    stripImageMetadata(encodeDisplay(source(), type), type),
     thumbhashOf(path, timeoutSeconds),
     ...variantWidthsFor(displayWidth).map((w) => encodeWebpVariant(source(), w, timeoutSeconds, animated)),
   ])

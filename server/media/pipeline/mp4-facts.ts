@@ -17,10 +17,10 @@ export type Mp4VideoTrack = { width: number; height: number; codec: string }
 export type Mp4Facts = { videoTracks: Mp4VideoTrack[]; durationMs: number | null }
 
 /** A box inside a buffer: its type and the bounds of its content. */
-type Box = { type: string; start: number; end: number }
+export type Box = { type: string; start: number; end: number }
 
 /** The type, header length and size of the box at `at` in view; room: bytes its container holds from at. Throws when it claims more than room. */
-function boxHeader(view: DataView, at: number, room: number): { type: string; header: number; size: number } {
+export function boxHeader(view: DataView, at: number, room: number): { type: string; header: number; size: number } {
   const type = String.fromCharCode(view.getUint8(at + 4), view.getUint8(at + 5), view.getUint8(at + 6), view.getUint8(at + 7))
   const size32 = view.getUint32(at)
   if (size32 === 1 && (room < 16 || at + 16 > view.byteLength)) throw new Error('MP4 box header cut short')
@@ -30,7 +30,7 @@ function boxHeader(view: DataView, at: number, room: number): { type: string; he
 }
 
 /** The boxes laid one after another in view between from and to; throws past MAX_BOXES_PER_CONTAINER. */
-function* boxesIn(view: DataView, from: number, to: number): Generator<Box> {
+export function* boxesIn(view: DataView, from: number, to: number): Generator<Box> {
   for (let at = from, n = 0; at + 8 <= to; n++) {
     if (n === MAX_BOXES_PER_CONTAINER) throw new Error(`more than ${MAX_BOXES_PER_CONTAINER} boxes in one MP4 container`)
     const { type, header, size } = boxHeader(view, at, to - at)
@@ -78,10 +78,10 @@ function videoTrack(view: DataView, trak: Box): Mp4VideoTrack | undefined {
 }
 
 /**
- * Reads the facts of the MP4 at path. Throws when the file has no moov box among its first MAX_TOP_LEVEL_BOXES boxes
- * or a box claims more bytes than its container holds. Reads at most the moov box into memory (never more than the file).
+ * The content of the moov box of the MP4 at path, read into memory (never more than the file). Throws when the file
+ * has no moov box among its first MAX_TOP_LEVEL_BOXES boxes or a box claims more bytes than its container holds.
  */
-export async function readMp4Facts(path: string): Promise<Mp4Facts> {
+export async function readMoov(path: string): Promise<DataView> {
   const file = await open(path, 'r')
   try {
     const fileSize = (await file.stat()).size
@@ -93,15 +93,7 @@ export async function readMp4Facts(path: string): Promise<Mp4Facts> {
       if (type === 'moov') {
         const bytes = new Uint8Array(size - header)
         await file.read(bytes, 0, bytes.length, at + header)
-        const view = new DataView(bytes.buffer)
-        const moov: Box = { type, start: 0, end: bytes.length }
-        const mvhd = child(view, moov, 'mvhd')
-        const videoTracks: Mp4VideoTrack[] = []
-        for (const box of boxesIn(view, 0, bytes.length)) {
-          const track = box.type === 'trak' ? videoTrack(view, box) : undefined
-          if (track) videoTracks.push(track)
-        }
-        return { videoTracks, durationMs: mvhd ? mvhdDurationMs(view, mvhd) : null }
+        return new DataView(bytes.buffer)
       }
       at += size
     }
@@ -109,4 +101,17 @@ export async function readMp4Facts(path: string): Promise<Mp4Facts> {
   } finally {
     await file.close()
   }
+}
+
+/** Reads the facts of the MP4 at path (its moov box, readMoov); throws as readMoov does or when a box is too short for its fields. */
+export async function readMp4Facts(path: string): Promise<Mp4Facts> {
+  const view = await readMoov(path)
+  const moov: Box = { type: 'moov', start: 0, end: view.byteLength }
+  const mvhd = child(view, moov, 'mvhd')
+  const videoTracks: Mp4VideoTrack[] = []
+  for (const box of boxesIn(view, 0, view.byteLength)) {
+    const track = box.type === 'trak' ? videoTrack(view, box) : undefined
+    if (track) videoTracks.push(track)
+  }
+  return { videoTracks, durationMs: mvhd ? mvhdDurationMs(view, mvhd) : null }
 }

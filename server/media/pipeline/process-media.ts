@@ -6,15 +6,15 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { mkdir, rm } from 'node:fs/promises'
-import type { Storage } from '../storage/storage'
-import type { StoredVariant } from '../db/schema'
-import type { Config } from '../config'
-import { derivedKeysOf, posterKey, variantKey } from '../media/media-keys'
-import { sha256Hex } from '../media/content-hash'
-import { logger } from '../core/log'
-import { timePipeline } from '../core/metrics'
+import type { Storage } from '../../storage/storage'
+import type { StoredVariant } from '../../db/schema'
+import type { Config } from '../../config'
+import { derivedKeysOf, posterKey, variantKey } from '../media-keys'
+import { sha256Hex } from '../content-hash'
+import { logger } from '../../core/log'
+import { timePipeline } from '../../core/metrics'
 import { releaseFreeNativeMemory } from './native-memory'
-import { UnreadableMediaError, RefusedMediaError } from './media-errors'
+import { UnreadableMediaError, RefusedMediaError, MetadataLeftError } from './media-errors'
 import { pipelineQueueFor } from './pipeline-queue'
 
 /**
@@ -48,9 +48,9 @@ const PIPELINE_IDLE_RELEASE_MS = 1000
 let inFlight = 0
 let idleRelease: Timer | undefined
 
-/** A decoding failure as UnreadableMediaError; a refusal (RefusedMediaError) as it is. */
+/** A decoding failure as UnreadableMediaError; a refusal (RefusedMediaError) and metadata left in an output (MetadataLeftError) as they are. */
 const asUnreadable = (e: Error) => {
-  throw e instanceof RefusedMediaError ? e : new UnreadableMediaError(e.message)
+  throw e instanceof RefusedMediaError || e instanceof MetadataLeftError ? e : new UnreadableMediaError(e.message)
 }
 
 /**

@@ -19,3 +19,6 @@ export class PipelineBusyError extends Error {
     super('The server is busy processing other uploads; try again shortly')
   }
 }
+
+/** A stripped output still holds a metadata block (strip-metadata.ts found it): nothing of the item is stored, and the upload fails with 500. */
+export class MetadataLeftError extends Error {}
