@@ -15,8 +15,9 @@ import { blobFileReader, fetchHttpStack, type FetchLike } from './tus-transport'
 
 /** Bytes per PATCH: what a dropped connection can cost again. */
 export const TUS_CHUNK_BYTES = MB
-/** How often the stored outcome is asked for while the server still processes the file (202), ms, and at most how many times in one send. */
+/** How often the stored outcome is asked for while the server still processes the file (202), ms. */
 export const RESULT_POLL_MS = 1000
+/** At most how many times one send asks for it; past them the outbox retries later. */
 export const RESULT_POLLS = 60
 /** tus-js-client's own retries after a dropped connection, ms; each chunk the server confirms starts them over. Past them the outbox's backoff takes over. */
 export const TUS_RETRY_DELAYS_MS = [0, 1000, 3000]
@@ -45,13 +46,14 @@ export type TusUploadOptions = {
   signal?: AbortSignal
   /** Origin the API paths are resolved against; default: this context's (window or service worker). */
   origin?: string
+  /** What requests go through; default: the global fetch. */
   fetch?: FetchLike
 }
 
 /** The message of a send that got no answer (public-visitor §8 inline upload errors). */
 export const NETWORK_ERROR = 'Network error during upload'
 
-/** The HTTP answer of res as the outbox classifies it. */
+/** An HTTP answer (status, body text, Retry-After) as the outbox classifies it. */
 const rawAnswer = (status: number, text: string, retryAfter?: string | null): RawAnswer => ({ status, text, statusText: '', retryAfter })
 
 /** The upload id at the end of an upload URL. */
