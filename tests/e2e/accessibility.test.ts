@@ -100,6 +100,17 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         else await expectHeadingAndSkipLink(page, `${screen.path} ${size}`)
       }
 
+      // The file chooser is reachable from the keyboard: Tab from the skip link's target lands on the file input.
+      await page.goto(`${app.server.url}/upload`)
+      await page.getByRole('heading', { name: 'Upload Media' }).waitFor()
+      await page.locator('#main-content').focus()
+      const focused: (string | undefined)[] = []
+      while (focused.length < 10 && focused.at(-1) !== 'upload-input') {
+        await page.keyboard.press('Tab')
+        focused.push(await page.evaluate(() => document.activeElement?.id))
+      }
+      expect(focused.at(-1)).toBe('upload-input')
+
       await page.goto(`${app.server.url}/stats`)
       await page.getByRole('button', { name: /^Details of mine-/ }).click()
       await page.getByRole('dialog').waitFor()
