@@ -17,6 +17,9 @@ import { bodyLimit } from './http/body-limit'
 import { rejectMalformedPath } from './http/path-guard'
 import { paths, routes } from './contract/paths'
 import { sessionRoutes } from './features/session/session.routes'
+import { visitorStarter } from './features/session/session.service'
+import { firstScreenRoutes } from './features/first-screen/first-screen.routes'
+import { pickMediaQueue } from './features/media/media-pick.service'
 import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
 import { publicConfigRoutes } from './features/public-config/public-config.routes'
@@ -58,7 +61,9 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
         path: routes.openapiBase,
         provider: null,
         mapJsonSchema: { valibot: (schema: never) => toJsonSchema(schema, { errorMode: 'ignore' }) },
-        documentation: { info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' } },
+        documentation: {
+          info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' },
+        },
       }),
     )
     .use(metricsRoutes(deps.config))
@@ -71,10 +76,35 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(dmcaRoutes(deps))
     .use(profileRoutes(deps))
     .use(authRoutes(deps))
-    .use(adminGuard(deps, [adminConfigRoutes(deps), adminDataRoutes(deps), adminDmcaRoutes(deps), adminAuditRoutes(deps), adminMaintenanceRoutes(deps), adminVotesRoutes(deps), adminBucketRoutes(deps), adminBackupRoutes(deps), adminMediaReprocessRoutes(deps)]))
+    .use(
+      firstScreenRoutes(deps, clientDist, {
+        startVisitor: visitorStarter(deps),
+        pickQueue: (userId, limit) => pickMediaQueue(deps, userId, [], limit),
+      }),
+    )
+    .use(
+      adminGuard(deps, [
+        adminConfigRoutes(deps),
+        adminDataRoutes(deps),
+        adminDmcaRoutes(deps),
+        adminAuditRoutes(deps),
+        adminMaintenanceRoutes(deps),
+        adminVotesRoutes(deps),
+        adminBucketRoutes(deps),
+        adminBackupRoutes(deps),
+        adminMediaReprocessRoutes(deps),
+      ]),
+    )
     .get(routes.openapiBase, ({ redirect }) => redirect(paths.openapi()), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
-    .get('/*', ({ path, request }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path, request.headers.get('accept-encoding'), deps.config.production)), { detail: { hide: true } })
+    .get(
+      '/*',
+      ({ path, request }) =>
+        path.startsWith('/api/')
+          ? apiNotFound(path)
+          : serveClient(clientDist, path, request.headers.get('accept-encoding'), deps.config.production),
+      { detail: { hide: true } },
+    )
 }
 
 /** The app type, for tests and Eden-style clients. */

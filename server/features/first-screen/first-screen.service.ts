@@ -1,0 +1,39 @@
+/**
+ * The first screen of `/` written into index.html (public-visitor §2 Rate screen; server-contract: General): the
+ * visitor's session and first queue as JSON data (`<script type="application/json">`, which no browser runs, so the
+ * CSP's script-src stays 'self') and a high-priority preload of the first item's picture, so the browser fetches the
+ * picture beside the app's script instead of after the script, the session answer and the queue answer.
+ */
+import { FIRST_SCREEN_ELEMENT_ID, rateBoxSizes, type FirstScreenData } from '../../contract/first-screen'
+import type { RateMedia } from '../../contract/media'
+
+/** text as an HTML attribute value (inside double quotes). */
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/**
+ * The `<link rel="preload" as="image">` of the picture the rate screen shows first for item: a video's poster (the
+ * screen shows it as an `<img>` until the page has loaded), an image's variants as `imagesrcset` with the box's
+ * `imagesizes` (rateBoxSizes: the browser picks the variant the screen's `<img srcset sizes>` picks), else the file.
+ * Empty for a video without a poster (its file is not fetched before the page has loaded).
+ */
+export function firstItemPreload(item: RateMedia): string {
+  const link = (attrs: string) => `<link rel="preload" as="image" fetchpriority="high" ${attrs}>`
+  if (item.mimeType.startsWith('video/')) return item.posterUrl ? link(`href="${attribute(item.posterUrl)}"`) : ''
+  if (!item.variants.length) return link(`href="${attribute(item.url)}"`)
+  const srcset = item.variants.map((v) => `${v.url} ${v.width}w`).join(', ')
+  return link(`imagesrcset="${attribute(srcset)}" imagesizes="${attribute(rateBoxSizes(item))}"`)
+}
+
+/**
+ * indexHtml (the built index.html) with data's first item preloaded before the first script (the preload scanner
+ * meets it first) and data as JSON at the end of the body, `<` escaped so no value can close the element.
+ */
+export function renderFirstScreen(indexHtml: string, data: FirstScreenData): string {
+  const preload = data.queue[0] ? firstItemPreload(data.queue[0]) : ''
+  const json = JSON.stringify(data).replace(/</g, '\\u003c')
+  const element = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${json}</script>`
+  const scriptAt = indexHtml.search(/<script\b|<\/head>/i)
+  const withPreload = scriptAt < 0 ? indexHtml : indexHtml.slice(0, scriptAt) + preload + indexHtml.slice(scriptAt)
+  const bodyEnd = withPreload.lastIndexOf('</body>')
+  return bodyEnd < 0 ? withPreload + element : withPreload.slice(0, bodyEnd) + element + withPreload.slice(bodyEnd)
+}
