@@ -1,19 +1,48 @@
 /**
  * The visitor session (public-visitor §3, §4, §7): unless logged out, the stored session (created on first
- * visit) is posted to POST /api/session, which creates or resumes the user and sets the sid cookie. Offline
- * the last known user (restored from the persisted query cache) stays in place of an error.
+ * visit) is posted to POST /api/session, which creates or resumes the user and sets the sid cookie; on a page whose
+ * server already started or resumed the visitor (the first screen data of GET /), that answer is taken instead, once.
+ * Offline the last known user (restored from the persisted query cache) stays in place of an error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { SessionUser } from '@contract/session'
 import { ApiError, apiFetch } from '@client/lib/api-client'
-import { ensureStoredSession, isLoggedOut, readLastKnownUser, writeStoredSession } from '@client/lib/session-storage'
+import { ensureStoredSession, isLoggedOut, readLastKnownUser, readStoredSession, writeStoredSession } from '@client/lib/session-storage'
+import { readFirstScreenData } from '@client/lib/first-screen-data'
 import { paths } from '@contract/paths'
 
 /** POSTs the stored session; answers the user and stores its name and email. Throws ApiError or TypeError (offline). */
 async function resumeSession(): Promise<SessionUser> {
   const stored = ensureStoredSession()
-  const user = await apiFetch<SessionUser>(paths.session(), { method: 'POST', json: { sessionId: stored.sessionId, username: stored.username || undefined } })
+  const user = await apiFetch<SessionUser>(paths.session(), {
+    method: 'POST',
+    json: { sessionId: stored.sessionId, username: stored.username || undefined },
+  })
   writeStoredSession({ ...stored, username: user.username, email: user.email, emailVerified: user.emailVerified, lastUser: user })
+  return user
+}
+
+let firstScreenTaken = false
+
+/**
+ * The session the server started or resumed for this page load (its sid cookie is set), stored as the visitor's
+ * session; undefined when the page has none, after the first call, or when this browser keeps another session (the
+ * stored one wins: it is posted as usual).
+ */
+function takeFirstScreenSession(): SessionUser | undefined {
+  if (firstScreenTaken) return undefined
+  firstScreenTaken = true
+  const user = readFirstScreenData()?.session
+  const stored = readStoredSession()
+  if (!user || (stored && stored.sessionId !== user.sessionId)) return undefined
+  writeStoredSession({
+    ...stored,
+    sessionId: user.sessionId,
+    username: user.username,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    lastUser: user,
+  })
   return user
 }
 
@@ -29,6 +58,8 @@ export const sessionQueryOptions = () =>
     retryOnMount: false,
     queryFn: async ({ client, queryKey }): Promise<SessionUser | null> => {
       if (isLoggedOut()) return null
+      const served = takeFirstScreenSession()
+      if (served) return served
       try {
         return await resumeSession()
       } catch (error) {

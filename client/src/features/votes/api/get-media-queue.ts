@@ -4,10 +4,12 @@
  */
 import { MAX_EXCLUDE_IDS, type RateMedia } from '@contract/media'
 import { apiFetch } from '@client/lib/api-client'
+import { readFirstScreenData } from '@client/lib/first-screen-data'
+import { RATE_QUEUE_SIZE } from '@contract/first-screen'
 import { paths } from '@contract/paths'
 
 /** Items asked for per fetch, and how many more than the one on screen can be rated offline at least. */
-export const QUEUE_SIZE = 10
+export const QUEUE_SIZE = RATE_QUEUE_SIZE
 /**
  * While online the queue is refilled once it holds fewer than this many items (the one on screen and QUEUE_SIZE
  * more), so it holds 10 to 20 upcoming items and is fetched about once every 10 votes.
@@ -26,11 +28,13 @@ let firstQueue: { userId: number; answer: Promise<RateMedia[]>; taken: boolean }
 /**
  * Starts fetching userId's first queue now: the rate route calls it as soon as the session is
  * known, so the photo to rate (the LCP element) waits for one request less than if the screen asked after rendering.
- * Once per page load; a later call for the same user does nothing.
+ * When the server wrote userId's first queue into the page (first screen data), that queue is taken and nothing is
+ * fetched. Once per page load; a later call for the same user does nothing.
  */
 export function prefetchFirstQueue(userId: number): void {
   if (firstQueue?.userId === userId) return
-  const answer = getMediaQueue(userId, [])
+  const served = readFirstScreenData()
+  const answer = served?.session.id === userId ? Promise.resolve(served.queue) : getMediaQueue(userId, [])
   answer.catch(() => undefined)
   firstQueue = { userId, answer, taken: false }
 }
