@@ -39,7 +39,7 @@ export const aspectRatioOf = (item: { width: number | null; height: number | nul
 export function rateBoxSizes(item: { width: number | null; height: number | null }): string {
   const { desktopMinWidth, mobile, desktop } = RATE_LAYOUT
   const ratio = aspectRatioOf(item).toFixed(4)
-  const phone = `min(calc(100vw - ${mobile.shellWidth}px), calc(max(${mobile.minHeight}px, ${mobile.heightShare * 100}vh - ${mobile.heightLess}px) * ${ratio}))`
+  const phone = `min(calc(100vw - ${mobile.shellWidth}px), calc(max(${mobile.minHeight}px, ${Math.round(mobile.heightShare * 100)}vh - ${mobile.heightLess}px) * ${ratio}))`
   const wide = `min(calc(100vw - ${desktop.shellWidth}px), calc(max(${desktop.minHeight}px, 100vh - ${desktop.heightLess}px) * ${ratio}))`
   return `(min-width: ${desktopMinWidth}px) ${wide}, ${phone}`
 }

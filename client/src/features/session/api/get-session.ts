@@ -48,7 +48,8 @@ function takeFirstScreenSession(): SessionUser | undefined {
 
 /**
  * Query options of the session user; null while logged out. Fetched once, never stale, no retry, and no refetch
- * when a failed query gets a new observer (the shell would otherwise spin between spinner and error). When the
+ * when a failed query gets a new observer (the shell would otherwise spin between spinner and error). The session the
+ * server wrote into the page is its initial data, so the first render already has the visitor. When the
  * network is down (not an HTTP error), the last known user (in the cache, restored from IndexedDB, or kept with the
  * stored session) is answered instead of failing.
  */
@@ -56,10 +57,9 @@ export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: ['session'],
     retryOnMount: false,
+    initialData: () => (isLoggedOut() ? undefined : takeFirstScreenSession()),
     queryFn: async ({ client, queryKey }): Promise<SessionUser | null> => {
       if (isLoggedOut()) return null
-      const served = takeFirstScreenSession()
-      if (served) return served
       try {
         return await resumeSession()
       } catch (error) {

@@ -25,16 +25,28 @@ export function getMediaQueue(userId: number, exclude: number[], limit: number =
 /** The first queue of this page load, asked for before the rate screen renders (prefetchFirstQueue). */
 let firstQueue: { userId: number; answer: Promise<RateMedia[]>; taken: boolean } | undefined
 
+let servedTaken = false
+
+/**
+ * The first queue the server wrote into the page for userId (first screen data), once per page load (a later rate
+ * screen fetches its own, which excludes what was rated here), or undefined.
+ */
+export function takeServedQueue(userId: number): RateMedia[] | undefined {
+  const served = readFirstScreenData()
+  if (servedTaken || served?.session.id !== userId) return undefined
+  servedTaken = true
+  return served.queue
+}
+
 /**
  * Starts fetching userId's first queue now: the rate route calls it as soon as the session is
  * known, so the photo to rate (the LCP element) waits for one request less than if the screen asked after rendering.
- * When the server wrote userId's first queue into the page (first screen data), that queue is taken and nothing is
- * fetched. Once per page load; a later call for the same user does nothing.
+ * Nothing is fetched when the page carries userId's first queue (the rate screen starts with it: takeServedQueue).
+ * Once per page load; a later call for the same user does nothing.
  */
 export function prefetchFirstQueue(userId: number): void {
-  if (firstQueue?.userId === userId) return
-  const served = readFirstScreenData()
-  const answer = served?.session.id === userId ? Promise.resolve(served.queue) : getMediaQueue(userId, [])
+  if (firstQueue?.userId === userId || readFirstScreenData()?.session.id === userId) return
+  const answer = getMediaQueue(userId, [])
   answer.catch(() => undefined)
   firstQueue = { userId, answer, taken: false }
 }
