@@ -11,26 +11,18 @@ import type { RateMedia } from '../../contract/media'
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 /**
- * The `imagesrcset` of a preload for variants (narrowest first): each declared as wide as the geometric mean of its
- * width and the next one's (the widest as itself). A preload takes the first candidate at least as dense as the
- * screen, while chromium's `<img srcset>` (and fileFor, which the offline prefetch uses) keeps the narrower of two
- * candidates until the screen's density passes their geometric mean; declared so, both pick the same file.
- */
-export function preloadSrcset(variants: { url: string; width: number }[]): string {
-  return variants.map((v, i) => `${v.url} ${i + 1 < variants.length ? Math.round(Math.sqrt(v.width * variants[i + 1].width)) : v.width}w`).join(', ')
-}
-
-/**
  * The `<link rel="preload" as="image">` of the picture the rate screen shows first for item: a video's poster (the
- * screen shows it as an `<img>` until the page has loaded), an image's variants (preloadSrcset) with the box's
- * `imagesizes` (rateBoxSizes), so the preload fetches the file the screen's `<img srcset sizes>` shows, else the file.
+ * screen shows it as an `<img>` until the page has loaded), an image's variants as `imagesrcset` with the box's
+ * `imagesizes` (rateBoxSizes), so the preload picks the file the screen's `<img srcset sizes>` picks (chromium takes
+ * the first candidate at least as dense as the screen for both), else the file.
  * Empty for a video without a poster (its file is not fetched before the page has loaded).
  */
 export function firstItemPreload(item: RateMedia): string {
   const link = (attrs: string) => `<link rel="preload" as="image" fetchpriority="high" ${attrs}>`
   if (item.mimeType.startsWith('video/')) return item.posterUrl ? link(`href="${attribute(item.posterUrl)}"`) : ''
   if (!item.variants.length) return link(`href="${attribute(item.url)}"`)
-  return link(`imagesrcset="${attribute(preloadSrcset(item.variants))}" imagesizes="${attribute(rateBoxSizes(item))}"`)
+  const srcset = item.variants.map((v) => `${v.url} ${v.width}w`).join(', ')
+  return link(`imagesrcset="${attribute(srcset)}" imagesizes="${attribute(rateBoxSizes(item))}"`)
 }
 
 /**

@@ -13,7 +13,6 @@ import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '@contract/first-s
 import { paths } from '@contract/paths'
 import { call, cookieSetBy, makeTestDeps, makeVisitor } from '../../support/test-app'
 import { makeMedia } from '../../support/builders'
-import { preloadSrcset } from '@server/features/first-screen/first-screen.service'
 
 const HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>HotVote</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`
 const NAVIGATION = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' }
@@ -72,7 +71,7 @@ describe('GET / on a page load', () => {
     expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<script type="module"'))
     if (first.mimeType.startsWith('video/')) expect(preload![1]).toBe(`href="${first.posterUrl}"`)
     else {
-      expect(preload![1]).toContain(`imagesrcset="${preloadSrcset(first.variants)}"`)
+      expect(preload![1]).toContain(`imagesrcset="${first.variants.map((v) => `${v.url} ${v.width}w`).join(', ')}"`)
       expect(preload![1]).toMatch(/imagesizes="\(min-width: 768px\) min\(calc\(100vw - 320px\), .*\), min\(calc\(100vw - 32px\), /)
     }
   })
