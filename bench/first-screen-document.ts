@@ -21,7 +21,13 @@ export const firstScreenOf = (html: string): FirstScreenData | undefined => {
 export function withFirstItem(html: string, all: RateMedia[], first: number): string {
   const data = firstScreenOf(html)
   if (!data) return html
-  const queue = [...all.filter((i) => i.id === first), ...all.filter((i) => i.id !== first).sort((a, b) => a.id - b.id).slice(0, RATE_QUEUE_SIZE - 1)]
+  const queue = [
+    ...all.filter((i) => i.id === first),
+    ...all
+      .filter((i) => i.id !== first)
+      .sort((a, b) => a.id - b.id)
+      .slice(0, RATE_QUEUE_SIZE - 1),
+  ]
   return renderFirstScreen(html.replace(ELEMENT, '').replace(PRELOAD, ''), { session: data.session, queue })
 }
 

@@ -82,7 +82,9 @@ try {
           if (!data) return route.fulfill({ response })
           served = true
           const cookie = (response.headers()['set-cookie'] ?? '').split(';')[0]
-          const all = (await (await fetch(`${server.url}${paths.mediaQueue(data.session.id, { limit: 50, exclude: [] })}`, { headers: { cookie } })).json()) as RateMedia[]
+          const all = (await (
+            await fetch(`${server.url}${paths.mediaQueue(data.session.id, { limit: 50, exclude: [] })}`, { headers: { cookie } })
+          ).json()) as RateMedia[]
           const { 'content-encoding': _, 'content-length': __, ...headers } = response.headers()
           await route.fulfill({ response, headers, body: withFirstItem(html, all, first.id) })
         })

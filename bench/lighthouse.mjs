@@ -17,7 +17,16 @@ import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
-const { values: opts } = parseArgs({ options: { lh: { type: 'string' }, url: { type: 'string' }, page: { type: 'string', default: '/' }, first: { type: 'string' }, runs: { type: 'string', default: '3' }, save: { type: 'string' } } })
+const { values: opts } = parseArgs({
+  options: {
+    lh: { type: 'string' },
+    url: { type: 'string' },
+    page: { type: 'string', default: '/' },
+    first: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    save: { type: 'string' },
+  },
+})
 if (!opts.lh || !opts.url) throw new Error('usage: node bench/lighthouse.mjs --lh DIR --url URL [--page /] [--first ID] [--runs 3]')
 const { default: lighthouse } = await import(join(opts.lh, 'node_modules', 'lighthouse', 'core', 'index.js'))
 const { default: puppeteer } = await import(join(opts.lh, 'node_modules', 'puppeteer-core', 'lib', 'puppeteer', 'puppeteer-core.js'))
@@ -28,7 +37,13 @@ async function reorderedQueue(requestUrl, headers, first) {
   url.searchParams.set('limit', '50')
   const all = await (await fetch(url, { headers: { cookie: headers.cookie ?? '' } })).json()
   const head = all.filter((i) => i.id === first)
-  return [...head, ...all.filter((i) => i.id !== first).sort((a, b) => a.id - b.id).slice(0, 9)]
+  return [
+    ...head,
+    ...all
+      .filter((i) => i.id !== first)
+      .sort((a, b) => a.id - b.id)
+      .slice(0, 9),
+  ]
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -40,11 +55,21 @@ async function pageWithFirst(url, headers, first) {
   const html = await res.text()
   const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]
   const data = html.match(FIRST_SCREEN)
-  const answer = { status: res.status, contentType: res.headers.get('content-type'), headers: { 'cache-control': res.headers.get('cache-control') ?? '', ...(cookie ? { 'set-cookie': res.headers.getSetCookie()[0] } : {}) } }
+  const answer = {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    headers: {
+      'cache-control': res.headers.get('cache-control') ?? '',
+      ...(cookie ? { 'set-cookie': res.headers.getSetCookie()[0] } : {}),
+    },
+  }
   if (!data) return { ...answer, body: html, served: false }
   const { session } = JSON.parse(data[1])
   const all = await (await fetch(new URL(`/api/media/queue/${session.id}?limit=50`, url), { headers: { cookie } })).json()
-  const body = execFileSync(join(here, '..', 'node_modules', '.bin', 'bun'), [join(here, 'first-screen-document.ts')], { input: JSON.stringify({ html, all, first }), maxBuffer: 1 << 24 }).toString()
+  const body = execFileSync(join(here, '..', 'node_modules', '.bin', 'bun'), [join(here, 'first-screen-document.ts')], {
+    input: JSON.stringify({ html, all, first }),
+    maxBuffer: 1 << 24,
+  }).toString()
   return { ...answer, body, served: true }
 }
 
@@ -68,7 +93,12 @@ for (let run = 0; run < Number(opts.runs); run++) {
         void reorderedQueue(req.url(), req.headers(), Number(opts.first)).then((body) => req.respond({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }))
       })
     }
-    const { lhr } = await lighthouse(`${opts.url}${opts.page}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, undefined, page)
+    const { lhr } = await lighthouse(
+      `${opts.url}${opts.page}`,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      undefined,
+      page,
+    )
     if (opts.save) writeFileSync(join(opts.save, `lhr-${Date.now()}-${run + 1}.json`), JSON.stringify(lhr))
     const score = (c) => Math.round(lhr.categories[c].score * 100)
     const audit = (a) => lhr.audits[a]

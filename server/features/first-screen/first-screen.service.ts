@@ -6,23 +6,23 @@
  */
 import { FIRST_SCREEN_ELEMENT_ID, rateBoxSizes, type FirstScreenData } from '../../contract/first-screen'
 import type { RateMedia } from '../../contract/media'
+import { variantSrcset } from '../../contract/variant-srcset'
 
 /** text as an HTML attribute value (inside double quotes). */
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 /**
  * The `<link rel="preload" as="image">` of the picture the rate screen shows first for item: a video's poster (the
- * screen shows it as an `<img>` until the page has loaded), an image's variants as `imagesrcset` with the box's
- * `imagesizes` (rateBoxSizes), so the preload picks the file the screen's `<img srcset sizes>` picks (chromium takes
- * the first candidate at least as dense as the screen for both), else the file.
+ * screen shows it as an `<img>` until the page has loaded), an image's variants as `imagesrcset` (variantSrcset) with
+ * the box's `imagesizes` (rateBoxSizes), the very srcset and sizes of the screen's `<img>`, so both pick the same
+ * file; else the file.
  * Empty for a video without a poster (its file is not fetched before the page has loaded).
  */
 export function firstItemPreload(item: RateMedia): string {
   const link = (attrs: string) => `<link rel="preload" as="image" fetchpriority="high" ${attrs}>`
   if (item.mimeType.startsWith('video/')) return item.posterUrl ? link(`href="${attribute(item.posterUrl)}"`) : ''
   if (!item.variants.length) return link(`href="${attribute(item.url)}"`)
-  const srcset = item.variants.map((v) => `${v.url} ${v.width}w`).join(', ')
-  return link(`imagesrcset="${attribute(srcset)}" imagesizes="${attribute(rateBoxSizes(item))}"`)
+  return link(`imagesrcset="${attribute(variantSrcset(item.variants))}" imagesizes="${attribute(rateBoxSizes(item))}"`)
 }
 
 /**

@@ -11,6 +11,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { createApp } from '@server/app'
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '@contract/first-screen'
 import { paths } from '@contract/paths'
+import { variantSrcset } from '@contract/variant-srcset'
 import { call, cookieSetBy, makeTestDeps, makeVisitor } from '../../support/test-app'
 import { makeMedia } from '../../support/builders'
 
@@ -71,7 +72,7 @@ describe('GET / on a page load', () => {
     expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<script type="module"'))
     if (first.mimeType.startsWith('video/')) expect(preload![1]).toBe(`href="${first.posterUrl}"`)
     else {
-      expect(preload![1]).toContain(`imagesrcset="${first.variants.map((v) => `${v.url} ${v.width}w`).join(', ')}"`)
+      expect(preload![1]).toContain(`imagesrcset="${variantSrcset(first.variants)}"`)
       expect(preload![1]).toMatch(/imagesizes="\(min-width: 768px\) min\(calc\(100vw - 320px\), .*\), min\(calc\(100vw - 32px\), /)
     }
   })
