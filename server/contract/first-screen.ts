@@ -13,7 +13,7 @@ export const FIRST_SCREEN_ELEMENT_ID = 'first-screen'
 /** Items in a queue answer the rate screen asks for, the first one included. */
 export const RATE_QUEUE_SIZE = 10
 
-/** The data of the first screen: the session user (as POST /api/session answers it) and the first queue. */
+/** The data of the first screen: the session user (as POST /api/session answers it) and the first queue (empty on pages other than `/`). */
 export type FirstScreenData = { session: SessionUser; queue: RateMedia[] }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * GET / for a browser's page load (server-contract: General; public-visitor §2, §7): index.html with the visitor's
- * first screen in it (first-screen.service.ts). The visitor is started or resumed on this request as POST
+ * GET / and GET /upload for a browser's page load (server-contract: General; public-visitor §2, §7): index.html with
+ * the visitor's first screen in it (first-screen.service.ts): the session, and on `/` the first queue. The visitor is started or resumed on this request as POST
  * /api/session does it (the sid cookie is set; new visitors count against the same per-address limit), and the first
  * queue is picked as GET /api/media/queue picks it, so the rate screen shows its first item without an API round
  * trip. The answer is the visitor's own: `Cache-Control: private, no-store`. Every other request for `/` (no
@@ -15,7 +15,7 @@ import { logger } from '../../core/log'
 import { RATE_QUEUE_SIZE } from '../../contract/first-screen'
 import type { RateMedia } from '../../contract/media'
 import { generateSessionId, type SessionInput } from '../../contract/session'
-import { addressKey, clientAddress } from '../../http/client-address'
+import { addressKey, clientAddress, type PeerSource } from '../../http/client-address'
 import { cookieValue } from '../../http/cookie-value'
 import { acceptedEncodings, serveClient } from '../../http/static-client'
 import { loggedOutCookieName, sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
@@ -41,40 +41,50 @@ function encode(body: string, acceptEncoding: string | null): { bytes: Buffer | 
   return { bytes: body }
 }
 
-/** The GET / route of the first screen on the built client in clientDist. */
+/** What a page route of the first screen reads of Elysia's context (the optionalVisitor macro's visitorUser and sid). */
+type PageContext = {
+  request: Request
+  server: PeerSource
+  visitorUser: unknown
+  sid: string | undefined
+  cookie: Record<string, { set(options: { value: string } & ReturnType<typeof sessionCookieOptions>): unknown }>
+}
+
+/**
+ * GET / and GET /upload of the first screen on the built client in clientDist: the page with the visitor's session,
+ * and on `/` the first queue and its first item's preload (the upload screen needs only the session).
+ */
 export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstScreenPorts) {
   const { publicUrl, production, trustedProxy } = deps.config
   const loggedOut = loggedOutCookieName(publicUrl)
-  const plain = (request: Request) => serveClient(clientDist, '/', request.headers.get('accept-encoding'), production)
-  return new Elysia().use(visitorSession(deps)).get(
-    '/',
-    async ({ request, server, visitorUser, sid, cookie }) => {
-      if (request.headers.get('sec-fetch-dest') !== 'document') return plain(request)
-      const known = visitorUser && sid ? sid : undefined
-      if (!known && cookieValue(request.headers.get('cookie'), loggedOut) !== undefined) return plain(request)
-      const index = Bun.file(join(clientDist, 'index.html'))
-      if (!(await index.exists())) return plain(request)
-      let html: string
-      try {
-        const sessionId = known ?? generateSessionId()
-        const user = await ports.startVisitor({ sessionId }, addressKey(clientAddress(server, request, trustedProxy)))
-        const queue = await ports.pickQueue(user.id, RATE_QUEUE_SIZE)
-        html = renderFirstScreen(await index.text(), { session: toSessionUser(user, sessionId), queue })
-        cookie[sessionCookieName(publicUrl)].set({ value: sessionId, ...sessionCookieOptions(publicUrl) })
-      } catch (error) {
-        // Past the new-visitor limit or on a failure the page still loads; the client's own calls report the error.
-        logger.info({ err: error }, 'first screen not written into the page')
-        return plain(request)
-      }
-      const { bytes, encoding } = encode(html, request.headers.get('accept-encoding'))
-      const headers: Record<string, string> = {
-        'Content-Type': 'text/html;charset=utf-8',
-        'Cache-Control': 'private, no-store',
-        Vary: 'Accept-Encoding, Cookie, Sec-Fetch-Dest',
-      }
-      if (encoding) headers['Content-Encoding'] = encoding
-      return new Response(bytes as BodyInit, { headers })
-    },
-    { optionalVisitor: true, detail: { hide: true } },
-  )
+  const plain = (request: Request, path: string) => serveClient(clientDist, path, request.headers.get('accept-encoding'), production)
+
+  async function page({ request, server, visitorUser, sid, cookie }: PageContext, path: string, withQueue: boolean): Promise<Response> {
+    if (request.headers.get('sec-fetch-dest') !== 'document') return plain(request, path)
+    const known = visitorUser && sid ? sid : undefined
+    if (!known && cookieValue(request.headers.get('cookie'), loggedOut) !== undefined) return plain(request, path)
+    const index = Bun.file(join(clientDist, 'index.html'))
+    if (!(await index.exists())) return plain(request, path)
+    let html: string
+    try {
+      const sessionId = known ?? generateSessionId()
+      const user = await ports.startVisitor({ sessionId }, addressKey(clientAddress(server, request, trustedProxy)))
+      const queue = withQueue ? await ports.pickQueue(user.id, RATE_QUEUE_SIZE) : []
+      html = renderFirstScreen(await index.text(), { session: toSessionUser(user, sessionId), queue })
+      cookie[sessionCookieName(publicUrl)].set({ value: sessionId, ...sessionCookieOptions(publicUrl) })
+    } catch (error) {
+      // Past the new-visitor limit or on a failure the page still loads; the client's own calls report the error.
+      logger.info({ err: error }, 'first screen not written into the page')
+      return plain(request, path)
+    }
+    const { bytes, encoding } = encode(html, request.headers.get('accept-encoding'))
+    const headers: Record<string, string> = { 'Content-Type': 'text/html;charset=utf-8', 'Cache-Control': 'private, no-store', Vary: 'Accept-Encoding, Cookie, Sec-Fetch-Dest' }
+    if (encoding) headers['Content-Encoding'] = encoding
+    return new Response(bytes as BodyInit, { headers })
+  }
+
+  return new Elysia()
+    .use(visitorSession(deps))
+    .get('/', (context) => page(context, '/', true), { optionalVisitor: true, detail: { hide: true } })
+    .get('/upload', (context) => page(context, '/upload', false), { optionalVisitor: true, detail: { hide: true } })
 }

@@ -1,5 +1,5 @@
 /**
- * GET / for a browser's page load carries the visitor's first screen: the session (started here, its sid cookie set,
+ * GET / (and /upload, the session alone) for a browser's page load carries the visitor's first screen: the session (started here, its sid cookie set,
  * or the cookie's own visitor resumed), the first queue as GET /api/media/queue would pick it, as JSON data the CSP
  * lets be, and a preload of the first item's picture; the answer is private and never stored. A fetch of /, a
  * logged-out browser, a new visitor past the per-address limit and /index.html get the plain built page.
@@ -90,6 +90,15 @@ describe('GET / on a page load', () => {
     await call(s.app(), 'POST', paths.votes(), { userId: v.user.id, mediaId: s.mediaIds()[0], isHot: true }, { cookie: v.cookie })
     const data = dataOf(await (await s.page({ ...NAVIGATION, cookie: v.cookie })).text())!
     expect(data.queue.map((i) => i.id).sort()).toEqual(s.mediaIds().slice(1).sort())
+  })
+
+  it('writes the session alone into /upload, with no queue and no preload', async () => {
+    const v = await makeVisitor(s.app())
+    const res = await s.page({ ...NAVIGATION, cookie: v.cookie }, '/upload')
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const html = await res.text()
+    expect(dataOf(html)).toEqual({ session: expect.objectContaining({ id: v.user.id, sessionId: v.user.sessionId }), queue: [] })
+    expect(html).not.toContain('rel="preload"')
   })
 
   it('escapes < in the data, so no value closes the element', async () => {

@@ -29,11 +29,12 @@ let servedTaken = false
 
 /**
  * The first queue the server wrote into the page for userId (first screen data), once per page load (a later rate
- * screen fetches its own, which excludes what was rated here), or undefined.
+ * screen fetches its own, which excludes what was rated here), or undefined (none, or an empty one: pages other than
+ * `/` carry none, and the rate screen tells an empty site from a rated-all one by asking).
  */
 export function takeServedQueue(userId: number): RateMedia[] | undefined {
   const served = readFirstScreenData()
-  if (servedTaken || served?.session.id !== userId) return undefined
+  if (servedTaken || served?.session.id !== userId || served.queue.length === 0) return undefined
   servedTaken = true
   return served.queue
 }
@@ -45,7 +46,8 @@ export function takeServedQueue(userId: number): RateMedia[] | undefined {
  * Once per page load; a later call for the same user does nothing.
  */
 export function prefetchFirstQueue(userId: number): void {
-  if (firstQueue?.userId === userId || readFirstScreenData()?.session.id === userId) return
+  const served = readFirstScreenData()
+  if (firstQueue?.userId === userId || (served?.session.id === userId && served.queue.length > 0)) return
   const answer = getMediaQueue(userId, [])
   answer.catch(() => undefined)
   firstQueue = { userId, answer, taken: false }
