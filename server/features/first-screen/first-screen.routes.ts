@@ -1,6 +1,7 @@
 /**
  * GET / and GET /upload for a browser's page load (server-contract: General; public-visitor §2, §7): index.html with
- * the visitor's first screen in it (first-screen.service.ts): the session, and on `/` the first queue. The visitor is started or resumed on this request as POST
+ * the visitor's first screen in it (first-screen.service.ts): the session, and on `/` the first queue; the page of
+ * `/upload` also modulepreloads its lazy route's chunks (read from the build's manifest). The visitor is started or resumed on this request as POST
  * /api/session does it (the sid cookie is set; new visitors count against the same per-address limit), and the first
  * queue is picked as GET /api/media/queue picks it, so the rate screen shows its first item without an API round
  * trip. The answer is the visitor's own: `Cache-Control: private, no-store`. Every other request for `/` (no
@@ -19,7 +20,7 @@ import { addressKey, clientAddress, type PeerSource } from '../../http/client-ad
 import { cookieValue } from '../../http/cookie-value'
 import { acceptedEncodings, serveClient } from '../../http/static-client'
 import { loggedOutCookieName, sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
-import { renderFirstScreen } from './first-screen.service'
+import { renderFirstScreen, routeChunks, type BuildManifest } from './first-screen.service'
 
 /** What the first screen needs from the session and media features (wired in server/app.ts). */
 export type FirstScreenPorts = {
@@ -28,6 +29,9 @@ export type FirstScreenPorts = {
   /** Up to limit random items for userId to rate (media feature: pickMediaQueue with nothing excluded). */
   pickQueue(userId: number, limit: number): Promise<RateMedia[]>
 }
+
+/** Source file of the upload screen's route, lazy in the build: its chunks are modulepreloaded in the page of /upload. */
+const UPLOAD_ROUTE_FILE = 'src/routes/_shell/upload.tsx'
 
 /** Brotli quality for the per-visitor page: fast (a page is a few KB), about gzip's speed at a better ratio. */
 const BROTLI_QUALITY = 5
@@ -59,7 +63,13 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
   const loggedOut = loggedOutCookieName(publicUrl)
   const plain = (request: Request, path: string) => serveClient(clientDist, path, request.headers.get('accept-encoding'), production)
 
-  async function page({ request, server, visitorUser, sid, cookie }: PageContext, path: string, withQueue: boolean): Promise<Response> {
+  /** The lazy chunks of the route in routeFile, from the build's manifest (none when the build wrote no manifest). */
+  async function chunksOf(routeFile: string): Promise<string[]> {
+    const manifest = Bun.file(join(clientDist, '.vite', 'manifest.json'))
+    return (await manifest.exists()) ? routeChunks((await manifest.json()) as BuildManifest, routeFile) : []
+  }
+
+  async function page({ request, server, visitorUser, sid, cookie }: PageContext, path: string, withQueue: boolean, routeFile?: string): Promise<Response> {
     if (request.headers.get('sec-fetch-dest') !== 'document') return plain(request, path)
     const known = visitorUser && sid ? sid : undefined
     if (!known && cookieValue(request.headers.get('cookie'), loggedOut) !== undefined) return plain(request, path)
@@ -70,7 +80,7 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
       const sessionId = known ?? generateSessionId()
       const user = await ports.startVisitor({ sessionId }, addressKey(clientAddress(server, request, trustedProxy)))
       const queue = withQueue ? await ports.pickQueue(user.id, RATE_QUEUE_SIZE) : []
-      html = renderFirstScreen(await index.text(), { session: toSessionUser(user, sessionId), queue })
+      html = renderFirstScreen(await index.text(), { session: toSessionUser(user, sessionId), queue }, routeFile ? await chunksOf(routeFile) : [])
       cookie[sessionCookieName(publicUrl)].set({ value: sessionId, ...sessionCookieOptions(publicUrl) })
     } catch (error) {
       // Past the new-visitor limit or on a failure the page still loads; the client's own calls report the error.
@@ -86,5 +96,5 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
   return new Elysia()
     .use(visitorSession(deps))
     .get('/', (context) => page(context, '/', true), { optionalVisitor: true, detail: { hide: true } })
-    .get('/upload', (context) => page(context, '/upload', false), { optionalVisitor: true, detail: { hide: true } })
+    .get('/upload', (context) => page(context, '/upload', false, UPLOAD_ROUTE_FILE), { optionalVisitor: true, detail: { hide: true } })
 }

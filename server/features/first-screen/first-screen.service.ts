@@ -25,12 +25,33 @@ export function firstItemPreload(item: RateMedia): string {
   return link(`imagesrcset="${attribute(variantSrcset(item.variants))}" imagesizes="${attribute(rateBoxSizes(item))}"`)
 }
 
+/** The build's manifest (client/dist/.vite/manifest.json): per source module, its chunk file and the chunks it imports statically. */
+export type BuildManifest = Record<string, { file: string; imports?: string[] }>
+
 /**
- * indexHtml (the built index.html) with data's first item preloaded before the first script (the preload scanner
- * meets it first) and data as JSON at the end of the body, `<` escaped so no value can close the element.
+ * The chunk files (paths under the site root) of the lazy route whose source file is routeFile (e.g.
+ * `src/routes/_shell/upload.tsx`; the router's split chunks are keyed `<file>?tsr-split=...`), with the chunks they
+ * import statically, or none when the build has no such route.
  */
-export function renderFirstScreen(indexHtml: string, data: FirstScreenData): string {
-  const preload = data.queue[0] ? firstItemPreload(data.queue[0]) : ''
+export function routeChunks(manifest: BuildManifest, routeFile: string): string[] {
+  const files = new Set<string>()
+  const add = (key: string) => {
+    const entry = manifest[key]
+    if (!entry || files.has(`/${entry.file}`)) return
+    files.add(`/${entry.file}`)
+    for (const imported of entry.imports ?? []) add(imported)
+  }
+  for (const key of Object.keys(manifest)) if (key === routeFile || key.startsWith(`${routeFile}?`)) add(key)
+  return [...files]
+}
+
+/**
+ * indexHtml (the built index.html) with data's first item preloaded and modules (chunk paths the page's route loads
+ * lazily) modulepreloaded before the first script (the preload scanner meets them first), and data as JSON at the
+ * end of the body, `<` escaped so no value can close the element.
+ */
+export function renderFirstScreen(indexHtml: string, data: FirstScreenData, modules: string[] = []): string {
+  const preload = (data.queue[0] ? firstItemPreload(data.queue[0]) : '') + modules.map((m) => `<link rel="modulepreload" crossorigin href="${attribute(m)}">`).join('')
   const json = JSON.stringify(data).replace(/</g, '\\u003c')
   const element = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${json}</script>`
   const scriptAt = indexHtml.search(/<script\b|<\/head>/i)

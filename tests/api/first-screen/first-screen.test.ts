@@ -16,6 +16,12 @@ import { call, cookieSetBy, makeTestDeps, makeVisitor } from '../../support/test
 import { makeMedia } from '../../support/builders'
 
 const HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>HotVote</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`
+/** A build manifest naming the upload route's split chunk, which imports a shared chunk. */
+const MANIFEST = {
+  'src/routes/_shell/upload.tsx?tsr-split=component': { file: 'assets/upload-abc.js', imports: ['_esm-def.js'] },
+  '_esm-def.js': { file: 'assets/esm-def.js' },
+  'src/routes/_shell/stats.tsx?tsr-split=component': { file: 'assets/stats-ghi.js' },
+}
 const NAVIGATION = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' }
 
 /** The first screen data of a page, or undefined when it has none. */
@@ -32,6 +38,8 @@ function suite(env: Record<string, string>) {
   beforeAll(async () => {
     mkdirSync(dist, { recursive: true })
     writeFileSync(join(dist, 'index.html'), HTML)
+    mkdirSync(join(dist, '.vite'))
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
     app = createApp(t.deps, dist)
     const owner = await makeVisitor(app)
     for (const f of ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'kite-sky-portrait.mp4'])
@@ -92,13 +100,16 @@ describe('GET / on a page load', () => {
     expect(data.queue.map((i) => i.id).sort()).toEqual(s.mediaIds().slice(1).sort())
   })
 
-  it('writes the session alone into /upload, with no queue and no preload', async () => {
+  it("writes the session alone into /upload, with no queue and no image preload, and modulepreloads the upload route's chunks", async () => {
     const v = await makeVisitor(s.app())
     const res = await s.page({ ...NAVIGATION, cookie: v.cookie }, '/upload')
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     const html = await res.text()
     expect(dataOf(html)).toEqual({ session: expect.objectContaining({ id: v.user.id, sessionId: v.user.sessionId }), queue: [] })
     expect(html).not.toContain('rel="preload"')
+    const modules = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    expect(modules).toEqual(['/assets/upload-abc.js', '/assets/esm-def.js'])
+    expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('<script type="module"'))
   })
 
   it('escapes < in the data, so no value closes the element', async () => {
