@@ -45,17 +45,24 @@ export function routeChunks(manifest: BuildManifest, routeFile: string): string[
   return [...files]
 }
 
+/** html with text inserted before the first match of pattern (or appended when there is none). */
+function insertBefore(html: string, pattern: RegExp, text: string): string {
+  const at = html.search(pattern)
+  return at < 0 ? html + text : html.slice(0, at) + text + html.slice(at)
+}
+
 /**
- * indexHtml (the built index.html) with data's first item preloaded and modules (chunk paths the page's route loads
- * lazily) modulepreloaded before the first script (the preload scanner meets them first), and data as JSON at the
- * end of the body, `<` escaped so no value can close the element.
+ * indexHtml (the built index.html) with data's first item preloaded before the first script (the preload scanner
+ * meets it first), modules (chunk paths the page's route loads lazily) modulepreloaded at the end of the head (after
+ * the app's own script and styles, which a phone's six connections fetch first), and data as JSON at the end of the
+ * body, `<` escaped so no value can close the element.
  */
 export function renderFirstScreen(indexHtml: string, data: FirstScreenData, modules: string[] = []): string {
-  const preload = (data.queue[0] ? firstItemPreload(data.queue[0]) : '') + modules.map((m) => `<link rel="modulepreload" crossorigin href="${attribute(m)}">`).join('')
+  const preload = data.queue[0] ? firstItemPreload(data.queue[0]) : ''
+  const modulePreloads = modules.map((m) => `<link rel="modulepreload" crossorigin href="${attribute(m)}">`).join('')
   const json = JSON.stringify(data).replace(/</g, '\\u003c')
   const element = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${json}</script>`
-  const scriptAt = indexHtml.search(/<script\b|<\/head>/i)
-  const withPreload = scriptAt < 0 ? indexHtml : indexHtml.slice(0, scriptAt) + preload + indexHtml.slice(scriptAt)
+  const withPreload = insertBefore(insertBefore(indexHtml, /<\/head>/i, modulePreloads), /<script\b|<\/head>/i, preload)
   const bodyEnd = withPreload.lastIndexOf('</body>')
   return bodyEnd < 0 ? withPreload + element : withPreload.slice(0, bodyEnd) + element + withPreload.slice(bodyEnd)
 }
