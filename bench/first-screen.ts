@@ -4,7 +4,7 @@
  * items: camera JPEGs, large PNGs, animated GIFs, MP4s; `--data DIR` reuses a seeded dir, the first run writes
  * catalogue.json into it), then opens / on Lighthouse's phone profile once per kind of first item (the first queue the
  * page carries, or on a server that writes none the first queue answer, is reordered so an item of that kind comes
- * first, then nine others in id order: bench/first-screen-document.ts) and /upload, while chromium
+ * first, then nine others in id order: tests/support/first-screen-document.ts) and /upload, while chromium
  * traces. Prints, from first paint to 5 s after: the main thread's tasks over 50 ms of thread (CPU) time, the
  * longest task by thread and wall time, the thread time of all tasks, and the longest tasks' breakdown and scripts,
  * with the load average at the time; and from first contentful paint on, the longest task's CPU time and the Total
@@ -17,8 +17,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { RateMedia } from '../server/contract/media'
-import { paths } from '../server/contract/paths'
-import { firstScreenOf, withFirstItem } from './first-screen-document'
+import { putFirstOnPage } from '../tests/support/first-screen-document'
 import { seedCatalogue, type CatalogueItem } from '../scripts/seed-catalogue'
 import { launchBrowser, startServer } from '../tests/support/browser'
 import { PHONE, traceFirstScreen, type FirstScreenTrace } from '../tests/support/main-thread-trace'
@@ -74,23 +73,10 @@ try {
       if (!first) throw new Error(`no ${kind} item in the catalogue`)
       const context = await browser.newContext(PHONE)
       const trace = await traceFirstScreen(browser, context, `${server.url}/`, WINDOW_MS, async (page) => {
-        let served = false
-        await page.route(`${server.url}/`, async (route) => {
-          const response = await route.fetch({ headers: { ...(await route.request().allHeaders()), 'sec-fetch-dest': 'document' } })
-          const html = await response.text()
-          const data = firstScreenOf(html)
-          if (!data) return route.fulfill({ response })
-          served = true
-          const cookie = (response.headers()['set-cookie'] ?? '').split(';')[0]
-          const all = (await (
-            await fetch(`${server.url}${paths.mediaQueue(data.session.id, { limit: 50, exclude: [] })}`, { headers: { cookie } })
-          ).json()) as RateMedia[]
-          const { 'content-encoding': _, 'content-length': __, ...headers } = response.headers()
-          await route.fulfill({ response, headers, body: withFirstItem(html, all, first.id) })
-        })
+        const served = await putFirstOnPage(page, server.url, first.id)
         let reordered = false
         await page.route(/\/api\/media\/queue\//, async (route) => {
-          if (reordered || served) return route.continue()
+          if (reordered || served()) return route.continue()
           reordered = true
           const url = new URL(route.request().url())
           url.searchParams.set('limit', '50')

@@ -3,7 +3,7 @@
  * with node; Lighthouse is not a project dependency: install it in a temp dir and pass that dir, see docs/accessibility.md >
  * Lighthouse). Item `--first ID` is put at the head of the first queue and nine others follow in id order, as
  * bench/first-screen.ts does, so each kind of first item can be measured in turn: in the first screen the page GET /
- * carries (the page is fetched here and rewritten by bench/first-screen-document.ts, run with bun), or, from a server
+ * carries (the page is fetched here and rewritten by tests/support/first-screen-document.ts, run with bun), or, from a server
  * that writes none, in the first GET /api/media/queue answer.
  *
  *   node bench/lighthouse.mjs --lh /tmp/lh --url http://localhost:3105 --page / --first 12 --runs 3
@@ -66,7 +66,7 @@ async function pageWithFirst(url, headers, first) {
   if (!data) return { ...answer, body: html, served: false }
   const { session } = JSON.parse(data[1])
   const all = await (await fetch(new URL(`/api/media/queue/${session.id}?limit=50`, url), { headers: { cookie } })).json()
-  const body = execFileSync(join(here, '..', 'node_modules', '.bin', 'bun'), [join(here, 'first-screen-document.ts')], {
+  const body = execFileSync(join(here, '..', 'node_modules', '.bin', 'bun'), [join(here, '..', 'tests', 'support', 'first-screen-document.ts')], {
     input: JSON.stringify({ html, all, first }),
     maxBuffer: 1 << 24,
   }).toString()
