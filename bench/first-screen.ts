@@ -2,8 +2,9 @@
  * The first screen's main thread on a real catalogue (run by hand: `bun bench/first-screen.ts`; needs `npm run build`
  * and Debian chromium). Starts the production server on a data dir seeded with scripts/seed-catalogue.ts (about 35
  * items: camera JPEGs, large PNGs, animated GIFs, MP4s; `--data DIR` reuses a seeded dir, the first run writes
- * catalogue.json into it), then opens / on Lighthouse's phone profile once per kind of first item (the first queue's
- * answer is reordered so an item of that kind comes first, then nine others in id order) and /upload, while chromium
+ * catalogue.json into it), then opens / on Lighthouse's phone profile once per kind of first item (the first queue the
+ * page carries, or on a server that writes none the first queue answer, is reordered so an item of that kind comes
+ * first, then nine others in id order: tests/support/first-screen-document.ts) and /upload, while chromium
  * traces. Prints, from first paint to 5 s after: the main thread's tasks over 50 ms of thread (CPU) time, the
  * longest task by thread and wall time, the thread time of all tasks, and the longest tasks' breakdown and scripts,
  * with the load average at the time; and from first contentful paint on, the longest task's CPU time and the Total
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { RateMedia } from '../server/contract/media'
+import { putFirstOnPage } from '../tests/support/first-screen-document'
 import { seedCatalogue, type CatalogueItem } from '../scripts/seed-catalogue'
 import { launchBrowser, startServer } from '../tests/support/browser'
 import { PHONE, traceFirstScreen, type FirstScreenTrace } from '../tests/support/main-thread-trace'
@@ -71,9 +73,10 @@ try {
       if (!first) throw new Error(`no ${kind} item in the catalogue`)
       const context = await browser.newContext(PHONE)
       const trace = await traceFirstScreen(browser, context, `${server.url}/`, WINDOW_MS, async (page) => {
+        const served = await putFirstOnPage(page, server.url, first.id)
         let reordered = false
         await page.route(/\/api\/media\/queue\//, async (route) => {
-          if (reordered) return route.continue()
+          if (reordered || served()) return route.continue()
           reordered = true
           const url = new URL(route.request().url())
           url.searchParams.set('limit', '50')

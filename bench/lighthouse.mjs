@@ -1,18 +1,32 @@
 /**
  * Lighthouse (mobile preset, simulated throttling) on a running server, with a chosen item first on `/` (run by hand
  * with node; Lighthouse is not a project dependency: install it in a temp dir and pass that dir, see docs/accessibility.md >
- * Lighthouse). The first GET /api/media/queue answer is replaced by one with item `--first ID` at its head and nine
- * others in id order, as bench/first-screen.ts does, so each kind of first item can be measured in turn.
+ * Lighthouse). Item `--first ID` is put at the head of the first queue and nine others follow in id order, as
+ * bench/first-screen.ts does, so each kind of first item can be measured in turn: in the first screen the page GET /
+ * carries (the page is fetched here and rewritten by tests/support/first-screen-document.ts, run with bun), or, from a server
+ * that writes none, in the first GET /api/media/queue answer.
  *
  *   node bench/lighthouse.mjs --lh /tmp/lh --url http://localhost:3105 --page / --first 12 --runs 3
  *
- * Prints one line per run (scores, LCP, TBT, bytes transferred, load average) and the median run's line.
+ * Prints one line per run (scores, LCP, TBT, bytes transferred, load average) and the median run's line; `--save DIR`
+ * writes each run's report (JSON) there.
  */
-import { join } from 'node:path'
-import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
-const { values: opts } = parseArgs({ options: { lh: { type: 'string' }, url: { type: 'string' }, page: { type: 'string', default: '/' }, first: { type: 'string' }, runs: { type: 'string', default: '3' } } })
+const { values: opts } = parseArgs({
+  options: {
+    lh: { type: 'string' },
+    url: { type: 'string' },
+    page: { type: 'string', default: '/' },
+    first: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    save: { type: 'string' },
+  },
+})
 if (!opts.lh || !opts.url) throw new Error('usage: node bench/lighthouse.mjs --lh DIR --url URL [--page /] [--first ID] [--runs 3]')
 const { default: lighthouse } = await import(join(opts.lh, 'node_modules', 'lighthouse', 'core', 'index.js'))
 const { default: puppeteer } = await import(join(opts.lh, 'node_modules', 'puppeteer-core', 'lib', 'puppeteer', 'puppeteer-core.js'))
@@ -23,7 +37,40 @@ async function reorderedQueue(requestUrl, headers, first) {
   url.searchParams.set('limit', '50')
   const all = await (await fetch(url, { headers: { cookie: headers.cookie ?? '' } })).json()
   const head = all.filter((i) => i.id === first)
-  return [...head, ...all.filter((i) => i.id !== first).sort((a, b) => a.id - b.id).slice(0, 9)]
+  return [
+    ...head,
+    ...all
+      .filter((i) => i.id !== first)
+      .sort((a, b) => a.id - b.id)
+      .slice(0, 9),
+  ]
+}
+
+const here = dirname(fileURLToPath(import.meta.url))
+const FIRST_SCREEN = /<script type="application\/json" id="first-screen">([^<]*)<\/script>/
+
+/** The page GET url answers a page load, with item first at the head of the first screen it carries; cookie: the session it set. */
+async function pageWithFirst(url, headers, first) {
+  const res = await fetch(url, { headers: { ...headers, 'sec-fetch-dest': 'document' } })
+  const html = await res.text()
+  const cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]
+  const data = html.match(FIRST_SCREEN)
+  const answer = {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    headers: {
+      'cache-control': res.headers.get('cache-control') ?? '',
+      ...(cookie ? { 'set-cookie': res.headers.getSetCookie()[0] } : {}),
+    },
+  }
+  if (!data) return { ...answer, body: html, served: false }
+  const { session } = JSON.parse(data[1])
+  const all = await (await fetch(new URL(`/api/media/queue/${session.id}?limit=50`, url), { headers: { cookie } })).json()
+  const body = execFileSync(join(here, '..', 'node_modules', '.bin', 'bun'), [join(here, '..', 'tests', 'support', 'first-screen-document.ts')], {
+    input: JSON.stringify({ html, all, first }),
+    maxBuffer: 1 << 24,
+  }).toString()
+  return { ...answer, body, served: true }
 }
 
 const rows = []
@@ -35,12 +82,24 @@ for (let run = 0; run < Number(opts.runs); run++) {
       let reordered = false
       await page.setRequestInterception(true)
       page.on('request', (req) => {
+        if (req.isNavigationRequest() && req.url() === `${opts.url}/`) {
+          return void pageWithFirst(req.url(), req.headers(), Number(opts.first)).then(({ served, ...answer }) => {
+            reordered ||= served
+            return req.respond(answer)
+          })
+        }
         if (reordered || !/\/api\/media\/queue\//.test(req.url())) return void req.continue()
         reordered = true
         void reorderedQueue(req.url(), req.headers(), Number(opts.first)).then((body) => req.respond({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }))
       })
     }
-    const { lhr } = await lighthouse(`${opts.url}${opts.page}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, undefined, page)
+    const { lhr } = await lighthouse(
+      `${opts.url}${opts.page}`,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      undefined,
+      page,
+    )
+    if (opts.save) writeFileSync(join(opts.save, `lhr-${Date.now()}-${run + 1}.json`), JSON.stringify(lhr))
     const score = (c) => Math.round(lhr.categories[c].score * 100)
     const audit = (a) => lhr.audits[a]
     const row = {

@@ -117,6 +117,8 @@ export default defineConfig({
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server modulepreloads a lazy route's chunks in the page of that route (first screen).
+    manifest: true,
     sourcemap: true,
     rollupOptions: {
       output: {

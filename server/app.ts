@@ -17,6 +17,9 @@ import { bodyLimit } from './http/body-limit'
 import { rejectMalformedPath } from './http/path-guard'
 import { paths, routes } from './contract/paths'
 import { sessionRoutes } from './features/session/session.routes'
+import { visitorStarter } from './features/session/session.service'
+import { firstScreenRoutes } from './features/first-screen/first-screen.routes'
+import { pickMediaQueue } from './features/media/media-pick.service'
 import { mediaRoutes } from './features/media/media.routes'
 import { votesRoutes } from './features/votes/votes.routes'
 import { publicConfigRoutes } from './features/public-config/public-config.routes'
@@ -71,6 +74,7 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(dmcaRoutes(deps))
     .use(profileRoutes(deps))
     .use(authRoutes(deps))
+    .use(firstScreenRoutes(deps, clientDist, { startVisitor: visitorStarter(deps), pickQueue: (userId, limit) => pickMediaQueue(deps, userId, [], limit) }))
     .use(adminGuard(deps, [adminConfigRoutes(deps), adminDataRoutes(deps), adminDmcaRoutes(deps), adminAuditRoutes(deps), adminMaintenanceRoutes(deps), adminVotesRoutes(deps), adminBucketRoutes(deps), adminBackupRoutes(deps), adminMediaReprocessRoutes(deps)]))
     .get(routes.openapiBase, ({ redirect }) => redirect(paths.openapi()), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })

@@ -5,6 +5,12 @@ import * as v from 'valibot'
 export const SESSION_ID_LENGTH = 32
 export const SessionIdSchema = v.pipe(v.string(), v.regex(/^[0-9a-z]{16,64}$/, 'sessionId must be 16-64 characters of 0-9 and a-z'))
 
+/** A new session id: SESSION_ID_LENGTH base-36 characters from crypto.getRandomValues (public-visitor §9). */
+export function generateSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(SESSION_ID_LENGTH))
+  return Array.from(bytes, (b) => (b % 36).toString(36)).join('')
+}
+
 /** POST /api/session body. latitude/longitude in degrees. */
 export const SessionInputSchema = v.object({
   sessionId: SessionIdSchema,

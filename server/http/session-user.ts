@@ -21,6 +21,12 @@ export const SESSION_COOKIE_MAX_AGE = 365 * 24 * 3600
 /** The name of the session cookie on the site of publicUrl: `__Host-sid` over https, `sid` over http (siteCookie). */
 export const sessionCookieName = (publicUrl: string) => siteCookie(publicUrl, SESSION_COOKIE).name
 
+/** Base name of the logged-out cookie: set by logout, cleared by the next POST /api/session (siteCookie prefixes it over https). */
+export const LOGGED_OUT_COOKIE = 'logged-out'
+
+/** The name of the logged-out cookie on the site of publicUrl (siteCookie); it takes the session cookie's options. */
+export const loggedOutCookieName = (publicUrl: string) => siteCookie(publicUrl, LOGGED_OUT_COOKIE).name
+
 /** Cookie options for the session cookie: HttpOnly, SameSite=Lax, Path=/, one year; Secure when the public URL is https. */
 export function sessionCookieOptions(publicUrl: string) {
   const { secure, path } = siteCookie(publicUrl, SESSION_COOKIE)

@@ -7,8 +7,8 @@
  * poster as the page's largest paint without asking for any of the video before the poster has loaded.
  */
 import { describe, expect, test } from 'bun:test'
-import type { RateMedia } from '@contract/media'
 import { WARM_CONCURRENCY } from '@client/features/votes/hooks/use-prefetch-media'
+import { putFirstOnPage } from '../support/first-screen-document'
 import { useServerAndBrowser } from '../support/browser'
 import { PHONE, traceFirstScreen } from '../support/main-thread-trace'
 import { seedUploads } from '../support/seed'
@@ -44,7 +44,7 @@ let seeded: Promise<number[]> | undefined
 const catalogue = () => (seeded ??= seedUploads(app.server, CATALOGUE).then((r) => r.mediaIds))
 
 /**
- * Opens / with the catalogue item `first` at the head of the first queue (and nine others after it) while chromium
+ * Opens / with the catalogue item `first` at the head of the first queue the page carries (and nine others after it) while chromium
  * traces; answers the trace, each media file request (path, start and end in ms of the test's clock, low priority or
  * not) and the time the first poster or photo loaded.
  */
@@ -54,15 +54,7 @@ async function openWithFirst(first: string) {
   const context = await app.browser.newContext(PHONE)
   const requests: { path: string; start: number; end?: number; low: boolean }[] = []
   const trace = await traceFirstScreen(app.browser, context, `${app.server.url}/`, WINDOW_MS, async (page) => {
-    let reordered = false
-    await page.route(/\/api\/media\/queue\//, async (route) => {
-      if (reordered) return route.continue()
-      reordered = true
-      const url = new URL(route.request().url())
-      url.searchParams.set('limit', '50')
-      const all = (await (await route.fetch({ url: url.toString() })).json()) as RateMedia[]
-      await route.fulfill({ json: [...all.filter((i) => i.id === firstId), ...all.filter((i) => i.id !== firstId).sort((a, b) => a.id - b.id).slice(0, 9)] })
-    })
+    await putFirstOnPage(page, app.server.url, firstId)
     const cdp = await context.newCDPSession(page)
     const byId = new Map<string, (typeof requests)[number]>()
     cdp.on('Network.requestWillBeSent', (e) => {

@@ -5,29 +5,25 @@
  */
 import { thumbHashToRGBA } from 'thumbhash'
 import type { MediaDisplay } from '@contract/media'
+import { declaredWidths, variantSrcset } from '@contract/variant-srcset'
 
 /** The fields of an item this module reads: its file, type, size in bytes and display fields. */
 export type DisplayItem = MediaDisplay & { url: string; mimeType: string; size: number }
 
-/** The srcset of the variants (`url 320w, url 640w, ...`), undefined when the item has none. */
-export const srcSetOf = (item: DisplayItem): string | undefined => (item.variants.length ? item.variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined)
+/** The srcset of the variants (variantSrcset: widths declared at the geometric mean with the next), undefined when the item has none. */
+export const srcSetOf = (item: DisplayItem): string | undefined => (item.variants.length ? variantSrcset(item.variants) : undefined)
 
 /**
  * The file a box cssWidth px wide shows at dpr device pixels per px, chosen as chromium chooses from srcSetOf (its
- * srcset selection): the narrowest variant dense enough, or the one below it when dpr is under the geometric mean of
- * the two densities (so the prefetch warms the very file the screen will ask for); the narrowest under Data Saver;
- * the item's own file for items without variants (videos have none). size in bytes.
+ * srcset selection: the first candidate whose declared width is at least cssWidth x dpr, else the widest), so the
+ * prefetch warms the very file the screen will ask for; the narrowest under Data Saver; the item's own file for items
+ * without variants (videos have none). size in bytes.
  */
 export function fileFor(item: DisplayItem, cssWidth: number, dpr: number, saveData: boolean): { url: string; size: number } {
   const variants = item.variants
   if (!variants.length) return { url: item.url, size: item.size }
-  const density = (i: number) => variants[i].width / cssWidth
-  let i = 0
-  if (!saveData) {
-    while (i < variants.length - 1 && density(i + 1) < dpr) i++
-    const next = i + 1
-    if (next < variants.length && ((dpr <= 1 && dpr > density(i)) || dpr >= Math.sqrt(density(i) * density(next)))) i = next
-  }
+  const dense = declaredWidths(variants).findIndex((w) => w / cssWidth >= dpr)
+  const i = saveData ? 0 : dense < 0 ? variants.length - 1 : dense
   return { url: variants[i].url, size: variants[i].size }
 }
 

@@ -2,7 +2,7 @@
  * The visitor session kept in browser storage (public-visitor §3 Session, §4 Logout): the session record under
  * SESSION_KEY, the logged-out flag, and the per-session "account prompt seen" flag.
  */
-import { SESSION_ID_LENGTH, type SessionUser } from '@contract/session'
+import { generateSessionId, type SessionUser } from '@contract/session'
 
 /** localStorage key of the session record. */
 export const SESSION_KEY = 'hotvote.session'
@@ -15,11 +15,8 @@ export const LOGGED_OUT_KEY = 'hotvote.loggedOut'
  */
 export type StoredSession = { sessionId: string; username: string; email?: string | null; emailVerified?: boolean; latitude?: number; longitude?: number; lastUser?: SessionUser }
 
-/** A new session id: 32 base-36 characters from crypto.getRandomValues (public-visitor §9). */
-export function generateSessionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(SESSION_ID_LENGTH))
-  return Array.from(bytes, (b) => (b % 36).toString(36)).join('')
-}
+/** A new session id (public-visitor §9). */
+export { generateSessionId }
 
 /** The stored session record, or null when none or unreadable. */
 export function readStoredSession(): StoredSession | null {

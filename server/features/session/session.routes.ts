@@ -6,29 +6,30 @@ import { ErrorSchema } from '../../contract/common'
 import { routes } from '../../contract/paths'
 import { HttpError } from '../../http/errors'
 import { addressKey, clientAddress } from '../../http/client-address'
-import { createRateLimiter, hitAllOrThrow, HOUR_MS } from '../../http/rate-limit'
-import { sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
-import { upsertSession } from './session.service'
+import { cookieValue } from '../../http/cookie-value'
+import { loggedOutCookieName, sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
+import { visitorStarter } from './session.service'
 import { noContent } from '../../http/openapi-responses'
-
-export const TOO_MANY_SESSIONS = 'Too many new visitors from this address. Please try again later.'
 
 /**
  * POST /api/session creates or resumes a visitor and sets the sid cookie (429 with Retry-After past
  * config.sessionsPerAddressPerHour new visitors per client address; resuming is never limited); GET answers the
- * cookie's user or 401; DELETE (logout) expires the sid cookie and answers 204, with or without a session.
- * The account stays.
+ * cookie's user or 401; DELETE (logout) expires the sid cookie, sets the logged-out cookie (the first screen of `/`
+ * then starts no visitor) and answers 204, with or without a session. The account stays. POST clears the logged-out
+ * cookie.
  */
 export function sessionRoutes(deps: Deps) {
-  const newPerAddress = createRateLimiter(deps, 'session-address', { limit: deps.config.sessionsPerAddressPerHour, windowMs: HOUR_MS })
+  const startVisitor = visitorStarter(deps)
+  const loggedOut = loggedOutCookieName(deps.config.publicUrl)
   return new Elysia({ tags: ['session'] })
     .use(visitorSession(deps))
     .post(
       routes.session,
       async ({ body, cookie, server, request }) => {
         const address = addressKey(clientAddress(server, request, deps.config.trustedProxy))
-        const user = await upsertSession(deps, body, () => hitAllOrThrow(TOO_MANY_SESSIONS, [newPerAddress, address]))
+        const user = await startVisitor(body, address)
         cookie[sessionCookieName(deps.config.publicUrl)].set({ value: body.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
+        if (cookieValue(request.headers.get('cookie'), loggedOut) !== undefined) cookie[loggedOut].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
         return toSessionUser(user, body.sessionId)
       },
       { body: SessionInputSchema, response: { 200: SessionUserSchema, 400: ErrorSchema, 429: ErrorSchema }, detail: { summary: 'Create or resume the visitor session (public-visitor §7); 429 past the hourly limit of new visitors per address' } },
@@ -45,6 +46,7 @@ export function sessionRoutes(deps: Deps) {
       routes.session,
       ({ cookie, set }) => {
         cookie[sessionCookieName(deps.config.publicUrl)].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
+        cookie[loggedOut].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '1' })
         set.status = 204
       },
       { detail: { summary: 'Logout: expire the sid cookie', responses: noContent('Cookie expired') } },

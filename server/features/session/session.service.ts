@@ -8,6 +8,9 @@ import type { SessionInput } from '../../contract/session'
 import { isReservedUsername } from '../../contract/users'
 import { findUserIdBySessionHash, upsertVisitorSession, type UserRow } from '../../repositories/users.repository'
 import { hashSessionId } from '../../core/session-hash'
+import { createRateLimiter, hitAllOrThrow, HOUR_MS } from '../../http/rate-limit'
+
+export const TOO_MANY_SESSIONS = 'Too many new visitors from this address. Please try again later.'
 
 /** A resumed session counts as a new login only after this much time since the last one, ms. */
 export const LOGIN_RESUME_WINDOW_MS = 30 * 60 * 1000
@@ -45,4 +48,16 @@ export async function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: Ses
       return changes
     },
   })
+}
+
+/**
+ * The one way a visitor starts or comes back, for POST /api/session and the first screen of `/`: startVisitor(input,
+ * address) is upsertSession admitting a new visitor only within config.sessionsPerAddressPerHour per client address
+ * (address: its rate-limit key); past it rejects with HttpError 429 and Retry-After, writing nothing. Resuming is never
+ * limited.
+ */
+export function visitorStarter(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
+  const newPerAddress = createRateLimiter(deps, 'session-address', { limit: deps.config.sessionsPerAddressPerHour, windowMs: HOUR_MS })
+  return (input: SessionInput, address: string): Promise<UserRow> =>
+    upsertSession(deps, input, () => hitAllOrThrow(TOO_MANY_SESSIONS, [newPerAddress, address]))
 }

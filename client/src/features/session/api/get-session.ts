@@ -1,12 +1,14 @@
 /**
  * The visitor session (public-visitor §3, §4, §7): unless logged out, the stored session (created on first
- * visit) is posted to POST /api/session, which creates or resumes the user and sets the sid cookie. Offline
- * the last known user (restored from the persisted query cache) stays in place of an error.
+ * visit) is posted to POST /api/session, which creates or resumes the user and sets the sid cookie; on a page whose
+ * server already started or resumed the visitor (the first screen data of GET /), that answer is taken instead, once.
+ * Offline the last known user (restored from the persisted query cache) stays in place of an error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { SessionUser } from '@contract/session'
 import { ApiError, apiFetch } from '@client/lib/api-client'
-import { ensureStoredSession, isLoggedOut, readLastKnownUser, writeStoredSession } from '@client/lib/session-storage'
+import { ensureStoredSession, isLoggedOut, readLastKnownUser, readStoredSession, writeStoredSession } from '@client/lib/session-storage'
+import { readFirstScreenData } from '@client/lib/first-screen-data'
 import { paths } from '@contract/paths'
 
 /** POSTs the stored session; answers the user and stores its name and email. Throws ApiError or TypeError (offline). */
@@ -17,9 +19,34 @@ async function resumeSession(): Promise<SessionUser> {
   return user
 }
 
+let firstScreenTaken = false
+
+/**
+ * The session the server started or resumed for this page load (its sid cookie is set), stored as the visitor's
+ * session; undefined when the page has none, after the first call, or when this browser keeps another session (the
+ * stored one wins: it is posted as usual).
+ */
+function takeFirstScreenSession(): SessionUser | undefined {
+  if (firstScreenTaken) return undefined
+  firstScreenTaken = true
+  const user = readFirstScreenData()?.session
+  const stored = readStoredSession()
+  if (!user || (stored && stored.sessionId !== user.sessionId)) return undefined
+  writeStoredSession({
+    ...stored,
+    sessionId: user.sessionId,
+    username: user.username,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    lastUser: user,
+  })
+  return user
+}
+
 /**
  * Query options of the session user; null while logged out. Fetched once, never stale, no retry, and no refetch
- * when a failed query gets a new observer (the shell would otherwise spin between spinner and error). When the
+ * when a failed query gets a new observer (the shell would otherwise spin between spinner and error). The session the
+ * server wrote into the page is its initial data, so the first render already has the visitor. When the
  * network is down (not an HTTP error), the last known user (in the cache, restored from IndexedDB, or kept with the
  * stored session) is answered instead of failing.
  */
@@ -27,6 +54,7 @@ export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: ['session'],
     retryOnMount: false,
+    initialData: () => (isLoggedOut() ? undefined : takeFirstScreenSession()),
     queryFn: async ({ client, queryKey }): Promise<SessionUser | null> => {
       if (isLoggedOut()) return null
       try {

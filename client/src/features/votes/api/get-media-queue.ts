@@ -4,10 +4,12 @@
  */
 import { MAX_EXCLUDE_IDS, type RateMedia } from '@contract/media'
 import { apiFetch } from '@client/lib/api-client'
+import { readFirstScreenData } from '@client/lib/first-screen-data'
+import { RATE_QUEUE_SIZE } from '@contract/first-screen'
 import { paths } from '@contract/paths'
 
 /** Items asked for per fetch, and how many more than the one on screen can be rated offline at least. */
-export const QUEUE_SIZE = 10
+export const QUEUE_SIZE = RATE_QUEUE_SIZE
 /**
  * While online the queue is refilled once it holds fewer than this many items (the one on screen and QUEUE_SIZE
  * more), so it holds 10 to 20 upcoming items and is fetched about once every 10 votes.
@@ -23,13 +25,29 @@ export function getMediaQueue(userId: number, exclude: number[], limit: number =
 /** The first queue of this page load, asked for before the rate screen renders (prefetchFirstQueue). */
 let firstQueue: { userId: number; answer: Promise<RateMedia[]>; taken: boolean } | undefined
 
+let servedTaken = false
+
+/**
+ * The first queue the server wrote into the page for userId (first screen data), once per page load (a later rate
+ * screen fetches its own, which excludes what was rated here), or undefined (none, or an empty one: pages other than
+ * `/` carry none, and the rate screen tells an empty site from a rated-all one by asking).
+ */
+export function takeServedQueue(userId: number): RateMedia[] | undefined {
+  const served = readFirstScreenData()
+  if (servedTaken || served?.session.id !== userId || served.queue.length === 0) return undefined
+  servedTaken = true
+  return served.queue
+}
+
 /**
  * Starts fetching userId's first queue now: the rate route calls it as soon as the session is
  * known, so the photo to rate (the LCP element) waits for one request less than if the screen asked after rendering.
+ * Nothing is fetched when the page carries userId's first queue (the rate screen starts with it: takeServedQueue).
  * Once per page load; a later call for the same user does nothing.
  */
 export function prefetchFirstQueue(userId: number): void {
-  if (firstQueue?.userId === userId) return
+  const served = readFirstScreenData()
+  if (firstQueue?.userId === userId || (served?.session.id === userId && served.queue.length > 0)) return
   const answer = getMediaQueue(userId, [])
   answer.catch(() => undefined)
   firstQueue = { userId, answer, taken: false }

@@ -1,27 +1,27 @@
 /**
  * The rate screen's media height (public-visitor §2): mobile 55% of the window height minus 10 px (at least
- * 150 px); desktop the window height minus 190 px (at least 300 px).
+ * 150 px); desktop the window height minus 190 px (at least 300 px). The figures are RATE_LAYOUT's, which the server's
+ * preload of the first item also reads (rateBoxSizes).
  */
 import { useEffect, useState } from 'react'
-
-/** Width from which the desktop layout applies, px (Tailwind md). */
-const DESKTOP_MIN_WIDTH = 768
+import { RATE_LAYOUT, aspectRatioOf } from '@contract/first-screen'
 
 /** The media height in px for a window of innerWidth x innerHeight. */
 export function mediaHeightFor(innerWidth: number, innerHeight: number): number {
-  return innerWidth >= DESKTOP_MIN_WIDTH ? Math.max(300, innerHeight - 190) : Math.max(150, Math.round(innerHeight * 0.55) - 10)
+  const { desktopMinWidth, mobile, desktop } = RATE_LAYOUT
+  return innerWidth >= desktopMinWidth
+    ? Math.max(desktop.minHeight, innerHeight - desktop.heightLess)
+    : Math.max(mobile.minHeight, Math.round(innerHeight * mobile.heightShare) - mobile.heightLess)
 }
-
-/** Width the shell takes beside the rate screen's media box, px: px-4 on a phone; the 256-px sidebar and md:px-8 on a desktop. */
-const SHELL_WIDTH_PX = { mobile: 32, desktop: 256 + 64 }
 
 /**
  * The CSS width in px of the rate screen's media box for an item (width/height px, null when unknown: 16:9) in a window
- * innerWidth px wide with the box height px high: its aspect ratio at that height, never wider than the page.
+ * innerWidth px wide with the box height px high: its aspect ratio at that height, never wider than the page less the
+ * shell's width.
  */
 export function mediaBoxWidth(item: { width: number | null; height: number | null }, innerWidth: number, height: number): number {
-  const ratio = item.width && item.height ? item.width / item.height : 16 / 9
-  return Math.round(Math.min(innerWidth - SHELL_WIDTH_PX[innerWidth >= DESKTOP_MIN_WIDTH ? 'desktop' : 'mobile'], height * ratio))
+  const shell = innerWidth >= RATE_LAYOUT.desktopMinWidth ? RATE_LAYOUT.desktop.shellWidth : RATE_LAYOUT.mobile.shellWidth
+  return Math.round(Math.min(innerWidth - shell, height * aspectRatioOf(item)))
 }
 
 /** The media height for the current window, updated on resize. */

@@ -1,14 +1,15 @@
 /**
  * The rate screen's queue of upcoming items (public-visitor §2 Rate screen states): fetched QUEUE_SIZE at a
  * time from GET /api/media/queue, refilled while online once fewer than REFILL_BELOW remain, never offering an item
- * voted on or skipped here (votes still waiting in the outbox included). The head is the item on screen. The queue
+ * voted on or skipped here (votes still waiting in the outbox included). The head is the item on screen. It starts
+ * with the first queue the page carries, so the first render shows the first item. The queue
  * is kept in localStorage, so a reload while offline goes on with it.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
 import { readOutbox } from '@client/lib/offline/outbox'
 import { useOnline } from '@client/lib/offline/use-outbox'
-import { getMediaQueue, getRandomMedia, REFILL_BELOW, takeFirstQueue } from '../api/get-media-queue'
+import { getMediaQueue, getRandomMedia, REFILL_BELOW, takeFirstQueue, takeServedQueue } from '../api/get-media-queue'
 import { voteKind } from '../outbox-kinds'
 
 /**
@@ -37,8 +38,8 @@ function storedQueue(userId: number): RateMedia[] {
 /** The queue for userId: items (head on screen), status, remove(id, voted), refresh(). */
 export function useMediaQueue(userId: number) {
   const online = useOnline()
-  const [items, setItems] = useState<RateMedia[]>(() => storedQueue(userId))
-  const [status, setStatus] = useState<QueueStatus>(() => (storedQueue(userId).length ? 'ready' : 'loading'))
+  const [items, setItems] = useState<RateMedia[]>(() => takeServedQueue(userId) ?? storedQueue(userId))
+  const [status, setStatus] = useState<QueueStatus>(() => (items.length ? 'ready' : 'loading'))
   const itemsRef = useRef(items)
   itemsRef.current = items
   // Kept so a reload while offline can go on rating what was prefetched (the files are in the caches). Written as the
@@ -50,6 +51,10 @@ export function useMediaQueue(userId: number) {
       // Storage full or blocked: only the offline reload loses its queue.
     }
   }, [items, userId])
+  // The queue it starts with was picked without the votes still waiting in the outbox.
+  useEffect(() => {
+    void waitingVoteIds().then((waiting) => waiting.length > 0 && setItems((list) => list.filter((i) => !waiting.includes(i.id))))
+  }, [])
   const voted = useRef(new Set<number>())
   const skipped = useRef(new Set<number>())
   const fetching = useRef(false)

@@ -37,11 +37,12 @@ describe('filesToShow', () => {
   it('picks the variant a 390-px phone at DPR 3 shows, the one a DPR-1 screen shows, and the smallest under Data Saver', () => {
     // 390 x 844: the box is 358 px wide (page padding), so 1074 device px: the 1080 variant.
     expect(filesToShow(photo, 390, 844, 3, false)).toEqual([{ url: '/v/w1080.webp', size: 108000, image: true }])
-    expect(filesToShow(photo, 390, 844, 1, false)).toEqual([{ url: '/v/w640.webp', size: 64000, image: true }])
+    // At DPR 1 the 358 px are under the geometric mean of 320 and 640 (452): the 320 variant, as the srcset declares it.
+    expect(filesToShow(photo, 390, 844, 1, false)).toEqual([{ url: '/v/w320.webp', size: 32000, image: true }])
     expect(filesToShow(photo, 390, 844, 3, true)).toEqual([{ url: '/v/w320.webp', size: 32000, image: true }])
   })
 
-  it('picks the variant chromium shows from the srcset on a 412-px phone at DPR 1.75, below the geometric mean of the two densities', () => {
+  it('picks the variant chromium shows from the srcset on a 412-px phone at DPR 1.75, below the geometric mean of the two widths', () => {
     // 412 x 823: a 380-px box, 665 device px; 640 is 1.68 px per px and 1080 2.84, whose geometric mean 2.19 is over 1.75.
     expect(filesToShow(photo, 412, 823, 1.75, false)).toEqual([{ url: '/v/w640.webp', size: 64000, image: true }])
     expect(filesToShow(photo, 412, 823, 2.625, false)).toEqual([{ url: '/v/w1080.webp', size: 108000, image: true }])

@@ -1,0 +1,100 @@
+/**
+ * GET / and GET /upload for a browser's page load (server-contract: General; public-visitor §2, §7): index.html with
+ * the visitor's first screen in it (first-screen.service.ts): the session, and on `/` the first queue; the page of
+ * `/upload` also modulepreloads its lazy route's chunks (read from the build's manifest). The visitor is started or resumed on this request as POST
+ * /api/session does it (the sid cookie is set; new visitors count against the same per-address limit), and the first
+ * queue is picked as GET /api/media/queue picks it, so the rate screen shows its first item without an API round
+ * trip. The answer is the visitor's own: `Cache-Control: private, no-store`. Every other request for `/` (no
+ * `Sec-Fetch-Dest: document`: a fetch, a crawler, the service worker), a logged-out browser without a session, a new
+ * visitor past the limit or a failure gets the plain index.html as before, and the client asks the API itself.
+ */
+import { Elysia } from 'elysia'
+import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Deps } from '../../core/deps'
+import { logger } from '../../core/log'
+import { RATE_QUEUE_SIZE } from '../../contract/first-screen'
+import type { RateMedia } from '../../contract/media'
+import { generateSessionId, type SessionInput } from '../../contract/session'
+import { addressKey, clientAddress, type PeerSource } from '../../http/client-address'
+import { cookieValue } from '../../http/cookie-value'
+import { acceptedEncodings, serveClient } from '../../http/static-client'
+import { loggedOutCookieName, sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
+import { renderFirstScreen, routeChunks, type BuildManifest } from './first-screen.service'
+
+/** What the first screen needs from the session and media features (wired in server/app.ts). */
+export type FirstScreenPorts = {
+  /** Starts or resumes the visitor of input at the client address key (session feature: visitorStarter); rejects with HttpError 429 past the limit. */
+  startVisitor(input: SessionInput, address: string): Promise<Parameters<typeof toSessionUser>[0]>
+  /** Up to limit random items for userId to rate (media feature: pickMediaQueue with nothing excluded). */
+  pickQueue(userId: number, limit: number): Promise<RateMedia[]>
+}
+
+/** Source file of the upload screen's route, lazy in the build: its chunks are modulepreloaded in the page of /upload. */
+const UPLOAD_ROUTE_FILE = 'src/routes/_shell/upload.tsx'
+
+/** Brotli quality for the per-visitor page: fast (a page is a few KB), about gzip's speed at a better ratio. */
+const BROTLI_QUALITY = 5
+
+/** body encoded for acceptEncoding (br, then gzip, else as is), with its Content-Encoding. */
+function encode(body: string, acceptEncoding: string | null): { bytes: Buffer | string; encoding?: string } {
+  const accepted = acceptedEncodings(acceptEncoding)
+  if (accepted.has('br'))
+    return { bytes: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }), encoding: 'br' }
+  if (accepted.has('gzip')) return { bytes: gzipSync(body), encoding: 'gzip' }
+  return { bytes: body }
+}
+
+/** What a page route of the first screen reads of Elysia's context (the optionalVisitor macro's visitorUser and sid). */
+type PageContext = {
+  request: Request
+  server: PeerSource
+  visitorUser: unknown
+  sid: string | undefined
+  cookie: Record<string, { set(options: { value: string } & ReturnType<typeof sessionCookieOptions>): unknown }>
+}
+
+/**
+ * GET / and GET /upload of the first screen on the built client in clientDist: the page with the visitor's session,
+ * and on `/` the first queue and its first item's preload (the upload screen needs only the session).
+ */
+export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstScreenPorts) {
+  const { publicUrl, production, trustedProxy } = deps.config
+  const loggedOut = loggedOutCookieName(publicUrl)
+  const plain = (request: Request, path: string) => serveClient(clientDist, path, request.headers.get('accept-encoding'), production)
+
+  /** The lazy chunks of the route in routeFile, from the build's manifest (none when the build wrote no manifest). */
+  async function chunksOf(routeFile: string): Promise<string[]> {
+    const manifest = Bun.file(join(clientDist, '.vite', 'manifest.json'))
+    return (await manifest.exists()) ? routeChunks((await manifest.json()) as BuildManifest, routeFile) : []
+  }
+
+  async function page({ request, server, visitorUser, sid, cookie }: PageContext, path: string, withQueue: boolean, routeFile?: string): Promise<Response> {
+    if (request.headers.get('sec-fetch-dest') !== 'document') return plain(request, path)
+    const known = visitorUser && sid ? sid : undefined
+    if (!known && cookieValue(request.headers.get('cookie'), loggedOut) !== undefined) return plain(request, path)
+    const index = Bun.file(join(clientDist, 'index.html'))
+    if (!(await index.exists())) return plain(request, path)
+    let html: string
+    try {
+      const sessionId = known ?? generateSessionId()
+      const user = await ports.startVisitor({ sessionId }, addressKey(clientAddress(server, request, trustedProxy)))
+      const queue = withQueue ? await ports.pickQueue(user.id, RATE_QUEUE_SIZE) : []
+      html = renderFirstScreen(await index.text(), { session: toSessionUser(user, sessionId), queue }, routeFile ? await chunksOf(routeFile) : [])
+      cookie[sessionCookieName(publicUrl)].set({ value: sessionId, ...sessionCookieOptions(publicUrl) })
+    } catch (error) {
+      // Past the new-visitor limit or on a failure the page still loads; the client's own calls report the error.
+      logger.info({ err: error }, 'first screen not written into the page')
+      return plain(request, path)
+    }
+    const { bytes, encoding } = encode(html, request.headers.get('accept-encoding'))
+    const headers: Record<string, string> = { 'Content-Type': 'text/html;charset=utf-8', 'Cache-Control': 'private, no-store', Vary: 'Accept-Encoding, Cookie, Sec-Fetch-Dest' }
+    if (encoding) headers['Content-Encoding'] = encoding
+    return new Response(bytes as BodyInit, { headers })
+  }
+
+  return new Elysia()
+    .use(visitorSession(deps))
+    .get('/', (context) => page(context, '/', true), { optionalVisitor: true, detail: { hide: true } })
+    .get('/upload', (context) => page(context, '/upload', false, UPLOAD_ROUTE_FILE), { optionalVisitor: true, detail: { hide: true } })
+}

@@ -1,0 +1,164 @@
+/**
+ * GET / (and /upload, the session alone) for a browser's page load carries the visitor's first screen: the session (started here, its sid cookie set,
+ * or the cookie's own visitor resumed), the first queue as GET /api/media/queue would pick it, as JSON data the CSP
+ * lets be, and a preload of the first item's picture; the answer is private and never stored. A fetch of /, a
+ * logged-out browser, a new visitor past the per-address limit and /index.html get the plain built page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
+import { createApp } from '@server/app'
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '@contract/first-screen'
+import { paths } from '@contract/paths'
+import { variantSrcset } from '@contract/variant-srcset'
+import { call, cookieSetBy, makeTestDeps, makeVisitor } from '../../support/test-app'
+import { makeMedia } from '../../support/builders'
+
+const HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>HotVote</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`
+/** A build manifest naming the upload route's split chunk, which imports a shared chunk. */
+const MANIFEST = {
+  'src/routes/_shell/upload.tsx?tsr-split=component': { file: 'assets/upload-abc.js', imports: ['_esm-def.js'] },
+  '_esm-def.js': { file: 'assets/esm-def.js' },
+  'src/routes/_shell/stats.tsx?tsr-split=component': { file: 'assets/stats-ghi.js' },
+}
+const NAVIGATION = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none' }
+
+/** The first screen data of a page, or undefined when it has none. */
+function dataOf(html: string): FirstScreenData | undefined {
+  const m = html.match(new RegExp(`<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">([^<]*)</script>`))
+  return m ? (JSON.parse(m[1]) as FirstScreenData) : undefined
+}
+
+function suite(env: Record<string, string>) {
+  const t = makeTestDeps(env)
+  const dist = join(t.dir, 'dist')
+  let app: ReturnType<typeof createApp>
+  const mediaIds: number[] = []
+  beforeAll(async () => {
+    mkdirSync(dist, { recursive: true })
+    writeFileSync(join(dist, 'index.html'), HTML)
+    mkdirSync(join(dist, '.vite'))
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+    app = createApp(t.deps, dist)
+    const owner = await makeVisitor(app)
+    for (const f of ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'kite-sky-portrait.mp4'])
+      mediaIds.push((await makeMedia(app, owner, f)).json.media.id)
+  })
+  afterAll(t.cleanup)
+  const page = (headers: Record<string, string> = NAVIGATION, path = '/') => app.handle(new Request(`http://localhost${path}`, { headers }))
+  return { t, app: () => app, page, mediaIds: () => mediaIds }
+}
+
+describe('GET / on a page load', () => {
+  const s = suite({})
+
+  it('starts a visitor, sets its cookie and writes its session and first queue into the page, never stored by a cache', async () => {
+    const res = await s.page()
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
+    const cookie = cookieSetBy(res.headers.get('set-cookie'))
+    expect(cookie).toMatch(/^sid=[0-9a-z]{32}$/)
+    const data = dataOf(await res.text())!
+    expect(data.session.sessionId).toBe(cookie.slice('sid='.length))
+    // The cookie names that visitor, as POST /api/session would have set it.
+    const me = await call(s.app(), 'GET', paths.session(), undefined, { cookie })
+    expect(me.json).toMatchObject({ id: data.session.id, username: data.session.username, sessionId: data.session.sessionId })
+    expect(data.queue.map((i) => i.id).sort()).toEqual([...s.mediaIds()].sort())
+    // The queue items are what GET /api/media/queue answers for this visitor.
+    const queue = await call(s.app(), 'GET', paths.mediaQueue(data.session.id, { limit: 10, exclude: [] }), undefined, { cookie })
+    expect(queue.json.map((i: { id: number }) => i.id).sort()).toEqual(data.queue.map((i) => i.id).sort())
+  })
+
+  it("preloads the first item's picture at high priority before the app's script", async () => {
+    const html = await (await s.page()).text()
+    const first = dataOf(html)!.queue[0]
+    const preload = html.match(/<link rel="preload" as="image" fetchpriority="high" ([^>]*)>/)
+    expect(preload).not.toBeNull()
+    expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<script type="module"'))
+    if (first.mimeType.startsWith('video/')) expect(preload![1]).toBe(`href="${first.posterUrl}"`)
+    else {
+      expect(preload![1]).toContain(`imagesrcset="${variantSrcset(first.variants)}"`)
+      expect(preload![1]).toMatch(/imagesizes="\(min-width: 768px\) min\(calc\(100vw - 320px\), .*\), min\(calc\(100vw - 32px\), /)
+    }
+  })
+
+  it("resumes the cookie's own visitor and renews its cookie", async () => {
+    const v = await makeVisitor(s.app())
+    const res = await s.page({ ...NAVIGATION, cookie: v.cookie })
+    const data = dataOf(await res.text())!
+    expect(data.session).toMatchObject({ id: v.user.id, sessionId: v.user.sessionId })
+    expect(res.headers.get('set-cookie')).toContain(`sid=${v.user.sessionId}`)
+  })
+
+  it('leaves out what the visitor has voted on', async () => {
+    const v = await makeVisitor(s.app())
+    await call(s.app(), 'POST', paths.votes(), { userId: v.user.id, mediaId: s.mediaIds()[0], isHot: true }, { cookie: v.cookie })
+    const data = dataOf(await (await s.page({ ...NAVIGATION, cookie: v.cookie })).text())!
+    expect(data.queue.map((i) => i.id).sort()).toEqual(s.mediaIds().slice(1).sort())
+  })
+
+  it("writes the session alone into /upload, with no queue and no image preload, and modulepreloads the upload route's chunks", async () => {
+    const v = await makeVisitor(s.app())
+    const res = await s.page({ ...NAVIGATION, cookie: v.cookie }, '/upload')
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const html = await res.text()
+    expect(dataOf(html)).toEqual({ session: expect.objectContaining({ id: v.user.id, sessionId: v.user.sessionId }), queue: [] })
+    expect(html).not.toContain('rel="preload"')
+    const modules = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    expect(modules).toEqual(['/assets/upload-abc.js', '/assets/esm-def.js'])
+    // After the app's own script, which the phone's connections fetch first; in the head, so it starts with the page.
+    expect(html.indexOf('rel="modulepreload"')).toBeGreaterThan(html.indexOf('<script type="module"'))
+    expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('</head>'))
+  })
+
+  it('escapes < in the data, so no value closes the element', async () => {
+    const v = await makeVisitor(s.app())
+    await s.t.sql.run('update users set email = ? where id = ?', '</script><script>alert(1)</script>@example.com', v.user.id)
+    const html = await (await s.page({ ...NAVIGATION, cookie: v.cookie })).text()
+    expect(html).not.toContain('</script><script>alert(1)')
+    expect(dataOf(html)!.session.email).toBe('</script><script>alert(1)</script>@example.com')
+  })
+
+  it('answers the brotli-compressed page when the browser takes br', async () => {
+    const res = await s.page({ ...NAVIGATION, 'accept-encoding': 'gzip, br' })
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(res.headers.get('vary')).toContain('Accept-Encoding')
+    expect(dataOf(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString())).toBeDefined()
+  })
+
+  it('gives a fetch of /, /index.html and a logged-out browser the plain page and starts no visitor', async () => {
+    const before = (await s.t.sql.all<{ n: number }>('select count(*) as n from users'))[0].n
+    for (const res of [
+      await s.page({}),
+      await s.page(NAVIGATION, '/index.html'),
+      await s.page({ ...NAVIGATION, cookie: 'logged-out=1' }),
+    ]) {
+      expect(await res.text()).toBe(HTML)
+      expect(res.headers.get('set-cookie')).toBeNull()
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+    }
+    expect((await s.t.sql.all<{ n: number }>('select count(*) as n from users'))[0].n).toBe(before)
+  })
+
+  it('logout sets the logged-out cookie and the next POST /api/session clears it', async () => {
+    const v = await makeVisitor(s.app())
+    const out = await call(s.app(), 'DELETE', paths.session(), undefined, { cookie: v.cookie })
+    expect(out.headers.get('set-cookie')).toContain('logged-out=1')
+    const back = await call(s.app(), 'POST', paths.session(), { sessionId: v.user.sessionId }, { cookie: 'logged-out=1' })
+    expect(back.headers.get('set-cookie')).toMatch(/logged-out=;.*Max-Age=0/)
+  })
+})
+
+describe('GET / past the new-visitor limit', () => {
+  const s = suite({ SESSIONS_PER_ADDRESS_PER_HOUR: '2' })
+
+  it('answers the plain page once the address has started its limit of visitors (the owner and one page load)', async () => {
+    expect(dataOf(await (await s.page()).text())).toBeDefined()
+    const res = await s.page()
+    expect(await res.text()).toBe(HTML)
+    expect(res.headers.get('set-cookie')).toBeNull()
+  })
+})
