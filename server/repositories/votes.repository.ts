@@ -49,13 +49,13 @@ function writeVote(db: Db, v: VoteInput): VoteWrite {
 type VoteInput = { userId: number; mediaId: number; isHot: boolean; createdAt: string }
 
 /**
- * Writes a batch of votes on PostgreSQL. The insert reads each item in its own snapshot and inserts, in (item, user)
- * order so concurrent batches lock the items' counter rows in one order, the votes whose item is there, visible and
- * not the voter's own, skipping pairs that already have a vote (committed by the time the insert is done, so it
- * holds every row lock it took for as short as one statement can). The read after it sees this batch and every vote
- * committed before, as SQLite's serial writes see them: the counters now and each pair's stored vote. A pair given
- * twice in one batch is created by its first vote; the others are repeats of it. Throws when the insert fails as a
- * whole (a user or item deleted meanwhile: 23503; the group commit then writes each vote alone).
+ * Writes a batch of votes on PostgreSQL in two statements. The first reads the items and inserts the votes whose item
+ * is there, visible and not the voter's own, skipping pairs that already have a vote, in (item, user) order so
+ * concurrent batches lock the items' counter rows in one order; it commits on its own, so it holds those locks no
+ * longer than one statement. The second sees this batch and every vote committed before it: the counters now (each
+ * answer's figures) and each pair's stored vote. A pair given twice in one batch is created by its first vote; the
+ * others are repeats of it. Throws when the insert fails as a whole (a user or item deleted meanwhile: 23503; the
+ * group commit then writes each vote alone).
  */
 async function writeVoteBatch(pg: SQL, batch: VoteInput[]): Promise<VoteWrite[]> {
   const users = pg.array(batch.map((v) => v.userId), 'INT')
