@@ -50,7 +50,7 @@ describe('createPgGroupCommit', () => {
 
   it('puts at most `max` items in one batch', async () => {
     const w = recordingWriter()
-    const group = createPgGroupCommit(w.write, { max: 2 })
+    const group = createPgGroupCommit(w.write, { max: 2, concurrency: 2 })
     const answers = Promise.all([1, 2, 3].map((n) => group.run(n)))
     await turnsUntil(() => w.inFlight() === 2)
     w.releaseAll()

@@ -1,16 +1,19 @@
 /**
- * Group commit on PostgreSQL: each caller hands in one item, and the items that arrive while earlier batches are being
- * written go together as the next batch, which the batch writer writes at once (one multi-row statement, one commit).
- * At most `concurrency` batches are in flight, so under load a batch grows by itself, while a lone item waits for
- * nothing but the next turn of the event loop (a fixed window would make every write wait). Many writers touching
+ * Group commit on PostgreSQL: each caller hands in one item, and the items that arrive while a batch is being written
+ * go together as the next batch, which the batch writer writes at once (one multi-row statement, one commit). At most
+ * `concurrency` batches (by default one) are in flight, so under load a batch grows by itself, while a lone item waits
+ * for nothing but the next turn of the event loop (a fixed window would make every write wait). Many writers touching
  * one row (a popular item's vote counters) then take its lock once per batch, not once per write. A batch that fails
  * as a whole is written again one item at a time, so one item's error (its user deleted meanwhile) rejects only its
  * own caller. Every promise settles after its batch has committed.
  */
 import { recordGroupCommit } from '../core/metrics'
 
-/** Batches in flight at once per committer: a second one overlaps the first's round trips without splitting batches much. */
-export const PG_GROUP_COMMIT_CONCURRENCY = 2
+/**
+ * Batches in flight at once per committer: one, so everything that arrives while a batch is written goes into the
+ * next (more batches in flight made them smaller and each vote dearer for both the instance and PostgreSQL).
+ */
+export const PG_GROUP_COMMIT_CONCURRENCY = 1
 /** Most items in one batch. */
 export const PG_GROUP_COMMIT_MAX = 256
 
