@@ -7,6 +7,7 @@
 import { SQL } from 'bun'
 import { join } from 'node:path'
 import { POOL_SIZE } from '../../server/db/open-postgres'
+import { cpuMs } from './processes'
 import type { Seeded } from './seed'
 
 /** A bench database: its url and drop(), which ends its sessions and drops it (safe to call twice). */
@@ -62,4 +63,28 @@ export async function rawPgVoteInsertRate(url: string, seeded: Seeded, seconds: 
   await sql`delete from votes where id > ${first}`
   await sql.close()
   return rate
+}
+
+/**
+ * CPU time (ms, from /proc) used so far by the PostgreSQL backends connected to url's database, or by the backends
+ * pids when given (those read at the start of a measurement, so backends that ended since still count up to the
+ * moment they are read); needs the server on this machine and /proc access to its processes.
+ */
+export async function backendCpuMs(url: string, pids?: number[]): Promise<{ ms: number; pids: number[] }> {
+  const sql = new SQL(url, { max: 1 })
+  const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`
+  await sql.close()
+  const all = [...new Set([...(pids ?? []), ...rows.map((r) => r.pid)])]
+  let ms = 0
+  for (const pid of all) ms += cpuOrZero(pid)
+  return { ms, pids: all }
+}
+
+/** cpuMs(pid), or 0 once the process has ended. */
+const cpuOrZero = (pid: number) => {
+  try {
+    return cpuMs(pid)
+  } catch {
+    return 0
+  }
 }

@@ -1,6 +1,8 @@
 /**
  * The vote baselines of `bun run bench`: raw bun:sqlite inserts into a copy of the seeded database,
  * with the app's schema and pragmas (server/db/open.ts), one vote per transaction and 5,000 votes per transaction.
+ * Each vote is a distinct (user, item) pair: the fresh visitors vote on every item first, then the copy gets
+ * another block of as many users whenever those pairs run out, so a small --media never runs out of pairs.
  */
 import { rmSync } from 'node:fs'
 import { Database } from 'bun:sqlite'
@@ -17,11 +19,21 @@ export function rawVoteInsertRate(dbPath: string, seeded: Seeded, seconds: numbe
   const insert = sqlite.prepare('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?)')
   const one = sqlite.transaction((userId: number, mediaId: number) => insert.run(userId, mediaId, 1, new Date().toISOString()))
   const many = sqlite.transaction((pairs: [number, number][]) => pairs.forEach(([u, m]) => insert.run(u, m, 1, new Date().toISOString())))
-  const visitors = seeded.visitors
+  const addUser = sqlite.prepare('insert into users (session_id, username, created_at) values (?, ?, ?) returning id')
+  const addBlock = sqlite.transaction((block: number) =>
+    Array.from({ length: seeded.visitors.length }, (_, i) => (addUser.get(`baseline-${block}-${i}`.padEnd(64, '0'), `bench_baseline_${block}_${i}`, new Date().toISOString()) as { id: number }).id),
+  )
+  // Block b of users votes on every item: pair p is block floor(p / blockPairs), user p % blockSize of it, item (p % blockPairs) / blockSize.
+  const blocks = [seeded.visitors.map((v) => v.id)]
+  const blockSize = blocks[0].length
+  const blockPairs = blockSize * seeded.media
   let pair = 0
   const nextPair = (): [number, number] => {
     const p = pair++
-    return [visitors[p % visitors.length].id, (Math.floor(p / visitors.length) % seeded.media) + 1]
+    const block = Math.floor(p / blockPairs)
+    if (block === blocks.length) blocks.push(addBlock(block))
+    const within = p % blockPairs
+    return [blocks[block][within % blockSize], Math.floor(within / blockSize) + 1]
   }
   const rate = (step: () => number) => {
     const t0 = performance.now()

@@ -67,6 +67,16 @@ const sqlStateOf = (error: unknown) => {
 }
 
 /**
+ * True when a write failed because a row it names is gone: a user or media item another request deleted after this
+ * one checked it (SQLite's SQLITE_CONSTRAINT_FOREIGNKEY, PostgreSQL's 23503 foreign_key_violation, under drizzle's
+ * wrapper or not). The failed statement wrote nothing; the caller answers as if the row had been missing when checked.
+ */
+export function isMissingReference(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null
+  return sqlStateOf(error) === '23503' || (e?.code ?? e?.cause?.code) === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
+/**
  * Runs the PostgreSQL transaction attempt() again (at most `times` runs) when a concurrent transaction of this or
  * another instance made it fail: a unique index it filled first (the next run sees that row and decides as SQLite's
  * serial transactions do), or a deadlock or serialization failure PostgreSQL ended this one for.

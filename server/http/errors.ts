@@ -37,6 +37,9 @@ export function errorResponse(status: number, body: Record<string, unknown>, hea
 /** The 507 message when the disk (temp folder, bucket or database) is full. */
 export const DISK_FULL = 'The server is out of disk space; try again later'
 
+/** The 401 message of a call whose sid cookie names no session (or whose user was deleted meanwhile). */
+export const NO_SESSION = 'No session: reload the page to start one'
+
 /** The answer of a request whose database call could not reach the database. */
 export const DATABASE_UNAVAILABLE = 'The database is not answering; try again shortly'
 

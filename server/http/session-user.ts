@@ -9,7 +9,7 @@ import type { Database } from '../db/database'
 import { SessionIdSchema, type SessionUser } from '../contract/session'
 import { findUserBySessionHash, findUserIdBySessionHash, type UserRow } from '../repositories/users.repository'
 import { hashSessionId } from '../core/session-hash'
-import { HttpError } from './errors'
+import { HttpError, NO_SESSION } from './errors'
 import { cookieValue, siteCookie } from './cookie-value'
 import type { Config } from '../config'
 
@@ -45,8 +45,6 @@ const isSessionId = (sid: string | undefined): sid is string => !!sid && v.is(Se
 
 /** The visitor of a request, as routes that opt in with `{ visitor: true }` receive it: their users.id. */
 export type Visitor = { id: number }
-
-const NO_SESSION = 'No session: reload the page to start one'
 
 /** The resolved `visitor` of sid (one promise per request); throws HttpError 401 without a well-formed sid naming a session. */
 async function resolveVisitor(db: Database, sid: string | undefined): Promise<{ visitor: Visitor }> {

@@ -1,17 +1,20 @@
 /**
  * Queries on votes (server-contract: POST /api/votes, export-votes). A vote is written through the group commit of
- * its database (server/db/group-commit.ts): votes read in the same turn of the event loop share one transaction. The
- * statements a vote always runs go straight to bun:sqlite, each prepared once per database: mapping drizzle rows (a
- * whole media row, the inserted vote read back) cost more than the statements (docs/performance.md > Votes and export: profile).
- * On PostgreSQL each vote is its own short transaction through Bun's SQL (its statements are prepared by the driver):
- * the unique (user_id, media_id) index keeps one vote per pair across instances, and the counter triggers run inside
- * the insert. Missing rows come back undefined.
+ * its database: votes that arrive together share one transaction. On SQLite (server/db/group-commit.ts) that is every
+ * vote read in the same turn of the event loop, and the statements a vote always runs go straight to bun:sqlite, each
+ * prepared once per database: mapping drizzle rows (a whole media row, the inserted vote read back) cost more than the
+ * statements (docs/performance.md > Votes and export: profile). On PostgreSQL (server/db/pg-group-commit.ts) a batch is
+ * one multi-row insert in its own transaction, then one read of the items' counters and the stored votes: the unique
+ * (user_id, media_id) index keeps one vote per pair across instances, and the counter triggers run inside the insert,
+ * so votes on one popular item take its row lock once per batch. Missing rows come back undefined.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
+import type { SQL } from 'bun'
 import { retryTransaction, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
 import { createGroupCommit } from '../db/group-commit'
+import { createPgGroupCommit, type PgGroupCommit } from '../db/pg-group-commit'
 import { votes } from '../db/schema'
 
 /** One vote row as stored. */
@@ -33,7 +36,7 @@ const insertOnce = perDb((db) => db.$client.query<never, [number, number, number
 const voteCommits = perDb((db) => createGroupCommit(db))
 
 /** Reads the target, then makes at most one write: the insert (its counter triggers run inside it). */
-function writeVote(db: Db, v: { userId: number; mediaId: number; isHot: boolean; createdAt: string }): VoteWrite {
+function writeVote(db: Db, v: VoteInput): VoteWrite {
   const target = targetOf(db).get(v.mediaId)
   if (!target || target.hiddenAt) return { kind: 'missing' }
   if (target.userId === v.userId) return { kind: 'own' }
@@ -42,24 +45,72 @@ function writeVote(db: Db, v: { userId: number; mediaId: number; isHot: boolean;
   return { kind: 'repeat', vote: voteOf(db).get({ userId: v.userId, mediaId: v.mediaId })!, target }
 }
 
+/** A vote to write: who, on what, Hot or not, and when (ISO-8601 UTC). */
+type VoteInput = { userId: number; mediaId: number; isHot: boolean; createdAt: string }
+
+/**
+ * Writes a batch of votes on PostgreSQL in two statements. The first reads the items and inserts the votes whose item
+ * is there, visible and not the voter's own, skipping pairs that already have a vote, in (item, user) order so
+ * concurrent batches lock the items' counter rows in one order; it commits on its own, so it holds those locks no
+ * longer than one statement. The second sees this batch and every vote committed before it: the counters now (each
+ * answer's figures) and each pair's stored vote. A pair given twice in one batch is created by its first vote; the
+ * others are repeats of it. Throws when the insert fails as a whole (a user or item deleted meanwhile: 23503; the
+ * group commit then writes each vote alone).
+ */
+async function writeVoteBatch(pg: SQL, batch: VoteInput[]): Promise<VoteWrite[]> {
+  const users = pg.array(batch.map((v) => v.userId), 'INT')
+  const items = pg.array(batch.map((v) => v.mediaId), 'INT')
+  const targets = await retryTransaction(
+    () => pg<{ n: number; owner: number | null; hiddenAt: string | null; created: number | null }[]>`
+      with input as (
+        select * from unnest(${users}::int[], ${items}::int[], ${pg.array(batch.map((v) => v.isHot), 'BOOLEAN')}::bool[], ${pg.array(batch.map((v) => v.createdAt), 'TEXT')}::text[])
+          with ordinality as i(user_id, media_id, is_hot, created_at, n)),
+      target as (select i.*, m.user_id as owner, m.hidden_at from input i left join media m on m.id = i.media_id),
+      created as (
+        insert into votes (user_id, media_id, is_hot, created_at)
+        select distinct on (media_id, user_id) user_id, media_id, is_hot, created_at from target
+        where owner is not null and hidden_at is null and owner <> user_id
+        order by media_id, user_id, n
+        on conflict do nothing
+        returning id, user_id, media_id)
+      select t.n::int, t.owner, t.hidden_at as "hiddenAt", c.id as created from target t left join created c on c.user_id = t.user_id and c.media_id = t.media_id order by t.n`,
+  )
+  const after = await pg<{ totalVotes: number | null; hotVotes: number | null; id: number | null; isHot: boolean; createdAt: string }[]>`
+    select m.total_votes as "totalVotes", m.hot_votes as "hotVotes", v.id, v.is_hot as "isHot", v.created_at as "createdAt"
+    from unnest(${users}::int[], ${items}::int[]) with ordinality as i(user_id, media_id, n)
+    left join media m on m.id = i.media_id left join votes v on v.user_id = i.user_id and v.media_id = i.media_id
+    order by i.n`
+  const claimed = new Set<number>()
+  return batch.map((v, i): VoteWrite => {
+    const { owner, hiddenAt, created } = targets[i]
+    if (owner === null || hiddenAt) return { kind: 'missing' }
+    if (owner === v.userId) return { kind: 'own' }
+    const { totalVotes, hotVotes, id, isHot, createdAt } = after[i]
+    const counts = { totalVotes: totalVotes ?? 0, hotVotes: hotVotes ?? 0 }
+    if (created !== null && !claimed.has(created)) {
+      claimed.add(created)
+      // The counters already hold this vote; the target is the item as it was without it.
+      return { kind: 'created', id: created, target: { userId: owner, hiddenAt, totalVotes: Math.max(0, counts.totalVotes - 1), hotVotes: Math.max(0, counts.hotVotes - Number(v.isHot)) } }
+    }
+    // The pair's vote went between the insert and the read (its user or item was deleted): that is the item or the user missing.
+    if (id === null) return { kind: 'missing' }
+    return { kind: 'repeat', vote: { id, userId: v.userId, mediaId: v.mediaId, isHot, createdAt }, target: { userId: owner, hiddenAt, ...counts } }
+  })
+}
+
+/** The group committer of each PostgreSQL pool's votes. */
+const pgVoteCommits = new WeakMap<SQL, PgGroupCommit<VoteInput, VoteWrite>>()
+
 /**
  * Inserts the vote unless the item is missing, hidden or the voter's own, or the pair already has a vote; answers
- * once the transaction holding it has committed (another vote's failure never fails this one).
+ * once the transaction holding it has committed (another vote's failure never fails this one). Rejects with the
+ * driver's foreign-key error when the voter was deleted after its session was checked (isMissingReference).
  */
-export function insertVoteOnce(db: Database, v: { userId: number; mediaId: number; isHot: boolean; createdAt: string }): Promise<VoteWrite> {
+export function insertVoteOnce(db: Database, v: VoteInput): Promise<VoteWrite> {
   if (db.dialect === 'sqlite') return voteCommits(db.orm).run(() => writeVote(db.orm, v))
-  return retryTransaction(() => db.sql.begin(async (tx): Promise<VoteWrite> => {
-    const [target] = await tx<VoteTarget[]>`select user_id as "userId", hidden_at as "hiddenAt", total_votes as "totalVotes", hot_votes as "hotVotes" from media where id = ${v.mediaId}`
-    if (!target || target.hiddenAt) return { kind: 'missing' }
-    if (target.userId === v.userId) return { kind: 'own' }
-    const [created] = await tx<{ id: number }[]>`insert into votes (user_id, media_id, is_hot, created_at) values (${v.userId}, ${v.mediaId}, ${v.isHot}, ${v.createdAt}) on conflict do nothing returning id`
-    // Read again after the write: the insert waited for concurrent votes on the pair or (through its counter trigger)
-    // on the item, so the counters now hold every vote committed before this one, as SQLite's serial writes see them.
-    const [counts] = await tx<{ totalVotes: number; hotVotes: number }[]>`select total_votes as "totalVotes", hot_votes as "hotVotes" from media where id = ${v.mediaId}`
-    if (created) return { kind: 'created', id: created.id, target: { ...target, totalVotes: counts.totalVotes - 1, hotVotes: counts.hotVotes - Number(v.isHot) } }
-    const [vote] = await tx<VoteRow[]>`select id, user_id as "userId", media_id as "mediaId", is_hot as "isHot", created_at as "createdAt" from votes where user_id = ${v.userId} and media_id = ${v.mediaId}`
-    return { kind: 'repeat', vote, target: { ...target, ...counts } }
-  }))
+  let commits = pgVoteCommits.get(db.sql)
+  if (!commits) pgVoteCommits.set(db.sql, (commits = createPgGroupCommit((batch: VoteInput[]) => writeVoteBatch(db.sql, batch))))
+  return commits.run(v)
 }
 
 /** One exported vote: its id, user id, media id, is_hot (0 or 1), created_at (ISO-8601 UTC). */

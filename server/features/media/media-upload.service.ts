@@ -5,7 +5,8 @@
  */
 import type { Deps } from '../../core/deps'
 import { typeForFileName, type UploadAnswer } from '../../contract/media'
-import { HttpError } from '../../http/errors'
+import { HttpError, NO_SESSION } from '../../http/errors'
+import { isMissingReference } from '../../db/database'
 import { deleteItemObjects, processMediaFile } from '../../media/pipeline/process-media'
 import { PipelineBusyError, RefusedMediaError, UnreadableMediaError } from '../../media/pipeline/media-errors'
 import { pipelineQueueFor } from '../../media/pipeline/pipeline-queue'
@@ -29,7 +30,8 @@ export function refuseUploadWhenBusy(deps: Deps): void {
 /**
  * Checks, processes and stores a spooled upload for userId. Throws HttpError 415 (content is not the type its name
  * says, cannot be decoded, or a video codec the site does not serve), 413 (over a pipeline limit: frames, pixels),
- * 409 (identical file already stored), 503 with Retry-After (the pipeline queue is full). Returns the 201 answer. Does not remove file.tmpPath.
+ * 409 (identical file already stored), 503 with Retry-After (the pipeline queue is full), 401 (the user was deleted
+ * while the file was processed; its objects are removed). Returns the 201 answer. Does not remove file.tmpPath.
  */
 export async function storeUpload(deps: Deps, userId: number, file: SpooledFile): Promise<UploadAnswer> {
   const claimed = typeForFileName(file.originalName)!
@@ -53,6 +55,8 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
   } catch (e) {
     await deleteItemObjects(deps.storage, storageKey, processed.variants)
     if (await findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
+    // The uploader was deleted while the file was processed: the same answer as a session gone before the upload.
+    if (isMissingReference(e)) throw new HttpError(401, NO_SESSION)
     throw e
   }
   const { width, height } = row

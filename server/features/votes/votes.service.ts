@@ -1,7 +1,9 @@
 /** Casting votes (public-visitor §4 Rating flow; server-contract: POST /api/votes): one per user and item, replay-safe. */
 import type { Deps } from '../../core/deps'
 import type { VoteAnswer, VoteInput } from '../../contract/votes'
-import { HttpError } from '../../http/errors'
+import { HttpError, NO_SESSION } from '../../http/errors'
+import { isMissingReference } from '../../db/database'
+import { findMediaById } from '../../repositories/media.repository'
 import { toVoteStats } from '../../media/vote-stats'
 import { insertVoteOnce } from '../../repositories/votes.repository'
 import { countVote } from '../../core/metrics'
@@ -9,11 +11,17 @@ import { countVote } from '../../core/metrics'
 /**
  * Records input's vote, answering once the transaction holding it has committed (votes.repository's group commit;
  * another vote's failure never fails this one). A repeat (an offline replay) returns the first vote, created false.
- * Rejects with HttpError 404 (unknown or hidden media), 403 (own media).
+ * Rejects with HttpError 404 (unknown or hidden media, also when deleted while the vote was written), 403 (own
+ * media), 401 (the voter was deleted after its session was checked).
  */
 export async function castVote(deps: Pick<Deps, 'db' | 'clock'>, input: VoteInput): Promise<{ created: boolean; answer: VoteAnswer }> {
   const createdAt = deps.clock.now().toISOString()
-  const write = await insertVoteOnce(deps.db, { ...input, createdAt })
+  const write = await insertVoteOnce(deps.db, { ...input, createdAt }).catch(async (e) => {
+    if (!isMissingReference(e)) throw e
+    // The item or the voter was deleted between the checks and the insert: answer as if it had been missing then.
+    const item = await findMediaById(deps.db, input.mediaId)
+    throw !item || item.hiddenAt ? new HttpError(404, 'Media not found') : new HttpError(401, NO_SESSION)
+  })
   if (write.kind === 'missing') throw new HttpError(404, 'Media not found')
   if (write.kind === 'own') throw new HttpError(403, 'You cannot vote on your own media')
   const { totalVotes, hotVotes } = write.target
