@@ -25,7 +25,6 @@ import { rawVoteInsertRate } from './lib/raw-inserts'
 import { printTable, type Row } from './lib/report'
 import { nextItemDelays } from './lib/client-figure'
 import { seedThroughUploads } from './lib/upload-seed'
-import { POOL_SIZE } from '../server/db/open-postgres'
 import { createBenchDatabase, rawPgVoteInsertRate, type BenchDatabase } from './lib/postgres'
 
 const { values: flags } = parseArgs({
@@ -48,7 +47,7 @@ const ADMIN_PASSWORD = 'bench-admin-password'
 const ADMIN = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
 
 /** runWrk against server, also answering the server's CPU time per request in µs (steadier than req/s on a shared machine). */
-async function load(server: Running, url: string, script: string, opts: { seconds: number; threads?: number; connections?: number }): Promise<LoadResult & { cpuUs: number }> {
+async function load(server: Running, script: string, opts: { seconds: number; threads?: number; connections?: number }): Promise<LoadResult & { cpuUs: number }> {
   return loadAll([server], () => script, opts)
 }
 
@@ -105,7 +104,7 @@ try {
 
   const hello = await startHelloBaseline()
   servers.push(hello)
-  const helloRun = await load(hello, `${hello.url}/hello`, 'request = function() return wrk.format("GET", "/hello") end', { seconds: SECONDS })
+  const helloRun = await load(hello, 'request = function() return wrk.format("GET", "/hello") end', { seconds: SECONDS })
   await hello.stop()
 
   // The upload seed is one visitor on one address: the limits must let all of it through.

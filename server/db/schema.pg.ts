@@ -4,7 +4,7 @@
  * strings as on SQLite; booleans are boolean; ids are identity columns that also accept a given id (db copy).
  */
 import { sql } from 'drizzle-orm'
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, customType, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { StoredVariant } from './schema'
 
 const createdAt = () => text('created_at').notNull()
