@@ -1,0 +1,48 @@
+/**
+ * Checkpoints the server's SQLite WAL off the event loop (docs/performance.md > The WAL checkpoint): SQLite's automatic
+ * checkpoint runs inside the commit that crosses its threshold, so one request in every thousand pages written paid
+ * for copying them and syncing the file. The server's connection turns it off, and a worker thread with its own
+ * connection (./wal-checkpoint-worker.ts) checkpoints instead, every CHECKPOINT_INTERVAL_MS, and restarts the WAL once
+ * it holds WAL_BOUND_PAGES pages (a write waits for that restart, then the WAL starts over).
+ */
+import type { Database } from 'bun:sqlite'
+import { Worker } from 'node:worker_threads'
+
+/** How often the worker copies the WAL into the database file, ms. */
+const CHECKPOINT_INTERVAL_MS = 100
+/** WAL frames (pages of 4 KB) above which the worker restarts the WAL: about 16 MB. */
+const WAL_BOUND_PAGES = 4000
+/** Bytes the WAL file is cut back to when it starts over, so one large transaction does not leave a large file. */
+const WAL_FILE_LIMIT_BYTES = WAL_BOUND_PAGES * 4096
+
+/** A running checkpointer; stop() ends its worker and its connection (the caller's connection then checkpoints on close). */
+export type WalCheckpointer = { stop(): Promise<void> }
+
+/** SQLite's own automatic checkpoint threshold, pages: back in force if the worker ever ends on its own. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000
+
+/**
+ * Turns sqlite's automatic checkpoint off and starts the worker that checkpoints the file at path instead. If the
+ * worker fails, the automatic checkpoint is turned back on, so the WAL stays bounded either way.
+ */
+export function checkpointInBackground(sqlite: Database, path: string): WalCheckpointer {
+  sqlite.exec('PRAGMA wal_autocheckpoint = 0')
+  sqlite.exec(`PRAGMA journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`)
+  const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url), { workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS, boundPages: WAL_BOUND_PAGES } })
+  worker.unref()
+  let stopping = false
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      if (!stopping) sqlite.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`)
+      resolve()
+    }),
+  )
+  worker.on('error', () => {})
+  return {
+    stop: async () => {
+      stopping = true
+      worker.postMessage('stop')
+      await exited
+    },
+  }
+}
