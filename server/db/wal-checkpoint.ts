@@ -6,7 +6,6 @@
  * it holds WAL_BOUND_PAGES pages (a write waits for that restart, then the WAL starts over).
  */
 import type { Database } from 'bun:sqlite'
-import { Worker } from 'node:worker_threads'
 
 /** How often the worker copies the WAL into the database file, ms. */
 const CHECKPOINT_INTERVAL_MS = 100
@@ -28,16 +27,17 @@ const SQLITE_AUTOCHECKPOINT_PAGES = 1000
 export function checkpointInBackground(sqlite: Database, path: string): WalCheckpointer {
   sqlite.exec('PRAGMA wal_autocheckpoint = 0')
   sqlite.exec(`PRAGMA journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`)
-  const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url), { workerData: { path, intervalMs: CHECKPOINT_INTERVAL_MS, boundPages: WAL_BOUND_PAGES } })
+  // A web Worker: node:worker_threads' Worker costs more than twice its memory.
+  const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url))
   worker.unref()
   let stopping = false
   const exited = new Promise<void>((resolve) =>
-    worker.once('exit', () => {
+    worker.addEventListener('close', () => {
       if (!stopping) sqlite.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`)
       resolve()
     }),
   )
-  worker.on('error', () => {})
+  worker.postMessage({ path, intervalMs: CHECKPOINT_INTERVAL_MS, boundPages: WAL_BOUND_PAGES })
   return {
     stop: async () => {
       stopping = true
