@@ -1,10 +1,10 @@
 /**
  * The WAL checkpointer's worker thread, started by ./wal-checkpoint.ts. Its first message, { path, intervalMs,
  * boundPages }, starts it: its own connection to the SQLite file at path copies the WAL into the database file every
- * intervalMs (`wal_checkpoint(PASSIVE)`: never waits for the server's writes), and once the WAL holds more than
- * boundPages frames it runs `wal_checkpoint(RESTART)`, which waits for the write in progress, finishes the copy and
- * makes the next write start the WAL over, so the WAL stays bounded under a steady stream of commits. Its second
- * message stops it: the connection closes and the worker ends.
+ * intervalMs (`wal_checkpoint(PASSIVE)`: it never takes the write lock nor rewrites the WAL header, so it never
+ * invalidates the snapshot of a server transaction that reads before it writes), and once the WAL still holds more
+ * than boundPages frames after that copy, it posts 'restart' to the server's thread. Its second message stops it:
+ * the connection closes and the worker ends.
  */
 import { Database } from 'bun:sqlite'
 
@@ -15,9 +15,8 @@ self.onmessage = (start: MessageEvent<{ path: string; intervalMs: number; boundP
   const sqlite = new Database(path)
   sqlite.exec('PRAGMA busy_timeout = 5000')
   const passive = sqlite.query<{ busy: number; log: number; checkpointed: number }, []>('PRAGMA wal_checkpoint(PASSIVE)')
-  const restart = sqlite.query('PRAGMA wal_checkpoint(RESTART)')
   const timer = setInterval(() => {
-    if (passive.get()!.log > boundPages) restart.get()
+    if (passive.get()!.log > boundPages) self.postMessage('restart')
   }, intervalMs)
   self.onmessage = () => {
     clearInterval(timer)

@@ -2,14 +2,18 @@
  * Checkpoints the server's SQLite WAL off the event loop (docs/performance.md > The WAL checkpoint): SQLite's automatic
  * checkpoint runs inside the commit that crosses its threshold, so one request in every thousand pages written paid
  * for copying them and syncing the file. The server's connection turns it off, and a worker thread with its own
- * connection (./wal-checkpoint-worker.ts) checkpoints instead, every CHECKPOINT_INTERVAL_MS, and restarts the WAL once
- * it holds WAL_BOUND_PAGES pages (a write waits for that restart, then the WAL starts over).
+ * connection (./wal-checkpoint-worker.ts) copies the WAL into the database file instead, every CHECKPOINT_INTERVAL_MS.
+ * Under a steady stream of commits that copy never catches up with the WAL's end, and only a checkpoint that does lets
+ * the next write start the WAL over; so once the WAL holds WAL_BOUND_PAGES pages, the server's connection checkpoints
+ * between two requests (no transaction open): it copies only what came since the worker's last copy, and its next
+ * write starts the WAL over. A checkpoint that restarts the WAL from the worker (RESTART) would rewrite the WAL header
+ * under the server's open read snapshot, and a transaction that reads before it writes then fails with SQLITE_BUSY.
  */
 import type { Database } from 'bun:sqlite'
 
 /** How often the worker copies the WAL into the database file, ms. */
 const CHECKPOINT_INTERVAL_MS = 100
-/** WAL frames (pages of 4 KB) above which the worker restarts the WAL: about 16 MB. */
+/** WAL frames (pages of 4 KB) above which the server's connection finishes the checkpoint: about 16 MB. */
 const WAL_BOUND_PAGES = 4000
 /** Bytes the WAL file is cut back to when it starts over, so one large transaction does not leave a large file. */
 const WAL_FILE_LIMIT_BYTES = WAL_BOUND_PAGES * 4096
@@ -37,6 +41,8 @@ export function checkpointInBackground(sqlite: Database, path: string): WalCheck
       resolve()
     }),
   )
+  // A message handler runs as a task of its own, never inside a transaction (they are synchronous).
+  worker.onmessage = () => sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)')
   worker.postMessage({ path, intervalMs: CHECKPOINT_INTERVAL_MS, boundPages: WAL_BOUND_PAGES })
   return {
     stop: async () => {
