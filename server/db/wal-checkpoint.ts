@@ -32,7 +32,7 @@ export function checkpointInBackground(sqlite: Database, path: string): WalCheck
   sqlite.exec('PRAGMA wal_autocheckpoint = 0')
   sqlite.exec(`PRAGMA journal_size_limit = ${WAL_FILE_LIMIT_BYTES}`)
   // A web Worker: node:worker_threads' Worker costs more than twice its memory.
-  const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url))
+  const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url)) as unknown as Bun.Worker
   worker.unref()
   let stopping = false
   const exited = new Promise<void>((resolve) =>
