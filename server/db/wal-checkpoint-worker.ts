@@ -3,8 +3,8 @@
  * boundPages }, starts it: its own connection to the SQLite file at path copies the WAL into the database file every
  * intervalMs (`wal_checkpoint(PASSIVE)`: it never takes the write lock nor rewrites the WAL header, so it never
  * invalidates the snapshot of a server transaction that reads before it writes), and once the WAL still holds more
- * than boundPages frames after that copy, it posts 'restart' to the server's thread. Its second message stops it:
- * the connection closes and the worker ends.
+ * than boundPages frames after that copy, it posts 'restart' to the server's thread. Its second message stops the
+ * checkpoints and closes the connection; it answers 'stopped', and the server's thread then ends the worker.
  */
 import { Database } from 'bun:sqlite'
 
@@ -21,6 +21,6 @@ self.onmessage = (start: MessageEvent<{ path: string; intervalMs: number; boundP
   self.onmessage = () => {
     clearInterval(timer)
     sqlite.close()
-    process.exit(0)
+    self.postMessage('stopped')
   }
 }

@@ -35,20 +35,26 @@ export function checkpointInBackground(sqlite: Database, path: string): WalCheck
   const worker = new Worker(new URL('./wal-checkpoint-worker.ts', import.meta.url)) as unknown as Bun.Worker
   worker.unref()
   let stopping = false
-  const exited = new Promise<void>((resolve) =>
-    worker.addEventListener('close', () => {
-      if (!stopping) sqlite.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`)
-      resolve()
-    }),
-  )
+  let stopped: () => void = () => {}
+  const ended = new Promise<void>((resolve) => (stopped = resolve))
+  worker.addEventListener('close', () => {
+    if (!stopping) sqlite.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`)
+    stopped()
+  })
   // A message handler runs as a task of its own, never inside a transaction (they are synchronous).
-  worker.onmessage = () => sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)')
+  worker.addEventListener('message', (event) => {
+    if ((event as MessageEvent).data === 'stopped') stopped()
+    else sqlite.exec('PRAGMA wal_checkpoint(PASSIVE)')
+  })
   worker.postMessage({ path, intervalMs: CHECKPOINT_INTERVAL_MS, boundPages: WAL_BOUND_PAGES })
   return {
     stop: async () => {
       stopping = true
+      // Held again until it answers: with nothing else left on the event loop, the process would exit first.
+      worker.ref()
       worker.postMessage('stop')
-      await exited
+      await ended
+      worker.terminate()
     },
   }
 }

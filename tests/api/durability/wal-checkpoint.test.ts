@@ -16,10 +16,13 @@ import { seedDatabase } from '../../../bench/lib/seed'
 
 const MEDIA = 2000
 const VISITORS = 20
-const VOTES = 16_000
+const VOTES = 24_000
 const CONNECTIONS = 32
-/** The WAL file may reach the checkpointer's bound (16 MB) plus what is written during one restart. */
-const WAL_FILE_BOUND_BYTES = 32 * 1024 * 1024
+/**
+ * The WAL file may reach the checkpointer's bound (16 MB) plus what is written until the server's connection finishes
+ * a checkpoint (a busy machine delays it); without that checkpoint it takes the whole stream, about 4 KB per vote.
+ */
+const WAL_FILE_BOUND_BYTES = 48 * 1024 * 1024
 
 const dir = mkdtempSync(join(tmpdir(), 'hotvote-wal-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -63,7 +66,7 @@ describe.skipIf(TEST_DIALECT === 'postgres')('the SQLite WAL under a vote stream
     expect(Object.fromEntries(statuses)).toEqual({ 201: VOTES })
     expect([...populationStatuses.keys()]).toEqual([200])
     // The stream wrote several bounds' worth of WAL frames (about a page per vote), and the file stayed under the bound.
-    expect(VOTES * 4096).toBeGreaterThan(3 * WAL_FILE_BOUND_BYTES / 2)
+    expect(VOTES * 4096).toBeGreaterThan(WAL_FILE_BOUND_BYTES * 1.8)
     expect(largestWal).toBeLessThan(WAL_FILE_BOUND_BYTES)
     await server.stop()
     expect(existsSync(walPath) ? statSync(walPath).size : 0).toBe(0)
