@@ -9,6 +9,7 @@ import type { DatabaseConfig } from '../config'
 import type { SQL as Query } from 'drizzle-orm'
 import { closeDatabase, openDatabase, type Db as SqliteDb } from './open'
 import { openPostgres, type PgDb } from './open-postgres'
+import { checkpointInBackground } from './wal-checkpoint'
 import * as sqliteTables from './schema'
 import * as pgTables from './schema.pg'
 
@@ -20,13 +21,23 @@ export type Database =
   | { dialect: 'postgres'; orm: PgDb; sql: SQL; url: string; close(): Promise<void> }
 
 /**
- * Opens and migrates the database the configuration names. Rejects with DatabaseStartError (open-postgres.ts), one
+ * Opens and migrates the database the configuration names; a SQLite file's WAL is checkpointed by a worker thread
+ * (./wal-checkpoint.ts), stopped by close() before the last checkpoint (TRUNCATE). Rejects with DatabaseStartError (open-postgres.ts), one
  * line naming DATABASE_URL without its password, when PostgreSQL cannot be reached, refuses the login or is older than 13.
  */
 export async function openDatabaseFromConfig(config: { database: DatabaseConfig }): Promise<Database> {
   if (config.database.kind === 'postgres') return { dialect: 'postgres', ...(await openPostgres(config.database.url)) }
   const { db, sqlite } = openDatabase(config.database.path)
-  return { dialect: 'sqlite', orm: db, sqlite, close: async () => closeDatabase(sqlite) }
+  const checkpointer = checkpointInBackground(sqlite, config.database.path)
+  return {
+    dialect: 'sqlite',
+    orm: db,
+    sqlite,
+    close: async () => {
+      await checkpointer.stop()
+      closeDatabase(sqlite)
+    },
+  }
 }
 
 /** An open SQLite file as a Database (tests and tools that open the file themselves); close() checkpoints the WAL. */

@@ -22,3 +22,6 @@ export class PipelineBusyError extends Error {
 
 /** A stripped output still holds a metadata block (strip-metadata.ts found it): nothing of the item is stored, and the upload fails with 500. */
 export class MetadataLeftError extends Error {}
+
+/** The pipeline's child process died during a job (a crash, the system's out-of-memory killer): the job fails with 500, the next one gets a fresh child. */
+export class PipelineCrashedError extends Error {}

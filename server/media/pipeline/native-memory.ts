@@ -1,8 +1,9 @@
 /**
- * Gives freed native memory back to the system. libvips (sharp) and ffmpeg's readers allocate with glibc's malloc,
- * which keeps freed blocks in its arenas for reuse: after a burst of uploads an idle server would keep that memory
- * resident for good. glibc's malloc_trim(0) returns the free pages at the top of every arena and the unused pages
- * inside them (on a system without glibc, musl or macOS, only the collection runs).
+ * Gives freed native memory back to the system. sharp and ffmpeg run in the pipeline's child processes, but the server
+ * process still spools each upload, receives its encoded outputs from the child and writes them into the bucket: those
+ * buffers are freed by a full collection, and glibc's malloc keeps freed blocks in its arenas for reuse.
+ * glibc's malloc_trim(0) returns the free pages at the top of every arena and the unused pages inside them (on a
+ * system without glibc, musl or macOS, only the collection runs).
  */
 import { dlopen, FFIType } from 'bun:ffi'
 

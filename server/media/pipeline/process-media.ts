@@ -14,7 +14,8 @@ import { sha256Hex } from '../content-hash'
 import { logger } from '../../core/log'
 import { timePipeline } from '../../core/metrics'
 import { releaseFreeNativeMemory } from './native-memory'
-import { UnreadableMediaError, RefusedMediaError, MetadataLeftError } from './media-errors'
+import { UnreadableMediaError, RefusedMediaError, MetadataLeftError, PipelineCrashedError } from './media-errors'
+import { processImageInChild, processVideoInChild } from './pipeline-process'
 import { pipelineQueueFor } from './pipeline-queue'
 
 /**
@@ -48,9 +49,9 @@ const PIPELINE_IDLE_RELEASE_MS = 1000
 let inFlight = 0
 let idleRelease: Timer | undefined
 
-/** A decoding failure as UnreadableMediaError; a refusal (RefusedMediaError) and metadata left in an output (MetadataLeftError) as they are. */
+/** A decoding failure as UnreadableMediaError; a refusal (RefusedMediaError), metadata left in an output (MetadataLeftError) and a crashed child (PipelineCrashedError) as they are. */
 const asUnreadable = (e: Error) => {
-  throw e instanceof RefusedMediaError || e instanceof MetadataLeftError ? e : new UnreadableMediaError(e.message)
+  throw e instanceof RefusedMediaError || e instanceof MetadataLeftError || e instanceof PipelineCrashedError ? e : new UnreadableMediaError(e.message)
 }
 
 /**
@@ -91,13 +92,12 @@ async function processNow(deps: { storage: Storage; tmpDir: string; config: Conf
   const processedAt = now.toISOString()
   const keep = itemStored ? itemKey : undefined
   const { timeoutSeconds, maxFrames } = deps.config.pipeline
-  // Loaded on the first item processed, so a server that only serves never holds sharp or the video tools in memory.
+  // sharp and the video tools run in a child process (./pipeline-process.ts): the server process never loads them.
   if (type === 'video/mp4') {
-    const { processVideo } = await import('./video-pipeline')
     await mkdir(deps.tmpDir, { recursive: true })
     const stripped = join(deps.tmpDir, `stripped-${randomUUID()}.mp4`)
     try {
-      const video = await processVideo(sourcePath, stripped, timeoutSeconds).catch(asUnreadable)
+      const video = await processVideoInChild(sourcePath, stripped, timeoutSeconds).catch(asUnreadable)
       await putAllOrNone(deps.storage, [
         () => deps.storage.put(itemKey, Bun.file(stripped).stream(), { size: Bun.file(stripped).size, contentType: type }).then(() => itemKey),
         () => putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp').then(() => posterKey(itemKey)),
@@ -108,8 +108,7 @@ async function processNow(deps: { storage: Storage; tmpDir: string; config: Conf
       await rm(stripped, { force: true })
     }
   }
-  const { processImage } = await import('./image-pipeline')
-  const image = await processImage(sourcePath, type, { maxFrames, timeoutSeconds }).catch(asUnreadable)
+  const image = await processImageInChild(sourcePath, type, { maxFrames, timeoutSeconds }).catch(asUnreadable)
   await putAllOrNone(deps.storage, [
     () => putBytes(deps.storage, itemKey, image.display.bytes, type).then(() => itemKey),
     ...image.variants.map((v) => () => putBytes(deps.storage, variantKey(itemKey, v.width), v.bytes, 'image/webp').then(() => variantKey(itemKey, v.width))),
