@@ -1,0 +1,214 @@
+/**
+ * Query time and pool use for GET /metrics (docs/operations.md > Metrics), measured around the one client each
+ * dialect's handle runs its statements on, so no repository times anything itself. Series: dialect sqlite|postgres ×
+ * operation read|write|transaction, never SQL text or ids.
+ *
+ * SQLite: every run/all/get/values of a statement prepared on the bun:sqlite handle (drizzle's and the repositories'
+ * own prepared ones; read or write as SQLite reports the statement) and every outermost transaction, BEGIN to COMMIT.
+ * PostgreSQL: every query on the pool, a transaction or a reserved connection, from its start to its answer (a wait
+ * for a pool connection included), and every transaction. Bun's SQL reports no pool state, so the pool gauges count
+ * here: callers holding or waiting for a connection (queries on the pool, transactions, reservations) and the
+ * connections Bun reports opened and closed.
+ */
+import type { Database as SqliteClient, Statement } from 'bun:sqlite'
+import type { SQL } from 'bun'
+import { dbQueryRecorder, type DbOperation, type DbPoolUse } from '../core/metrics'
+
+/** Seconds since start, a performance.now() reading. */
+const since = (start: number) => (performance.now() - start) / 1000
+
+/** Runs fn, then records its seconds with record, whether it returned or threw. */
+function timed<A extends unknown[], T>(fn: (...args: A) => T, record: (seconds: number) => void): (...args: A) => T {
+  return (...args) => {
+    const start = performance.now()
+    try {
+      return fn(...args)
+    } finally {
+      record(since(start))
+    }
+  }
+}
+
+const sqliteRecorders = {
+  read: dbQueryRecorder('sqlite', 'read'),
+  write: dbQueryRecorder('sqlite', 'write'),
+  transaction: dbQueryRecorder('sqlite', 'transaction'),
+}
+/** Statements already timed: bun:sqlite's query() answers its cached statement again for the same SQL. */
+const timedStatements = new WeakSet<object>()
+/** Transaction control, which bun:sqlite's transaction() prepares itself: the transaction is timed as a whole instead. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i
+
+/** statement with its run/all/get/values timed as a read or a write (SQLite's own verdict on the statement). */
+function timeStatement<S extends Statement<unknown, never[]>>(statement: S): S {
+  if (timedStatements.has(statement)) return statement
+  timedStatements.add(statement)
+  const record = statement.readonly ? sqliteRecorders.read : sqliteRecorders.write
+  for (const method of ['run', 'all', 'get', 'values'] as const)
+    statement[method] = timed(statement[method].bind(statement), record) as never
+  return statement
+}
+
+/**
+ * Times the statements and transactions of the bun:sqlite handle sqlite from now on (docstring at the top) by
+ * replacing its prepare, query and transaction on the instance; answers sqlite. A transaction inside another (a
+ * savepoint) is part of the outer one's time.
+ */
+export function timeSqlite(sqlite: SqliteClient): SqliteClient {
+  const prepare = sqlite.prepare.bind(sqlite)
+  const query = sqlite.query.bind(sqlite)
+  const transaction = sqlite.transaction.bind(sqlite)
+  sqlite.prepare = ((text: string, params?: never) =>
+    TRANSACTION_CONTROL.test(text) ? prepare(text, params) : timeStatement(prepare(text, params))) as typeof sqlite.prepare
+  sqlite.query = ((text: string) => (TRANSACTION_CONTROL.test(text) ? query(text) : timeStatement(query(text)))) as typeof sqlite.query
+  const outermost = <A extends unknown[], T>(run: (...args: A) => T) => {
+    const whole = timed(run, sqliteRecorders.transaction)
+    return (...args: A) => (sqlite.inTransaction ? run(...args) : whole(...args))
+  }
+  sqlite.transaction = (<A extends unknown[], T>(body: (...args: A) => T) => {
+    const tx = transaction(body)
+    return Object.assign(outermost(tx), {
+      deferred: outermost(tx.deferred),
+      immediate: outermost(tx.immediate),
+      exclusive: outermost(tx.exclusive),
+    })
+  }) as typeof sqlite.transaction
+  return sqlite
+}
+
+/** The pool accounting of one Bun SQL client: pass onconnect/onclose to its options, hold() for each caller of a connection. */
+export type PoolCounter = {
+  /** Counts one caller holding or waiting for a connection; answers the (idempotent) release. */
+  hold(): () => void
+  onconnect(): void
+  onclose(): void
+  /** The pool's use now. */
+  use(): DbPoolUse
+}
+
+/**
+ * Pool accounting for a Bun SQL client of at most max connections: callers beyond max wait (Bun queues them), the
+ * rest hold a connection each. Open connections follow Bun's onconnect/onclose, kept between 0 and max since Bun
+ * also reports a failed connection attempt as a close.
+ */
+export function poolCounter(max: number): PoolCounter {
+  let callers = 0
+  let open = 0
+  return {
+    hold() {
+      callers++
+      let held = true
+      return () => {
+        if (held) (held = false), callers--
+      }
+    },
+    onconnect: () => void (open = Math.min(max, open + 1)),
+    onclose: () => void (open = Math.max(0, open - 1)),
+    use() {
+      const active = Math.min(callers, max)
+      return { active, idle: Math.max(0, open - active), waiting: callers - active, max }
+    },
+  }
+}
+
+const pgRecorders = {
+  read: dbQueryRecorder('postgres', 'read'),
+  write: dbQueryRecorder('postgres', 'write'),
+  transaction: dbQueryRecorder('postgres', 'transaction'),
+}
+/** A statement that only reads: it starts with select, with, values or show and names no insert, update, delete or merge (select ... for update counts as a write). */
+const READ_START = /^\s*\(?\s*(select|with|values|show)\b/i
+const WRITE_WORD = /\b(insert|update|delete|merge)\b/i
+const operationOf = (text: string): DbOperation => (READ_START.test(text) && !WRITE_WORD.test(text) ? 'read' : 'write')
+
+/**
+ * query (a Bun SQL query, lazy until then/catch/finally) timed from its start to its answer into the series of
+ * operation, holding a pool caller meanwhile when pool is given (a query on the pool itself).
+ */
+function timeQuery<Q extends Promise<unknown>>(query: Q, operation: DbOperation, pool: PoolCounter | undefined): Q {
+  const then = query.then.bind(query)
+  let answered: Promise<unknown> | undefined
+  const start = () => {
+    if (answered) return answered
+    const release = pool?.hold()
+    const started = performance.now()
+    const done = () => {
+      release?.()
+      pgRecorders[operation](since(started))
+    }
+    return (answered = then(
+      (rows) => (done(), rows),
+      (error: unknown) => {
+        done()
+        throw error
+      },
+    ))
+  }
+  Object.assign(query, {
+    // biome-ignore lint/suspicious/noThenProperty: a Bun SQL query starts in its then(), so the timing starts there too
+    then: (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) => start().then(onFulfilled, onRejected),
+    catch: (onRejected?: (reason: unknown) => unknown) => start().catch(onRejected),
+    finally: (onFinally?: () => void) => start().finally(onFinally),
+  })
+  return query
+}
+
+/** Whether the arguments of a call of a Bun SQL client are a tagged template (a query), not a helper such as sql(rows). */
+const isTemplate = (args: unknown[]): args is [TemplateStringsArray, ...unknown[]] => Array.isArray(args[0]) && 'raw' in args[0]
+
+/**
+ * client (the pool, a transaction's, a savepoint's or a reserved connection's) with every query timed; pool is given
+ * for the pool itself, whose queries, transactions and reservations each hold a caller; release ends a reserved
+ * connection's hold when it is released or closed.
+ */
+function timeClient<C extends SQL>(client: C, pool: PoolCounter | undefined, release?: () => void): C {
+  /** Runs a begin/transaction/savepoint call of client with the callback's client timed too. */
+  const scoped = (method: 'begin' | 'savepoint', args: unknown[]) => {
+    const body = args.pop() as (scope: SQL) => unknown
+    return (client[method as 'begin'] as (...a: unknown[]) => Promise<unknown>)(...args, (scope: SQL) => body(timeClient(scope, undefined)))
+  }
+  const wrappers: Record<PropertyKey, unknown> = {
+    unsafe: (text: string, params?: unknown[]) => timeQuery(client.unsafe(text, params), operationOf(text), pool),
+    begin: (...args: unknown[]) => {
+      const held = pool?.hold()
+      const started = performance.now()
+      return scoped('begin', args).finally(() => {
+        held?.()
+        pgRecorders.transaction(since(started))
+      })
+    },
+    reserve: async (options?: { signal?: AbortSignal }) => {
+      const held = pool?.hold() ?? (() => {})
+      try {
+        return timeClient(await client.reserve(options), undefined, held)
+      } catch (error) {
+        held()
+        throw error
+      }
+    },
+  }
+  wrappers.transaction = wrappers.begin
+  if ('savepoint' in client) wrappers.savepoint = (...args: unknown[]) => scoped('savepoint', args)
+  if (release) {
+    for (const key of ['release', 'close', Symbol.dispose, Symbol.asyncDispose]) {
+      if (key in client)
+        wrappers[key] = (...args: unknown[]) => (
+          release(), (client as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>)[key as string](...args)
+        )
+    }
+  }
+  return new Proxy(client, {
+    apply: (target, thisArg, args: unknown[]) => {
+      const made = Reflect.apply(target, thisArg, args)
+      return isTemplate(args) ? timeQuery(made, operationOf(args[0].join('?')), pool) : made
+    },
+    get: (target, key) => {
+      if (key in wrappers) return wrappers[key]
+      const value = Reflect.get(target, key)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/** The pool client sql with its queries timed and its use counted by pool (docstring at the top). */
+export const timePool = (sql: SQL, pool: PoolCounter): SQL => timeClient(sql, pool)
