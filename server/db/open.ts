@@ -41,7 +41,7 @@ export function openDatabase(path: string): { db: Db; sqlite: Database } {
   // System ids first: an old synthetic id ('synthetic<tag>') is well formed and would otherwise be hashed.
   rewriteLegacySystemSessionIds(db)
   hashClearSessionIds(db)
-  // Statements from here on are timed for GET /metrics (query-metrics.ts); the migration is not.
+  // Transactions from here on are timed for GET /metrics (query-metrics.ts); the migration's are not.
   timeSqlite(sqlite)
   return { db, sqlite }
 }

@@ -3,14 +3,16 @@
  * dialect's handle runs its statements on, so no repository times anything itself. Series: dialect sqlite|postgres ×
  * operation read|write|transaction, never SQL text or ids.
  *
- * SQLite: every run/all/get/values of a statement prepared on the bun:sqlite handle (drizzle's and the repositories'
- * own prepared ones; read or write as SQLite reports the statement) and every outermost transaction, BEGIN to COMMIT.
+ * SQLite: every outermost transaction, BEGIN to COMMIT (group commit's vote batches, the repositories' atomic
+ * operations). Statements outside a transaction are not timed: a timer around each costs about as much as a cached
+ * lookup itself (docs/performance.md), and what grows under load is writes waiting for the one writer, which the
+ * transactions' time shows.
  * PostgreSQL: every query on the pool, a transaction or a reserved connection, from its start to its answer (a wait
- * for a pool connection included), and every transaction. Bun's SQL reports no pool state, so the pool gauges count
- * here: callers holding or waiting for a connection (queries on the pool, transactions, reservations) and the
- * connections Bun reports opened and closed.
+ * for a pool connection included), as read or write, and every transaction. Bun's SQL reports no pool state, so the
+ * pool gauges count here: callers holding or waiting for a connection (queries on the pool, transactions,
+ * reservations) and the connections Bun reports opened and closed.
  */
-import type { Database as SqliteClient, Statement } from 'bun:sqlite'
+import type { Database as SqliteClient } from 'bun:sqlite'
 import type { SQL } from 'bun'
 import { dbQueryRecorder, type DbOperation, type DbPoolUse } from '../core/metrics'
 
@@ -29,49 +31,22 @@ function timed<A extends unknown[], T>(fn: (...args: A) => T, record: (seconds: 
   }
 }
 
-const sqliteRecorders = {
-  read: dbQueryRecorder('sqlite', 'read'),
-  write: dbQueryRecorder('sqlite', 'write'),
-  transaction: dbQueryRecorder('sqlite', 'transaction'),
-}
-/** Statements already timed: bun:sqlite's query() answers its cached statement again for the same SQL. */
-const timedStatements = new WeakSet<object>()
-/** Transaction control, which bun:sqlite's transaction() prepares itself: the transaction is timed as a whole instead. */
-const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i
-
-/** statement with its run/all/get/values timed as a read or a write (SQLite's own verdict on the statement). */
-function timeStatement<S extends Statement<unknown, never[]>>(statement: S): S {
-  if (timedStatements.has(statement)) return statement
-  timedStatements.add(statement)
-  const record = statement.readonly ? sqliteRecorders.read : sqliteRecorders.write
-  for (const method of ['run', 'all', 'get', 'values'] as const)
-    statement[method] = timed(statement[method].bind(statement), record) as never
-  return statement
-}
+const sqliteTransactions = dbQueryRecorder('sqlite', 'transaction')
 
 /**
- * Times the statements and transactions of the bun:sqlite handle sqlite from now on (docstring at the top) by
- * replacing its prepare, query and transaction on the instance; answers sqlite. A transaction inside another (a
- * savepoint) is part of the outer one's time.
+ * Times every outermost transaction of the bun:sqlite handle sqlite from now on, BEGIN to COMMIT (drizzle's, the
+ * repositories' and group commit's), by replacing transaction() on the instance; answers sqlite. A transaction inside
+ * another (a savepoint) is part of the outer one's time.
  */
 export function timeSqlite(sqlite: SqliteClient): SqliteClient {
-  const prepare = sqlite.prepare.bind(sqlite)
-  const query = sqlite.query.bind(sqlite)
   const transaction = sqlite.transaction.bind(sqlite)
-  sqlite.prepare = ((text: string, params?: never) =>
-    TRANSACTION_CONTROL.test(text) ? prepare(text, params) : timeStatement(prepare(text, params))) as typeof sqlite.prepare
-  sqlite.query = ((text: string) => (TRANSACTION_CONTROL.test(text) ? query(text) : timeStatement(query(text)))) as typeof sqlite.query
   const outermost = <A extends unknown[], T>(run: (...args: A) => T) => {
-    const whole = timed(run, sqliteRecorders.transaction)
+    const whole = timed(run, sqliteTransactions)
     return (...args: A) => (sqlite.inTransaction ? run(...args) : whole(...args))
   }
   sqlite.transaction = (<A extends unknown[], T>(body: (...args: A) => T) => {
     const tx = transaction(body)
-    return Object.assign(outermost(tx), {
-      deferred: outermost(tx.deferred),
-      immediate: outermost(tx.immediate),
-      exclusive: outermost(tx.exclusive),
-    })
+    return Object.assign(outermost(tx), { deferred: outermost(tx.deferred), immediate: outermost(tx.immediate), exclusive: outermost(tx.exclusive) })
   }) as typeof sqlite.transaction
   return sqlite
 }
