@@ -46,7 +46,11 @@ export function timeSqlite(sqlite: SqliteClient): SqliteClient {
   }
   sqlite.transaction = (<A extends unknown[], T>(body: (...args: A) => T) => {
     const tx = transaction(body)
-    return Object.assign(outermost(tx), { deferred: outermost(tx.deferred), immediate: outermost(tx.immediate), exclusive: outermost(tx.exclusive) })
+    return Object.assign(outermost(tx), {
+      deferred: outermost(tx.deferred),
+      immediate: outermost(tx.immediate),
+      exclusive: outermost(tx.exclusive),
+    })
   }) as typeof sqlite.transaction
   return sqlite
 }
@@ -95,35 +99,62 @@ const pgRecorders = {
 const READ_START = /^\s*\(?\s*(select|with|values|show)\b/i
 const WRITE_WORD = /\b(insert|update|delete|merge)\b/i
 const operationOf = (text: string): DbOperation => (READ_START.test(text) && !WRITE_WORD.test(text) ? 'read' : 'write')
+/** The operation of each tagged template (one per place in the code) and of recent query texts (drizzle's, a bounded set of shapes). */
+const templateOperations = new WeakMap<TemplateStringsArray, DbOperation>()
+const textOperations = new Map<string, DbOperation>()
+const TEXT_OPERATIONS_KEPT = 1000
+
+function templateOperation(strings: TemplateStringsArray): DbOperation {
+  let operation = templateOperations.get(strings)
+  if (!operation) templateOperations.set(strings, (operation = operationOf(strings.join('?'))))
+  return operation
+}
+
+function textOperation(text: string): DbOperation {
+  let operation = textOperations.get(text)
+  if (!operation) {
+    if (textOperations.size >= TEXT_OPERATIONS_KEPT) textOperations.clear()
+    textOperations.set(text, (operation = operationOf(text)))
+  }
+  return operation
+}
+
+/** What a timed query carries: its operation, its pool (a query on the pool itself), Bun's then, whether it started. */
+const PENDING = Symbol('timed query')
+type Pending = { operation: DbOperation; pool: PoolCounter | undefined; then: Promise<unknown>['then']; started: boolean }
+type TimedQuery = Promise<unknown> & { [PENDING]?: Pending }
 
 /**
- * query (a Bun SQL query, lazy until then/catch/finally) timed from its start to its answer into the series of
- * operation, holding a pool caller meanwhile when pool is given (a query on the pool itself).
+ * The then of a timed query: the first call starts the timer (and holds a pool caller) and adds a reaction that stops
+ * it when the query settles, then every call goes on to Bun's then, which starts the query.
  */
-function timeQuery<Q extends Promise<unknown>>(query: Q, operation: DbOperation, pool: PoolCounter | undefined): Q {
-  const then = query.then.bind(query)
-  let answered: Promise<unknown> | undefined
-  const start = () => {
-    if (answered) return answered
+function startingThen(this: TimedQuery, onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) {
+  const pending = this[PENDING] as Pending
+  if (!pending.started) {
+    const { operation, pool } = pending
+    pending.started = true
     const release = pool?.hold()
     const started = performance.now()
     const done = () => {
       release?.()
       pgRecorders[operation](since(started))
     }
-    return (answered = then(
-      (rows) => (done(), rows),
-      (error: unknown) => {
-        done()
-        throw error
-      },
-    ))
+    pending.then.call(this, done, done)
   }
+  return pending.then.call(this, onFulfilled, onRejected)
+}
+
+/**
+ * query (a Bun SQL query, lazy until then, catch or finally) timed from its start to its answer into the series of
+ * operation, holding a pool caller meanwhile when pool is given. catch and finally become Promise's, which call then.
+ */
+function timeQuery<Q extends Promise<unknown>>(query: Q, operation: DbOperation, pool: PoolCounter | undefined): Q {
   Object.assign(query, {
+    [PENDING]: { operation, pool, then: query.then, started: false },
     // biome-ignore lint/suspicious/noThenProperty: a Bun SQL query starts in its then(), so the timing starts there too
-    then: (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) => start().then(onFulfilled, onRejected),
-    catch: (onRejected?: (reason: unknown) => unknown) => start().catch(onRejected),
-    finally: (onFinally?: () => void) => start().finally(onFinally),
+    then: startingThen,
+    catch: Promise.prototype.catch,
+    finally: Promise.prototype.finally,
   })
   return query
 }
@@ -143,7 +174,7 @@ function timeClient<C extends SQL>(client: C, pool: PoolCounter | undefined, rel
     return (client[method as 'begin'] as (...a: unknown[]) => Promise<unknown>)(...args, (scope: SQL) => body(timeClient(scope, undefined)))
   }
   const wrappers: Record<PropertyKey, unknown> = {
-    unsafe: (text: string, params?: unknown[]) => timeQuery(client.unsafe(text, params), operationOf(text), pool),
+    unsafe: (text: string, params?: unknown[]) => timeQuery(client.unsafe(text, params), textOperation(text), pool),
     begin: (...args: unknown[]) => {
       const held = pool?.hold()
       const started = performance.now()
@@ -175,7 +206,7 @@ function timeClient<C extends SQL>(client: C, pool: PoolCounter | undefined, rel
   return new Proxy(client, {
     apply: (target, thisArg, args: unknown[]) => {
       const made = Reflect.apply(target, thisArg, args)
-      return isTemplate(args) ? timeQuery(made, operationOf(args[0].join('?')), pool) : made
+      return isTemplate(args) ? timeQuery(made, templateOperation(args[0]), pool) : made
     },
     get: (target, key) => {
       if (key in wrappers) return wrappers[key]
