@@ -121,7 +121,7 @@ function textOperation(text: string): DbOperation {
 
 /** What a timed query carries: its operation, its pool (a query on the pool itself), Bun's then, whether it started. */
 const PENDING = Symbol('timed query')
-type Pending = { operation: DbOperation; pool: PoolCounter | undefined; then: Promise<unknown>['then']; started: boolean }
+type Pending = { operation: DbOperation; pool: PoolCounter | undefined; bunThen: Promise<unknown>['then']; started: boolean }
 type TimedQuery = Promise<unknown> & { [PENDING]?: Pending }
 
 /**
@@ -139,9 +139,9 @@ function startingThen(this: TimedQuery, onFulfilled?: (value: unknown) => unknow
       release?.()
       pgRecorders[operation](since(started))
     }
-    pending.then.call(this, done, done)
+    pending.bunThen.call(this, done, done)
   }
-  return pending.then.call(this, onFulfilled, onRejected)
+  return pending.bunThen.call(this, onFulfilled, onRejected)
 }
 
 /**
@@ -150,7 +150,7 @@ function startingThen(this: TimedQuery, onFulfilled?: (value: unknown) => unknow
  */
 function timeQuery<Q extends Promise<unknown>>(query: Q, operation: DbOperation, pool: PoolCounter | undefined): Q {
   Object.assign(query, {
-    [PENDING]: { operation, pool, then: query.then, started: false },
+    [PENDING]: { operation, pool, bunThen: query.then, started: false },
     // biome-ignore lint/suspicious/noThenProperty: a Bun SQL query starts in its then(), so the timing starts there too
     then: startingThen,
     catch: Promise.prototype.catch,
