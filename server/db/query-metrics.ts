@@ -209,7 +209,7 @@ function timeClient<C extends SQL>(client: C, pool: PoolCounter | undefined, rel
       return isTemplate(args) ? timeQuery(made, templateOperation(args[0]), pool) : made
     },
     get: (target, key) => {
-      if (key in wrappers) return wrappers[key]
+      if (Object.hasOwn(wrappers, key)) return wrappers[key]
       const value = Reflect.get(target, key)
       return typeof value === 'function' ? value.bind(target) : value
     },
