@@ -145,9 +145,7 @@ describe('GET /metrics', () => {
     expect(queries('transaction')).toBeGreaterThanOrEqual(2)
     if (TEST_DIALECT === 'sqlite') expect([queries('read'), queries('write')]).toEqual([0, 0])
     else for (const operation of ['read', 'write']) expect({ operation, more: queries(operation) > 0 }).toEqual({ operation, more: true })
-    expect(
-      sampleValue(text, 'hotvote_db_query_duration_seconds_sum{dialect="' + TEST_DIALECT + '",operation="transaction"}'),
-    ).toBeGreaterThan(0)
+    expect(sampleValue(text, `hotvote_db_query_duration_seconds_sum{dialect="${TEST_DIALECT}",operation="transaction"}`)).toBeGreaterThan(0)
     const pool = poolOf(text)
     if (TEST_DIALECT === 'sqlite') expect(pool).toEqual({ active: 0, idle: 0, waiting: 0, max: 0 })
     else {
