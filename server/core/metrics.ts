@@ -13,15 +13,105 @@ client.collectDefaultMetrics({ register: registry })
 /** Latency buckets, seconds: from a cached read (a millisecond) to a slow export (tens of seconds). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 
-const httpRequests = new client.Counter({ name: 'hotvote_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] })
-const httpDuration = new client.Histogram({ name: 'hotvote_http_request_duration_seconds', help: 'Time from a request read to its answer, by route pattern and method, seconds', labelNames: ['route', 'method'], buckets: LATENCY_BUCKETS, registers: [registry] })
-const votes = new client.Counter({ name: 'hotvote_votes_total', help: 'Votes recorded (cast) and repeats answered with the first vote (replayed)', labelNames: ['outcome'], registers: [registry] })
-const uploads = new client.Counter({ name: 'hotvote_uploads_total', help: 'Uploads by claimed media type and outcome (stored, duplicate, too_large, unreadable, busy, failed)', labelNames: ['type', 'outcome'], registers: [registry] })
-const pipelineDuration = new client.Histogram({ name: 'hotvote_media_pipeline_duration_seconds', help: 'Media pipeline time per item (decode, variants, writes), by kind, seconds', labelNames: ['kind'], buckets: LATENCY_BUCKETS, registers: [registry] })
-const rateLimitRefusals = new client.Counter({ name: 'hotvote_rate_limit_refusals_total', help: 'Requests refused by a rate limit, by limit name', labelNames: ['limit'], registers: [registry] })
-const groupCommitBatch = new client.Histogram({ name: 'hotvote_group_commit_batch_size', help: 'Writes per group-commit transaction', buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256], registers: [registry] })
-const exportRuns = new client.Counter({ name: 'hotvote_export_runs_total', help: 'Vote exports (.xlsx) by outcome (completed, stopped: the client went away, failed)', labelNames: ['outcome'], registers: [registry] })
-const populationRuns = new client.Counter({ name: 'hotvote_population_runs_total', help: 'Vote population calls (admin maintenance) by outcome (completed, paused: more to do)', labelNames: ['outcome'], registers: [registry] })
+const httpRequests = new client.Counter({
+  name: 'hotvote_http_requests_total',
+  help: 'HTTP requests answered, by route pattern, method and status',
+  labelNames: ['route', 'method', 'status'],
+  registers: [registry],
+})
+const httpDuration = new client.Histogram({
+  name: 'hotvote_http_request_duration_seconds',
+  help: 'Time from a request read to its answer, by route pattern and method, seconds',
+  labelNames: ['route', 'method'],
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+})
+const votes = new client.Counter({
+  name: 'hotvote_votes_total',
+  help: 'Votes recorded (cast) and repeats answered with the first vote (replayed)',
+  labelNames: ['outcome'],
+  registers: [registry],
+})
+const uploads = new client.Counter({
+  name: 'hotvote_uploads_total',
+  help: 'Uploads by claimed media type and outcome (stored, duplicate, too_large, unreadable, busy, failed)',
+  labelNames: ['type', 'outcome'],
+  registers: [registry],
+})
+const pipelineDuration = new client.Histogram({
+  name: 'hotvote_media_pipeline_duration_seconds',
+  help: 'Media pipeline time per item (decode, variants, writes), by kind, seconds',
+  labelNames: ['kind'],
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+})
+const rateLimitRefusals = new client.Counter({
+  name: 'hotvote_rate_limit_refusals_total',
+  help: 'Requests refused by a rate limit, by limit name',
+  labelNames: ['limit'],
+  registers: [registry],
+})
+const groupCommitBatch = new client.Histogram({
+  name: 'hotvote_group_commit_batch_size',
+  help: 'Writes per group-commit transaction',
+  buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+  registers: [registry],
+})
+const exportRuns = new client.Counter({
+  name: 'hotvote_export_runs_total',
+  help: 'Vote exports (.xlsx) by outcome (completed, stopped: the client went away, failed)',
+  labelNames: ['outcome'],
+  registers: [registry],
+})
+const populationRuns = new client.Counter({
+  name: 'hotvote_population_runs_total',
+  help: 'Vote population calls (admin maintenance) by outcome (completed, paused: more to do)',
+  labelNames: ['outcome'],
+  registers: [registry],
+})
+
+/** Database statement buckets, seconds: from an SQLite lookup (a tenth of a millisecond) to a stuck transaction. */
+const DB_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+const dbQueryDuration = new client.Histogram({
+  name: 'hotvote_db_query_duration_seconds',
+  help: 'Database statement and transaction time by dialect and operation (read, write, transaction), seconds; PostgreSQL includes the wait for a pool connection',
+  labelNames: ['dialect', 'operation'],
+  buckets: DB_BUCKETS,
+  registers: [registry],
+})
+
+/** What one database pool reports: connections lent to callers (active) and open but unused (idle), callers waiting for one, its size. */
+export type DbPoolUse = { active: number; idle: number; waiting: number; max: number }
+/** The open pools of the process, each read at every scrape; none on SQLite. */
+const dbPools = new Set<() => DbPoolUse>()
+/** The sum of field over the open pools. */
+const pooled = (field: keyof DbPoolUse) => [...dbPools].reduce((sum, use) => sum + use()[field], 0)
+new client.Gauge({
+  name: 'hotvote_db_pool_connections',
+  help: 'PostgreSQL pool connections lent to a query or transaction (active) and open but unused (idle); 0 on SQLite',
+  labelNames: ['state'],
+  registers: [registry],
+  collect() {
+    this.set({ state: 'active' }, pooled('active'))
+    this.set({ state: 'idle' }, pooled('idle'))
+  },
+})
+new client.Gauge({
+  name: 'hotvote_db_pool_waiting',
+  help: 'Queries and transactions waiting for a PostgreSQL pool connection (every connection is lent); 0 on SQLite',
+  registers: [registry],
+  collect() {
+    this.set(pooled('waiting'))
+  },
+})
+new client.Gauge({
+  name: 'hotvote_db_pool_max',
+  help: 'Connections the PostgreSQL pool opens at most; 0 on SQLite',
+  registers: [registry],
+  collect() {
+    this.set(pooled('max'))
+  },
+})
 
 /** What reports the pipeline queue's length; 0 until a queue registers itself. */
 let queueLength: () => number = () => 0
@@ -60,7 +150,8 @@ export function recordRequest(route: string, method: string, status: number, sec
 export const countVote = (created: boolean) => votes.inc({ outcome: created ? 'cast' : 'replayed' })
 
 /** The upload outcome of an error's HTTP status: 409 duplicate, 413 too large (a pipeline limit), 415 unreadable (or not its claimed type), 503 busy (the pipeline queue is full), else failed. */
-const uploadFailure = (error: unknown) => ({ 409: 'duplicate', 413: 'too_large', 415: 'unreadable', 503: 'busy' })[(error as { status?: number } | null)?.status ?? 0] ?? 'failed'
+const uploadFailure = (error: unknown) =>
+  ({ 409: 'duplicate', 413: 'too_large', 415: 'unreadable', 503: 'busy' })[(error as { status?: number } | null)?.status ?? 0] ?? 'failed'
 
 /** Counts the upload of type (the MIME type its file name claims) once stored settles: stored, or uploadFailure; answers stored. */
 export function countUpload<T>(type: string, stored: Promise<T>): Promise<T> {
@@ -87,6 +178,22 @@ export const recordExportRun = (outcome: 'completed' | 'stopped' | 'failed') => 
 
 /** Records one vote population call's outcome. */
 export const recordPopulationRun = (outcome: 'completed' | 'paused') => populationRuns.inc({ outcome })
+
+/** A database operation the query histogram tells apart. */
+export type DbOperation = 'read' | 'write' | 'transaction'
+
+/**
+ * The recorder of one query-histogram series: call it with a statement's or transaction's seconds. Built once per
+ * series and kept by the caller, so a statement on the hot path pays no label lookup.
+ */
+export const dbQueryRecorder = (dialect: 'sqlite' | 'postgres', operation: DbOperation): ((seconds: number) => void) =>
+  dbQueryDuration.labels(dialect, operation).observe
+
+/** Makes the hotvote_db_pool_* gauges add use() (read at each scrape) until the answered function is called (the pool closed). */
+export function trackDbPool(use: () => DbPoolUse): () => void {
+  dbPools.add(use)
+  return () => void dbPools.delete(use)
+}
 
 /** Makes hotvote_pipeline_queue_length report length() (the process's pipeline queue registers itself when created). */
 export function registerPipelineQueueLength(length: () => number): void {

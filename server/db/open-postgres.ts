@@ -8,6 +8,8 @@ import { drizzle } from 'drizzle-orm/bun-sql'
 import { migrate } from 'drizzle-orm/bun-sql/migrator'
 import { join } from 'node:path'
 import * as schema from './schema.pg'
+import { poolCounter, timePool, type PoolCounter } from './query-metrics'
+import { trackDbPool } from '../core/metrics'
 
 /** The drizzle handle on PostgreSQL, typed with schema.pg.ts. */
 export type PgDb = ReturnType<typeof drizzle<typeof schema>>
@@ -39,11 +41,20 @@ export function redactDatabaseUrl(url: string): string {
 /**
  * A Bun SQL client on url with at most max connections. The database name is passed explicitly so PGDATABASE in the
  * environment cannot override it; the connect timeout is passed only when the URL names none, since options win over the URL.
+ * counter, when given, follows the connections it opens and closes.
  */
-function connect(url: string, max: number, idleTimeout?: number): SQL {
+function connect(url: string, max: number, idleTimeout?: number, counter?: PoolCounter): SQL {
   const parsed = new URL(url)
   const database = decodeURIComponent(parsed.pathname.slice(1)) || undefined
-  return new SQL({ url, database, max, idleTimeout, ...(parsed.searchParams.has('connect_timeout') ? {} : { connectionTimeout: CONNECT_TIMEOUT_SECONDS }) })
+  const timeout = parsed.searchParams.has('connect_timeout') ? {} : { connectionTimeout: CONNECT_TIMEOUT_SECONDS }
+  return new SQL({
+    url,
+    database,
+    max,
+    idleTimeout,
+    ...timeout,
+    ...(counter && { onconnect: counter.onconnect, onclose: counter.onclose }),
+  })
 }
 
 /** Runs fn, turning any failure into a DatabaseStartError naming DATABASE_URL (without the password) and what failed. */
@@ -56,7 +67,9 @@ async function naming<T>(url: string, what: string, fn: () => Promise<T>): Promi
     // drizzle wraps a failed statement in an error whose message is the statement; the server's reason is its cause.
     const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e
     const reason = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0]
-    throw new DatabaseStartError(`DATABASE_URL: ${what} ${redactDatabaseUrl(url)}: ${password ? reason.replaceAll(password, '***') : reason}`)
+    throw new DatabaseStartError(
+      `DATABASE_URL: ${what} ${redactDatabaseUrl(url)}: ${password ? reason.replaceAll(password, '***') : reason}`,
+    )
   }
 }
 
@@ -68,8 +81,15 @@ async function naming<T>(url: string, what: string, fn: () => Promise<T>): Promi
 export async function migratePostgres(url: string): Promise<void> {
   const client = connect(url, 1)
   try {
-    const [{ version }] = await naming(url, 'cannot connect to PostgreSQL at', () => client`select current_setting('server_version_num')::int as version`)
-    if (version < OLDEST_SERVER_VERSION) throw new DatabaseStartError(`DATABASE_URL: ${redactDatabaseUrl(url)} runs PostgreSQL ${Math.floor(version / 10_000)}; HotVote needs 13 or newer`)
+    const [{ version }] = await naming(
+      url,
+      'cannot connect to PostgreSQL at',
+      () => client`select current_setting('server_version_num')::int as version`,
+    )
+    if (version < OLDEST_SERVER_VERSION)
+      throw new DatabaseStartError(
+        `DATABASE_URL: ${redactDatabaseUrl(url)} runs PostgreSQL ${Math.floor(version / 10_000)}; HotVote needs 13 or newer`,
+      )
     await naming(url, 'cannot migrate', async () => {
       await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`
       try {
@@ -86,11 +106,23 @@ export async function migratePostgres(url: string): Promise<void> {
 /**
  * A pool of at most max connections on the (already migrated) database at url; connections open on first use and
  * close after idleTimeout idle seconds when given. A connection that breaks is replaced on the next query, so the
- * server recovers by itself once PostgreSQL answers again.
+ * server recovers by itself once PostgreSQL answers again. Its queries are timed and its use reported to GET /metrics
+ * until close() (query-metrics.ts).
  */
 export function openPool(url: string, { max = POOL_SIZE, idleTimeout }: { max?: number; idleTimeout?: number } = {}): PgPool {
-  const client = connect(url, max, idleTimeout)
-  return { orm: drizzle({ client, schema }), sql: client, url, close: () => client.close() }
+  const counter = poolCounter(max)
+  const client = connect(url, max, idleTimeout, counter)
+  const sql = timePool(client, counter)
+  const untrack = trackDbPool(counter.use)
+  return {
+    orm: drizzle({ client: sql, schema }),
+    sql,
+    url,
+    close: () => {
+      untrack()
+      return client.close()
+    },
+  }
 }
 
 /** An open pool: drizzle on it (orm), the Bun SQL client (sql), the URL it connects to (for pg_dump) and close(). */

@@ -12,6 +12,7 @@ import { PRIVATE_FILE_MODE } from '../core/data-dir'
 import * as schema from './schema'
 import { rewriteLegacySystemSessionIds } from './system-session-ids'
 import { hashClearSessionIds } from './session-hashes'
+import { timeSqlite } from './query-metrics'
 
 /** The drizzle database handle every repository receives. */
 export type Db = ReturnType<typeof drizzle<typeof schema>>
@@ -40,6 +41,8 @@ export function openDatabase(path: string): { db: Db; sqlite: Database } {
   // System ids first: an old synthetic id ('synthetic<tag>') is well formed and would otherwise be hashed.
   rewriteLegacySystemSessionIds(db)
   hashClearSessionIds(db)
+  // Transactions from here on are timed for GET /metrics (query-metrics.ts); the migration's are not.
+  timeSqlite(sqlite)
   return { db, sqlite }
 }
 

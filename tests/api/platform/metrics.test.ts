@@ -1,6 +1,7 @@
 /**
  * GET /metrics (docs/operations.md > Metrics): off without METRICS_TOKEN, Bearer-only with it, every metric family after a
- * short mixed run, bounded label sets, and the METRICS_PORT listener on 127.0.0.1.
+ * short mixed run (the database families on the dialect the run uses), bounded label sets, the PostgreSQL pool gauges
+ * against connections held and waited for, and the METRICS_PORT listener on 127.0.0.1.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { call, makeTestApp, makeVisitor, ADMIN_BASIC, TEST_DIALECT } from '../../support/test-app'
@@ -9,6 +10,7 @@ import { paths } from '@contract/paths'
 import { serveMetricsPort } from '@server/http/metrics-route'
 import { freePort } from '../../support/browser'
 import { waitFor } from '../../support/process-checks'
+import { sql } from 'drizzle-orm'
 
 const TOKEN = 'a-metrics-token-for-tests'
 const BEARER = { authorization: `Bearer ${TOKEN}` }
@@ -28,6 +30,10 @@ export const FAMILIES = [
   'hotvote_export_runs_total',
   'hotvote_population_runs_total',
   'hotvote_ready',
+  'hotvote_db_query_duration_seconds',
+  'hotvote_db_pool_connections',
+  'hotvote_db_pool_waiting',
+  'hotvote_db_pool_max',
   'process_resident_memory_bytes',
   'nodejs_heap_size_used_bytes',
   'nodejs_eventloop_lag_seconds',
@@ -48,7 +54,24 @@ async function scrapeWhen(what: string, check: (text: string) => boolean): Promi
 }
 
 /** The value of one series (name with its labels as printed) in a scrape; 0 when absent. */
-const sampleValue = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.slice(series.length + 1) ?? 0)
+const sampleValue = (text: string, series: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${series} `))
+      ?.slice(series.length + 1) ?? 0,
+  )
+
+/** The pool gauges in a scrape. */
+const poolOf = (text: string) => ({
+  active: sampleValue(text, 'hotvote_db_pool_connections{state="active"}'),
+  idle: sampleValue(text, 'hotvote_db_pool_connections{state="idle"}'),
+  waiting: sampleValue(text, 'hotvote_db_pool_waiting'),
+  max: sampleValue(text, 'hotvote_db_pool_max'),
+})
+
+/** The pool size of a PostgreSQL test app (tests/support/test-app.ts); this file's app is the only one open while its pool is read. */
+const TEST_POOL_SIZE = 4
 
 /** The series (sample lines) of family in a scrape. */
 const seriesOf = (text: string, family: string) => text.split('\n').filter((l) => l.startsWith(`${family}{`) || l.startsWith(`${family} `))
@@ -102,10 +125,45 @@ describe('GET /metrics', () => {
       populations: added('hotvote_population_runs_total{outcome="completed"}'),
       pipelineRuns: added('hotvote_media_pipeline_duration_seconds_count{kind="image"}'),
       votesAnswered201: added('hotvote_http_requests_total{route="/api/votes",method="POST",status="201"}'),
-    }).toEqual({ cast: 1, replayed: 1, stored: 1, duplicate: 1, refused: 1, exports: 1, populations: 1, pipelineRuns: 1, votesAnswered201: 1 })
+    }).toEqual({
+      cast: 1,
+      replayed: 1,
+      stored: 1,
+      duplicate: 1,
+      refused: 1,
+      exports: 1,
+      populations: 1,
+      pipelineRuns: 1,
+      votesAnswered201: 1,
+    })
     // Votes are group-committed on both dialects: each of the two votes' batches is counted.
     expect(added('hotvote_group_commit_batch_size_count')).toBeGreaterThanOrEqual(2)
     expect(text).toMatch(/hotvote_http_request_duration_seconds_bucket\{le="[\d.+Inf]+",route="\/api\/media\/upload",method="POST"\}/)
+    const queries = (operation: string) =>
+      added(`hotvote_db_query_duration_seconds_count{dialect="${TEST_DIALECT}",operation="${operation}"}`)
+    // Each vote batch is a transaction on both dialects; SQLite times only transactions, PostgreSQL every query too.
+    expect(queries('transaction')).toBeGreaterThanOrEqual(2)
+    if (TEST_DIALECT === 'sqlite') expect([queries('read'), queries('write')]).toEqual([0, 0])
+    else for (const operation of ['read', 'write']) expect({ operation, more: queries(operation) > 0 }).toEqual({ operation, more: true })
+    expect(sampleValue(text, `hotvote_db_query_duration_seconds_sum{dialect="${TEST_DIALECT}",operation="transaction"}`)).toBeGreaterThan(0)
+    const pool = poolOf(text)
+    if (TEST_DIALECT === 'sqlite') expect(pool).toEqual({ active: 0, idle: 0, waiting: 0, max: 0 })
+    else {
+      expect(pool.max).toBe(TEST_POOL_SIZE)
+      expect(pool.waiting).toBe(0)
+      expect(pool.active + pool.idle).toBeGreaterThan(0)
+      expect(pool.active + pool.idle).toBeLessThanOrEqual(TEST_POOL_SIZE)
+    }
+  })
+
+  it.if(TEST_DIALECT === 'postgres')('counts every PostgreSQL query a request makes into the query histogram', async () => {
+    const visitor = await makeVisitor(t.app)
+    const reads = 'hotvote_db_query_duration_seconds_count{dialect="postgres",operation="read"}'
+    const before = sampleValue(await scrape(), reads)
+    for (let i = 0; i < 5; i++)
+      expect((await call(t.app, 'GET', paths.mediaRandom(visitor.user.id), undefined, { cookie: visitor.cookie })).status).toBeLessThan(500)
+    // Each request reads its session at least: five requests, at least five reads more.
+    expect(sampleValue(await scrape(), reads) - before).toBeGreaterThanOrEqual(5)
   })
 
   it('keeps its label sets bounded after 1,000 requests to distinct paths: patterns and one unmatched value, never a raw path', async () => {
@@ -114,14 +172,51 @@ describe('GET /metrics', () => {
     const unmatched = 'hotvote_http_requests_total{route="unmatched",method="POST",status="404"}'
     const countedBefore = sampleValue(start, unmatched)
     for (let i = 0; i < 1000; i++) {
-      const [method, path] = [['GET', `/api/distinct-${i}`], ['GET', `/api/media/file/distinct-${i}.jpg`], ['POST', `/distinct-${i}`], ['GET', `/api/users/${i + 1}/stats`]][i % 4]
+      const [method, path] = [
+        ['GET', `/api/distinct-${i}`],
+        ['GET', `/api/media/file/distinct-${i}.jpg`],
+        ['POST', `/distinct-${i}`],
+        ['GET', `/api/users/${i + 1}/stats`],
+      ][i % 4]
       await call(t.app, method, path)
     }
     const text = await scrapeWhen('every request counted', (s) => sampleValue(s, unmatched) === countedBefore + 250)
     expect(text).not.toContain('distinct-')
     expect(seriesOf(text, 'hotvote_http_requests_total').length - before).toBeLessThanOrEqual(6)
     expect(text).toContain('route="/api/users/:id/stats"')
-    expect(seriesOf(text, 'hotvote_http_request_duration_seconds_count').length - seriesOf(start, 'hotvote_http_request_duration_seconds_count').length).toBeLessThanOrEqual(6)
+    expect(
+      seriesOf(text, 'hotvote_http_request_duration_seconds_count').length -
+        seriesOf(start, 'hotvote_http_request_duration_seconds_count').length,
+    ).toBeLessThanOrEqual(6)
+    // The query histogram: a dialect and one of three operations, nothing else, whatever the requests were.
+    for (const line of seriesOf(text, 'hotvote_db_query_duration_seconds_count'))
+      expect(line).toMatch(/^hotvote_db_query_duration_seconds_count\{dialect="(sqlite|postgres)",operation="(read|write|transaction)"\} /)
+  })
+})
+
+describe.if(TEST_DIALECT === 'postgres')('PostgreSQL pool gauges', () => {
+  it('count connections held by transactions and reservations, and the queries waiting behind them', async () => {
+    const db = t.deps.db
+    if (db.dialect !== 'postgres') throw new Error('PostgreSQL only')
+    const scrapePool = async () => poolOf(await scrape())
+    await waitFor('the pool idle', async () => (await scrapePool()).active === 0)
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    // Three transactions and one reservation hold all four connections until the gate opens; two queries wait.
+    const held = [1, 2, 3].map(() => db.sql.begin(async (tx) => (await tx`select 1`, await gate)))
+    const reserved = await db.sql.reserve()
+    const waiting = [db.sql`select 2`, db.orm.execute(sql`select 3`)].map((q) => Promise.resolve(q))
+    await waitFor(
+      'every connection lent and two callers waiting',
+      async () => JSON.stringify(await scrapePool()) === JSON.stringify({ active: 4, idle: 0, waiting: 2, max: 4 }),
+    )
+    await reserved.release()
+    await Promise.all(waiting)
+    expect(await scrapePool()).toEqual({ active: 3, idle: 1, waiting: 0, max: 4 })
+    open()
+    await Promise.all(held)
+    // Bun keeps the connections it opened: all four are idle now.
+    expect(await scrapePool()).toEqual({ active: 0, idle: 4, waiting: 0, max: 4 })
   })
 })
 
@@ -130,7 +225,8 @@ describe('hotvote_ready', () => {
   it.if(TEST_DIALECT === 'sqlite')('is 1 while GET /api/ready answers 200 and 0 once its database is gone', async () => {
     // The readiness of the app built last is the one reported (a server builds one app).
     const app = makeTestApp({ METRICS_TOKEN: TOKEN })
-    const scrapeReady = async () => sampleValue((await call(app.app, 'GET', '/metrics', undefined, { headers: BEARER })).text, 'hotvote_ready')
+    const scrapeReady = async () =>
+      sampleValue((await call(app.app, 'GET', '/metrics', undefined, { headers: BEARER })).text, 'hotvote_ready')
     try {
       expect(await scrapeReady()).toBe(1)
       app.sqlite.close()
