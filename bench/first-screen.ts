@@ -33,7 +33,14 @@ const FIRST_BY_KIND: Record<string, string> = {
 const WINDOW_MS = 5000
 const LONG_TASK_MS = 50
 
-const { values: opts } = parseArgs({ options: { data: { type: 'string' }, runs: { type: 'string', default: '1' }, kinds: { type: 'string', default: 'camera,png,gif,video' }, save: { type: 'string' } } })
+const { values: opts } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+    kinds: { type: 'string', default: 'camera,png,gif,video' },
+    save: { type: 'string' },
+  },
+})
 const dataDir = opts.data ?? mkdtempSync(join(tmpdir(), 'hotvote-first-screen-'))
 const catalogueFile = join(dataDir, 'catalogue.json')
 const server = await startServer({ DATA_DIR: dataDir, UPLOADS_PER_VISITOR_PER_HOUR: '1000', UPLOADS_PER_ADDRESS_PER_HOUR: '1000' })
@@ -54,7 +61,12 @@ function report(label: string, run: number, t: FirstScreenTrace): string {
   const cpuTbt = afterFcp.reduce((n, k) => n + Math.max(0, 4 * k.cpuMs - 50), 0)
   const head = `${label.padEnd(14)} FP ${t.firstPaintMs.toFixed(0)} ms, FCP ${t.fcpMs?.toFixed(0) ?? '-'} ms, longest from FCP ${maxAfterFcp.toFixed(1)} ms CPU (TBT of 4x CPU ${cpuTbt.toFixed(0)} ms), LCP ${t.lcpMs?.toFixed(0) ?? '-'} ms (${lcp?.nodeName?.split(' ')[0] ?? '-'}); tasks > ${LONG_TASK_MS} ms CPU: ${long.length}; longest ${maxCpu.toFixed(1)} ms CPU / ${maxWall.toFixed(1)} ms wall; all tasks ${cpu.toFixed(0)} ms CPU; load ${load}`
   const top = [...t.tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 3)
-  const lines = top.map((k) => `    +${k.startMs.toFixed(0)} ms: ${k.cpuMs.toFixed(1)} ms CPU (${k.wallMs.toFixed(1)} wall) ${Object.entries(k.work).map(([w, ms]) => `${w} ${ms.toFixed(1)}`).join(', ')} | ${k.scripts.join('; ')}`)
+  const lines = top.map(
+    (k) =>
+      `    +${k.startMs.toFixed(0)} ms: ${k.cpuMs.toFixed(1)} ms CPU (${k.wallMs.toFixed(1)} wall) ${Object.entries(k.work)
+        .map(([w, ms]) => `${w} ${ms.toFixed(1)}`)
+        .join(', ')} | ${k.scripts.join('; ')}`,
+  )
   return [head, ...lines].join('\n')
 }
 
@@ -82,7 +94,10 @@ try {
           url.searchParams.set('limit', '50')
           const all = (await (await route.fetch({ url: url.toString() })).json()) as RateMedia[]
           const head = all.find((i) => i.id === first.id)
-          const rest = all.filter((i) => i.id !== first.id).sort((a, b) => a.id - b.id).slice(0, 9)
+          const rest = all
+            .filter((i) => i.id !== first.id)
+            .sort((a, b) => a.id - b.id)
+            .slice(0, 9)
           await route.fulfill({ json: head ? [head, ...rest] : rest })
         })
       })

@@ -23,7 +23,11 @@ const server = await startServer()
 const rows: Row[] = []
 try {
   const sessionId = newSessionId()
-  const session = await fetch(`${server.url}${paths.session()}`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ sessionId }) })
+  const session = await fetch(`${server.url}${paths.session()}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ sessionId }),
+  })
   const user = (await session.json()) as { id: number }
   const headers = { cookie: `sid=${sessionId}`, 'sec-fetch-site': 'same-origin' }
 
@@ -39,9 +43,19 @@ try {
       const form = new FormData()
       form.append('userId', String(user.id))
       form.append('file', new Blob([video]), 'flaky.mp4')
-      finished = await fetch(`${proxy.url}${paths.mediaUpload()}`, { method: 'POST', headers, body: form }).then((r) => r.status === 201, () => false)
+      finished = await fetch(`${proxy.url}${paths.mediaUpload()}`, { method: 'POST', headers, body: form }).then(
+        (r) => r.status === 201,
+        () => false,
+      )
     }
-    rows.push({ method: 'POST /api/media/upload, whole file again after each drop', finished, attempts, sentMb: proxy.bytesUp() / MB, drops: proxy.drops(), seconds: (performance.now() - t0) / 1000 })
+    rows.push({
+      method: 'POST /api/media/upload, whole file again after each drop',
+      finished,
+      attempts,
+      sentMb: proxy.bytesUp() / MB,
+      drops: proxy.drops(),
+      seconds: (performance.now() - t0) / 1000,
+    })
     proxy.stop()
   }
 
@@ -64,14 +78,26 @@ try {
       })
       upload.start()
     })
-    rows.push({ method: `tus, ${chunkMb} MB chunks, resumed from the server's offset`, finished, attempts, sentMb: proxy.bytesUp() / MB, drops: proxy.drops(), seconds: (performance.now() - t0) / 1000 })
+    rows.push({
+      method: `tus, ${chunkMb} MB chunks, resumed from the server's offset`,
+      finished,
+      attempts,
+      sentMb: proxy.bytesUp() / MB,
+      drops: proxy.drops(),
+      seconds: (performance.now() - t0) / 1000,
+    })
     proxy.stop()
   }
 } finally {
   server.stop()
 }
 
-console.log(`A ${(SIZE / MB).toFixed(1)} MB MP4 over a link that drops every ${DROP_EVERY / MB} MB (whole-file tries capped at ${TRIES}):\n`)
+console.log(
+  `A ${(SIZE / MB).toFixed(1)} MB MP4 over a link that drops every ${DROP_EVERY / MB} MB (whole-file tries capped at ${TRIES}):\n`,
+)
 console.log('| method | finished | requests that started the file or resumed it | MB sent | drops | seconds |')
 console.log('|---|---|---|---|---|---|')
-for (const r of rows) console.log(`| ${r.method} | ${r.finished ? 'yes' : 'no'} | ${r.attempts} | ${r.sentMb.toFixed(1)} | ${r.drops} | ${r.seconds.toFixed(1)} |`)
+for (const r of rows)
+  console.log(
+    `| ${r.method} | ${r.finished ? 'yes' : 'no'} | ${r.attempts} | ${r.sentMb.toFixed(1)} | ${r.drops} | ${r.seconds.toFixed(1)} |`,
+  )

@@ -66,10 +66,14 @@ async function pageWithFirst(url, headers, first) {
   if (!data) return { ...answer, body: html, served: false }
   const { session } = JSON.parse(data[1])
   const all = await (await fetch(new URL(`/api/media/queue/${session.id}?limit=50`, url), { headers: { cookie } })).json()
-  const body = execFileSync(join(here, '..', 'node_modules', '.bin', 'bun'), [join(here, '..', 'tests', 'support', 'first-screen-document.ts')], {
-    input: JSON.stringify({ html, all, first }),
-    maxBuffer: 1 << 24,
-  }).toString()
+  const body = execFileSync(
+    join(here, '..', 'node_modules', '.bin', 'bun'),
+    [join(here, '..', 'tests', 'support', 'first-screen-document.ts')],
+    {
+      input: JSON.stringify({ html, all, first }),
+      maxBuffer: 1 << 24,
+    },
+  ).toString()
   return { ...answer, body, served: true }
 }
 
@@ -90,7 +94,9 @@ for (let run = 0; run < Number(opts.runs); run++) {
         }
         if (reordered || !/\/api\/media\/queue\//.test(req.url())) return void req.continue()
         reordered = true
-        void reorderedQueue(req.url(), req.headers(), Number(opts.first)).then((body) => req.respond({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }))
+        void reorderedQueue(req.url(), req.headers(), Number(opts.first)).then((body) =>
+          req.respond({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
+        )
       })
     }
     const { lhr } = await lighthouse(

@@ -19,7 +19,14 @@ import { cpuMs, startHotVote } from './lib/processes'
 import { backendCpuMs, createBenchDatabase, type BenchDatabase } from './lib/postgres'
 
 const { values: flags } = parseArgs({
-  options: { route: { type: 'string', default: 'config' }, media: { type: 'string', default: '34000' }, duration: { type: 'string', default: '10' }, top: { type: 'string', default: '25' }, plain: { type: 'boolean', default: false }, database: { type: 'string', default: 'sqlite' } },
+  options: {
+    route: { type: 'string', default: 'config' },
+    media: { type: 'string', default: '34000' },
+    duration: { type: 'string', default: '10' },
+    top: { type: 'string', default: '25' },
+    plain: { type: 'boolean', default: false },
+    database: { type: 'string', default: 'sqlite' },
+  },
 })
 const MEDIA = Number(flags.media)
 const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-profile-'))
@@ -33,7 +40,12 @@ try {
   }
   const server = flags.plain
     ? await startHotVote(dataDir, 'profile-admin-password')
-    : await startHotVote(dataDir, 'profile-admin-password', ['--cpu-prof-md', `--cpu-prof-dir=${profileDir}`], join(import.meta.dir, 'lib', 'profiled-server.ts'))
+    : await startHotVote(
+        dataDir,
+        'profile-admin-password',
+        ['--cpu-prof-md', `--cpu-prof-dir=${profileDir}`],
+        join(import.meta.dir, 'lib', 'profiled-server.ts'),
+      )
   const scripts: Record<string, string> = {
     config: configRead,
     random: perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, server.url),
@@ -45,14 +57,23 @@ try {
   const pgBefore = database && (await backendCpuMs(database.url))
   const load = await runWrk(server.url, script, { seconds: Number(flags.duration) })
   const cpuPerRequestUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / load.requests
-  const pgPerRequestUs = database && pgBefore ? ((await backendCpuMs(database.url, pgBefore.pids)).ms - pgBefore.ms) * 1000 / load.requests : undefined
+  const pgPerRequestUs =
+    database && pgBefore ? (((await backendCpuMs(database.url, pgBefore.pids)).ms - pgBefore.ms) * 1000) / load.requests : undefined
   await server.stop()
   const pg = pgPerRequestUs === undefined ? '' : `, PostgreSQL backends ${pgPerRequestUs.toFixed(1)} us/request`
-  console.log(`${flags.route}: ${Math.round(load.rps)} req/s, p99 ${load.p99Ms.toFixed(1)} ms, server CPU ${cpuPerRequestUs.toFixed(1)} us/request${pg} (${load.errors} errors, ${load.non2xx} non-2xx)`)
+  console.log(
+    `${flags.route}: ${Math.round(load.rps)} req/s, p99 ${load.p99Ms.toFixed(1)} ms, server CPU ${cpuPerRequestUs.toFixed(1)} us/request${pg} (${load.errors} errors, ${load.non2xx} non-2xx)`,
+  )
   if (!flags.plain) {
     const file = join(profileDir, readdirSync(profileDir).find((f) => f.endsWith('.md'))!)
     const hot = readFileSync(file, 'utf8').split('## Hot Functions')[1].split('## Call Tree')[0]
-    console.log(hot.trim().split('\n').slice(0, Number(flags.top) + 3).join('\n'))
+    console.log(
+      hot
+        .trim()
+        .split('\n')
+        .slice(0, Number(flags.top) + 3)
+        .join('\n'),
+    )
     console.log(`full profile: ${file}`)
   }
 } finally {

@@ -21,8 +21,10 @@ const now = new Date().toISOString()
 console.log(`seeding ${MEDIA} media, ${VOTERS} voters x ${VOTES_PER_VOTER} votes...`)
 sqlite.transaction(() => {
   const user = sqlite.prepare('insert into users (session_id, username, created_at) values (?, ?, ?)')
-  for (let u = 1; u <= VOTERS + 1; u++) user.run(`s${u}x`.padEnd(32, "0"), `user${u}`, now)
-  const media = sqlite.prepare("insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?)")
+  for (let u = 1; u <= VOTERS + 1; u++) user.run(`s${u}x`.padEnd(32, '0'), `user${u}`, now)
+  const media = sqlite.prepare(
+    "insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?)",
+  )
   for (let m = 1; m <= MEDIA; m++) media.run(VOTERS + 1, `media/${m}.jpg`, `sha${m}`, now)
   const vote = sqlite.prepare('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?)')
   for (let u = 1; u <= VOTERS; u++) {
@@ -40,11 +42,17 @@ async function time(label: string, n: number, fn: () => unknown) {
   console.log(`${label.padEnd(48)} ${ms.toFixed(4)} ms/pick  (${Math.round(1000 / ms)} picks/s)`)
 }
 
-const orderByRandom = sqlite.prepare('select m.* from media m where m.hidden_at is null and m.user_id <> ?1 and not exists (select 1 from votes v where v.user_id = ?1 and v.media_id = m.id) order by random() limit 1')
-await time('rejection sampling (app), 1k votes cast', 20_000, () => pickRateableMedia({ db }, 1 + Math.floor(Math.random() * VOTERS), [], 1))
+const orderByRandom = sqlite.prepare(
+  'select m.* from media m where m.hidden_at is null and m.user_id <> ?1 and not exists (select 1 from votes v where v.user_id = ?1 and v.media_id = m.id) order by random() limit 1',
+)
+await time('rejection sampling (app), 1k votes cast', 20_000, () =>
+  pickRateableMedia({ db }, 1 + Math.floor(Math.random() * VOTERS), [], 1),
+)
 await time('ORDER BY random() over the table', 200, () => orderByRandom.get(1 + Math.floor(Math.random() * VOTERS)))
 // A visitor who has rated all but 5 items: sampling misses, the exact fallback answers.
-const heavy = sqlite.prepare('insert into users (session_id, username, created_at) values (?, ?, ?) returning id').get('heavy'.padEnd(32, '0'), 'heavy', now) as { id: number }
+const heavy = sqlite
+  .prepare('insert into users (session_id, username, created_at) values (?, ?, ?) returning id')
+  .get('heavy'.padEnd(32, '0'), 'heavy', now) as { id: number }
 sqlite.transaction(() => {
   const vote = sqlite.prepare('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, 1, ?)')
   for (let m = 6; m <= MEDIA; m++) vote.run(heavy.id, m, now)

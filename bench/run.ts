@@ -28,7 +28,16 @@ import { seedThroughUploads } from './lib/upload-seed'
 import { createBenchDatabase, rawPgVoteInsertRate, type BenchDatabase } from './lib/postgres'
 
 const { values: flags } = parseArgs({
-  options: { media: { type: 'string', default: '34000' }, votes: { type: 'string' }, duration: { type: 'string', default: '10' }, json: { type: 'string' }, 'upload-seed': { type: 'string', default: '0' }, 'no-client': { type: 'boolean', default: false }, database: { type: 'string', default: 'sqlite' }, instances: { type: 'string', default: '1' } },
+  options: {
+    media: { type: 'string', default: '34000' },
+    votes: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    json: { type: 'string' },
+    'upload-seed': { type: 'string', default: '0' },
+    'no-client': { type: 'boolean', default: false },
+    database: { type: 'string', default: 'sqlite' },
+    instances: { type: 'string', default: '1' },
+  },
 })
 const MEDIA = Number(flags.media)
 const VOTES = Number(flags.votes ?? MEDIA * 30)
@@ -36,7 +45,8 @@ const SECONDS = Number(flags.duration)
 const UPLOAD_SEED = Number(flags['upload-seed'])
 const POSTGRES = flags.database === 'postgres'
 const INSTANCES = Number(flags.instances)
-if (!['sqlite', 'postgres'].includes(flags.database!) || !(INSTANCES >= 1) || (INSTANCES > 1 && !POSTGRES)) throw new Error('--database is sqlite or postgres; --instances above 1 needs --database postgres')
+if (!['sqlite', 'postgres'].includes(flags.database!) || !(INSTANCES >= 1) || (INSTANCES > 1 && !POSTGRES))
+  throw new Error('--database is sqlite or postgres; --instances above 1 needs --database postgres')
 /** Votes connections of the votes figure (wrk -c). */
 const VOTE_CONNECTIONS = 64
 /** How long the server idles after the upload seed before its RSS is read, ms: the pipeline's idle release runs within it. */
@@ -47,7 +57,11 @@ const ADMIN_PASSWORD = 'bench-admin-password'
 const ADMIN = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
 
 /** runWrk against server, also answering the server's CPU time per request in µs (steadier than req/s on a shared machine). */
-async function load(server: Running, script: string, opts: { seconds: number; threads?: number; connections?: number }): Promise<LoadResult & { cpuUs: number }> {
+async function load(
+  server: Running,
+  script: string,
+  opts: { seconds: number; threads?: number; connections?: number },
+): Promise<LoadResult & { cpuUs: number }> {
   return loadAll([server], () => script, opts)
 }
 
@@ -55,13 +69,24 @@ async function load(server: Running, script: string, opts: { seconds: number; th
  * One wrk per instance at once, each with its share of the connections and the script script(i) builds for instance
  * i; answers the summed requests and rates, the highest p99 of them and the instances' CPU time per request in µs.
  */
-async function loadAll(instances: Running[], script: (i: number) => string, opts: { seconds: number; threads?: number; connections?: number }): Promise<LoadResult & { cpuUs: number }> {
+async function loadAll(
+  instances: Running[],
+  script: (i: number) => string,
+  opts: { seconds: number; threads?: number; connections?: number },
+): Promise<LoadResult & { cpuUs: number }> {
   const before = instances.map((s) => cpuMs(s.pid))
   const share = Math.max(opts.threads ?? 2, Math.round((opts.connections ?? 32) / instances.length))
   const results = await Promise.all(instances.map((s, i) => runWrk(s.url, script(i), { ...opts, connections: share })))
   const sum = (f: (r: LoadResult) => number) => results.reduce((a, r) => a + f(r), 0)
   const cpu = instances.reduce((a, s, i) => a + cpuMs(s.pid) - before[i], 0)
-  return { rps: sum((r) => r.rps), p99Ms: Math.max(...results.map((r) => r.p99Ms)), errors: sum((r) => r.errors), non2xx: sum((r) => r.non2xx), requests: sum((r) => r.requests), cpuUs: (cpu * 1000) / sum((r) => r.requests) }
+  return {
+    rps: sum((r) => r.rps),
+    p99Ms: Math.max(...results.map((r) => r.p99Ms)),
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    requests: sum((r) => r.requests),
+    cpuUs: (cpu * 1000) / sum((r) => r.requests),
+  }
 }
 
 /** Streams GET /api/admin/export-votes to nowhere; answers seconds, bytes and the server's peak RSS during it (MB). */
@@ -79,7 +104,9 @@ async function measurePopulation(server: Running) {
   const t0 = performance.now()
   let last = 0
   for (;;) {
-    const res = (await (await fetch(`${server.url}/api/admin/populate-votes`, { method: 'POST', headers: { authorization: ADMIN } })).json()) as { totalVotesInserted: number; paused: boolean }
+    const res = (await (
+      await fetch(`${server.url}/api/admin/populate-votes`, { method: 'POST', headers: { authorization: ADMIN } })
+    ).json()) as { totalVotesInserted: number; paused: boolean }
     last = res.totalVotesInserted
     if (!res.paused || performance.now() - t0 > SECONDS * 1000) break
   }
@@ -90,7 +117,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-bench-'))
 const servers: Running[] = []
 let database: BenchDatabase | undefined
 // Interrupted (Ctrl-C, a test runner's timeout): stop the servers this run started and drop its database instead of leaving them behind.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void Promise.all(servers.map((s) => s.stop())).then(() => database?.drop()).finally(() => process.exit(130)))
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(
+    signal,
+    () =>
+      void Promise.all(servers.map((s) => s.stop()))
+        .then(() => database?.drop())
+        .finally(() => process.exit(130)),
+  )
 try {
   console.log(`seeding ${MEDIA.toLocaleString()} media and ${VOTES.toLocaleString()} votes...`)
   const seeded = seedDatabase(join(dataDir, 'hotvote.sqlite'), { media: MEDIA, votes: VOTES, fresh: 500 })
@@ -108,7 +142,12 @@ try {
   await hello.stop()
 
   // The upload seed is one visitor on one address: the limits must let all of it through.
-  if (UPLOAD_SEED) Object.assign(process.env, { UPLOADS_PER_VISITOR_PER_HOUR: '999999', UPLOADS_PER_ADDRESS_PER_HOUR: '999999', UPLOAD_QUOTA_MB: '9999999' })
+  if (UPLOAD_SEED)
+    Object.assign(process.env, {
+      UPLOADS_PER_VISITOR_PER_HOUR: '999999',
+      UPLOADS_PER_ADDRESS_PER_HOUR: '999999',
+      UPLOAD_QUOTA_MB: '9999999',
+    })
   const instances = await Promise.all(Array.from({ length: INSTANCES }, () => startHotVote(dataDir, ADMIN_PASSWORD)))
   servers.push(...instances)
   const server = instances[0]
@@ -117,20 +156,31 @@ try {
   if (UPLOAD_SEED) {
     console.log(`uploading ${UPLOAD_SEED.toLocaleString()} photos through the media pipeline...`)
     const cpu0 = cpuMs(server.pid)
-    const seeded = await seedThroughUploads(server.url, UPLOAD_SEED, (n) => n % 500 === 0 && console.log(`  ${n} uploaded, RSS ${memoryMb(server.pid).rss.toFixed(0)} MB`))
+    const seeded = await seedThroughUploads(
+      server.url,
+      UPLOAD_SEED,
+      (n) => n % 500 === 0 && console.log(`  ${n} uploaded, RSS ${memoryMb(server.pid).rss.toFixed(0)} MB`),
+    )
     const cpuMsPerUpload = (cpuMs(server.pid) - cpu0) / UPLOAD_SEED
     await Bun.sleep(SETTLE_MS)
     uploadSeed = { ...seeded, cpuMsPerUpload, rss: memoryMb(server.pid).rss }
   }
-    const random = await loadAll(instances, (i) => perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, instances[i].url), { seconds: SECONDS })
+  const random = await loadAll(instances, (i) => perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, instances[i].url), {
+    seconds: SECONDS,
+  })
   const config = await loadAll(instances, () => configRead, { seconds: SECONDS })
-  const votes = await loadAll(instances, (i) => distinctVotes(seeded.visitors, MEDIA, instances[i].url, i, INSTANCES), { seconds: SECONDS, threads: 2, connections: VOTE_CONNECTIONS })
+  const votes = await loadAll(instances, (i) => distinctVotes(seeded.visitors, MEDIA, instances[i].url, i, INSTANCES), {
+    seconds: SECONDS,
+    threads: 2,
+    connections: VOTE_CONNECTIONS,
+  })
   const loadedRss = Math.max(...instances.map((s) => memoryMb(s.pid).rss))
   const exported = await measureExport(server)
   const population = await measurePopulation(server)
   await Promise.all(instances.map((s) => s.stop()))
   // Needs the built client (npm run build) and Debian chromium; without them the row says so.
-  const canRunClient = !flags['no-client'] && existsSync(join(import.meta.dir, '..', 'client', 'dist', 'index.html')) && existsSync('/usr/bin/chromium')
+  const canRunClient =
+    !flags['no-client'] && existsSync(join(import.meta.dir, '..', 'client', 'dist', 'index.html')) && existsSync('/usr/bin/chromium')
   const client = canRunClient ? await nextItemDelays(CLIENT_VOTES) : undefined
 
   const cpu = (r: { cpuUs: number }) => `${r.cpuUs.toFixed(1)} us CPU/req`
@@ -139,22 +189,103 @@ try {
   const goals = POSTGRES ? { random: 0.25, votes: 0.7, exportS: 15 } : { random: 0.4, votes: 1.5, exportS: 10 }
   const on = POSTGRES ? ` [PostgreSQL, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}]` : ''
   const rows: Row[] = [
-    { figure: `GET /api/media/random/:userId${on}`, value: `${Math.round(random.rps)} req/s, p99 ${random.p99Ms.toFixed(1)} ms, ${cpu(random)}${bad(random)}`, baseline: `hello ${Math.round(helloRun.rps)} req/s, ${cpu(helloRun)}`, ratio: random.rps / helloRun.rps, goal: `>= ${goals.random.toFixed(2)}, p99 <= 10 ms`, met: random.rps / helloRun.rps >= goals.random && random.p99Ms <= 10 && !bad(random) },
-    { figure: `GET /api/vote-multiplier-config${on}`, value: `${Math.round(config.rps)} req/s, ${cpu(config)}${bad(config)}`, baseline: `hello ${Math.round(helloRun.rps)} req/s, ${cpu(helloRun)}`, ratio: config.rps / helloRun.rps, goal: '>= 0.60', met: config.rps / helloRun.rps >= 0.6 && !bad(config) },
-    { figure: `POST /api/votes (distinct pairs, c=${VOTE_CONNECTIONS})${on}`, value: `${Math.round(votes.rps)} votes/s, p99 ${votes.p99Ms.toFixed(1)} ms, ${cpu(votes)}${bad(votes)}`, baseline: `raw ${POSTGRES ? 'PostgreSQL single-row transactions, pool of 10,' : 'insert'} ${Math.round(raw.perTransaction)} rows/s`, ratio: votes.rps / raw.perTransaction, goal: `>= ${goals.votes}, p99 <= 25 ms`, met: votes.rps / raw.perTransaction >= goals.votes && votes.p99Ms <= 25 && !bad(votes) },
-    { figure: `GET /api/admin/export-votes (${(seeded.votes + votes.requests).toLocaleString()} votes)`, value: `${exported.seconds.toFixed(1)} s (${((exported.seconds * 1e6) / (seeded.votes + votes.requests)).toFixed(1)} s per 1M votes), peak RSS ${exported.peakMb.toFixed(0)} MB`, baseline: '', goal: `<= ${goals.exportS} s, <= 150 MB`, met: exported.status === 200 && exported.seconds <= goals.exportS && exported.peakMb <= 150 },
-    { figure: 'POST /api/admin/populate-votes', value: `${Math.round(population)} votes/s`, baseline: `5,000-row batches ${Math.round(raw.batched)} rows/s`, ratio: population / raw.batched, goal: '>= 25,000 votes/s', met: population >= 25_000 },
+    {
+      figure: `GET /api/media/random/:userId${on}`,
+      value: `${Math.round(random.rps)} req/s, p99 ${random.p99Ms.toFixed(1)} ms, ${cpu(random)}${bad(random)}`,
+      baseline: `hello ${Math.round(helloRun.rps)} req/s, ${cpu(helloRun)}`,
+      ratio: random.rps / helloRun.rps,
+      goal: `>= ${goals.random.toFixed(2)}, p99 <= 10 ms`,
+      met: random.rps / helloRun.rps >= goals.random && random.p99Ms <= 10 && !bad(random),
+    },
+    {
+      figure: `GET /api/vote-multiplier-config${on}`,
+      value: `${Math.round(config.rps)} req/s, ${cpu(config)}${bad(config)}`,
+      baseline: `hello ${Math.round(helloRun.rps)} req/s, ${cpu(helloRun)}`,
+      ratio: config.rps / helloRun.rps,
+      goal: '>= 0.60',
+      met: config.rps / helloRun.rps >= 0.6 && !bad(config),
+    },
+    {
+      figure: `POST /api/votes (distinct pairs, c=${VOTE_CONNECTIONS})${on}`,
+      value: `${Math.round(votes.rps)} votes/s, p99 ${votes.p99Ms.toFixed(1)} ms, ${cpu(votes)}${bad(votes)}`,
+      baseline: `raw ${POSTGRES ? 'PostgreSQL single-row transactions, pool of 10,' : 'insert'} ${Math.round(raw.perTransaction)} rows/s`,
+      ratio: votes.rps / raw.perTransaction,
+      goal: `>= ${goals.votes}, p99 <= 25 ms`,
+      met: votes.rps / raw.perTransaction >= goals.votes && votes.p99Ms <= 25 && !bad(votes),
+    },
+    {
+      figure: `GET /api/admin/export-votes (${(seeded.votes + votes.requests).toLocaleString()} votes)`,
+      value: `${exported.seconds.toFixed(1)} s (${((exported.seconds * 1e6) / (seeded.votes + votes.requests)).toFixed(1)} s per 1M votes), peak RSS ${exported.peakMb.toFixed(0)} MB`,
+      baseline: '',
+      goal: `<= ${goals.exportS} s, <= 150 MB`,
+      met: exported.status === 200 && exported.seconds <= goals.exportS && exported.peakMb <= 150,
+    },
+    {
+      figure: 'POST /api/admin/populate-votes',
+      value: `${Math.round(population)} votes/s`,
+      baseline: `5,000-row batches ${Math.round(raw.batched)} rows/s`,
+      ratio: population / raw.batched,
+      goal: '>= 25,000 votes/s',
+      met: population >= 25_000,
+    },
     client
-      ? { figure: 'next item on screen after the result display (chromium, Fast 3G)', value: `max ${Math.max(...client.delays).toFixed(1)} ms over ${client.delays.length} votes (first item, cold: ${client.firstMs.toFixed(0)} ms)`, baseline: '', goal: '<= 100 ms', met: client.delays.length === CLIENT_VOTES && Math.max(...client.delays) <= 100 }
-      : { figure: 'next item on screen after the result display (chromium, Fast 3G)', value: 'not measured: needs npm run build and /usr/bin/chromium', baseline: '', goal: '<= 100 ms', met: false },
+      ? {
+          figure: 'next item on screen after the result display (chromium, Fast 3G)',
+          value: `max ${Math.max(...client.delays).toFixed(1)} ms over ${client.delays.length} votes (first item, cold: ${client.firstMs.toFixed(0)} ms)`,
+          baseline: '',
+          goal: '<= 100 ms',
+          met: client.delays.length === CLIENT_VOTES && Math.max(...client.delays) <= 100,
+        }
+      : {
+          figure: 'next item on screen after the result display (chromium, Fast 3G)',
+          value: 'not measured: needs npm run build and /usr/bin/chromium',
+          baseline: '',
+          goal: '<= 100 ms',
+          met: false,
+        },
     ...(uploadSeed
-      ? [{ figure: `server RSS after ${UPLOAD_SEED.toLocaleString()} uploads, idle, before the loads`, value: `${uploadSeed.rss.toFixed(0)} MB (${uploadSeed.stored} stored in ${uploadSeed.seconds.toFixed(0)} s, ${uploadSeed.cpuMsPerUpload.toFixed(0)} ms CPU per upload)`, baseline: `${idleRss.toFixed(0)} MB before them`, goal: '<= 100 MB', met: uploadSeed.stored === UPLOAD_SEED && uploadSeed.rss <= 100 }]
+      ? [
+          {
+            figure: `server RSS after ${UPLOAD_SEED.toLocaleString()} uploads, idle, before the loads`,
+            value: `${uploadSeed.rss.toFixed(0)} MB (${uploadSeed.stored} stored in ${uploadSeed.seconds.toFixed(0)} s, ${uploadSeed.cpuMsPerUpload.toFixed(0)} ms CPU per upload)`,
+            baseline: `${idleRss.toFixed(0)} MB before them`,
+            goal: '<= 100 MB',
+            met: uploadSeed.stored === UPLOAD_SEED && uploadSeed.rss <= 100,
+          },
+        ]
       : []),
-    { figure: 'server RSS idle / after load', value: `${idleRss.toFixed(0)} / ${loadedRss.toFixed(0)} MB`, baseline: '', goal: '<= 100 MB', met: Math.max(idleRss, loadedRss) <= 100 },
+    {
+      figure: 'server RSS idle / after load',
+      value: `${idleRss.toFixed(0)} / ${loadedRss.toFixed(0)} MB`,
+      baseline: '',
+      goal: '<= 100 MB',
+      met: Math.max(idleRss, loadedRss) <= 100,
+    },
   ]
   printTable(rows)
-  console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')}`)
-  if (flags.json) await Bun.write(flags.json, JSON.stringify({ database: flags.database, instances: INSTANCES, media: MEDIA, votes: seeded.votes, uploadSeed: UPLOAD_SEED, loadAverage: loadavg(), seconds: SECONDS, rows }, null, 2))
+  console.log(
+    `load average (1, 5, 15 min): ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  )
+  if (flags.json)
+    await Bun.write(
+      flags.json,
+      JSON.stringify(
+        {
+          database: flags.database,
+          instances: INSTANCES,
+          media: MEDIA,
+          votes: seeded.votes,
+          uploadSeed: UPLOAD_SEED,
+          loadAverage: loadavg(),
+          seconds: SECONDS,
+          rows,
+        },
+        null,
+        2,
+      ),
+    )
 } finally {
   for (const s of servers) await s.stop().catch(() => undefined)
   await database?.drop()

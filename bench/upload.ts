@@ -13,14 +13,33 @@ const FIXTURE = join(ROOT, '..', 'shared', 'fixtures', 'media', asImage ? 'storm
 const SIZE = (asImage ? 10 : 20) * 1024 * 1024 - 1024
 const port = 43000 + Math.floor(Math.random() * 1000)
 const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-upload-bench-'))
-const server = Bun.spawn(['bun', 'run', join(ROOT, 'server', 'main.ts')], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench' }, stdout: 'ignore', stderr: 'inherit' })
+const server = Bun.spawn(['bun', 'run', join(ROOT, 'server', 'main.ts')], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench' },
+  stdout: 'ignore',
+  stderr: 'inherit',
+})
 const url = `http://127.0.0.1:${port}`
 const peakKb = () => Number(readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)![1])
 
 try {
-  for (let i = 0; i < 100 && !(await fetch(`${url}/api/site-settings`).then((r) => r.ok, () => false)); i++) await Bun.sleep(50)
+  for (
+    let i = 0;
+    i < 100 &&
+    !(await fetch(`${url}/api/site-settings`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await Bun.sleep(50)
   const sessionId = 'benchsession'.padEnd(32, '0')
-  const user = (await (await fetch(`${url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
+  const user = (await (
+    await fetch(`${url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId }),
+    })
+  ).json()) as { id: number }
   // A real MP4 head padded to 20 MB, so the type sniff passes and every byte has to be streamed and hashed.
   const head = await Bun.file(FIXTURE).bytes()
   const body = new Blob([head, new Uint8Array(SIZE - head.length)])
@@ -33,7 +52,9 @@ try {
   const ms = performance.now() - t0
   console.log(`status ${res.status}: ${(await res.text()).slice(0, 80)}`)
   console.log(`upload of ${(SIZE / 1024 / 1024).toFixed(1)} MB: ${ms.toFixed(0)} ms`)
-  console.log(`server peak RSS: ${(before / 1024).toFixed(0)} MB before, ${(peakKb() / 1024).toFixed(0)} MB after (growth ${((peakKb() - before) / 1024).toFixed(0)} MB)`)
+  console.log(
+    `server peak RSS: ${(before / 1024).toFixed(0)} MB before, ${(peakKb() / 1024).toFixed(0)} MB after (growth ${((peakKb() - before) / 1024).toFixed(0)} MB)`,
+  )
 } finally {
   server.kill()
   await server.exited

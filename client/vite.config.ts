@@ -36,7 +36,8 @@ const BACKGROUND_COLOR = '#09090b'
 const ADMIN_SOURCE = /\/client\/src\/(routes\/adm|features\/admin)\//
 const isAdminChunk = (chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }) =>
   ADMIN_SOURCE.test(chunk.facadeModuleId ?? '') ||
-  (chunk.moduleIds.some((id) => ADMIN_SOURCE.test(id)) && chunk.moduleIds.every((id) => ADMIN_SOURCE.test(id) || !id.includes('/client/src/')))
+  (chunk.moduleIds.some((id) => ADMIN_SOURCE.test(id)) &&
+    chunk.moduleIds.every((id) => ADMIN_SOURCE.test(id) || !id.includes('/client/src/')))
 
 /**
  * Routes whose components are bundled with the entry instead of split into lazy chunks (issue #13 First load): the

@@ -23,7 +23,9 @@ export function compressDir(dir: string): number {
   const texts = filesUnder(dir).filter((path) => TEXT_FILE.test(path))
   for (const path of texts) {
     const bytes = readFileSync(path)
-    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    const br = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    })
     const gz = gzipSync(bytes, { level: 9 })
     if (br.length < bytes.length) writeFileSync(`${path}.br`, br)
     if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz)

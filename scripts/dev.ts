@@ -5,8 +5,16 @@ export {}
  * together, in development mode unless NODE_ENV is set, the server's JSON log made readable by pino-pretty; Ctrl-C
  * stops both.
  */
-const server = Bun.spawn(['bun', '--watch', 'server/main.ts'], { env: { NODE_ENV: 'development', ...process.env }, stdout: 'pipe', stderr: 'inherit' })
-const pretty = Bun.spawn(['bunx', 'pino-pretty', '--ignore', 'pid,hostname,instance'], { stdin: server.stdout, stdout: 'inherit', stderr: 'inherit' })
+const server = Bun.spawn(['bun', '--watch', 'server/main.ts'], {
+  env: { NODE_ENV: 'development', ...process.env },
+  stdout: 'pipe',
+  stderr: 'inherit',
+})
+const pretty = Bun.spawn(['bunx', 'pino-pretty', '--ignore', 'pid,hostname,instance'], {
+  stdin: server.stdout,
+  stdout: 'inherit',
+  stderr: 'inherit',
+})
 const vite = Bun.spawn(['bunx', '--bun', 'vite', '--config', 'client/vite.config.ts'], { stdout: 'inherit', stderr: 'inherit' })
 const stop = () => {
   server.kill()

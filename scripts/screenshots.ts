@@ -17,7 +17,15 @@ import { launchBrowser, ROOT, startServer } from '../tests/support/browser'
 import { seedUploads } from '../tests/support/seed'
 
 /** Fixtures uploaded before the captures (read from ../shared/fixtures/media); the first one is shown on the rate screen. */
-const FIXTURE_NAMES = ['autumn-mountain-meadow.jpg', 'tabby-cat.png', 'yellow-daisy.webp', 'rowing-boats-sunset.jpg', 'spaniels-at-window-portrait.jpg', 'lakeside-jetty-planks.jpg', 'flowers-crossfade-tone.mp4']
+const FIXTURE_NAMES = [
+  'autumn-mountain-meadow.jpg',
+  'tabby-cat.png',
+  'yellow-daisy.webp',
+  'rowing-boats-sunset.jpg',
+  'spaniels-at-window-portrait.jpg',
+  'lakeside-jetty-planks.jpg',
+  'flowers-crossfade-tone.mp4',
+]
 /** Where the PNGs go. */
 const OUT_DIR = join(ROOT, 'docs', 'images')
 /** Largest file written, bytes. */
@@ -42,7 +50,13 @@ try {
   const { mediaIds } = await seedUploads(server, FIXTURE_NAMES)
   const firstId = mediaIds[0]
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block' })
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  })
   const rate = await phone.newPage()
   // The pick is random: the first queue answer is reordered so the same item leads on every run.
   await rate.route(/\/api\/media\/queue\//, async (route) => {

@@ -30,7 +30,8 @@ function canBuild(): boolean {
   }
 }
 
-const sourcesNewer = () => Math.max(newest(join(root, 'client', 'src')), statSync(join(root, 'client', 'index.html')).mtimeMs) > statSync(built).mtimeMs
+const sourcesNewer = () =>
+  Math.max(newest(join(root, 'client', 'src')), statSync(join(root, 'client', 'index.html')).mtimeMs) > statSync(built).mtimeMs
 const hasBuild = existsSync(built)
 const buildable = canBuild()
 if (!hasBuild && !buildable) {

@@ -61,7 +61,9 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
         path: routes.openapiBase,
         provider: null,
         mapJsonSchema: { valibot: (schema: never) => toJsonSchema(schema, { errorMode: 'ignore' }) },
-        documentation: { info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' } },
+        documentation: {
+          info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' },
+        },
       }),
     )
     .use(metricsRoutes(deps.config))
@@ -74,11 +76,35 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(dmcaRoutes(deps))
     .use(profileRoutes(deps))
     .use(authRoutes(deps))
-    .use(firstScreenRoutes(deps, clientDist, { startVisitor: visitorStarter(deps), pickQueue: (userId, limit) => pickMediaQueue(deps, userId, [], limit) }))
-    .use(adminGuard(deps, [adminConfigRoutes(deps), adminDataRoutes(deps), adminDmcaRoutes(deps), adminAuditRoutes(deps), adminMaintenanceRoutes(deps), adminVotesRoutes(deps), adminBucketRoutes(deps), adminBackupRoutes(deps), adminMediaReprocessRoutes(deps)]))
+    .use(
+      firstScreenRoutes(deps, clientDist, {
+        startVisitor: visitorStarter(deps),
+        pickQueue: (userId, limit) => pickMediaQueue(deps, userId, [], limit),
+      }),
+    )
+    .use(
+      adminGuard(deps, [
+        adminConfigRoutes(deps),
+        adminDataRoutes(deps),
+        adminDmcaRoutes(deps),
+        adminAuditRoutes(deps),
+        adminMaintenanceRoutes(deps),
+        adminVotesRoutes(deps),
+        adminBucketRoutes(deps),
+        adminBackupRoutes(deps),
+        adminMediaReprocessRoutes(deps),
+      ]),
+    )
     .get(routes.openapiBase, ({ redirect }) => redirect(paths.openapi()), { detail: { hide: true } })
     .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
-    .get('/*', ({ path, request }) => (path.startsWith('/api/') ? apiNotFound(path) : serveClient(clientDist, path, request.headers.get('accept-encoding'), deps.config.production)), { detail: { hide: true } })
+    .get(
+      '/*',
+      ({ path, request }) =>
+        path.startsWith('/api/')
+          ? apiNotFound(path)
+          : serveClient(clientDist, path, request.headers.get('accept-encoding'), deps.config.production),
+      { detail: { hide: true } },
+    )
 }
 
 /** The app type, for tests and Eden-style clients. */

@@ -6,7 +6,14 @@ import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config'
 describe('loadConfig', () => {
   it('gives the embedded defaults for an empty environment', () => {
     const c = loadConfig({})
-    expect(c).toMatchObject({ port: 3000, dataDir: './data', publicUrl: 'http://localhost:3000', storage: { kind: 'fs' }, adminUsername: 'admin', siteBrands: {} })
+    expect(c).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      publicUrl: 'http://localhost:3000',
+      storage: { kind: 'fs' },
+      adminUsername: 'admin',
+      siteBrands: {},
+    })
     expect(c.smtpUrl).toBeUndefined()
   })
 
@@ -15,7 +22,9 @@ describe('loadConfig', () => {
   })
 
   it('names a bad variable without echoing its value, which may hold a secret', () => {
-    expect(() => loadConfig({ SMTP_URL: 'https://mailer:hunter2-secret@mail.example' })).toThrow(new ConfigError('SMTP_URL: must start with smtp:// or smtps://'))
+    expect(() => loadConfig({ SMTP_URL: 'https://mailer:hunter2-secret@mail.example' })).toThrow(
+      new ConfigError('SMTP_URL: must start with smtp:// or smtps://'),
+    )
     expect(() => loadConfig({ SITE_BRANDS: '{"secret-brand": ' })).toThrow(new ConfigError('SITE_BRANDS: must be JSON'))
   })
 
@@ -54,9 +63,24 @@ describe('loadConfig', () => {
   })
 
   it('reads the upload, session and quota limits with their defaults, and refuses a bad one by name', () => {
-    expect(loadConfig({})).toMatchObject({ uploadsPerVisitorPerHour: 60, uploadsPerAddressPerHour: 200, sessionsPerAddressPerHour: 600, uploadQuotaBytes: 500 * 1024 * 1024 })
-    const c = loadConfig({ UPLOADS_PER_VISITOR_PER_HOUR: '2', UPLOADS_PER_ADDRESS_PER_HOUR: '3', SESSIONS_PER_ADDRESS_PER_HOUR: '4', UPLOAD_QUOTA_MB: '5' })
-    expect(c).toMatchObject({ uploadsPerVisitorPerHour: 2, uploadsPerAddressPerHour: 3, sessionsPerAddressPerHour: 4, uploadQuotaBytes: 5 * 1024 * 1024 })
+    expect(loadConfig({})).toMatchObject({
+      uploadsPerVisitorPerHour: 60,
+      uploadsPerAddressPerHour: 200,
+      sessionsPerAddressPerHour: 600,
+      uploadQuotaBytes: 500 * 1024 * 1024,
+    })
+    const c = loadConfig({
+      UPLOADS_PER_VISITOR_PER_HOUR: '2',
+      UPLOADS_PER_ADDRESS_PER_HOUR: '3',
+      SESSIONS_PER_ADDRESS_PER_HOUR: '4',
+      UPLOAD_QUOTA_MB: '5',
+    })
+    expect(c).toMatchObject({
+      uploadsPerVisitorPerHour: 2,
+      uploadsPerAddressPerHour: 3,
+      sessionsPerAddressPerHour: 4,
+      uploadQuotaBytes: 5 * 1024 * 1024,
+    })
     expect(() => loadConfig({ UPLOADS_PER_VISITOR_PER_HOUR: '0' })).toThrow(/^UPLOADS_PER_VISITOR_PER_HOUR: must be at least 1/)
     expect(() => loadConfig({ SESSIONS_PER_ADDRESS_PER_HOUR: 'many' })).toThrow(/^SESSIONS_PER_ADDRESS_PER_HOUR: must be a whole number/)
     expect(() => loadConfig({ UPLOAD_QUOTA_MB: '1.5' })).toThrow(/^UPLOAD_QUOTA_MB: must be a whole number/)
@@ -64,12 +88,23 @@ describe('loadConfig', () => {
 
   it('reads DATABASE_URL: unset, the SQLite file in DATA_DIR; postgres:// or postgresql://, that PostgreSQL database', () => {
     expect(loadConfig({ DATA_DIR: '/srv/hv' }).database).toEqual({ kind: 'sqlite', path: '/srv/hv/hotvote.sqlite' })
-    expect(loadConfig({ DATABASE_URL: 'postgres://hv:pw@db.internal:5432/hotvote' }).database).toEqual({ kind: 'postgres', url: 'postgres://hv:pw@db.internal:5432/hotvote' })
-    expect(loadConfig({ DATABASE_URL: 'postgresql://db.internal/hotvote' }).database).toEqual({ kind: 'postgres', url: 'postgresql://db.internal/hotvote' })
+    expect(loadConfig({ DATABASE_URL: 'postgres://hv:pw@db.internal:5432/hotvote' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://hv:pw@db.internal:5432/hotvote',
+    })
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.internal/hotvote' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://db.internal/hotvote',
+    })
   })
 
   it('refuses a DATABASE_URL that is not a PostgreSQL URL in one line naming the variable, its password never echoed', () => {
-    for (const url of ['mysql://hv:hunter2-secret@db/hotvote', 'postgres://hv:hunter2-secret@/hotvote', 'hv:hunter2-secret@db/hotvote', 'sqlite:///srv/hunter2-secret.db']) {
+    for (const url of [
+      'mysql://hv:hunter2-secret@db/hotvote',
+      'postgres://hv:hunter2-secret@/hotvote',
+      'hv:hunter2-secret@db/hotvote',
+      'sqlite:///srv/hunter2-secret.db',
+    ]) {
       const error = (() => {
         try {
           loadConfig({ DATABASE_URL: url })
@@ -94,7 +129,10 @@ describe('loadConfig', () => {
 
   it('reads the media pipeline limits (defaults 2 jobs, 20 waiting, 60 s, 100 frames) and refuses values out of range, naming the variable', () => {
     expect(loadConfig({}).pipeline).toEqual({ concurrency: 2, queueLength: 20, timeoutSeconds: 60, maxFrames: 100 })
-    expect(loadConfig({ PIPELINE_CONCURRENCY: '1', PIPELINE_QUEUE_LENGTH: '0', PIPELINE_TIMEOUT_SECONDS: '5', IMAGE_MAX_FRAMES: '300' }).pipeline).toEqual({ concurrency: 1, queueLength: 0, timeoutSeconds: 5, maxFrames: 300 })
+    expect(
+      loadConfig({ PIPELINE_CONCURRENCY: '1', PIPELINE_QUEUE_LENGTH: '0', PIPELINE_TIMEOUT_SECONDS: '5', IMAGE_MAX_FRAMES: '300' })
+        .pipeline,
+    ).toEqual({ concurrency: 1, queueLength: 0, timeoutSeconds: 5, maxFrames: 300 })
     expect(() => loadConfig({ PIPELINE_CONCURRENCY: '0' })).toThrow(/^PIPELINE_CONCURRENCY: must be from 1 to 64/)
     expect(() => loadConfig({ PIPELINE_QUEUE_LENGTH: '-1' })).toThrow(/^PIPELINE_QUEUE_LENGTH: must be a whole number/)
     expect(() => loadConfig({ PIPELINE_TIMEOUT_SECONDS: '3601' })).toThrow(/^PIPELINE_TIMEOUT_SECONDS: must be from 1 to 3600/)

@@ -9,11 +9,29 @@ import { join } from 'node:path'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)))
 /** A whole number of at least 1 (up to maxDigits digits), fallback when unset. */
-const count = (fallback: string, maxDigits = 6) => v.optional(v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${maxDigits}}$`), 'must be a whole number'), v.transform(Number), v.minValue(1, 'must be at least 1')), fallback)
+const count = (fallback: string, maxDigits = 6) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(new RegExp(`^\\d{1,${maxDigits}}$`), 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+    ),
+    fallback,
+  )
 
 /** An optional whole number from min to max (inclusive), fallback when unset. */
 const wholeNumber = (min: number, max: number, fallback: string) =>
-  v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(min, `must be from ${min} to ${max}`), v.maxValue(max, `must be from ${min} to ${max}`)), fallback)
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(min, `must be from ${min} to ${max}`),
+      v.maxValue(max, `must be from ${min} to ${max}`),
+    ),
+    fallback,
+  )
 
 const BrandSchema = v.object({
   siteName: v.pipe(v.string(), v.minLength(1)),
@@ -24,10 +42,26 @@ const BrandSchema = v.object({
 export type Brand = v.InferOutput<typeof BrandSchema>
 
 const EnvSchema = v.object({
-  HOST: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => isIP(s) !== 0 || s === 'localhost', 'must be an IP address to listen on (0.0.0.0, 127.0.0.1, ::)')), '0.0.0.0'),
-  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number')), '3000'),
+  HOST: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => isIP(s) !== 0 || s === 'localhost', 'must be an IP address to listen on (0.0.0.0, 127.0.0.1, ::)'),
+    ),
+    '0.0.0.0',
+  ),
+  PORT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535, 'must be a port number')),
+    '3000',
+  ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.check(isPostgresUrl, 'must be a postgres:// or postgresql:// URL with a host (unset: the SQLite file in DATA_DIR)'))),
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(isPostgresUrl, 'must be a postgres:// or postgresql:// URL with a host (unset: the SQLite file in DATA_DIR)'),
+    ),
+  ),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
   STORAGE: v.optional(v.picklist(['fs', 's3'], 'must be fs or s3'), 'fs'),
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be an absolute URL'))),
@@ -35,7 +69,13 @@ const EnvSchema = v.object({
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: v.optional(v.pipe(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), v.transform((s) => s === 'true' || s === '1')), 'false'),
+  S3_FORCE_PATH_STYLE: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+      v.transform((s) => s === 'true' || s === '1'),
+    ),
+    'false',
+  ),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   MAIL_FROM: v.optional(v.string(), 'HotVote <no-reply@hotvote.local>'),
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(1)), 'admin'),
@@ -58,8 +98,22 @@ const EnvSchema = v.object({
   TRUSTED_PROXY: v.optional(
     v.pipe(
       v.string(),
-      v.transform((s): TrustedProxy | undefined => (/^\d+$/.test(s.trim()) ? (Number(s) > 0 ? { hops: Number(s) } : undefined) : { addresses: s.split(',').map((a) => a.trim()).filter(Boolean) })),
-      v.check((t) => !t || 'hops' in t || (t.addresses.length > 0 && t.addresses.every(isAddressOrCidr)), 'must be a number of proxy hops or a comma-separated list of IP addresses or CIDRs'),
+      v.transform((s): TrustedProxy | undefined =>
+        /^\d+$/.test(s.trim())
+          ? Number(s) > 0
+            ? { hops: Number(s) }
+            : undefined
+          : {
+              addresses: s
+                .split(',')
+                .map((a) => a.trim())
+                .filter(Boolean),
+            },
+      ),
+      v.check(
+        (t) => !t || 'hops' in t || (t.addresses.length > 0 && t.addresses.every(isAddressOrCidr)),
+        'must be a number of proxy hops or a comma-separated list of IP addresses or CIDRs',
+      ),
     ),
   ),
   DMCA_RATE_LIMIT_PER_HOUR: count('50'),
@@ -69,7 +123,15 @@ const EnvSchema = v.object({
   UPLOAD_QUOTA_MB: count('500', 7),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16, 'must be at least 16 characters'))),
-  METRICS_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.minValue(1, 'must be a port number'), v.maxValue(65535, 'must be a port number'))),
+  METRICS_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'must be a port number'),
+      v.transform(Number),
+      v.minValue(1, 'must be a port number'),
+      v.maxValue(65535, 'must be a port number'),
+    ),
+  ),
   PIPELINE_CONCURRENCY: wholeNumber(1, 64, '2'),
   PIPELINE_QUEUE_LENGTH: wholeNumber(0, 10_000, '20'),
   PIPELINE_TIMEOUT_SECONDS: wholeNumber(1, 3600, '60'),
@@ -110,7 +172,17 @@ export type Config = {
   /** DATABASE_URL unset: the SQLite file DATA_DIR/hotvote.sqlite; set: that PostgreSQL database (13 or newer). */
   database: DatabaseConfig
   publicUrl: string
-  storage: { kind: 'fs' } | { kind: 's3'; endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
+  storage:
+    | { kind: 'fs' }
+    | {
+        kind: 's3'
+        endpoint?: string
+        region: string
+        bucket: string
+        accessKeyId?: string
+        secretAccessKey?: string
+        forcePathStyle: boolean
+      }
   smtpUrl?: string
   mailFrom: string
   adminUsername: string
@@ -166,7 +238,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     storage:
       e.STORAGE === 's3'
-        ? { kind: 's3', endpoint: e.S3_ENDPOINT, region: e.S3_REGION, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE }
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
         : { kind: 'fs' },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -184,7 +264,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     production: env.NODE_ENV === 'production',
-    pipeline: { concurrency: e.PIPELINE_CONCURRENCY, queueLength: e.PIPELINE_QUEUE_LENGTH, timeoutSeconds: e.PIPELINE_TIMEOUT_SECONDS, maxFrames: e.IMAGE_MAX_FRAMES },
+    pipeline: {
+      concurrency: e.PIPELINE_CONCURRENCY,
+      queueLength: e.PIPELINE_QUEUE_LENGTH,
+      timeoutSeconds: e.PIPELINE_TIMEOUT_SECONDS,
+      maxFrames: e.IMAGE_MAX_FRAMES,
+    },
     resumableUploadExpiryHours: e.RESUMABLE_UPLOAD_EXPIRY_HOURS,
   }
 }

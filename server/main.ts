@@ -54,20 +54,35 @@ try {
 if (db.dialect === 'sqlite') await releaseAllJobLocks(db)
 const adminPassword = await resolveAdminPassword(db, config.dataDir, config.adminPassword, systemClock.now().toISOString())
 // After the one line that may show a new admin password on a terminal: from here on, no log line carries a secret.
-const logger = configureLog({ level: config.logLevel, production: config.production, secrets: [adminPassword, config.metricsToken, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined] })
+const logger = configureLog({
+  level: config.logLevel,
+  production: config.production,
+  secrets: [adminPassword, config.metricsToken, config.storage.kind === 's3' ? config.storage.secretAccessKey : undefined],
+})
 routeConsoleToLog()
 logger.info({ dialect: db.dialect }, 'database open, migrations applied')
-if (db.dialect === 'postgres' && config.storage.kind === 'fs') logger.warn(`DATABASE_URL is set but STORAGE=fs: other instances cannot see the media in ${bucketDir}; use STORAGE=s3 (or a shared folder) to run several servers`)
+if (db.dialect === 'postgres' && config.storage.kind === 'fs')
+  logger.warn(
+    `DATABASE_URL is set but STORAGE=fs: other instances cannot see the media in ${bucketDir}; use STORAGE=s3 (or a shared folder) to run several servers`,
+  )
 // The S3 client is loaded only when used, so a server on the filesystem bucket never holds it in memory.
-const storage = config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)
-const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, (line) => logger.info(line), config.production)
+const storage =
+  config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)
+const mailer = config.smtpUrl
+  ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+  : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, (line) => logger.info(line), config.production)
 const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }
 resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])
 await runStartupChecks(deps)
 const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
 // Every instance looks for expired resumable uploads (the visitors' and the admin's); the job lock lets one at a time remove their bytes.
-scheduleResumableCleanup(createVisitorResumableUploads(deps, createUploadLimits(deps)), (error) => logger.error({ err: error }, 'cleanup of expired resumable uploads failed'))
+scheduleResumableCleanup(createVisitorResumableUploads(deps, createUploadLimits(deps)), (error) =>
+  logger.error({ err: error }, 'cleanup of expired resumable uploads failed'),
+)
 const metricsServer = config.metricsPort ? serveMetricsPort(config.metricsPort) : undefined
 shutDownOnSignals({ server: app.server!, alsoStop: metricsServer, closeDatabase: () => db.close() }, (line) => logger.info(line))
 const mode = process.env.NODE_ENV ?? 'development'
-logger.info({ url: config.publicUrl, dataDir: config.dataDir, storage: storage.provider, mode, metricsPort: config.metricsPort }, `HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${mode} mode)`)
+logger.info(
+  { url: config.publicUrl, dataDir: config.dataDir, storage: storage.provider, mode, metricsPort: config.metricsPort },
+  `HotVote is running at ${config.publicUrl} (data in ${config.dataDir}, storage ${storage.provider}, ${mode} mode)`,
+)

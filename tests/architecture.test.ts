@@ -15,7 +15,9 @@ const ROOT = join(import.meta.dir, '..')
 
 /** Every import specifier of a TypeScript file (static imports and re-exports). */
 function importsOf(source: string): string[] {
-  return [...source.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? m[2])
+  return [...source.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)].map(
+    (m) => m[1] ?? m[2],
+  )
 }
 
 /** The repository-relative target of a specifier seen from file, or undefined for a package import. */
@@ -29,32 +31,40 @@ function targetOf(file: string, spec: string): string | undefined {
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = []
-  for await (const f of new Glob(`${dir}/**/*.{ts,tsx}`).scan({ cwd: ROOT })) if (!f.includes('node_modules') && !f.endsWith('routeTree.gen.ts')) out.push(f)
+  for await (const f of new Glob(`${dir}/**/*.{ts,tsx}`).scan({ cwd: ROOT }))
+    if (!f.includes('node_modules') && !f.endsWith('routeTree.gen.ts')) out.push(f)
   return out
 }
 
 async function violations(dir: string, isBad: (file: string, spec: string, target: string | undefined) => boolean) {
   const bad: string[] = []
   for (const file of await filesUnder(dir)) {
-    for (const spec of importsOf(await Bun.file(join(ROOT, file)).text())) if (isBad(file, spec, targetOf(file, spec))) bad.push(`${file} -> ${spec}`)
+    for (const spec of importsOf(await Bun.file(join(ROOT, file)).text()))
+      if (isBad(file, spec, targetOf(file, spec))) bad.push(`${file} -> ${spec}`)
   }
   return bad
 }
 
 describe('import boundaries', () => {
   it('keeps client/ and cli/ out of server/ except server/contract/', async () => {
-    const intoServer = (_: string, __: string, target?: string) => !!target && target.startsWith('server/') && !target.startsWith('server/contract')
+    const intoServer = (_: string, __: string, target?: string) =>
+      !!target && target.startsWith('server/') && !target.startsWith('server/contract')
     expect([...(await violations('client', intoServer)), ...(await violations('cli', intoServer))]).toEqual([])
   })
 
   it('lets contract modules import only valibot and other contract modules', async () => {
-    const bad = await violations('server/contract', (_, spec, target) => (target ? !target.startsWith('server/contract') : spec !== 'valibot'))
+    const bad = await violations('server/contract', (_, spec, target) =>
+      target ? !target.startsWith('server/contract') : spec !== 'valibot',
+    )
     expect(bad).toEqual([])
   })
 
   it('keeps client features from importing each other (compose them in routes)', async () => {
     const featureOf = (path: string) => path.match(/^client\/src\/features\/([^/]+)\//)?.[1]
-    const bad = await violations('client/src/features', (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file))
+    const bad = await violations(
+      'client/src/features',
+      (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file),
+    )
     expect(bad).toEqual([])
   })
 
@@ -74,9 +84,11 @@ describe('import boundaries', () => {
   })
 
   it('keeps client/ and cli/ from declaring a type the contract already exports (each answer typed once)', async () => {
-    const declared = (source: string) => [...source.matchAll(/^\s*(?:export\s+)?(?:type|interface)\s+([A-Z]\w*)\b(?!\s*,)/gm)].map((m) => m[1])
+    const declared = (source: string) =>
+      [...source.matchAll(/^\s*(?:export\s+)?(?:type|interface)\s+([A-Z]\w*)\b(?!\s*,)/gm)].map((m) => m[1])
     const contractTypes = new Set<string>()
-    for (const file of await filesUnder('server/contract')) for (const name of declared(await Bun.file(join(ROOT, file)).text())) contractTypes.add(name)
+    for (const file of await filesUnder('server/contract'))
+      for (const name of declared(await Bun.file(join(ROOT, file)).text())) contractTypes.add(name)
     const bad: string[] = []
     for (const file of [...(await filesUnder('client')), ...(await filesUnder('cli'))]) {
       for (const name of declared(await Bun.file(join(ROOT, file)).text())) if (contractTypes.has(name)) bad.push(`${file}: ${name}`)
@@ -87,7 +99,10 @@ describe('import boundaries', () => {
 
   it('keeps server features from importing each other: shared code lives in a non-feature server module', async () => {
     const featureOf = (path: string) => path.match(/^server\/features\/([^/]+)\//)?.[1]
-    const bad = await violations('server/features', (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file))
+    const bad = await violations(
+      'server/features',
+      (file, _, target) => !!target && !!featureOf(target) && featureOf(target) !== featureOf(file),
+    )
     expect(bad).toEqual([])
   })
 
@@ -99,7 +114,8 @@ describe('import boundaries', () => {
   it('keeps route files from reading the sid cookie: the visitor comes from the visitorSession plugin', async () => {
     const bad: string[] = []
     for (const file of await filesUnder('server/features')) {
-      if (/(?:cookie\[SESSION_COOKIE\]|cookie\.sid\b|cookie\[['"]sid['"]\])\s*\.value/.test(await Bun.file(join(ROOT, file)).text())) bad.push(file)
+      if (/(?:cookie\[SESSION_COOKIE\]|cookie\.sid\b|cookie\[['"]sid['"]\])\s*\.value/.test(await Bun.file(join(ROOT, file)).text()))
+        bad.push(file)
     }
     expect(bad).toEqual([])
   })
@@ -128,21 +144,33 @@ describe('import boundaries', () => {
   })
 
   it('keeps queries out of services: a service calls repositories, never the schema or the connection of server/db (STYLE §2)', async () => {
-    const bad = await violations('server/features', (file, _, target) => file.endsWith('.service.ts') && /^server\/db\/(schema|open|prepared|group-commit)$/.test(target ?? ''))
+    const bad = await violations(
+      'server/features',
+      (file, _, target) => file.endsWith('.service.ts') && /^server\/db\/(schema|open|prepared|group-commit)$/.test(target ?? ''),
+    )
     expect(bad).toEqual([])
   })
 
   it('keeps every repository in server/repositories/<aggregate>.repository.ts, importing no service, route or Elysia', async () => {
-    const misplaced = (await filesUnder('server')).filter((f) => /\.repo(sitory)?\.ts$/.test(f) && !/^server\/repositories\/[a-z-]+\.repository\.ts$/.test(f))
-    const bad = await violations('server/repositories', (_, spec, target) => spec === 'elysia' || !!target?.startsWith('server/features/') || !!target?.startsWith('server/http/'))
+    const misplaced = (await filesUnder('server')).filter(
+      (f) => /\.repo(sitory)?\.ts$/.test(f) && !/^server\/repositories\/[a-z-]+\.repository\.ts$/.test(f),
+    )
+    const bad = await violations(
+      'server/repositories',
+      (_, spec, target) => spec === 'elysia' || !!target?.startsWith('server/features/') || !!target?.startsWith('server/http/'),
+    )
     expect([...misplaced, ...bad]).toEqual([])
   })
 
   it('keeps the media tools (sharp, thumbhash, ffmpeg) inside server/media/: features reach decoding, stripping and variants through the media module', async () => {
     const tools = /^(sharp|thumbhash|@ffmpeg-installer\/ffmpeg)$/
-    const bad = await violations('server', (file, spec) => !file.startsWith('server/media/') && !/\.test\.ts$/.test(file) && tools.test(spec))
+    const bad = await violations(
+      'server',
+      (file, spec) => !file.startsWith('server/media/') && !/\.test\.ts$/.test(file) && tools.test(spec),
+    )
     for (const file of await filesUnder('server')) {
-      if (!file.startsWith('server/media/') && /['"]ffmpeg['"]/.test(await Bun.file(join(ROOT, file)).text())) bad.push(`${file}: runs ffmpeg`)
+      if (!file.startsWith('server/media/') && /['"]ffmpeg['"]/.test(await Bun.file(join(ROOT, file)).text()))
+        bad.push(`${file}: runs ffmpeg`)
     }
     expect(bad).toEqual([])
   })

@@ -10,7 +10,22 @@ describe('bun run bench', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hotvote-bench-smoke-'))
     try {
       const json = join(dir, 'bench.json')
-      const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), '--media', '1000', '--upload-seed', '10', '--duration', '1', '--json', json], { stdout: 'pipe', stderr: 'inherit' })
+      const proc = Bun.spawn(
+        [
+          'bun',
+          'run',
+          join(import.meta.dir, '..', 'bench', 'run.ts'),
+          '--media',
+          '1000',
+          '--upload-seed',
+          '10',
+          '--duration',
+          '1',
+          '--json',
+          json,
+        ],
+        { stdout: 'pipe', stderr: 'inherit' },
+      )
       const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
       expect(code).toBe(0)
       expect(out).toContain('baseline (same run)')

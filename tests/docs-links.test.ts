@@ -76,7 +76,9 @@ describe('documentation links', () => {
 
     it(`every repository path ${file} names in code exists`, () => {
       const named = [...withoutFences(read(file)).matchAll(/`([^`\s]+)`/g)].map((m) => m[1])
-      const paths = named.filter((p) => CHECKED_FOLDERS.includes(p.split('/')[0]) && p.includes('/') && !/[*<>{}|]/.test(p) && p !== 'client/dist')
+      const paths = named.filter(
+        (p) => CHECKED_FOLDERS.includes(p.split('/')[0]) && p.includes('/') && !/[*<>{}|]/.test(p) && p !== 'client/dist',
+      )
       expect(paths.filter((p) => !existsSync(join(ROOT, p)))).toEqual([])
     })
   }

@@ -14,7 +14,9 @@ const t = makeTestApp({ METRICS_TOKEN: TOKEN })
 afterAll(t.cleanup)
 
 /** The metric names (hotvote_*, process_*, nodejs_*) a file under docs/ mentions. */
-const metricNamesIn = (file: string) => [...new Set(readFileSync(join(DOCS, file), 'utf8').match(/\b(?:hotvote|process|nodejs)_[a-z0-9_]+\b/g) ?? [])]
+const metricNamesIn = (file: string) => [
+  ...new Set(readFileSync(join(DOCS, file), 'utf8').match(/\b(?:hotvote|process|nodejs)_[a-z0-9_]+\b/g) ?? []),
+]
 
 /** Whether the scrape text declares name, or name is a histogram's _bucket/_sum/_count series of a declared histogram. */
 function served(text: string, name: string): boolean {
@@ -44,7 +46,9 @@ describe('docs/operations', () => {
   })
 
   it('the dashboard is valid JSON with a query on every panel', () => {
-    const dashboard = JSON.parse(readFileSync(join(DOCS, 'operations', 'grafana-dashboard.json'), 'utf8')) as { panels: { targets: { expr: string }[] }[] }
+    const dashboard = JSON.parse(readFileSync(join(DOCS, 'operations', 'grafana-dashboard.json'), 'utf8')) as {
+      panels: { targets: { expr: string }[] }[]
+    }
     for (const panel of dashboard.panels) expect(panel.targets.length).toBeGreaterThan(0)
   })
 })

@@ -25,7 +25,11 @@ function useProductionServer() {
   afterAll(() => server.stop())
 }
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers }, body: JSON.stringify(body) })
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers },
+  body: JSON.stringify(body),
+})
 const api = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init)
 
 /** The magic-link tokens in the outbox's .eml files (quoted-printable soft breaks undone). */
@@ -47,7 +51,15 @@ describe('a production log', () => {
     secrets.push(sessionId)
     const user = (await (await api(paths.session(), json({ sessionId }))).json()) as { id: number }
     const cookie = `sid=${sessionId}`
-    expect((await api(paths.mediaUpload(), { method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin' }, body: uploadForm(user.id, 'forest-path-portrait.png') })).status).toBe(201)
+    expect(
+      (
+        await api(paths.mediaUpload(), {
+          method: 'POST',
+          headers: { cookie, 'sec-fetch-site': 'same-origin' },
+          body: uploadForm(user.id, 'forest-path-portrait.png'),
+        })
+      ).status,
+    ).toBe(201)
 
     expect((await api(paths.sendMagicLink(), json({ email: 'kim@example.com', sessionId }, { cookie }))).status).toBe(200)
     await waitFor('the save link in the outbox', () => outboxTokens().length === 1)
@@ -83,7 +95,11 @@ describe('a production log', () => {
 })
 
 /** The JSON lines of a log (other lines, such as the admin-password notice, skipped). */
-const jsonLines = (log: string) => log.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>)
+const jsonLines = (log: string) =>
+  log
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
 
 describe('request ids', () => {
   useProductionServer()
@@ -94,7 +110,10 @@ describe('request ids', () => {
       api(paths.session(), json({ sessionId: 'short' })),
       api(paths.adminDmcaTakedowns()),
       api('/metrics'),
-      api(paths.session(), { ...json({ sessionId: newSessionId() }), headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' } }),
+      api(paths.session(), {
+        ...json({ sessionId: newSessionId() }),
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      }),
       api('/api/no-such-route', { headers: { 'x-request-id': 'lb-1234.abcd' } }),
     ])
     const ids = await Promise.all(

@@ -9,7 +9,11 @@ const MAIN = join(ROOT, 'server', 'main.ts')
 
 describe('server start-up', () => {
   it('stops with one line naming the variable when a value is bad', async () => {
-    const proc = Bun.spawn(['bun', 'run', MAIN], { env: { ...process.env, PORT: 'eighty', DATA_DIR: mkdtempSync(join(tmpdir(), 'hv-')) }, stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn(['bun', 'run', MAIN], {
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: mkdtempSync(join(tmpdir(), 'hv-')) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     expect(await proc.exited).toBe(1)
     const stderr = (await new Response(proc.stderr).text()).trim()
     expect(stderr).toBe('hotvote: bad configuration: PORT: must be a port number')
@@ -18,7 +22,11 @@ describe('server start-up', () => {
   it('migrates the database, records the start-up audit events and prints its URL', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hv-'))
     const port = 40000 + Math.floor(Math.random() * 1000)
-    const proc = Bun.spawn(['bun', 'run', MAIN], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'x-start-up-test' }, stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn(['bun', 'run', MAIN], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'x-start-up-test' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     try {
       const reader = proc.stdout.getReader()
       let out = ''

@@ -13,7 +13,12 @@ import { CHROMIUM_ARGS, FIXTURES } from '../../tests/support/browser'
 import { startHotVote } from './processes'
 
 /** DevTools' Fast 3G preset: 562.5 ms latency, 1.6 Mbit/s down and 750 kbit/s up, each at 90%. */
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 }
+const FAST_3G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
+}
 
 const PHOTOS = /\.(jpe?g|png|webp)$/
 
@@ -23,14 +28,21 @@ function seedPhotos(): string {
   const { sqlite } = openDatabase(join(dataDir, 'hotvote.sqlite'))
   mkdirSync(join(dataDir, 'bucket', 'media'), { recursive: true })
   const now = new Date().toISOString()
-  const owner = (sqlite.query('insert into users (session_id, username, created_at) values (?, ?, ?) returning id').get('clientowner'.padEnd(32, '0'), 'bench_client_owner', now) as { id: number }).id
+  const owner = (
+    sqlite
+      .query('insert into users (session_id, username, created_at) values (?, ?, ?) returning id')
+      .get('clientowner'.padEnd(32, '0'), 'bench_client_owner', now) as { id: number }
+  ).id
   const photos = readdirSync(FIXTURES).filter((f) => PHOTOS.test(f))
   photos.forEach((file, i) => {
     const ext = file.split('.').pop()!
     const key = `media/client-${i}.${ext}`
     copyFileSync(join(FIXTURES, file), join(dataDir, 'bucket', key))
     const mime = ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : `image/${ext}`
-    sqlite.run("insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, ?, ?, 1, ?, ?)", [owner, key, file, mime, `client-${i}`, now])
+    sqlite.run(
+      'insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, ?, ?, 1, ?, ?)',
+      [owner, key, file, mime, `client-${i}`, now],
+    )
   })
   sqlite.close()
   return dataDir
@@ -70,16 +82,28 @@ export async function nextItemDelays(votes: number): Promise<{ delays: number[];
     const delays: number[] = []
     let firstMs = NaN
     for (let i = 0; i <= votes; i++) {
-      await page.waitForFunction(() => {
-        const img = document.querySelector('img[alt="Photo to rate"]') as HTMLImageElement | null
-        return !!img && img.complete && img.naturalWidth > 0
-      }, undefined, { timeout: 60_000 })
+      await page.waitForFunction(
+        () => {
+          const img = document.querySelector('img[alt="Photo to rate"]') as HTMLImageElement | null
+          return !!img && img.complete && img.naturalWidth > 0
+        },
+        undefined,
+        { timeout: 60_000 },
+      )
       const src = await shown.getAttribute('src')
-      const times = await page.evaluate((s) => (window as unknown as { imgTimes: { src: string; added: number; loaded?: number }[] }).imgTimes.filter((t) => t.src.endsWith(s!)).at(-1), src)
-      if (times?.loaded !== undefined) (i === 0 ? (firstMs = times.loaded - times.added) : delays.push(times.loaded - times.added))
+      const times = await page.evaluate(
+        (s) =>
+          (window as unknown as { imgTimes: { src: string; added: number; loaded?: number }[] }).imgTimes
+            .filter((t) => t.src.endsWith(s!))
+            .at(-1),
+        src,
+      )
+      if (times?.loaded !== undefined) i === 0 ? (firstMs = times.loaded - times.added) : delays.push(times.loaded - times.added)
       if (i === votes) break
       await page.keyboard.press('h')
-      await page.waitForFunction((prev) => document.querySelector('img[alt="Photo to rate"]')?.getAttribute('src') !== prev, src, { timeout: 60_000 })
+      await page.waitForFunction((prev) => document.querySelector('img[alt="Photo to rate"]')?.getAttribute('src') !== prev, src, {
+        timeout: 60_000,
+      })
     }
     return { delays, firstMs }
   } finally {

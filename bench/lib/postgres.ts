@@ -28,7 +28,10 @@ export async function createBenchDatabase(sqlitePath: string): Promise<BenchData
     await server.unsafe(`drop database if exists ${name} with (force)`)
     await server.close()
   }
-  const copy = Bun.spawn(['bun', join(import.meta.dir, '..', '..', 'server', 'db', 'copy-database.ts'), '--from', sqlitePath, '--to', url.toString()], { stdout: 'ignore', stderr: 'inherit' })
+  const copy = Bun.spawn(
+    ['bun', join(import.meta.dir, '..', '..', 'server', 'db', 'copy-database.ts'), '--from', sqlitePath, '--to', url.toString()],
+    { stdout: 'ignore', stderr: 'inherit' },
+  )
   if ((await copy.exited) !== 0) {
     await drop()
     throw new Error(`copying the seeded database into ${name} failed`)
@@ -54,7 +57,10 @@ export async function rawPgVoteInsertRate(url: string, seeded: Seeded, seconds: 
         const p = pair--
         const userId = visitors[p % visitors.length].id
         const mediaId = (Math.floor(p / visitors.length) % seeded.media) + 1
-        await sql.begin((tx) => tx`insert into votes (user_id, media_id, is_hot, created_at) values (${userId}, ${mediaId}, ${true}, ${new Date().toISOString()}) on conflict do nothing`)
+        await sql.begin(
+          (tx) =>
+            tx`insert into votes (user_id, media_id, is_hot, created_at) values (${userId}, ${mediaId}, ${true}, ${new Date().toISOString()}) on conflict do nothing`,
+        )
         rows++
       }
     }),

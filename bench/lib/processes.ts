@@ -31,10 +31,20 @@ function freePort(): number {
 /** Spawns cmd with env plus PORT, waits until path answers (at most 30 s), and answers the running process. */
 async function spawnListening(cmd: string[], env: Record<string, string>, path: string): Promise<Running> {
   const port = freePort()
-  const proc: Subprocess = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdout: 'ignore', stderr: 'inherit' })
+  const proc: Subprocess = Bun.spawn(cmd, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
-  while (!(await fetch(url + path).then((r) => r.status < 500, () => false))) {
+  while (
+    !(await fetch(url + path).then(
+      (r) => r.status < 500,
+      () => false,
+    ))
+  ) {
     if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`${cmd.join(' ')} did not start`)
     await Bun.sleep(50)
   }
@@ -47,7 +57,11 @@ async function spawnListening(cmd: string[], env: Record<string, string>, path: 
  * bunFlags (for example --cpu-prof-md) go to bun, entry replaces server/main.ts (bench/lib/profiled-server.ts).
  */
 export const startHotVote = (dataDir: string, adminPassword: string, bunFlags: string[] = [], entry = join(ROOT, 'server', 'main.ts')) =>
-  spawnListening(['bun', ...bunFlags, 'run', entry], { ...startScriptEnv(), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' }, '/api/site-settings')
+  spawnListening(
+    ['bun', ...bunFlags, 'run', entry],
+    { ...startScriptEnv(), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' },
+    '/api/site-settings',
+  )
 
 /** The baseline: a bare Elysia app answering GET /hello with a small JSON object (bench/lib/hello-server.ts). */
 export const startHelloBaseline = () => spawnListening(['bun', 'run', join(import.meta.dir, 'hello-server.ts')], {}, '/hello')

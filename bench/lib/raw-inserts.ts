@@ -21,7 +21,12 @@ export function rawVoteInsertRate(dbPath: string, seeded: Seeded, seconds: numbe
   const many = sqlite.transaction((pairs: [number, number][]) => pairs.forEach(([u, m]) => insert.run(u, m, 1, new Date().toISOString())))
   const addUser = sqlite.prepare('insert into users (session_id, username, created_at) values (?, ?, ?) returning id')
   const addBlock = sqlite.transaction((block: number) =>
-    Array.from({ length: seeded.visitors.length }, (_, i) => (addUser.get(`baseline-${block}-${i}`.padEnd(64, '0'), `bench_baseline_${block}_${i}`, new Date().toISOString()) as { id: number }).id),
+    Array.from(
+      { length: seeded.visitors.length },
+      (_, i) =>
+        (addUser.get(`baseline-${block}-${i}`.padEnd(64, '0'), `bench_baseline_${block}_${i}`, new Date().toISOString()) as { id: number })
+          .id,
+    ),
   )
   // Block b of users votes on every item: pair p is block floor(p / blockPairs), user p % blockSize of it, item (p % blockPairs) / blockSize.
   const blocks = [seeded.visitors.map((v) => v.id)]

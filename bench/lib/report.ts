@@ -5,7 +5,14 @@ export type Row = { figure: string; value: string; baseline: string; ratio?: num
 
 /** Prints rows as an aligned text table on stdout. */
 export function printTable(rows: Row[]): void {
-  const cells = rows.map((r) => [r.figure, r.value, r.baseline, r.ratio === undefined ? '' : r.ratio.toFixed(3), r.goal, r.met ? 'met' : 'NOT met'])
+  const cells = rows.map((r) => [
+    r.figure,
+    r.value,
+    r.baseline,
+    r.ratio === undefined ? '' : r.ratio.toFixed(3),
+    r.goal,
+    r.met ? 'met' : 'NOT met',
+  ])
   const header = ['figure', 'HotVote', 'baseline (same run)', 'ratio', 'goal', '']
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
   const line = (c: string[]) => c.map((s, i) => s.padEnd(widths[i])).join(' | ')

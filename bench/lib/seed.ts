@@ -29,7 +29,9 @@ export function seedDatabase(path: string, counts: { media: number; votes: numbe
   sqlite.transaction(() => {
     const user = sqlite.prepare('insert into users (session_id, username, created_at) values (?, ?, ?) returning id')
     const uploader = (user.get(sessionHashFor('uploader', 0), 'bench_uploader', now) as { id: number }).id
-    const item = sqlite.prepare("insert into media (user_id, storage_key, original_name, mime_type, size, width, height, sha256, uploaded_at) values (?, ?, 'bench.jpg', 'image/jpeg', 120000, 1080, 1350, ?, ?)")
+    const item = sqlite.prepare(
+      "insert into media (user_id, storage_key, original_name, mime_type, size, width, height, sha256, uploaded_at) values (?, ?, 'bench.jpg', 'image/jpeg', 120000, 1080, 1350, ?, ?)",
+    )
     for (let m = 1; m <= counts.media; m++) item.run(uploader, `media/bench-${m}.jpg`, `bench-sha-${m}`, now)
     const vote = sqlite.prepare('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?)')
     let left = counts.votes

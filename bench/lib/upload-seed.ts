@@ -14,14 +14,24 @@ const FIXTURES = join(import.meta.dir, '..', '..', '..', 'shared', 'fixtures', '
 const PARALLEL = 2
 
 /** Uploads n unique photos to the server at url; answers how many were stored (201) and the seconds taken. */
-export async function seedThroughUploads(url: string, n: number, onProgress?: (done: number) => void): Promise<{ stored: number; seconds: number }> {
+export async function seedThroughUploads(
+  url: string,
+  n: number,
+  onProgress?: (done: number) => void,
+): Promise<{ stored: number; seconds: number }> {
   const photos = await Promise.all(
     readdirSync(FIXTURES)
       .filter((f) => f.endsWith('.jpg'))
       .map((f) => Bun.file(join(FIXTURES, f)).bytes()),
   )
   const sessionId = `uploadseed${Date.now().toString(36)}`.padEnd(32, '0')
-  const user = (await (await fetch(`${url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
+  const user = (await (
+    await fetch(`${url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ sessionId }),
+    })
+  ).json()) as { id: number }
   const t0 = performance.now()
   let next = 0
   let stored = 0
@@ -30,7 +40,11 @@ export async function seedThroughUploads(url: string, n: number, onProgress?: (d
       const form = new FormData()
       form.append('userId', String(user.id))
       form.append('file', new Blob([photos[i % photos.length], new TextEncoder().encode(`seed-${i}-${sessionId}`)]), `seed-${i}.jpg`)
-      const res = await fetch(`${url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}`, 'sec-fetch-site': 'same-origin' }, body: form })
+      const res = await fetch(`${url}/api/media/upload`, {
+        method: 'POST',
+        headers: { cookie: `sid=${sessionId}`, 'sec-fetch-site': 'same-origin' },
+        body: form,
+      })
       if (res.status === 201) stored++
       await res.arrayBuffer()
       if ((i + 1) % 100 === 0) onProgress?.(i + 1)

@@ -19,7 +19,11 @@ end
  * Runs wrk for seconds against url with the Lua script (which sets `request`); connections and threads as given.
  * Throws when wrk is missing or prints no summary.
  */
-export async function runWrk(url: string, script: string, opts: { seconds: number; connections?: number; threads?: number }): Promise<LoadResult> {
+export async function runWrk(
+  url: string,
+  script: string,
+  opts: { seconds: number; connections?: number; threads?: number },
+): Promise<LoadResult> {
   const file = `/tmp/hotvote-bench-${crypto.randomUUID()}.lua`
   await Bun.write(file, `${script}\n${DONE}`)
   const args = ['wrk', `-t${opts.threads ?? 2}`, `-c${opts.connections ?? 32}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', file, url]
@@ -28,7 +32,13 @@ export async function runWrk(url: string, script: string, opts: { seconds: numbe
   await Bun.file(file).delete()
   const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '))
   if (!line) throw new Error(`wrk printed no summary: ${err || out}`)
-  const s = JSON.parse(line.slice('WRK_JSON '.length)) as { requests: number; duration_us: number; p99_us: number; errors: number; non2xx: number }
+  const s = JSON.parse(line.slice('WRK_JSON '.length)) as {
+    requests: number
+    duration_us: number
+    p99_us: number
+    errors: number
+    non2xx: number
+  }
   return { rps: s.requests / (s.duration_us / 1e6), p99Ms: s.p99_us / 1000, errors: s.errors, non2xx: s.non2xx, requests: s.requests }
 }
 

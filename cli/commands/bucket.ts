@@ -17,13 +17,22 @@ export function registerBucket(program: Command): void {
     .action(async (opts: { checksums?: boolean }, cmd: Command) => {
       const ctx = contextOf(cmd)
       let provider = ''
-      const files = await adminAllPages(ctx.conn, (page) => paths.adminBucketFiles({ checksums: opts.checksums, ...page }), (answer: BucketList) => {
-        provider = answer.provider
-        return answer.files
-      })
+      const files = await adminAllPages(
+        ctx.conn,
+        (page) => paths.adminBucketFiles({ checksums: opts.checksums, ...page }),
+        (answer: BucketList) => {
+          provider = answer.provider
+          return answer.files
+        },
+      )
       const r: BucketList = { files, provider }
       const head = opts.checksums ? ['key', 'bytes', 'modified', 'sha256'] : ['key', 'bytes', 'modified']
-      emit(ctx.json, r, () => printTable(head, r.files.map((f) => [f.key, f.size, f.lastModified, ...(opts.checksums ? [f.sha256 ?? ''] : [])])))
+      emit(ctx.json, r, () =>
+        printTable(
+          head,
+          r.files.map((f) => [f.key, f.size, f.lastModified, ...(opts.checksums ? [f.sha256 ?? ''] : [])]),
+        ),
+      )
     })
   bucket
     .command('rm <keys...>')
@@ -42,10 +51,23 @@ export function registerBucket(program: Command): void {
     .action(async (opts: { select?: boolean }, cmd: Command) => {
       const ctx = contextOf(cmd)
       const r = await adminJson<DuplicateScan>(ctx.conn, 'GET', paths.adminFindDuplicates())
-      const older = r.duplicateGroups.filter((g) => g.type === 'hash').flatMap((g) => [...g.files].sort((a, b) => b.lastModified.localeCompare(a.lastModified)).slice(1).map((f) => f.key))
-      const removed = opts.select && older.length ? await adminJson<BucketDeleteResult>(ctx.conn, 'POST', paths.adminDeleteBucketFiles(), { filenames: older }) : null
+      const older = r.duplicateGroups
+        .filter((g) => g.type === 'hash')
+        .flatMap((g) =>
+          [...g.files]
+            .sort((a, b) => b.lastModified.localeCompare(a.lastModified))
+            .slice(1)
+            .map((f) => f.key),
+        )
+      const removed =
+        opts.select && older.length
+          ? await adminJson<BucketDeleteResult>(ctx.conn, 'POST', paths.adminDeleteBucketFiles(), { filenames: older })
+          : null
       emit(ctx.json, { ...r, selected: older, removed }, () => {
-        printTable(['type', 'criteria', 'files'], r.duplicateGroups.map((g) => [g.type, g.criteria, g.files.map((f) => f.key).join('\n')]))
+        printTable(
+          ['type', 'criteria', 'files'],
+          r.duplicateGroups.map((g) => [g.type, g.criteria, g.files.map((f) => f.key).join('\n')]),
+        )
         if (removed) printLine(`deleted ${removed.deleted} older copies`)
       })
     })

@@ -16,17 +16,18 @@ const pathOf = (name: string) => {
 /** Registers the commands. */
 export function registerConfig(program: Command): void {
   const config = program.command('config').description(`Read or change settings: ${NAMES.join(', ')}`)
-  config
-    .command('get <name>')
-    .action(async (name: string, _: unknown, cmd: Command) => {
-      const ctx = contextOf(cmd)
-      const value = await adminJson<Record<string, unknown>>(ctx.conn, 'GET', pathOf(name))
-      emit(ctx.json, value, () => printFields(value))
-    })
+  config.command('get <name>').action(async (name: string, _: unknown, cmd: Command) => {
+    const ctx = contextOf(cmd)
+    const value = await adminJson<Record<string, unknown>>(ctx.conn, 'GET', pathOf(name))
+    emit(ctx.json, value, () => printFields(value))
+  })
   config
     .command('set <name> <json>')
     .description('Save a setting given as JSON, with the fields of admin-back-office §7')
-    .addHelpText('after', `\nExamples:\n  hotvote config set vote-multiplier '{"isEnabled":true,"multiplier":2.5}'\n  hotvote config set idle-redirect '{"idleRedirectTime":300,"idleRedirectUrl":"https://example.com"}'`)
+    .addHelpText(
+      'after',
+      `\nExamples:\n  hotvote config set vote-multiplier '{"isEnabled":true,"multiplier":2.5}'\n  hotvote config set idle-redirect '{"idleRedirectTime":300,"idleRedirectUrl":"https://example.com"}'`,
+    )
     .action(async (name: string, json: string, _: unknown, cmd: Command) => {
       const ctx = contextOf(cmd)
       let body: unknown

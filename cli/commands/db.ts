@@ -15,10 +15,15 @@ import { emit, printTable } from '../lib/output'
 export function registerDb(program: Command): void {
   const db = program.command('db').description('Database tools')
   db.command('copy')
-    .description('Copy a stopped site\'s SQLite file into an empty PostgreSQL database (every table, ids and counters kept, counts verified)')
+    .description(
+      "Copy a stopped site's SQLite file into an empty PostgreSQL database (every table, ids and counters kept, counts verified)",
+    )
     .requiredOption('--from <file>', 'the SQLite file, e.g. data/hotvote.sqlite (stop the server first)')
     .requiredOption('--to <url>', 'the empty PostgreSQL database, postgres://user:password@host:port/db')
-    .addHelpText('after', '\nExit codes: 0 copied and verified, 1 failed or a count differs, 2 usage error or the target holds rows.\n\nExample:\n  hotvote db copy --from data/hotvote.sqlite --to postgres://hotvote@db.internal:5432/hotvote')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 copied and verified, 1 failed or a count differs, 2 usage error or the target holds rows.\n\nExample:\n  hotvote db copy --from data/hotvote.sqlite --to postgres://hotvote@db.internal:5432/hotvote',
+    )
     .action(async (opts: { from: string; to: string }) => {
       const copier = join(import.meta.dir, '..', '..', 'server', 'db', 'copy-database.ts')
       const proc = Bun.spawn([process.execPath, copier, '--from', opts.from, '--to', opts.to], { stdio: ['inherit', 'inherit', 'inherit'] })
@@ -39,7 +44,12 @@ export function registerDb(program: Command): void {
           results.push({ check, ok: false, durationMs: null, error: (e as Error).message })
         }
       }
-      emit(ctx.json, results, () => printTable(['check', 'status', 'ms'], results.map((r) => [r.check, r.ok ? 'ok' : `error: ${r.error}`, r.durationMs])))
+      emit(ctx.json, results, () =>
+        printTable(
+          ['check', 'status', 'ms'],
+          results.map((r) => [r.check, r.ok ? 'ok' : `error: ${r.error}`, r.durationMs]),
+        ),
+      )
       if (results.some((r) => !r.ok)) process.exitCode = 1
     })
 }

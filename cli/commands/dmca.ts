@@ -17,7 +17,12 @@ export function registerDmca(program: Command): void {
       const ctx = contextOf(cmd)
       const all = await adminAllPages(ctx.conn, paths.adminDmcaTakedowns, (page: AdminDmca[]) => page)
       const list = opts.status ? all.filter((t) => t.status === opts.status) : all
-      emit(ctx.json, list, () => printTable(['id', 'reference', 'status', 'complainant', 'media', 'filed'], list.map((t) => [t.id, t.referenceNumber, t.status, `${t.complainantName} <${t.complainantEmail}>`, t.mediaId, t.createdAt])))
+      emit(ctx.json, list, () =>
+        printTable(
+          ['id', 'reference', 'status', 'complainant', 'media', 'filed'],
+          list.map((t) => [t.id, t.referenceNumber, t.status, `${t.complainantName} <${t.complainantEmail}>`, t.mediaId, t.createdAt]),
+        ),
+      )
     })
   dmca
     .command('set <id> <status>')

@@ -17,7 +17,10 @@ const today = () => new Date().toISOString().slice(0, 10)
 /** Streams the answer of path into file; answers the bytes written. */
 async function download(ctx: Context, path: string, file: string): Promise<number> {
   const res = await adminFetch(ctx.conn, 'GET', path)
-  const bar = ctx.json || !process.stderr.isTTY ? null : new SingleBar({ format: `${file} {value} bytes`, stream: process.stderr }, Presets.shades_classic)
+  const bar =
+    ctx.json || !process.stderr.isTTY
+      ? null
+      : new SingleBar({ format: `${file} {value} bytes`, stream: process.stderr }, Presets.shades_classic)
   bar?.start(0, 0)
   const part = `${file}.part`
   try {
@@ -55,7 +58,11 @@ export function registerExport(program: Command): void {
     .action(async (opts: { output?: string; event?: string; date?: string; search?: string }, cmd: Command) => {
       const ctx = contextOf(cmd)
       const file = opts.output ?? `audit-logs-${today()}.json`
-      const bytes = await download(ctx, paths.adminAuditLogs({ eventType: opts.event, date: opts.date, search: opts.search, export: true }), file)
+      const bytes = await download(
+        ctx,
+        paths.adminAuditLogs({ eventType: opts.event, date: opts.date, search: opts.search, export: true }),
+        file,
+      )
       emit(ctx.json, { file, bytes }, () => printLine(`wrote ${file} (${bytes} bytes)`))
     })
 }

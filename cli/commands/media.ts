@@ -27,7 +27,10 @@ export function registerMedia(program: Command): void {
       const ctx = contextOf(cmd)
       const { pending } = await adminJson<ReprocessStatus>(ctx.conn, 'GET', paths.adminReprocess(opts.since))
       if (opts.dryRun) return emit(ctx.json, { dryRun: true, pending }, () => printFields({ 'would process': pending }))
-      const bar = ctx.json || !process.stderr.isTTY || pending === 0 ? null : new SingleBar({ format: 'media {bar} {value}/{total}  failed {failed}', stream: process.stderr }, Presets.shades_classic)
+      const bar =
+        ctx.json || !process.stderr.isTTY || pending === 0
+          ? null
+          : new SingleBar({ format: 'media {bar} {value}/{total}  failed {failed}', stream: process.stderr }, Presets.shades_classic)
       bar?.start(pending, 0, { failed: 0 })
       const totals = { processed: 0, failed: 0, errors: [] as string[] }
       let afterId = 0

@@ -16,15 +16,31 @@ export function registerPopulate(program: Command): void {
     .addHelpText('after', '\nExamples:\n  hotvote populate\n  hotvote populate --max-batches 2 --json')
     .action(async (opts: { maxBatches?: number }, cmd: Command) => {
       const ctx = contextOf(cmd)
-      const bar = ctx.json || !process.stderr.isTTY ? null : new SingleBar({ format: 'media {bar} {value}/{total}  votes {votes}', stream: process.stderr }, Presets.shades_classic)
+      const bar =
+        ctx.json || !process.stderr.isTTY
+          ? null
+          : new SingleBar({ format: 'media {bar} {value}/{total}  votes {votes}', stream: process.stderr }, Presets.shades_classic)
       let r: PopulationResult
       let batches = 0
       do {
         r = await adminJson<PopulationResult>(ctx.conn, 'POST', paths.adminPopulateVotes())
         batches++
-        if (bar) batches === 1 ? bar.start(r.totalMediaCount, r.mediaProcessed, { votes: r.totalVotesInserted }) : bar.update(r.mediaProcessed, { votes: r.totalVotesInserted })
+        if (bar)
+          batches === 1
+            ? bar.start(r.totalMediaCount, r.mediaProcessed, { votes: r.totalVotesInserted })
+            : bar.update(r.mediaProcessed, { votes: r.totalVotesInserted })
       } while (r.paused && (opts.maxBatches === undefined || batches < opts.maxBatches))
       bar?.stop()
-      emit(ctx.json, { ...r, batches }, () => printFields({ status: r.paused ? 'paused' : 'complete', batches, media: `${r.mediaProcessed}/${r.totalMediaCount}`, votes: r.totalVotesInserted, 'users created': r.usersCreated, 'hot %': r.overallHotPercentage, 'user ids': r.userIdRange }))
+      emit(ctx.json, { ...r, batches }, () =>
+        printFields({
+          status: r.paused ? 'paused' : 'complete',
+          batches,
+          media: `${r.mediaProcessed}/${r.totalMediaCount}`,
+          votes: r.totalVotesInserted,
+          'users created': r.usersCreated,
+          'hot %': r.overallHotPercentage,
+          'user ids': r.userIdRange,
+        }),
+      )
     })
 }

@@ -19,11 +19,19 @@ export function registerPurge(program: Command): void {
       const ctx = contextOf(cmd)
       const count = await adminJson<InactiveCount>(ctx.conn, 'GET', paths.adminInactiveCount())
       if (opts.dryRun || count.inactiveUsers === 0) {
-        return emit(ctx.json, { dryRun: Boolean(opts.dryRun), ...count }, () => printFields({ inactive: count.inactiveUsers, total: count.totalUsers, percentage: `${count.percentage}%` }))
+        return emit(ctx.json, { dryRun: Boolean(opts.dryRun), ...count }, () =>
+          printFields({ inactive: count.inactiveUsers, total: count.totalUsers, percentage: `${count.percentage}%` }),
+        )
       }
       if (!opts.yes) {
         if (!process.stdin.isTTY) throw new CliError('refusing to purge without --yes when not on a terminal', 2)
-        if (!(await confirm({ message: `Delete ${count.inactiveUsers} of ${count.totalUsers} accounts (${count.percentage}%)?`, default: false }))) return
+        if (
+          !(await confirm({
+            message: `Delete ${count.inactiveUsers} of ${count.totalUsers} accounts (${count.percentage}%)?`,
+            default: false,
+          }))
+        )
+          return
       }
       const r = await adminJson<PurgeResult>(ctx.conn, 'POST', paths.adminPurgeInactive())
       emit(ctx.json, r, () => printFields({ deleted: r.deletedCount, remaining: r.remainingUsers }))

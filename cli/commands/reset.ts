@@ -20,7 +20,8 @@ export function registerReset(program: Command): void {
     .action(async (opts: { yes?: boolean }, cmd: Command) => {
       const ctx = contextOf(cmd)
       if (!opts.yes) throw new CliError('reset needs --yes', 2)
-      if (process.stdin.isTTY && (await input({ message: `Type ${CONFIRM_PHRASE} to continue` })) !== CONFIRM_PHRASE) throw new CliError('not confirmed; nothing was changed')
+      if (process.stdin.isTTY && (await input({ message: `Type ${CONFIRM_PHRASE} to continue` })) !== CONFIRM_PHRASE)
+        throw new CliError('not confirmed; nothing was changed')
       const r = await adminJson<ResetResult>(ctx.conn, 'POST', paths.adminResetDatabase())
       emit(ctx.json, r, () => printLine(r.message))
     })

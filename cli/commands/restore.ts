@@ -19,7 +19,11 @@ import { libpqEnvironment, withoutPassword } from '../lib/libpq'
 const PROBE_TIMEOUT_MS = 2000
 
 /** True when anything answers HTTP at url (the server is running). */
-const serverAnswers = (url: string) => fetch(new URL(paths.siteSettings(), url), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(() => true, () => false)
+const serverAnswers = (url: string) =>
+  fetch(new URL(paths.siteSettings(), url), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).then(
+    () => true,
+    () => false,
+  )
 
 /** Moves the database file and its WAL companions aside; answers the backup name, or null when there was none. */
 async function keepOld(target: string, at: Date): Promise<string | null> {
@@ -33,10 +37,16 @@ async function keepOld(target: string, at: Date): Promise<string | null> {
 
 /** Restores a pg_dump archive into the PostgreSQL database at url (its tables dropped and recreated first). */
 async function pgRestore(file: string, url: string) {
-  if (!Bun.which('pg_restore', { PATH: process.env.PATH ?? '' })) throw new CliError('pg_restore is not on PATH: install the PostgreSQL client tools (for example apt install postgresql-client) to restore into DATABASE_URL')
+  if (!Bun.which('pg_restore', { PATH: process.env.PATH ?? '' }))
+    throw new CliError(
+      'pg_restore is not on PATH: install the PostgreSQL client tools (for example apt install postgresql-client) to restore into DATABASE_URL',
+    )
   const env = libpqEnvironment(url)
   // pg_restore needs --dbname to restore into a database (without it, it prints a script); the rest comes from env.
-  const restore = Bun.spawn(['pg_restore', '--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${env.PGDATABASE}`, file], { env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'pipe' })
+  const restore = Bun.spawn(
+    ['pg_restore', '--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${env.PGDATABASE}`, file],
+    { env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'pipe' },
+  )
   const [code, stderr] = await Promise.all([restore.exited, new Response(restore.stderr).text()])
   if (code !== 0) throw new CliError(`pg_restore failed: ${stderr.trim().split('\n')[0]}`)
   return { restored: withoutPassword(url), from: file }
@@ -47,12 +57,16 @@ export function registerRestore(program: Command): void {
   program
     .command('restore <file>')
     .description('Replace the database in DATA_DIR by a backup; stop the server first, start it again after')
-    .addOption(new Option('--data-dir <dir>', 'the server\'s data folder').env('DATA_DIR').default('./data'))
-    .addHelpText('after', '\nSteps: stop the server; hotvote restore FILE --data-dir /srv/hotvote/data; start the server.\nThe old database is kept as hotvote.sqlite.<time>.bak beside it.\nWith DATABASE_URL set, FILE is a pg_dump archive restored into that database with pg_restore (on PATH).\n\nExample:\n  DATA_DIR=/srv/hotvote/data hotvote restore /backups/hotvote-2026-11-22.sqlite')
+    .addOption(new Option('--data-dir <dir>', "the server's data folder").env('DATA_DIR').default('./data'))
+    .addHelpText(
+      'after',
+      '\nSteps: stop the server; hotvote restore FILE --data-dir /srv/hotvote/data; start the server.\nThe old database is kept as hotvote.sqlite.<time>.bak beside it.\nWith DATABASE_URL set, FILE is a pg_dump archive restored into that database with pg_restore (on PATH).\n\nExample:\n  DATA_DIR=/srv/hotvote/data hotvote restore /backups/hotvote-2026-11-22.sqlite',
+    )
     .action(async (file: string, opts: { dataDir: string }, cmd: Command) => {
       const { url, json } = cmd.optsWithGlobals<{ url: string; json?: boolean }>()
       if (!existsSync(file)) throw new CliError(`${file}: no such file`, 2)
-      if (await serverAnswers(url)) throw new CliError(`a server answers at ${url}: stop it before restoring (or set --url to the address it listens on)`)
+      if (await serverAnswers(url))
+        throw new CliError(`a server answers at ${url}: stop it before restoring (or set --url to the address it listens on)`)
       if (process.env.DATABASE_URL) {
         const result = await pgRestore(file, process.env.DATABASE_URL)
         return emit(Boolean(json), result, () => printFields(result))

@@ -15,6 +15,8 @@ export function registerStats(program: Command): void {
     .action(async (_: unknown, cmd: Command) => {
       const ctx = contextOf(cmd)
       const counts = await adminJson<DbCountsCheck>(ctx.conn, 'GET', paths.dbTest('counts'))
-      emit(ctx.json, counts, () => printFields({ users: counts.totalUsers, media: counts.totalMedia, votes: counts.totalVotes, views: counts.totalViews }))
+      emit(ctx.json, counts, () =>
+        printFields({ users: counts.totalUsers, media: counts.totalMedia, votes: counts.totalVotes, views: counts.totalViews }),
+      )
     })
 }

@@ -50,7 +50,11 @@ function failureOf(error: Error | tus.DetailedError, conn: Connection): CliError
  * modification time, server); answers the server's stored answer (read back with GET .../result, which a resumed
  * upload needs when its last answer was lost). chunkBytes per PATCH; retries: how often a failed request is resumed.
  */
-async function uploadResumable(conn: Connection, path: string, opts: { chunkBytes: number; retries: number; state: string }): Promise<BucketUploadAnswer> {
+async function uploadResumable(
+  conn: Connection,
+  path: string,
+  opts: { chunkBytes: number; retries: number; state: string },
+): Promise<BucketUploadAnswer> {
   const upload = new tus.Upload(createReadStream(path), {
     endpoint: new URL(paths.adminBucketTus(), conn.url).href,
     headers: { authorization: basicAuthorization(conn) },
@@ -81,12 +85,16 @@ export function registerUpload(program: Command): void {
     .option('--chunk-mb <n>', 'MB sent per request', '5')
     .option('--retries <n>', 'times a dropped upload is resumed before the file counts as failed', '5')
     .option('--state <file>', 'where the URLs of unfinished uploads are kept for the next run', DEFAULT_UPLOAD_STATE)
-    .addHelpText('after', '\nAn upload cut short is resumed where the server stopped, in the same run or by running the same command again.\n\nExample:\n  hotvote upload ~/Pictures/new && hotvote import')
+    .addHelpText(
+      'after',
+      '\nAn upload cut short is resumed where the server stopped, in the same run or by running the same command again.\n\nExample:\n  hotvote upload ~/Pictures/new && hotvote import',
+    )
     .action(async (inputs: string[], o: { chunkMb: string; retries: string; state: string }, cmd: Command) => {
       const ctx = contextOf(cmd)
       const chunkBytes = Math.round(Number(o.chunkMb) * MB)
       const retries = Number(o.retries)
-      if (!(chunkBytes >= 64 * 1024) || !Number.isInteger(retries) || retries < 0) throw new CliError('--chunk-mb must be at least 0.0625 and --retries a whole number', 2)
+      if (!(chunkBytes >= 64 * 1024) || !Number.isInteger(retries) || retries < 0)
+        throw new CliError('--chunk-mb must be at least 0.0625 and --retries a whole number', 2)
       ensureStateFile(o.state)
       const results: { file: string; status: string; key?: string; reason?: string }[] = []
       for (const path of filesUnder(inputs)) {
@@ -103,7 +111,12 @@ export function registerUpload(program: Command): void {
           results.push({ file: path, status: 'failed', reason: (e as Error).message })
         }
       }
-      emit(ctx.json, results, () => printTable(['file', 'status', 'key or reason'], results.map((r) => [r.file, r.status, r.key ?? r.reason ?? ''])))
+      emit(ctx.json, results, () =>
+        printTable(
+          ['file', 'status', 'key or reason'],
+          results.map((r) => [r.file, r.status, r.key ?? r.reason ?? '']),
+        ),
+      )
       if (results.some((r) => r.status === 'failed')) process.exitCode = 1
     })
 }

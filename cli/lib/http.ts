@@ -10,7 +10,10 @@ export type Connection = { url: string; user: string; password: string }
 
 /** A failure to report: message for people, exit code (1 server or network, 2 usage). */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message)
   }
 }
@@ -21,7 +24,9 @@ export class HttpFailure extends CliError {
     readonly status: number,
     serverText: string,
   ) {
-    super(`${status}: ${serverText}${status === 401 ? ' (check --user and --password, or HOTVOTE_ADMIN_USER / HOTVOTE_ADMIN_PASSWORD)' : ''}`)
+    super(
+      `${status}: ${serverText}${status === 401 ? ' (check --user and --password, or HOTVOTE_ADMIN_USER / HOTVOTE_ADMIN_PASSWORD)' : ''}`,
+    )
   }
 }
 
@@ -46,7 +51,11 @@ export async function adminFetch(conn: Connection, method: string, path: string,
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json'
   let res: Response
   try {
-    res = await fetch(new URL(path, conn.url), { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body) })
+    res = await fetch(new URL(path, conn.url), {
+      method,
+      headers,
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+    })
   } catch (e) {
     throw new CliError(`cannot reach the server at ${conn.url} (${(e as Error).message})`)
   }
@@ -55,7 +64,8 @@ export async function adminFetch(conn: Connection, method: string, path: string,
 }
 
 /** An admin call answering JSON. */
-export const adminJson = async <T>(conn: Connection, method: string, path: string, body?: unknown): Promise<T> => (await adminFetch(conn, method, path, body)).json() as Promise<T>
+export const adminJson = async <T>(conn: Connection, method: string, path: string, body?: unknown): Promise<T> =>
+  (await adminFetch(conn, method, path, body)).json() as Promise<T>
 
 /**
  * Every row of a paged admin list (contract/admin/paging): calls pathOf for each page and reads its rows with

@@ -3,7 +3,13 @@
 /** libpq's environment variables (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE) for a postgres:// URL: the password stays off the command line. */
 export function libpqEnvironment(url: string): Record<string, string> {
   const u = new URL(url)
-  const entries = { PGHOST: decodeURIComponent(u.hostname), PGPORT: u.port, PGUSER: decodeURIComponent(u.username), PGPASSWORD: decodeURIComponent(u.password), PGDATABASE: decodeURIComponent(u.pathname.slice(1)) }
+  const entries = {
+    PGHOST: decodeURIComponent(u.hostname),
+    PGPORT: u.port,
+    PGUSER: decodeURIComponent(u.username),
+    PGPASSWORD: decodeURIComponent(u.password),
+    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
+  }
   return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== ''))
 }
 

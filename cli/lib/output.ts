@@ -23,7 +23,10 @@ export function terminalText(text: string): string {
 
 /** Prints value as JSON when json is set (control characters as \u escapes, C1 and DEL too), otherwise runs human(). */
 export function emit(json: boolean, value: unknown, human: () => void): void {
-  if (json) process.stdout.write(`${JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`)
+  if (json)
+    process.stdout.write(
+      `${JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`,
+    )
   else human()
 }
 
@@ -42,5 +45,6 @@ export function printTable(head: string[], rows: (string | number | boolean | nu
 /** key: value lines. */
 export function printFields(fields: Record<string, unknown>): void {
   const width = Math.max(...Object.keys(fields).map((k) => k.length))
-  for (const [k, v] of Object.entries(fields)) process.stdout.write(`${pc.dim(k.padEnd(width))}  ${terminalText(typeof v === 'object' ? JSON.stringify(v) : String(v))}\n`)
+  for (const [k, v] of Object.entries(fields))
+    process.stdout.write(`${pc.dim(k.padEnd(width))}  ${terminalText(typeof v === 'object' ? JSON.stringify(v) : String(v))}\n`)
 }

@@ -12,7 +12,11 @@ export const PRIVATE_FILE_MODE = 0o600
  * Streams body into path as a new file opened with O_CREAT|O_EXCL and PRIVATE_FILE_MODE; a file already at path is
  * removed first, so an old wider mode never carries over. onProgress gets the running total; answers the bytes written.
  */
-export async function writePrivateFile(path: string, body: ReadableStream<Uint8Array>, onProgress?: (bytes: number) => void): Promise<number> {
+export async function writePrivateFile(
+  path: string,
+  body: ReadableStream<Uint8Array>,
+  onProgress?: (bytes: number) => void,
+): Promise<number> {
   await rm(path, { force: true })
   const handle = await open(path, 'wx', PRIVATE_FILE_MODE)
   let bytes = 0

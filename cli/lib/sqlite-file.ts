@@ -18,7 +18,8 @@ export function checkHotVoteDatabase(file: string): DatabaseSummary {
   try {
     db = new Database(file, { readonly: true })
     const integrity = db.query('pragma integrity_check').all() as { integrity_check: string }[]
-    if (integrity[0]?.integrity_check !== 'ok') throw new CliError(`${file}: integrity_check failed: ${integrity.map((r) => r.integrity_check).join('; ')}`)
+    if (integrity[0]?.integrity_check !== 'ok')
+      throw new CliError(`${file}: integrity_check failed: ${integrity.map((r) => r.integrity_check).join('; ')}`)
     const tables = new Set((db.query("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name))
     const missing = HOTVOTE_TABLES.filter((t) => !tables.has(t))
     if (missing.length) throw new CliError(`${file}: not a HotVote database (no ${missing.join(', ')} table)`)

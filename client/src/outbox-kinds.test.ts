@@ -15,7 +15,10 @@ type Sent = { url: string; key: string | null; body: string; leaseUntil: number 
 function fakeFetch(answer: (n: number) => Response = () => new Response(null, { status: 204 })) {
   const sent: Sent[] = []
   const fetchImpl = (async (url: string, init: RequestInit): Promise<Response> => {
-    const body = init.body instanceof FormData ? `form:${(init.body.get('file') as File).name}:${(init.body.get('file') as File).type}:${init.body.get('userId')}` : String(init.body)
+    const body =
+      init.body instanceof FormData
+        ? `form:${(init.body.get('file') as File).name}:${(init.body.get('file') as File).type}:${init.body.get('userId')}`
+        : String(init.body)
     sent.push({ url, key: new Headers(init.headers).get('Idempotency-Key'), body, leaseUntil: (await readOutbox())[0]!.leaseUntil })
     return answer(sent.length - 1)
   }) as unknown as typeof fetch
@@ -32,7 +35,11 @@ afterEach(async () => {
 
 describe("the app's offline kinds", () => {
   it('send votes, views and uploads as the server contract takes them, each with its id as Idempotency-Key', async () => {
-    const ids = [await queueVote({ userId: 1, mediaId: 3, isHot: true }), await queueView(4, 1), await queueVote({ userId: 1, mediaId: 1, isHot: false })]
+    const ids = [
+      await queueVote({ userId: 1, mediaId: 3, isHot: true }),
+      await queueView(4, 1),
+      await queueVote({ userId: 1, mediaId: 1, isHot: false }),
+    ]
     ids.push(await queueUpload(new File(['gif'], 'a.gif', { type: 'image/gif' }), 1, 'upload-1'))
     expect(countByKind(await readOutbox())).toEqual({ vote: 2, view: 1, upload: 1 })
     const net = fakeFetch()
@@ -53,9 +60,21 @@ describe("the app's offline kinds", () => {
     await queueView(9, 1)
     await flushOutbox({ fetch: fakeFetch(refuse).fetch, now: () => 60 })
     const reports = await takeDropReports()
-    expect(reports[0]).toEqual({ id: vote, kind: 'vote', status: 404, reason: 'Media not found', serverMessage: 'Media not found', mediaId: 9, droppedAt: 50 })
+    expect(reports[0]).toEqual({
+      id: vote,
+      kind: 'vote',
+      status: 404,
+      reason: 'Media not found',
+      serverMessage: 'Media not found',
+      mediaId: 9,
+      droppedAt: 50,
+    })
     expect(dropToast(reports)).toEqual({ title: 'Vote Failed', description: 'Media not found (1 more not sent)', variant: 'destructive' })
-    expect(dropToast([{ ...reports[1]!, reason: '' }])).toEqual({ title: 'View not recorded', description: 'The view could not be recorded', variant: 'destructive' })
+    expect(dropToast([{ ...reports[1]!, reason: '' }])).toEqual({
+      title: 'View not recorded',
+      description: 'The view could not be recorded',
+      variant: 'destructive',
+    })
     await queueUpload(new File(['x'], 'b.gif', { type: 'image/gif' }), 1, 'upload-2')
     await flushOutbox({ fetch: fakeFetch(() => Response.json({ error: 'Duplicate' }, { status: 409 })).fetch })
     const [upload] = await takeDropReports()

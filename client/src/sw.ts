@@ -48,7 +48,8 @@ const adoptedWindows = new Set<string>()
 self.addEventListener('install', () => void (firstVersion = !self.registration.active))
 self.addEventListener('activate', (event) => {
   const adopt = async () => {
-    if (firstVersion) for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) adoptedWindows.add(client.id)
+    if (firstVersion)
+      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) adoptedWindows.add(client.id)
     await self.clients.claim()
   }
   event.waitUntil(adopt())
@@ -111,11 +112,17 @@ async function handleMedia(options: RouteHandlerCallbackOptions): Promise<Respon
   if (!request.headers.has('range')) return answerFromCache(options)
   const clientId = (options.event as FetchEvent).clientId
   const key = `${clientId} ${request.url}`
-  const onNetwork = adoptedWindows.has(clientId) || networkRanges.has(key) || !(fills.has(request.url) || (await caches.match(request.url, { cacheName: MEDIA_CACHE })))
+  const onNetwork =
+    adoptedWindows.has(clientId) ||
+    networkRanges.has(key) ||
+    !(fills.has(request.url) || (await caches.match(request.url, { cacheName: MEDIA_CACHE })))
   if (!onNetwork) return answerFromCache(options)
   if (!networkRanges.has(key) && !adoptedWindows.has(clientId)) {
     await rememberNetworkRange(key)
-    const [whole, done] = mediaStrategy.handleAll({ event: options.event, request: new Request(request.url, { credentials: 'same-origin' }) })
+    const [whole, done] = mediaStrategy.handleAll({
+      event: options.event,
+      request: new Request(request.url, { credentials: 'same-origin' }),
+    })
     void whole.catch(() => undefined)
     trackFill(request.url, done)
   }

@@ -20,7 +20,12 @@ export const VerifyTokenSchema = v.object({ token: v.pipe(v.string(), v.maxLengt
  * POST /api/auth/link-info answer: whose account a usable token opens (username, the email with its local part masked,
  * e.g. `s***@example.com`), what it does, and whether the caller's sid cookie is the session that asked for the link.
  */
-export const MagicLinkInfoSchema = v.object({ username: v.string(), email: v.string(), purpose: v.picklist(['save', 'login']), sameSession: v.boolean() })
+export const MagicLinkInfoSchema = v.object({
+  username: v.string(),
+  email: v.string(),
+  purpose: v.picklist(['save', 'login']),
+  sameSession: v.boolean(),
+})
 export type MagicLinkInfo = v.InferOutput<typeof MagicLinkInfoSchema>
 /** POST /api/auth/verify answer: the session to store. */
 export const VerifyAnswerSchema = v.object({ sessionId: v.string() })

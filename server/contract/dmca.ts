@@ -22,9 +22,18 @@ export const DMCA_URL_MAX = 1000
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`
 // A missing field defaults to empty, so it gets its own rule's message rather than a generic "Invalid key".
-const required = (message: string, label: string) => v.optional(v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(DMCA_NAME_MAX, tooLong(label, DMCA_NAME_MAX))), '')
+const required = (message: string, label: string) =>
+  v.optional(v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(DMCA_NAME_MAX, tooLong(label, DMCA_NAME_MAX))), '')
 const described = (message: string, label: string) =>
-  v.optional(v.pipe(v.string(message), v.trim(), v.minLength(DMCA_DESCRIPTION_MIN, message), v.maxLength(DMCA_DESCRIPTION_MAX, tooLong(label, DMCA_DESCRIPTION_MAX))), '')
+  v.optional(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.minLength(DMCA_DESCRIPTION_MIN, message),
+      v.maxLength(DMCA_DESCRIPTION_MAX, tooLong(label, DMCA_DESCRIPTION_MAX)),
+    ),
+    '',
+  )
 const confirmed = (message: string) => v.optional(v.pipe(v.boolean(message), v.value(true, message)), false)
 const optionalText = (label: string, max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong(label, max))))
 export const URLS_REQUIRED = 'At least one infringing URL is required'
@@ -56,7 +65,15 @@ const isHttpUrl = (u: string) => {
 /** POST /api/dmca-takedown body, with public-visitor §5's messages. */
 export const DmcaInputSchema = v.object({
   complainantName: required('Complainant name is required', 'Complainant name'),
-  complainantEmail: v.optional(v.pipe(v.string('Valid email is required'), v.trim(), v.maxLength(DMCA_EMAIL_MAX, 'Valid email is required'), v.email('Valid email is required')), ''),
+  complainantEmail: v.optional(
+    v.pipe(
+      v.string('Valid email is required'),
+      v.trim(),
+      v.maxLength(DMCA_EMAIL_MAX, 'Valid email is required'),
+      v.email('Valid email is required'),
+    ),
+    '',
+  ),
   complainantPhone: optionalText('Phone', DMCA_PHONE_MAX),
   complainantAddress: optionalText('Address', DMCA_ADDRESS_MAX),
   copyrightOwner: required('Copyright owner is required', 'Copyright owner'),

@@ -9,5 +9,8 @@ export type Health = v.InferOutput<typeof HealthSchema>
 const CheckSchema = v.union([v.literal('ok'), v.string()])
 
 /** GET /api/ready: 200 with status 'ready' when every check is 'ok', else 503 with status 'not ready'. */
-export const ReadySchema = v.object({ status: v.picklist(['ready', 'not ready']), checks: v.object({ database: CheckSchema, storage: CheckSchema }) })
+export const ReadySchema = v.object({
+  status: v.picklist(['ready', 'not ready']),
+  checks: v.object({ database: CheckSchema, storage: CheckSchema }),
+})
 export type Ready = v.InferOutput<typeof ReadySchema>

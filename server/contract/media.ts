@@ -52,7 +52,11 @@ export type MediaVariant = v.InferOutput<typeof MediaVariantSchema>
  * item (empty for videos and unprocessed items: use url); posterUrl is a video's first-frame WebP (null for images).
  * url itself serves the full-size copy with every metadata tag removed.
  */
-export const MediaDisplaySchema = v.object({ placeholder: v.nullable(v.string()), variants: v.array(MediaVariantSchema), posterUrl: v.nullable(v.string()) })
+export const MediaDisplaySchema = v.object({
+  placeholder: v.nullable(v.string()),
+  variants: v.array(MediaVariantSchema),
+  posterUrl: v.nullable(v.string()),
+})
 export type MediaDisplay = v.InferOutput<typeof MediaDisplaySchema>
 
 /**
@@ -73,7 +77,9 @@ export const RateMediaSchema = v.object({
 export type RateMedia = v.InferOutput<typeof RateMediaSchema>
 
 /** Query of GET /api/media/random/:userId: exclude one id (the item on screen). */
-export const RandomQuerySchema = v.object({ exclude: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'exclude must be an id'), v.transform(Number))) })
+export const RandomQuerySchema = v.object({
+  exclude: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'exclude must be an id'), v.transform(Number))),
+})
 
 /** Largest queue a client may ask for. */
 export const MAX_QUEUE_LIMIT = 50
@@ -88,7 +94,16 @@ export const MAX_EXCLUDE_CHARS = 8192
  * so an older client that sends more keeps working).
  */
 export const QueueQuerySchema = v.object({
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a number'), v.transform(Number), v.minValue(1), v.maxValue(MAX_QUEUE_LIMIT, `limit must be at most ${MAX_QUEUE_LIMIT}`)), '10'),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'limit must be a number'),
+      v.transform(Number),
+      v.minValue(1),
+      v.maxValue(MAX_QUEUE_LIMIT, `limit must be at most ${MAX_QUEUE_LIMIT}`),
+    ),
+    '10',
+  ),
   exclude: v.optional(
     v.pipe(
       // Elysia may already have split a comma-separated value into an array.

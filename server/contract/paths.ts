@@ -120,7 +120,8 @@ export const routeRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/
 /** The path prefixes of the back office's APIs (admin auth and admin-back-office §7): the admin body limit, never cached. */
 export const ADMIN_API_PREFIXES = ['/api/admin', '/api/db-test'] as const
 /** True for a prefix of ADMIN_API_PREFIXES or a path under one (not '/api/administrators'). */
-export const isAdminApiPath = (pathname: string) => ADMIN_API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+export const isAdminApiPath = (pathname: string) =>
+  ADMIN_API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
 
 /** limit/offset of a paged admin list (contract/admin/paging). */
 type ListPage = { limit?: number; offset?: number }
@@ -144,14 +145,22 @@ export const ADMIN_CONFIG_PATHS = {
 export type AdminConfigName = keyof typeof ADMIN_CONFIG_PATHS
 
 /** The redirect history paths by redirect kind. */
-const ADMIN_REDIRECT_HISTORY_PATHS = { 'idle-redirect': routes.adminIdleRedirectHistory, 'back-button': routes.adminBackButtonHistory } as const
+const ADMIN_REDIRECT_HISTORY_PATHS = {
+  'idle-redirect': routes.adminIdleRedirectHistory,
+  'back-button': routes.adminBackButtonHistory,
+} as const
 
 /** The four database checks of /api/db-test, in the order the Database page runs them. */
 export const DB_TEST_CHECKS = ['connection', 'schema', 'counts', 'queries'] as const
 export type DbTestCheck = (typeof DB_TEST_CHECKS)[number]
 
 /** The database check paths by check. */
-const DB_TEST_PATHS = { connection: routes.dbTestConnection, schema: routes.dbTestSchema, counts: routes.dbTestCounts, queries: routes.dbTestQueries } as const satisfies Record<DbTestCheck, string>
+const DB_TEST_PATHS = {
+  connection: routes.dbTestConnection,
+  schema: routes.dbTestSchema,
+  counts: routes.dbTestCounts,
+  queries: routes.dbTestQueries,
+} as const satisfies Record<DbTestCheck, string>
 
 /** Path builders, one per route (server-contract; admin-back-office §7). */
 export const paths = {
@@ -164,7 +173,8 @@ export const paths = {
   /** exclude: an id to skip (the item on screen). */
   mediaRandom: (userId: number, exclude?: number) => `${fill(routes.mediaRandom, { userId })}${query({ exclude })}`,
   /** exclude: ids the client already holds; limit at most MAX_QUEUE_LIMIT. */
-  mediaQueue: (userId: number, opts: { exclude?: readonly number[]; limit?: number } = {}) => `${fill(routes.mediaQueue, { userId })}${query({ limit: opts.limit, exclude: opts.exclude?.length ? opts.exclude.join(',') : undefined })}`,
+  mediaQueue: (userId: number, opts: { exclude?: readonly number[]; limit?: number } = {}) =>
+    `${fill(routes.mediaQueue, { userId })}${query({ limit: opts.limit, exclude: opts.exclude?.length ? opts.exclude.join(',') : undefined })}`,
   mediaView: (mediaId: number) => fill(routes.mediaView, { id: mediaId }),
   mediaDelete: (mediaId: number, userId: number) => `${fill(routes.mediaDelete, { id: mediaId })}${query({ userId })}`,
   mediaTus: () => fill(routes.mediaTus),
@@ -192,7 +202,8 @@ export const paths = {
   adminLogin: () => fill(routes.adminLogin),
   adminLogout: () => fill(routes.adminLogout),
   adminConfig: (name: AdminConfigName) => ADMIN_CONFIG_PATHS[name],
-  adminRedirectHistory: (kind: 'idle-redirect' | 'back-button', page: ListPage = {}) => `${ADMIN_REDIRECT_HISTORY_PATHS[kind]}${query(page)}`,
+  adminRedirectHistory: (kind: 'idle-redirect' | 'back-button', page: ListPage = {}) =>
+    `${ADMIN_REDIRECT_HISTORY_PATHS[kind]}${query(page)}`,
   /** page: limit/offset of the admin list (contract/admin/paging; X-Total-Count gives the total); without them the first page. */
   adminMedia: (page: ListPage = {}) => `${fill(routes.adminMedia)}${query(page)}`,
   adminMediaItem: (mediaId: number) => fill(routes.adminMediaItem, { id: mediaId }),
@@ -210,7 +221,8 @@ export const paths = {
   adminResetDatabase: () => fill(routes.adminResetDatabase),
   adminPopulateVotes: () => fill(routes.adminPopulateVotes),
   adminExportVotes: () => fill(routes.adminExportVotes),
-  adminBucketFiles: (opts: { checksums?: boolean } & ListPage = {}) => `${fill(routes.adminBucketFiles)}${query({ checksums: opts.checksums ? 'true' : undefined, limit: opts.limit, offset: opts.offset })}`,
+  adminBucketFiles: (opts: { checksums?: boolean } & ListPage = {}) =>
+    `${fill(routes.adminBucketFiles)}${query({ checksums: opts.checksums ? 'true' : undefined, limit: opts.limit, offset: opts.offset })}`,
   adminDeleteBucketFiles: () => fill(routes.adminDeleteBucketFiles),
   adminFindDuplicates: () => fill(routes.adminFindDuplicates),
   adminImportMedia: () => fill(routes.adminImportMedia),

@@ -2,7 +2,12 @@
 import * as v from 'valibot'
 
 /** GET /api/site-settings; analyticsId is ANALYTICS_ID (null: no third-party tag is loaded). */
-export const SiteSettingsSchema = v.object({ siteName: v.string(), useLogo: v.boolean(), logoType: v.string(), analyticsId: v.nullable(v.string()) })
+export const SiteSettingsSchema = v.object({
+  siteName: v.string(),
+  useLogo: v.boolean(),
+  logoType: v.string(),
+  analyticsId: v.nullable(v.string()),
+})
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>
 export const DEFAULT_SITE_SETTINGS: Omit<SiteSettings, 'analyticsId'> = { siteName: 'HotVote', useLogo: false, logoType: 'default' }
 
@@ -27,6 +32,11 @@ export const AdZoneSchema = v.object({ adCode: v.string(), isActive: v.boolean()
 export type AdZone = v.InferOutput<typeof AdZoneSchema>
 
 /** GET /api/idle-redirect-config. idleRedirectTime in seconds; empty URLs mean off. */
-export const IdleRedirectSchema = v.object({ enabled: v.boolean(), idleRedirectTime: v.number(), idleRedirectUrl: v.string(), backButtonUrl: v.string() })
+export const IdleRedirectSchema = v.object({
+  enabled: v.boolean(),
+  idleRedirectTime: v.number(),
+  idleRedirectUrl: v.string(),
+  backButtonUrl: v.string(),
+})
 export type IdleRedirect = v.InferOutput<typeof IdleRedirectSchema>
 export const DEFAULT_IDLE_REDIRECT_TIME = 300

@@ -20,17 +20,29 @@ export const OwnMediaStatsSchema = v.object({
 export type OwnMediaStats = v.InferOutput<typeof OwnMediaStatsSchema>
 
 /** GET /api/users/:id/stats: totals over the user's uploads and each upload's figures, newest first. */
-export const UserStatsSchema = v.object({ totalUploads: v.number(), totalVotes: v.number(), totalViews: v.number(), mediaStats: v.array(OwnMediaStatsSchema) })
+export const UserStatsSchema = v.object({
+  totalUploads: v.number(),
+  totalVotes: v.number(),
+  totalViews: v.number(),
+  mediaStats: v.array(OwnMediaStatsSchema),
+})
 export type UserStats = v.InferOutput<typeof UserStatsSchema>
 
 /** DELETE /api/media/:id query: the owner's user id (public-visitor §7). */
-export const OwnerQuerySchema = v.object({ userId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, 'userId must be a user id'), v.transform(Number), IdSchema) })
+export const OwnerQuerySchema = v.object({
+  userId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, 'userId must be a user id'), v.transform(Number), IdSchema),
+})
 
 /** Username rule (server-contract: PATCH /api/users/:id): 3-30 of [A-Za-z0-9_-]. */
 export const USERNAME_MIN = 3
 export const USERNAME_MAX = 30
 export const USERNAME_RULE = 'Username must be 3-30 characters: letters, digits, _ or -'
-export const UsernameSchema = v.pipe(v.string(USERNAME_RULE), v.trim(), v.maxLength(USERNAME_MAX, USERNAME_RULE), v.regex(/^[A-Za-z0-9_-]{3,}$/, USERNAME_RULE))
+export const UsernameSchema = v.pipe(
+  v.string(USERNAME_RULE),
+  v.trim(),
+  v.maxLength(USERNAME_MAX, USERNAME_RULE),
+  v.regex(/^[A-Za-z0-9_-]{3,}$/, USERNAME_RULE),
+)
 export const EMAIL_RULE = 'Please enter a valid email address'
 
 /**
@@ -44,7 +56,12 @@ export const isReservedUsername = (username: string) => RESERVED_USERNAME.test(u
 /** PATCH /api/users/:id body: only the changed fields. An empty email removes it. */
 export const ProfileUpdateSchema = v.object({
   username: v.optional(UsernameSchema),
-  email: v.optional(v.union([v.literal(''), v.pipe(v.string(EMAIL_RULE), v.trim(), v.toLowerCase(), v.maxLength(254, EMAIL_RULE), v.email(EMAIL_RULE))], EMAIL_RULE)),
+  email: v.optional(
+    v.union(
+      [v.literal(''), v.pipe(v.string(EMAIL_RULE), v.trim(), v.toLowerCase(), v.maxLength(254, EMAIL_RULE), v.email(EMAIL_RULE))],
+      EMAIL_RULE,
+    ),
+  ),
 })
 export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>
 

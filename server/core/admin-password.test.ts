@@ -51,7 +51,9 @@ describe('resolveAdminPassword', () => {
     const second = makeSecondInstance(t)
     opened.push(second.close)
     const lines: string[] = []
-    const answers = await Promise.all([t.deps, second.deps].map((deps) => resolveAdminPassword(deps.db, newDataDir(), undefined, NOW, (l) => lines.push(l), true)))
+    const answers = await Promise.all(
+      [t.deps, second.deps].map((deps) => resolveAdminPassword(deps.db, newDataDir(), undefined, NOW, (l) => lines.push(l), true)),
+    )
     const made = answers.filter((a) => a !== undefined)
     expect(made).toHaveLength(1)
     expect(lines).toHaveLength(1)

@@ -26,7 +26,14 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
  * file and announces it through log, with the password itself only when toTerminal (default: stdout is a TTY); the
  * others answer undefined and check logins against the stored hash. now: ISO-8601 UTC.
  */
-export async function resolveAdminPassword(db: Database, dataDir: string, configured: string | undefined, now: string, log: (line: string) => void = console.log, toTerminal = Boolean(process.stdout.isTTY)): Promise<string | undefined> {
+export async function resolveAdminPassword(
+  db: Database,
+  dataDir: string,
+  configured: string | undefined,
+  now: string,
+  log: (line: string) => void = console.log,
+  toTerminal = Boolean(process.stdout.isTTY),
+): Promise<string | undefined> {
   if (configured) return configured
   const file = join(dataDir, ADMIN_PASSWORD_FILE)
   if (existsSync(file)) {
@@ -38,7 +45,11 @@ export async function resolveAdminPassword(db: Database, dataDir: string, config
   const password = randomBytes(18).toString('base64url')
   if (!(await insertAppSecretIfAbsent(db, ADMIN_PASSWORD_HASH, sha256(password), now))) return undefined
   writeFileSync(file, `${password}\n`, { mode: 0o600 })
-  log(toTerminal ? `Admin password (shown once, stored in ${file}): ${password}` : `Admin password generated: read it from ${file} (mode 0600)`)
+  log(
+    toTerminal
+      ? `Admin password (shown once, stored in ${file}): ${password}`
+      : `Admin password generated: read it from ${file} (mode 0600)`,
+  )
   return password
 }
 

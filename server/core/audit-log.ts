@@ -14,7 +14,12 @@ export const EXTRA_AUDIT_EVENTS = ['VOTE_MULTIPLIER_UPDATED', 'DATABASE_RESET', 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number] | (typeof EXTRA_AUDIT_EVENTS)[number]
 
 /** The row of one event with its context object (stored as JSON) at clock.now(), for a repository transaction that audits what it changes. */
-export const auditRow = (deps: { clock: Clock }, event: AuditEvent, context: Record<string, unknown>): AuditRow => ({ event, timestamp: deps.clock.now().toISOString(), context: JSON.stringify(context) })
+export const auditRow = (deps: { clock: Clock }, event: AuditEvent, context: Record<string, unknown>): AuditRow => ({
+  event,
+  timestamp: deps.clock.now().toISOString(),
+  context: JSON.stringify(context),
+})
 
 /** Appends one event with its context object (stored as JSON) at clock.now(). */
-export const writeAuditEvent = (deps: { db: Database; clock: Clock }, event: AuditEvent, context: Record<string, unknown>): Promise<void> => insertAuditRow(deps.db, auditRow(deps, event, context))
+export const writeAuditEvent = (deps: { db: Database; clock: Clock }, event: AuditEvent, context: Record<string, unknown>): Promise<void> =>
+  insertAuditRow(deps.db, auditRow(deps, event, context))

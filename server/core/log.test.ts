@@ -4,8 +4,12 @@ import { REDACTED, createLogger, redact, redactLine } from './log'
 
 describe('redact', () => {
   it('drops the token of a magic link and other secret query values, keeping the rest of the URL', () => {
-    expect(redact('mail sent; link: https://hv.example/auth/verify?token=AbC_12-xyz&x=1')).toBe(`mail sent; link: https://hv.example/auth/verify?token=${REDACTED}&x=1`)
-    expect(redact('GET /f?X-Amz-Signature=deadbeef&X-Amz-Credential=AKIA%2F1')).toBe(`GET /f?X-Amz-Signature=${REDACTED}&X-Amz-Credential=${REDACTED}`)
+    expect(redact('mail sent; link: https://hv.example/auth/verify?token=AbC_12-xyz&x=1')).toBe(
+      `mail sent; link: https://hv.example/auth/verify?token=${REDACTED}&x=1`,
+    )
+    expect(redact('GET /f?X-Amz-Signature=deadbeef&X-Amz-Credential=AKIA%2F1')).toBe(
+      `GET /f?X-Amz-Signature=${REDACTED}&X-Amz-Credential=${REDACTED}`,
+    )
   })
 
   it('drops cookies, Authorization values and passwords in URLs', () => {
@@ -13,16 +17,24 @@ describe('redact', () => {
     expect(redact('sent sid=0123456789abcdef and __Host-hv_admin=zzz')).toBe(`sent sid=${REDACTED} and __Host-hv_admin=${REDACTED}`)
     expect(redact('Authorization: Basic YWRtaW46c2VjcmV0')).toBe(`Authorization: ${REDACTED}`)
     expect(redact('with Bearer abcdefghijkl')).toBe(`with Bearer ${REDACTED}`)
-    expect(redact('connect smtps://mailer:hunter2@mail.example:465 failed')).toBe(`connect smtps://mailer:${REDACTED}@mail.example:465 failed`)
+    expect(redact('connect smtps://mailer:hunter2@mail.example:465 failed')).toBe(
+      `connect smtps://mailer:${REDACTED}@mail.example:465 failed`,
+    )
   })
 
   it('drops email addresses', () => {
-    expect(redact('mail to kim.lee+hv@example.co.uk written to /data/outbox/1.eml')).toBe(`mail to ${REDACTED} written to /data/outbox/1.eml`)
+    expect(redact('mail to kim.lee+hv@example.co.uk written to /data/outbox/1.eml')).toBe(
+      `mail to ${REDACTED} written to /data/outbox/1.eml`,
+    )
   })
 
   it('drops secret-named JSON fields and the configured values wherever they appear', () => {
-    expect(redact('{"sessionId":"s-123","password":"p","username":"kim"}')).toBe(`{"sessionId":"${REDACTED}","password":"${REDACTED}","username":"kim"}`)
-    expect(redact('query failed with params: the-admin-pass,42', ['the-admin-pass', 'abc'])).toBe(`query failed with params: ${REDACTED},42`)
+    expect(redact('{"sessionId":"s-123","password":"p","username":"kim"}')).toBe(
+      `{"sessionId":"${REDACTED}","password":"${REDACTED}","username":"kim"}`,
+    )
+    expect(redact('query failed with params: the-admin-pass,42', ['the-admin-pass', 'abc'])).toBe(
+      `query failed with params: ${REDACTED},42`,
+    )
   })
 
   it('leaves ordinary lines alone', () => {
@@ -33,7 +45,11 @@ describe('redact', () => {
 
 describe('redactLine', () => {
   it('redacts every string of a JSON line, nested and escaped ones included, and keeps it JSON', () => {
-    const line = JSON.stringify({ msg: 'cookie: "sid=0123456789abcdef"', err: { stack: 'Error: fetch https://hv.example/auth/verify?token=abcdef123456 failed\n    at x' }, who: ['kim@example.com'] })
+    const line = JSON.stringify({
+      msg: 'cookie: "sid=0123456789abcdef"',
+      err: { stack: 'Error: fetch https://hv.example/auth/verify?token=abcdef123456 failed\n    at x' },
+      who: ['kim@example.com'],
+    })
     const out = JSON.parse(redactLine(line, ['configured-secret']))
     expect(out.msg).toBe(`cookie: "${REDACTED}"`)
     expect(JSON.stringify(out)).not.toMatch(/0123456789abcdef|abcdef123456|kim@example\.com/)
@@ -60,7 +76,10 @@ describe('createLogger', () => {
   it('in production redacts secret-named fields at any depth', () => {
     const { lines, logger } = collectingLogger(true)
     logger.info({ body: { password: 'p4ssw0rd', nested: [{ sessionId: 'abc', token: 'xyz' }] }, route: '/api/votes' }, 'request')
-    expect(JSON.parse(lines[0])).toMatchObject({ body: { password: REDACTED, nested: [{ sessionId: REDACTED, token: REDACTED }] }, route: '/api/votes' })
+    expect(JSON.parse(lines[0])).toMatchObject({
+      body: { password: REDACTED, nested: [{ sessionId: REDACTED, token: REDACTED }] },
+      route: '/api/votes',
+    })
   })
 
   it('in production writes a line that cannot hold a secret as pino wrote it', () => {
@@ -70,7 +89,11 @@ describe('createLogger', () => {
 
   it('in production also removes secrets by value from messages and errors, configured values included', () => {
     const { lines, logger } = collectingLogger(true, ['configured-secret'])
-    logger.error({ err: new Error('fetch https://hv.example/auth/verify?token=abcdef123456 failed') }, 'admin %s failed', 'configured-secret')
+    logger.error(
+      { err: new Error('fetch https://hv.example/auth/verify?token=abcdef123456 failed') },
+      'admin %s failed',
+      'configured-secret',
+    )
     logger.info('mail to kim@example.com written to /tmp/x.eml')
     const all = lines.join('')
     expect(all).not.toMatch(/abcdef123456|configured-secret|kim@example\.com/)

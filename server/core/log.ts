@@ -21,7 +21,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 /** Shapes that carry a secret, each with the replacement keeping the name and dropping the value. */
 const SECRET_SHAPES: [RegExp, string][] = [
   // URL query values: the magic link's token, session ids, signed-URL signatures and credentials.
-  [/([?&](?:token|sid|session|sessionId|password|secret|key|code|signature|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&\s"'<>]+/gi, `$1${REDACTED}`],
+  [
+    /([?&](?:token|sid|session|sessionId|password|secret|key|code|signature|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&\s"'<>]+/gi,
+    `$1${REDACTED}`,
+  ],
   // The password of a URL's userinfo: smtp://user:password@host.
   [/(\/\/[^/\s:@]+:)[^@\s/]+@/g, `$1${REDACTED}@`],
   // Header values: Authorization, Cookie, Set-Cookie.
@@ -39,7 +42,18 @@ const SECRET_SHAPES: [RegExp, string][] = [
  * Field names whose values never reach a log line: pino's redact removes them at the top level of every line (its
  * wildcard paths would cost CPU on every line), and in production redactLine removes them at any depth.
  */
-export const SECRET_FIELDS = ['password', 'adminPassword', 'token', 'sessionId', 'sid', 'secret', 'secretAccessKey', 'email', 'authorization', 'cookie']
+export const SECRET_FIELDS = [
+  'password',
+  'adminPassword',
+  'token',
+  'sessionId',
+  'sid',
+  'secret',
+  'secretAccessKey',
+  'email',
+  'authorization',
+  'cookie',
+]
 const SECRET_FIELD_SET = new Set(SECRET_FIELDS)
 
 /**
@@ -63,7 +77,10 @@ export function redact(text: string, secrets: readonly string[] = []): string {
 function redactDeep(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return redact(value, secrets)
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets))
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secrets), SECRET_FIELD_SET.has(k) ? REDACTED : redactDeep(v, secrets)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [redact(k, secrets), SECRET_FIELD_SET.has(k) ? REDACTED : redactDeep(v, secrets)]),
+    )
   return value
 }
 
@@ -116,5 +133,6 @@ export function configureLog(options: LoggerOptions): Logger {
  */
 export function routeConsoleToLog(): void {
   const levels = { log: 'info', info: 'info', debug: 'debug', warn: 'warn', error: 'error' } as const
-  for (const [method, level] of Object.entries(levels)) console[method as keyof typeof levels] = (...args: unknown[]) => logger[level](format(...args))
+  for (const [method, level] of Object.entries(levels))
+    console[method as keyof typeof levels] = (...args: unknown[]) => logger[level](format(...args))
 }

@@ -9,4 +9,7 @@ import { SESSION_ID_LENGTH } from '../contract/session'
 export const hashSessionId = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex')
 
 /** A new random session id in the client's format: 32 base-36 characters holding 160 random bits. */
-export const mintSessionId = () => BigInt(`0x${randomBytes(20).toString('hex')}`).toString(36).padStart(SESSION_ID_LENGTH, '0')
+export const mintSessionId = () =>
+  BigInt(`0x${randomBytes(20).toString('hex')}`)
+    .toString(36)
+    .padStart(SESSION_ID_LENGTH, '0')

@@ -7,7 +7,11 @@
 export const SHUTDOWN_GRACE_MS = 10_000
 
 /** What shutdown stops: the listening server (Bun's), alsoStop (the metrics listener) and the database, closed by closeDatabase. */
-export type Running = { server: { stop(closeActiveConnections?: boolean): Promise<void> }; alsoStop?: { stop(closeActiveConnections?: boolean): Promise<void> }; closeDatabase: () => Promise<void> }
+export type Running = {
+  server: { stop(closeActiveConnections?: boolean): Promise<void> }
+  alsoStop?: { stop(closeActiveConnections?: boolean): Promise<void> }
+  closeDatabase: () => Promise<void>
+}
 
 /** Stops r as described above and resolves once the database is closed; exits nothing itself. */
 export async function shutDown(r: Running, graceMs = SHUTDOWN_GRACE_MS, log: (line: string) => void = console.log): Promise<void> {

@@ -45,8 +45,16 @@ type TablePair = { name: string; sqlite: SQLiteTable; pg: PgTable }
  * exists in one schema only (tests/db/schema-equality.test.ts keeps them equal).
  */
 export function tablesInCopyOrder(): TablePair[] {
-  const sqliteTables = new Map<string, SQLiteTable>(Object.values(sqliteSchema).filter((t) => is(t, SQLiteTable)).map((t) => [getTableName(t), t as SQLiteTable]))
-  const pgTables = new Map<string, PgTable>(Object.values(pgSchema).filter((t) => is(t, PgTable)).map((t) => [getTableName(t), t as PgTable]))
+  const sqliteTables = new Map<string, SQLiteTable>(
+    Object.values(sqliteSchema)
+      .filter((t) => is(t, SQLiteTable))
+      .map((t) => [getTableName(t), t as SQLiteTable]),
+  )
+  const pgTables = new Map<string, PgTable>(
+    Object.values(pgSchema)
+      .filter((t) => is(t, PgTable))
+      .map((t) => [getTableName(t), t as PgTable]),
+  )
   const names = [...new Set([...sqliteTables.keys(), ...pgTables.keys()])]
   const onlyOne = names.filter((n) => !sqliteTables.has(n) || !pgTables.has(n))
   if (onlyOne.length) throw new Error(`schema.ts and schema.pg.ts differ: ${onlyOne.join(', ')} in one only`)
@@ -70,7 +78,12 @@ export function tablesInCopyOrder(): TablePair[] {
  */
 function toPostgres(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
   const columns = getTableColumns(table)
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, columns[key].columnType === 'PgJsonb' && value !== null ? sql`${JSON.stringify(value)}::text::jsonb` : value]))
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      columns[key].columnType === 'PgJsonb' && value !== null ? sql`${JSON.stringify(value)}::text::jsonb` : value,
+    ]),
+  )
 }
 
 /** The rows of one table, per table name. */
@@ -97,7 +110,11 @@ const connectPostgres = (url: string) => new SQL({ url, database: decodeURICompo
 /** Throws CopyError (exit 1) naming every table whose count after the copy differs from the source's. */
 function verifyCounts(tables: TablePair[], expected: TableCounts, actual: TableCounts, source: string, target: string): void {
   const differ = tables.filter((t) => actual[t.name] !== expected[t.name])
-  if (differ.length) throw new CopyError(`counts differ after the copy: ${differ.map((t) => `${t.name} ${expected[t.name]} in ${source}, ${actual[t.name]} in ${target}`).join('; ')}`, 1)
+  if (differ.length)
+    throw new CopyError(
+      `counts differ after the copy: ${differ.map((t) => `${t.name} ${expected[t.name]} in ${source}, ${actual[t.name]} in ${target}`).join('; ')}`,
+      1,
+    )
 }
 
 /** The sum of counts. */
@@ -113,7 +130,11 @@ async function sqliteToPostgres(from: string, to: string, onProgress: OnProgress
   const source = openDatabase(from)
   try {
     const already = Object.entries(await countPostgres(client, tables)).filter(([, n]) => n > 0)
-    if (already.length) throw new CopyError(`--to ${redactDatabaseUrl(to)} is not empty (${already.map(([t, n]) => `${t}: ${n} rows`).join(', ')}); db copy writes only into an empty database`, 2)
+    if (already.length)
+      throw new CopyError(
+        `--to ${redactDatabaseUrl(to)} is not empty (${already.map(([t, n]) => `${t}: ${n} rows`).join(', ')}); db copy writes only into an empty database`,
+        2,
+      )
     const expected = countSqlite(source.sqlite, tables)
     let copied = 0
     onProgress(copied, totalOf(expected))
@@ -123,7 +144,13 @@ async function sqliteToPostgres(from: string, to: string, onProgress: OnProgress
         const columns = getTableColumns(t.sqlite)
         // Keyset paging on rowid: every batch is one indexed range read, whatever the table's size.
         for (let last = 0; ; ) {
-          const batch = source.db.select({ rowid: sql<number>`rowid`, ...columns }).from(t.sqlite).where(sql`rowid > ${last}`).orderBy(sql`rowid`).limit(BATCH_ROWS).all()
+          const batch = source.db
+            .select({ rowid: sql<number>`rowid`, ...columns })
+            .from(t.sqlite)
+            .where(sql`rowid > ${last}`)
+            .orderBy(sql`rowid`)
+            .limit(BATCH_ROWS)
+            .all()
           if (!batch.length) break
           last = batch[batch.length - 1].rowid
           await tx.insert(t.pg).values(batch.map(({ rowid: _, ...row }) => toPostgres(t.pg, row)))
@@ -159,7 +186,10 @@ async function postgresToSqlite(from: string, to: string, onProgress: OnProgress
     const expected = await countPostgres(client, tables)
     let copied = 0
     onProgress(copied, totalOf(expected))
-    const triggers = target.sqlite.query("select name, sql from sqlite_master where type = 'trigger'").all() as { name: string; sql: string }[]
+    const triggers = target.sqlite.query("select name, sql from sqlite_master where type = 'trigger'").all() as {
+      name: string
+      sql: string
+    }[]
     target.sqlite.exec('begin')
     try {
       for (const { name } of triggers) target.sqlite.exec(`drop trigger "${name}"`)
@@ -171,7 +201,10 @@ async function postgresToSqlite(from: string, to: string, onProgress: OnProgress
             for (;;) {
               const rows = (await tx.execute(sql.raw(`fetch ${BATCH_ROWS} from copy_rows`))) as unknown as Record<string, unknown>[]
               if (!rows.length) break
-              target.db.insert(t.sqlite).values(rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [keyOf[name], value])))).run()
+              target.db
+                .insert(t.sqlite)
+                .values(rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [keyOf[name], value]))))
+                .run()
               onProgress((copied += rows.length), totalOf(expected))
             }
             await tx.execute(sql`close copy_rows`)
@@ -205,7 +238,8 @@ const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target)
  * when a count differs after the copy.
  */
 export async function copyDatabase(from: string, to: string, onProgress: OnProgress = () => {}): Promise<TableCounts> {
-  if (isPostgresUrl(from) === isPostgresUrl(to)) throw new CopyError('db copy needs one SQLite file and one postgres:// or postgresql:// URL', 2)
+  if (isPostgresUrl(from) === isPostgresUrl(to))
+    throw new CopyError('db copy needs one SQLite file and one postgres:// or postgresql:// URL', 2)
   return isPostgresUrl(to) ? sqliteToPostgres(from, to, onProgress) : postgresToSqlite(from, to, onProgress)
 }
 
@@ -219,7 +253,10 @@ async function main(): Promise<void> {
   }
   if (!from || !to) throw new CopyError('usage: db copy --from FILE.sqlite --to postgres://user@host:port/db (or the other way round)', 2)
   // Drawn on a terminal, and written as plain lines when stderr is a file or a pipe (logs, CI).
-  const bar = new SingleBar({ format: 'copying [{bar}] {percentage}% {value}/{total} rows', stream: process.stderr, noTTYOutput: true }, Presets.shades_classic)
+  const bar = new SingleBar(
+    { format: 'copying [{bar}] {percentage}% {value}/{total} rows', stream: process.stderr, noTTYOutput: true },
+    Presets.shades_classic,
+  )
   let started = false
   let counts: TableCounts
   try {

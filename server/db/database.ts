@@ -64,7 +64,6 @@ export async function rawRows<T>(db: Database, query: Query): Promise<T[]> {
   return [...((await db.orm.execute(query)) as unknown as T[])]
 }
 
-
 /** What a PostgreSQL query needs of the pool or of a transaction (drizzle's transaction has no $client). */
 export type PgQueries = Pick<PgDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
 

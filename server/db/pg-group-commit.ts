@@ -26,7 +26,10 @@ type Pending<I, O> = { item: I; resolve: (outcome: O) => void; reject: (error: u
  * A group committer over write, which writes a batch of items and answers one outcome per item, in order (and throws
  * when the batch failed as a whole: nothing of it may have been written then).
  */
-export function createPgGroupCommit<I, O>(write: (items: I[]) => Promise<O[]>, { concurrency = PG_GROUP_COMMIT_CONCURRENCY, max = PG_GROUP_COMMIT_MAX } = {}): PgGroupCommit<I, O> {
+export function createPgGroupCommit<I, O>(
+  write: (items: I[]) => Promise<O[]>,
+  { concurrency = PG_GROUP_COMMIT_CONCURRENCY, max = PG_GROUP_COMMIT_MAX } = {},
+): PgGroupCommit<I, O> {
   let queue: Pending<I, O>[] = []
   let inFlight = 0
   let scheduled = false

@@ -67,7 +67,6 @@ export const userSessions = pgTable(
   (t) => [index('user_sessions_user_id_idx').on(t.userId)],
 )
 
-
 /** An uploaded or imported photo or video; the bytes live in the bucket under storageKey. */
 export const media = pgTable(
   'media',
@@ -314,14 +313,21 @@ export const rateLimits = pgTable(
 )
 
 /** A live admin token: only its SHA-256 (hex) is kept, until expiresAt (ISO-8601) or Logout deletes it. */
-export const adminTokens = pgTable('admin_tokens', { tokenHash: text('token_hash').primaryKey(), expiresAt: text('expires_at').notNull() }, (t) => [
-  index('admin_tokens_expires_at_idx').on(t.expiresAt),
-])
+export const adminTokens = pgTable(
+  'admin_tokens',
+  { tokenHash: text('token_hash').primaryKey(), expiresAt: text('expires_at').notNull() },
+  (t) => [index('admin_tokens_expires_at_idx').on(t.expiresAt)],
+)
 
 /** Bytes of a visitor's upload in progress, held against its quota until the upload ends or expiresAt (ISO-8601) passes. */
 export const uploadHolds = pgTable(
   'upload_holds',
-  { id: text('id').primaryKey(), userId: integer('user_id').notNull(), bytes: integer('bytes').notNull(), expiresAt: text('expires_at').notNull() },
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    bytes: integer('bytes').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
   (t) => [index('upload_holds_user_id_idx').on(t.userId), index('upload_holds_expires_at_idx').on(t.expiresAt)],
 )
 
@@ -354,7 +360,15 @@ export const resumableUploads = pgTable(
 )
 
 /** A job running on some instance (export, import, purge, reset, population, reprocess), held until expiresAt (ISO-8601). */
-export const jobLocks = pgTable('job_locks', { name: text('name').primaryKey(), holder: text('holder').notNull(), expiresAt: text('expires_at').notNull() })
+export const jobLocks = pgTable('job_locks', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: text('expires_at').notNull(),
+})
 
 /** A secret the instances share, such as the SHA-256 of the generated admin password. */
-export const appSecrets = pgTable('app_secrets', { name: text('name').primaryKey(), value: text('value').notNull(), createdAt: createdAt() })
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+})

@@ -305,19 +305,29 @@ export const rateLimits = sqliteTable(
 )
 
 /** A live admin token: only its SHA-256 (hex) is kept, until expiresAt (ISO-8601) or Logout deletes it. */
-export const adminTokens = sqliteTable('admin_tokens', { tokenHash: text('token_hash').primaryKey(), expiresAt: text('expires_at').notNull() }, (t) => [
-  index('admin_tokens_expires_at_idx').on(t.expiresAt),
-])
+export const adminTokens = sqliteTable(
+  'admin_tokens',
+  { tokenHash: text('token_hash').primaryKey(), expiresAt: text('expires_at').notNull() },
+  (t) => [index('admin_tokens_expires_at_idx').on(t.expiresAt)],
+)
 
 /** Bytes of a visitor's upload in progress, held against its quota until the upload ends or expiresAt (ISO-8601) passes. */
 export const uploadHolds = sqliteTable(
   'upload_holds',
-  { id: text('id').primaryKey(), userId: integer('user_id').notNull(), bytes: integer('bytes').notNull(), expiresAt: text('expires_at').notNull() },
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    bytes: integer('bytes').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
   (t) => [index('upload_holds_user_id_idx').on(t.userId), index('upload_holds_expires_at_idx').on(t.expiresAt)],
 )
 
 /** An Idempotency-Key whose first request is still running (its answer not stored yet), claimed until expiresAt (ISO-8601). */
-export const idempotencyClaims = sqliteTable('idempotency_claims', { key: text('key').primaryKey(), expiresAt: text('expires_at').notNull() })
+export const idempotencyClaims = sqliteTable('idempotency_claims', {
+  key: text('key').primaryKey(),
+  expiresAt: text('expires_at').notNull(),
+})
 
 /**
  * A resumable (tus) upload of a visitor, from its creation until it expires or its outcome is collected: the declared
@@ -345,7 +355,15 @@ export const resumableUploads = sqliteTable(
 )
 
 /** A job running on some instance (export, import, purge, reset, population, reprocess), held until expiresAt (ISO-8601). */
-export const jobLocks = sqliteTable('job_locks', { name: text('name').primaryKey(), holder: text('holder').notNull(), expiresAt: text('expires_at').notNull() })
+export const jobLocks = sqliteTable('job_locks', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: text('expires_at').notNull(),
+})
 
 /** A secret the instances share, such as the SHA-256 of the generated admin password. */
-export const appSecrets = sqliteTable('app_secrets', { name: text('name').primaryKey(), value: text('value').notNull(), createdAt: createdAt() })
+export const appSecrets = sqliteTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+})

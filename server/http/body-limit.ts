@@ -21,7 +21,14 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024
 /** Largest body of an admin JSON route, bytes: ad code up to 100,000 characters, delete lists of thousands of keys. */
 export const MAX_ADMIN_BODY_BYTES = 1024 * 1024
 /** Routes that stream their body to disk (media upload, admin bucket upload, resumable uploads); not buffered here. */
-export const STREAMED_PATHS: readonly string[] = [routes.mediaUpload, routes.adminBucketUpload, routes.mediaTus, routes.mediaTusUpload, routes.adminBucketTus, routes.adminBucketTusUpload]
+export const STREAMED_PATHS: readonly string[] = [
+  routes.mediaUpload,
+  routes.adminBucketUpload,
+  routes.mediaTus,
+  routes.mediaTusUpload,
+  routes.adminBucketTus,
+  routes.adminBucketTusUpload,
+]
 const STREAMED = STREAMED_PATHS.map(routeRegExp)
 /** The declared body cap of the streamed routes, bytes: the largest upload (a 20 MB video) plus room for the multipart framing. */
 export const MAX_STREAMED_BODY_BYTES = 21 * 1024 * 1024
@@ -55,7 +62,6 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
   return false
 }
 
-
 /** The body limit of a path in bytes, or undefined for a streamed route. */
 export function bodyLimitFor(path: string): number | undefined {
   if (STREAMED.some((pattern) => pattern.test(path))) return undefined
@@ -80,7 +86,8 @@ export async function refuseUnreadBody(deps: Deps, request: Request): Promise<vo
   const declared = Number(request.headers.get('content-length') ?? 0)
   const hasBody = declared > 0 || isChunked(request)
   const close: Record<string, string> = declared > MAX_STREAMED_BODY_BYTES ? { Connection: 'close' } : {}
-  const credentialed = async () => /^basic /i.test(request.headers.get('authorization') ?? '') || (await hasAdminToken(deps, request.headers.get('cookie')))
+  const credentialed = async () =>
+    /^basic /i.test(request.headers.get('authorization') ?? '') || (await hasAdminToken(deps, request.headers.get('cookie')))
   if (hasBody && isGuardedAdminPath(path) && !(await credentialed())) {
     throw adminAuthRequired(request, close)
   }
@@ -121,7 +128,8 @@ async function parseBody(bytes: Buffer, contentType: string, header: string): Pr
   }
   if (contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text))
   if (contentType.startsWith('text/')) return text
-  if (contentType === 'multipart/form-data') return Object.fromEntries(await new Response(new Uint8Array(bytes), { headers: { 'content-type': header } }).formData())
+  if (contentType === 'multipart/form-data')
+    return Object.fromEntries(await new Response(new Uint8Array(bytes), { headers: { 'content-type': header } }).formData())
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
 }
 

@@ -35,8 +35,20 @@ function trustListOf(trusted: { addresses: string[] }): BlockList {
 
 /** Peers whose X-Forwarded-For a hop-count TRUSTED_PROXY believes: loopback, private (RFC 1918, ULA) and link-local. */
 const PRIVATE_NETWORKS = new BlockList()
-for (const [ip, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) PRIVATE_NETWORKS.addSubnet(ip, prefix, 'ipv4')
-for (const [ip, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE_NETWORKS.addSubnet(ip, prefix, 'ipv6')
+for (const [ip, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+] as const)
+  PRIVATE_NETWORKS.addSubnet(ip, prefix, 'ipv4')
+for (const [ip, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  PRIVATE_NETWORKS.addSubnet(ip, prefix, 'ipv6')
 
 /** The eight 16-bit groups of an IPv6 address (a zone id dropped, an embedded IPv4 tail as two groups). */
 function ipv6Groups(address: string): number[] {

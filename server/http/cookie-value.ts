@@ -25,7 +25,9 @@ export type SiteCookie = { name: string; secure: boolean; path: string }
  * takes the name from here.
  */
 export function siteCookie(publicUrl: string, base: string, httpPath = '/'): SiteCookie {
-  return publicUrl.startsWith('https:') ? { name: `__Host-${base}`, secure: true, path: '/' } : { name: base, secure: false, path: httpPath }
+  return publicUrl.startsWith('https:')
+    ? { name: `__Host-${base}`, secure: true, path: '/' }
+    : { name: base, secure: false, path: httpPath }
 }
 
 /**

@@ -50,7 +50,8 @@ const driverError = (error: unknown) => {
 }
 
 /** True for a write that failed because the disk is full: node's ENOSPC, SQLite's SQLITE_FULL, PostgreSQL's 53100 (disk_full). */
-const isDiskFull = (error: unknown) => ['ENOSPC', 'SQLITE_FULL'].includes(String(driverError(error)?.code)) || String(driverError(error)?.errno) === '53100'
+const isDiskFull = (error: unknown) =>
+  ['ENOSPC', 'SQLITE_FULL'].includes(String(driverError(error)?.code)) || String(driverError(error)?.errno) === '53100'
 
 /**
  * True when PostgreSQL could not be reached or dropped the connection: Bun SQL's connection errors
@@ -71,12 +72,19 @@ const isDatabaseUnavailable = (error: unknown) => {
  */
 export function mapError(code: string | number, error: unknown, requestId: string): Response {
   if (error instanceof HttpError) {
-    return errorResponse(error.status, { error: error.message, ...(error.issues ? { issues: error.issues } : {}), ...error.extra, requestId }, error.headers)
+    return errorResponse(
+      error.status,
+      { error: error.message, ...(error.issues ? { issues: error.issues } : {}), ...error.extra, requestId },
+      error.headers,
+    )
   }
   // An answer that fails its route's response schema is our bug, not the caller's: logged, 500.
   if (code === 'VALIDATION' && (error as ValidationLike).type === 'response') {
     const e = error as ValidationLike
-    logger.error({ requestId, at: (e.valueError?.path ?? []).map((p) => String(p.key)).join('.') || 'root', problem: e.valueError?.message ?? '' }, 'answer does not match its response schema')
+    logger.error(
+      { requestId, at: (e.valueError?.path ?? []).map((p) => String(p.key)).join('.') || 'root', problem: e.valueError?.message ?? '' },
+      'answer does not match its response schema',
+    )
     return errorResponse(500, { error: 'Internal error', requestId })
   }
   if (code === 'VALIDATION') {
@@ -87,7 +95,8 @@ export function mapError(code: string | number, error: unknown, requestId: strin
     return errorResponse(400, { error: text, issues: [{ path, message }], requestId })
   }
   // A parse hook's own HttpError (e.g. 413 from the body limit) arrives wrapped in Elysia's ParseError.
-  if (code === 'PARSE' && (error as { cause?: unknown }).cause instanceof HttpError) return mapError('', (error as { cause: HttpError }).cause, requestId)
+  if (code === 'PARSE' && (error as { cause?: unknown }).cause instanceof HttpError)
+    return mapError('', (error as { cause: HttpError }).cause, requestId)
   if (code === 'PARSE') return errorResponse(400, { error: 'Malformed JSON body', requestId })
   if (code === 'NOT_FOUND') return errorResponse(404, { error: 'Not found', requestId })
   if (isDiskFull(error)) {

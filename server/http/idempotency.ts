@@ -41,7 +41,13 @@ async function storeAnswer(db: Database, id: string, userId: number, answer: Sto
  * ISO-8601 UTC. Throws HttpError 400 for a key over 200 characters, 409 when the first request is still running after
  * IDEMPOTENCY_WAIT_MS, and whatever produce() throws.
  */
-export async function withIdempotencyKey(db: Database, userId: number, key: string | null, now: string, produce: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
+export async function withIdempotencyKey(
+  db: Database,
+  userId: number,
+  key: string | null,
+  now: string,
+  produce: () => Promise<StoredAnswer>,
+): Promise<StoredAnswer> {
   if (!key) return produce()
   if (key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters')
   const id = `${userId}:${key}`

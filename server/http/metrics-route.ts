@@ -30,7 +30,8 @@ export const metricsRoutes = (config: Pick<Config, 'metricsToken'>) =>
     METRICS_PATH,
     ({ request }) => {
       if (!config.metricsToken) throw new HttpError(404, 'Not found')
-      if (!bearerMatches(request.headers.get('authorization'), config.metricsToken)) throw new HttpError(401, 'Metrics need their bearer token', undefined, undefined, { 'WWW-Authenticate': 'Bearer' })
+      if (!bearerMatches(request.headers.get('authorization'), config.metricsToken))
+        throw new HttpError(401, 'Metrics need their bearer token', undefined, undefined, { 'WWW-Authenticate': 'Bearer' })
       return answer()
     },
     { detail: { hide: true } },
@@ -38,5 +39,10 @@ export const metricsRoutes = (config: Pick<Config, 'metricsToken'>) =>
 
 /** Serves GET /metrics (no token) on 127.0.0.1:port, 404 for any other path; answers the server to stop. */
 export function serveMetricsPort(port: number) {
-  return Bun.serve({ hostname: '127.0.0.1', port, fetch: (request) => (new URL(request.url).pathname === METRICS_PATH ? answer() : Response.json({ error: 'Not found' }, { status: 404 })) })
+  return Bun.serve({
+    hostname: '127.0.0.1',
+    port,
+    fetch: (request) =>
+      new URL(request.url).pathname === METRICS_PATH ? answer() : Response.json({ error: 'Not found' }, { status: 404 }),
+  })
 }

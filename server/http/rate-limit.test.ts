@@ -16,7 +16,12 @@ describe('createRateLimiter', () => {
   it('refuses past limit within the window and admits again when the window has moved on', async () => {
     const { deps, clock } = testDeps()
     const limiter = createRateLimiter(deps, 'test', { limit: 2, windowMs: 1000 })
-    expect([await limiter.hit('a'), await limiter.hit('a'), await limiter.hit('a'), await limiter.hit('b')]).toEqual([true, true, false, true])
+    expect([await limiter.hit('a'), await limiter.hit('a'), await limiter.hit('a'), await limiter.hit('b')]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ])
     clock.advance(1000)
     expect(await limiter.hit('a')).toBe(true)
   })

@@ -7,7 +7,13 @@
  * counters are deleted in bounded batches as attempts come in.
  */
 import type { Deps } from '../core/deps'
-import { deleteExpiredRateLimits, deleteRateLimit, findRateLimit, hitRateLimit, unhitRateLimit } from '../repositories/rate-limits.repository'
+import {
+  deleteExpiredRateLimits,
+  deleteRateLimit,
+  findRateLimit,
+  hitRateLimit,
+  unhitRateLimit,
+} from '../repositories/rate-limits.repository'
 import { HttpError } from './errors'
 import { logger } from '../core/log'
 import { recordRateLimitRefusal } from '../core/metrics'
@@ -41,7 +47,11 @@ function refused(name: string): void {
 }
 
 /** A limiter named `name` (unique per limit: the counters of every instance meet under it, and its refusals are counted under it) on deps.db and deps.clock. */
-export function createRateLimiter(deps: Pick<Deps, 'db' | 'clock'>, name: string, { limit, windowMs, blockMs = 0 }: RateLimitOptions): RateLimiter {
+export function createRateLimiter(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  name: string,
+  { limit, windowMs, blockMs = 0 }: RateLimitOptions,
+): RateLimiter {
   const { db, clock } = deps
   const iso = (ms: number) => new Date(ms).toISOString()
   const live = (key: string) => findRateLimit(db, name, key, clock.now().toISOString())
@@ -49,7 +59,14 @@ export function createRateLimiter(deps: Pick<Deps, 'db' | 'clock'>, name: string
     async hit(key) {
       const now = clock.now().getTime()
       await pruneSometimes(db, 'rate_limits', now, () => deleteExpiredRateLimits(db, iso(now), PRUNE_BATCH))
-      const count = await hitRateLimit(db, { name, key, limit, now: iso(now), windowEnd: iso(now + windowMs), lockedUntil: blockMs > 0 ? iso(now + blockMs) : undefined })
+      const count = await hitRateLimit(db, {
+        name,
+        key,
+        limit,
+        now: iso(now),
+        windowEnd: iso(now + windowMs),
+        lockedUntil: blockMs > 0 ? iso(now + blockMs) : undefined,
+      })
       if (count === undefined) refused(name)
       return count !== undefined
     },

@@ -35,7 +35,8 @@ export function answeredWith(request: Request, response: Response): Response {
   return response
 }
 
-const statusOf = (status: number | string | undefined) => (typeof status === 'number' ? status : (StatusMap[status as keyof typeof StatusMap] ?? 200))
+const statusOf = (status: number | string | undefined) =>
+  typeof status === 'number' ? status : (StatusMap[status as keyof typeof StatusMap] ?? 200)
 
 /** Plugin: assigns the request id and sets the header first of all hooks, then logs and counts each answered request. */
 export const requestLog = () =>

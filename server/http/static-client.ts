@@ -48,7 +48,12 @@ async function pickEncoded(path: string, accepted: Set<string>) {
  * Answers GET path from distDir, encoded for acceptEncoding when the build wrote a copy; throws HttpError 503 when the
  * client has not been built, 404 for a source map when production is set.
  */
-export async function serveClient(distDir: string, pathname: string, acceptEncoding: string | null = null, production = false): Promise<Response> {
+export async function serveClient(
+  distDir: string,
+  pathname: string,
+  acceptEncoding: string | null = null,
+  production = false,
+): Promise<Response> {
   const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '')
   if (production && safe.endsWith('.map')) throw new HttpError(404, 'Not found')
   const path = join(distDir, safe)
@@ -57,7 +62,11 @@ export async function serveClient(distDir: string, pathname: string, acceptEncod
   const target = Bun.file(targetPath)
   if (!(await target.exists())) throw new HttpError(503, 'The client is not built: run `npm run build`')
   const immutable = isFile && safe.startsWith('/assets/')
-  const cacheControl = immutable ? 'public, max-age=31536000, immutable' : REVALIDATE.has(safe) || !isFile ? 'no-cache' : 'public, max-age=3600'
+  const cacheControl = immutable
+    ? 'public, max-age=31536000, immutable'
+    : REVALIDATE.has(safe) || !isFile
+      ? 'no-cache'
+      : 'public, max-age=3600'
   const headers: Record<string, string> = { 'Cache-Control': cacheControl, 'Content-Type': target.type }
   const hasCopies = await Bun.file(targetPath + ENCODINGS[1].suffix).exists()
   if (!hasCopies) return new Response(target, { headers })

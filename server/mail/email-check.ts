@@ -29,6 +29,6 @@ export function checkEmail(raw: string): EmailCheck {
   const loneSurrogate = LONE_SURROGATE.test(email)
   if (loneSurrogate || !isEmail(email, { allow_utf8_local_part: false })) errors.push(INVALID_EMAIL)
   else if (DISPOSABLE.has(email.split('@')[1])) errors.push(DISPOSABLE_EMAIL)
-  const suggestion = email.includes('@') && !loneSurrogate ? emailSpellChecker.run({ email })?.full ?? null : null
+  const suggestion = email.includes('@') && !loneSurrogate ? (emailSpellChecker.run({ email })?.full ?? null) : null
   return { isValid: errors.length === 0, errors, suggestions: suggestion && suggestion !== email ? suggestion : null }
 }

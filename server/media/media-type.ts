@@ -20,4 +20,9 @@ export const newStorageKey = (now: Date, type: AcceptedType) =>
 
 /** The 415 refusal of a file named originalName (so claimed by its extension) whose magic bytes say actual (undefined: no accepted type). */
 export const wrongType = (claimed: string, actual: string | undefined, originalName: string) =>
-  new HttpError(415, actual ? `The file content is ${actual} but its name ends in .${originalName.split('.').pop()}` : `The file content is not a valid ${claimed} file`)
+  new HttpError(
+    415,
+    actual
+      ? `The file content is ${actual} but its name ends in .${originalName.split('.').pop()}`
+      : `The file content is not a valid ${claimed} file`,
+  )

@@ -11,7 +11,13 @@ export const MEDIA_FILE_PREFIX = paths.mediaFile('')
 export const mediaUrl = (storageKey: string) => `${MEDIA_FILE_PREFIX}${storageKey}`
 
 /** The placeholder, variant URLs and poster URL of a media row (MediaDisplaySchema). */
-export function mediaDisplay(row: { storageKey: string; mimeType: string; placeholder: string | null; variants: StoredVariant[] | null; processedAt: string | null }): MediaDisplay {
+export function mediaDisplay(row: {
+  storageKey: string
+  mimeType: string
+  placeholder: string | null
+  variants: StoredVariant[] | null
+  processedAt: string | null
+}): MediaDisplay {
   return {
     placeholder: row.placeholder,
     variants: (row.variants ?? []).map((v) => ({ url: mediaUrl(variantKey(row.storageKey, v.width)), ...v })),

@@ -15,7 +15,24 @@ import { IMAGE_TOO_LARGE, UNSUPPORTED_TYPE, VIDEO_TOO_LARGE, maxBytesFor, typeFo
 import { HttpError } from '../http/errors'
 import { startJob } from '../http/job-lock'
 import { SNIFF_BYTES, sniffMediaType, wrongType } from './media-type'
-import { answerResponse, checkHead, creationOf, NO_SUCH_UPLOAD, refusalAsError, spoolChecked, spoolStored, TUS_HEADERS, TUS_VERSION, tusRefusal, UPLOAD_EXPIRED, UPLOAD_ID, UPLOAD_PROCESSING, UPLOAD_UNFINISHED, withBody, type TusAnswer } from './tus-http'
+import {
+  answerResponse,
+  checkHead,
+  creationOf,
+  NO_SUCH_UPLOAD,
+  refusalAsError,
+  spoolChecked,
+  spoolStored,
+  TUS_HEADERS,
+  TUS_VERSION,
+  tusRefusal,
+  UPLOAD_EXPIRED,
+  UPLOAD_ID,
+  UPLOAD_PROCESSING,
+  UPLOAD_UNFINISHED,
+  withBody,
+  type TusAnswer,
+} from './tus-http'
 import { createResumableStore, resumableStoreId, resumableUrlId } from './tus-datastore'
 import { createDatabaseLocker } from './tus-locker'
 import type { SpooledFile } from './upload-stream'
@@ -41,7 +58,13 @@ export type ResumablePolicy = {
    * checks and counts what it must and reserves quota under hold (the upload's id and expiry, ISO-8601). Throws
    * HttpError to refuse.
    */
-  admit(creation: { ownerId: number; addressKey: string; metadata: Record<string, string | null>; size: number; hold: { id: string; expiresAt: string } }): Promise<void>
+  admit(creation: {
+    ownerId: number
+    addressKey: string
+    metadata: Record<string, string | null>
+    size: number
+    hold: { id: string; expiresAt: string }
+  }): Promise<void>
   /** Gives back what admit reserved for upload id (when it finishes, is terminated or expires). */
   release(id: string): Promise<void>
   /** Stores the finished file of ownerId (its type named by its file name, mimeType); answers the success body, throws HttpError for a refusal. */
@@ -150,7 +173,8 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
     // A lock not had in time: the client may try again (423 Locked, not tus's 500); a body that broke off: resume.
     onResponseError: (_request, error) => {
       if (error === ERRORS.ERR_LOCK_TIMEOUT) return { status_code: 423, body: 'This upload is busy with another request: try again' }
-      if (error === ERRORS.ABORTED) return { status_code: 400, body: 'The upload stopped before its end: resume it from the offset HEAD answers' }
+      if (error === ERRORS.ABORTED)
+        return { status_code: 400, body: 'The upload stopped before its end: resume it from the offset HEAD answers' }
       return undefined
     },
   })
@@ -219,11 +243,16 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
    * with Upload-Checksum is verified whole (tus checksum extension) and the first bytes are type-checked.
    */
   const existing = async (request: Request, ownerId: number, id: string) => {
-    if (!['HEAD', 'PATCH', 'DELETE'].includes(request.method)) throw new HttpError(405, 'An upload answers HEAD, PATCH and DELETE', undefined, undefined, { Allow: 'HEAD, PATCH, DELETE' })
+    if (!['HEAD', 'PATCH', 'DELETE'].includes(request.method))
+      throw new HttpError(405, 'An upload answers HEAD, PATCH and DELETE', undefined, undefined, { Allow: 'HEAD, PATCH, DELETE' })
     const row = await ownUpload(ownerId, id)
     if (row.state === 'done') {
       if (request.method === 'DELETE') return (await forget(id), new Response(null, { status: 204, headers: TUS_HEADERS }))
-      if (request.method === 'HEAD') return new Response(null, { status: 200, headers: { ...TUS_HEADERS, 'Upload-Offset': String(row.size), 'Upload-Length': String(row.size) } })
+      if (request.method === 'HEAD')
+        return new Response(null, {
+          status: 200,
+          headers: { ...TUS_HEADERS, 'Upload-Offset': String(row.size), 'Upload-Length': String(row.size) },
+        })
       await request.body?.cancel().catch(() => {})
       return answerResponse(storedAnswer(row))
     }
@@ -248,7 +277,9 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
         if (request.headers.get('tus-resumable') !== TUS_VERSION) {
           throw new HttpError(412, `Send Tus-Resumable: ${TUS_VERSION}`, undefined, undefined, { 'Tus-Version': TUS_VERSION })
         }
-        return await refusalAsError(uploadId === undefined ? await create(request, ownerId, addressKey) : await existing(request, ownerId, uploadId))
+        return await refusalAsError(
+          uploadId === undefined ? await create(request, ownerId, addressKey) : await existing(request, ownerId, uploadId),
+        )
       } catch (e) {
         throw e instanceof HttpError ? tusRefusal(e) : e
       }
@@ -288,7 +319,9 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
 /** The answer a row holds: its stored answer once done, 202 while processing, 409 while bytes are missing. */
 function storedAnswer(row: ResumableUploadRow): TusAnswer {
   if (row.state === 'done') return { status: row.answerStatus ?? 500, body: JSON.parse(row.answerBody ?? 'null') }
-  return row.state === 'processing' ? { status: 202, body: { message: UPLOAD_PROCESSING } } : { status: 409, body: { message: UPLOAD_UNFINISHED } }
+  return row.state === 'processing'
+    ? { status: 202, body: { message: UPLOAD_PROCESSING } }
+    : { status: 409, body: { message: UPLOAD_UNFINISHED } }
 }
 
 /** How often each instance looks for expired resumable uploads, ms. */

@@ -20,7 +20,11 @@ export type SpooledObject = { path: string; type: AcceptedType | undefined; size
  * Copies the object at key into a temp file under deps.tmpDir, runs use on it and removes the file (also when use or
  * the read fails). Answers use's answer, or undefined when no object has that key. A read failure propagates.
  */
-export async function withSpooledObject<T>(deps: { storage: Storage; tmpDir: string }, key: string, use: (file: SpooledObject) => Promise<T>): Promise<T | undefined> {
+export async function withSpooledObject<T>(
+  deps: { storage: Storage; tmpDir: string },
+  key: string,
+  use: (file: SpooledObject) => Promise<T>,
+): Promise<T | undefined> {
   const object = await deps.storage.get(key)
   if (!object) return undefined
   await mkdir(deps.tmpDir, { recursive: true })

@@ -42,7 +42,8 @@ export function createResumableStore(config: Config, expiryMs: number): Resumabl
         endpoint: s3.endpoint,
         region: s3.region,
         forcePathStyle: s3.forcePathStyle,
-        credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+        credentials:
+          s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
         // Checksums only where S3 requires them: a part streamed with a checksum trailer goes as an aws-chunked body,
         // which some S3-compatible stores keep as is, framing included.
         requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -52,7 +52,8 @@ export async function refusalAsError(response: Response): Promise<Response> {
 }
 
 /** e with the tus headers and its message also under `message` (the key an UploadAnswer's message has). */
-export const tusRefusal = (e: HttpError) => new HttpError(e.status, e.message, e.issues, { ...e.extra, message: e.message }, { ...TUS_HEADERS, ...e.headers })
+export const tusRefusal = (e: HttpError) =>
+  new HttpError(e.status, e.message, e.issues, { ...e.extra, message: e.message }, { ...TUS_HEADERS, ...e.headers })
 
 /** The request with its body replaced by body (same method, URL and headers). */
 export const withBody = (request: Request, body: ReadableStream<Uint8Array> | null) =>
@@ -63,7 +64,11 @@ export const withBody = (request: Request, body: ReadableStream<Uint8Array> | nu
  * whole body. A body that ends sooner is passed on unchecked (the last PATCH checks the whole file). A body that
  * fails while its head is read throws HttpError 400; check's rejection is thrown after the body is cancelled.
  */
-export async function checkHead(body: ReadableStream<Uint8Array>, want: number, check: (head: Uint8Array) => Promise<void>): Promise<ReadableStream<Uint8Array>> {
+export async function checkHead(
+  body: ReadableStream<Uint8Array>,
+  want: number,
+  check: (head: Uint8Array) => Promise<void>,
+): Promise<ReadableStream<Uint8Array>> {
   const reader = body.getReader()
   const head: Uint8Array[] = []
   let size = 0
@@ -139,7 +144,12 @@ export const CHECKSUM_MISMATCH = 460
  * on). Throws HttpError 400 for a malformed header, an unsupported algorithm or a body that breaks off, 413 past
  * maxBytes, 460 when the digest differs; the temp file is removed then.
  */
-export async function spoolChecked(header: string, body: ReadableStream<Uint8Array> | null, tmpDir: string, maxBytes: number): Promise<string> {
+export async function spoolChecked(
+  header: string,
+  body: ReadableStream<Uint8Array> | null,
+  tmpDir: string,
+  maxBytes: number,
+): Promise<string> {
   const [algorithm, digest, ...rest] = header.trim().split(/\s+/)
   if (!(CHECKSUM_ALGORITHMS as readonly string[]).includes(algorithm) || !digest || rest.length || !/^[A-Za-z0-9+/]+={0,2}$/.test(digest)) {
     throw new HttpError(400, `Upload-Checksum must be one of ${CHECKSUM_ALGORITHMS.join(', ')} and a base64 digest`)
@@ -151,7 +161,7 @@ export async function spoolChecked(header: string, body: ReadableStream<Uint8Arr
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length
-      if (size > maxBytes) return done(new HttpError(413, "The body is longer than the rest of the upload"))
+      if (size > maxBytes) return done(new HttpError(413, 'The body is longer than the rest of the upload'))
       hash.update(chunk)
       done(null, chunk)
     },
@@ -162,7 +172,8 @@ export async function spoolChecked(header: string, body: ReadableStream<Uint8Arr
     } catch (e) {
       throw e instanceof HttpError ? e : new HttpError(400, `Upload interrupted: ${(e as Error).message}`)
     }
-    if (hash.digest('base64') !== digest) throw new HttpError(CHECKSUM_MISMATCH, 'Checksum mismatch: the body is not what Upload-Checksum says; nothing of it was stored')
+    if (hash.digest('base64') !== digest)
+      throw new HttpError(CHECKSUM_MISMATCH, 'Checksum mismatch: the body is not what Upload-Checksum says; nothing of it was stored')
     return path
   } catch (e) {
     await rm(path, { force: true })
@@ -172,7 +183,8 @@ export async function spoolChecked(header: string, body: ReadableStream<Uint8Arr
 
 /** The metadata, file name and size a creation request declares; throws HttpError 400 for a missing or malformed one. */
 export function creationOf(request: Request): { metadata: Record<string, string | null>; fileName: string; size: number } {
-  if (request.headers.get('upload-defer-length') !== null) throw new HttpError(400, 'Send Upload-Length: the size must be known when the upload is created')
+  if (request.headers.get('upload-defer-length') !== null)
+    throw new HttpError(400, 'Send Upload-Length: the size must be known when the upload is created')
   const length = request.headers.get('upload-length') ?? ''
   if (!/^\d{1,15}$/.test(length)) throw new HttpError(400, 'Upload-Length must be the file size in bytes')
   let metadata: Record<string, string | null> = {}

@@ -9,7 +9,12 @@ import { randomUUID } from 'node:crypto'
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server'
 import type { Deps } from '../core/deps'
 import { resumableUrlId } from './tus-datastore'
-import { claimResumableLock, releaseResumableLock, renewResumableLock, requestResumableLockRelease } from '../repositories/resumable-uploads.repository'
+import {
+  claimResumableLock,
+  releaseResumableLock,
+  renewResumableLock,
+  requestResumableLockRelease,
+} from '../repositories/resumable-uploads.repository'
 
 /** How long a lock holds without a heartbeat, ms. */
 export const TUS_LOCK_MS = 20_000

@@ -34,7 +34,11 @@ describe('readMultipartUpload', () => {
   it('rejects a body cut inside the file part with 400 and removes the temp file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hotvote-spool-'))
     const body = `--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n${'x'.repeat(200_000)}`
-    const request = new Request('http://localhost/', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, body })
+    const request = new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      body,
+    })
     const error = await readMultipartUpload(request, dir).catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 400, message: 'Malformed multipart body: Unexpected end of form' })
     expect(readdirSync(dir)).toEqual([])
@@ -45,7 +49,10 @@ describe('readMultipartUpload', () => {
     for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=b o"u;n=d']) {
       const request = new Request('http://localhost/', { method: 'POST', headers: { 'content-type': contentType }, body: 'x' })
       const error = await readMultipartUpload(request, tmpdir()).catch((e: unknown) => e)
-      expect(error).toMatchObject({ status: 400, message: expect.stringMatching(/^Malformed multipart body: (Multipart: Boundary not found|Malformed content type)$/) })
+      expect(error).toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/^Malformed multipart body: (Multipart: Boundary not found|Malformed content type)$/),
+      })
     }
   })
 })

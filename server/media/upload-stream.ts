@@ -19,7 +19,10 @@ export type SpooledFile = { tmpPath: string; size: number; sha256: string; head:
 /** A busboy parser for contentType; throws HttpError 400 when the header has no usable boundary (busboy throws then). */
 function openMultipartParser(contentType: string) {
   try {
-    return Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: MAX_VIDEO_BYTES + 1 } })
+    return Busboy({
+      headers: { 'content-type': contentType },
+      limits: { files: 1, fields: 20, fieldSize: 4096, fileSize: MAX_VIDEO_BYTES + 1 },
+    })
   } catch (e) {
     throw new HttpError(400, `Malformed multipart body: ${(e as Error).message}`)
   }
@@ -30,9 +33,13 @@ function openMultipartParser(contentType: string) {
  * Throws HttpError 400 (not multipart, no boundary, malformed, no file), 415 (extension not accepted), 413 (over the type's limit).
  * The caller removes file.tmpPath.
  */
-export async function readMultipartUpload(request: Request, tmpDir: string): Promise<{ fields: Record<string, string>; file: SpooledFile }> {
+export async function readMultipartUpload(
+  request: Request,
+  tmpDir: string,
+): Promise<{ fields: Record<string, string>; file: SpooledFile }> {
   const contentType = request.headers.get('content-type') ?? ''
-  if (!contentType.startsWith('multipart/form-data') || !request.body) throw new HttpError(400, 'Send the file as multipart/form-data with fields file and userId')
+  if (!contentType.startsWith('multipart/form-data') || !request.body)
+    throw new HttpError(400, 'Send the file as multipart/form-data with fields file and userId')
   await mkdir(tmpDir, { recursive: true })
   const fields: Record<string, string> = {}
   const tmpPath = join(tmpDir, `upload-${randomUUID()}`)
@@ -76,12 +83,18 @@ export async function readMultipartUpload(request: Request, tmpDir: string): Pro
           size += chunk.length
           if (size > limit) return fail(new HttpError(413, type.startsWith('video/') ? VIDEO_TOO_LARGE : IMAGE_TOO_LARGE))
           hash.update(chunk)
-          if (headSize < SNIFF_BYTES) (head.push(chunk), (headSize += chunk.length))
-          if (!out!.write(chunk)) (stream.pause(), out!.once('drain', () => stream.resume()))
+          if (headSize < SNIFF_BYTES) head.push(chunk), (headSize += chunk.length)
+          if (!out!.write(chunk)) stream.pause(), out!.once('drain', () => stream.resume())
         })
         stream.on('end', () => {
           out!.end()
-          file = { tmpPath, size, sha256: hash.digest('hex'), head: new Uint8Array(Buffer.concat(head).subarray(0, SNIFF_BYTES)), originalName: info.filename ?? '' }
+          file = {
+            tmpPath,
+            size,
+            sha256: hash.digest('hex'),
+            head: new Uint8Array(Buffer.concat(head).subarray(0, SNIFF_BYTES)),
+            originalName: info.filename ?? '',
+          }
         })
       })
       busboy.on('error', malformed)

@@ -16,7 +16,9 @@ const auditWhere = (db: Database, filter: AuditRowFilter, a = shared(db).t.audit
   and(
     filter.eventType ? eq(a.event, filter.eventType) : undefined,
     filter.date ? like(a.timestamp, `${filter.date}%`) : undefined,
-    filter.lowerSearch ? sql`${sql.raw(db.dialect === 'sqlite' ? 'instr' : 'strpos')}(lower(${a.event} || ' ' || ${a.context}), ${filter.lowerSearch}) > 0` : undefined,
+    filter.lowerSearch
+      ? sql`${sql.raw(db.dialect === 'sqlite' ? 'instr' : 'strpos')}(lower(${a.event} || ' ' || ${a.context}), ${filter.lowerSearch}) > 0`
+      : undefined,
   )
 
 /** Appends rows in one statement, synchronously: for the transactions of other repositories that audit what they change. */

@@ -6,11 +6,19 @@ import { count, desc, eq } from 'drizzle-orm'
 import { shared, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
 import type { adZoneConfigs, backButtonConfigs, idleRedirectConfigs, skipButtonConfig } from '../db/schema'
-import { DEFAULT_EMAIL_CAPTURE, DEFAULT_IDLE_REDIRECT_TIME, DEFAULT_SKIP_BUTTON, DEFAULT_VOTE_MULTIPLIER, type IdleRedirect } from '../contract/public-config'
+import {
+  DEFAULT_EMAIL_CAPTURE,
+  DEFAULT_IDLE_REDIRECT_TIME,
+  DEFAULT_SKIP_BUTTON,
+  DEFAULT_VOTE_MULTIPLIER,
+  type IdleRedirect,
+} from '../contract/public-config'
 
 // Straight from bun:sqlite: the public read is the site's most frequent call, and drizzle's row mapping costs more than the query.
 const voteMultiplierRow = perDb((db) =>
-  db.$client.query<{ isEnabled: number; multiplier: number; updatedAt: string }, []>('select is_enabled as isEnabled, multiplier, updated_at as updatedAt from vote_multiplier_config limit 1'),
+  db.$client.query<{ isEnabled: number; multiplier: number; updatedAt: string }, []>(
+    'select is_enabled as isEnabled, multiplier, updated_at as updatedAt from vote_multiplier_config limit 1',
+  ),
 )
 
 /** The vote multiplier row, or the default (off at 1). */
@@ -18,7 +26,11 @@ export async function readVoteMultiplier(db: Database) {
   const row =
     db.dialect === 'sqlite'
       ? voteMultiplierRow(db.orm).get()
-      : (await db.sql<{ isEnabled: number; multiplier: number; updatedAt: string }[]>`select is_enabled::int as "isEnabled", multiplier, updated_at as "updatedAt" from vote_multiplier_config limit 1`)[0]
+      : (
+          await db.sql<
+            { isEnabled: number; multiplier: number; updatedAt: string }[]
+          >`select is_enabled::int as "isEnabled", multiplier, updated_at as "updatedAt" from vote_multiplier_config limit 1`
+        )[0]
   return row ? { ...row, isEnabled: row.isEnabled === 1 } : { ...DEFAULT_VOTE_MULTIPLIER, updatedAt: null }
 }
 
@@ -71,27 +83,47 @@ export async function readIdleRedirect(db: Database): Promise<IdleRedirect> {
 }
 
 /** Replaces the single vote-multiplier row. */
-export async function saveVoteMultiplier(db: Database, values: { isEnabled: boolean; multiplier: number; updatedAt: string }): Promise<void> {
+export async function saveVoteMultiplier(
+  db: Database,
+  values: { isEnabled: boolean; multiplier: number; updatedAt: string },
+): Promise<void> {
   const { orm, t } = shared(db)
-  await orm.insert(t.voteMultiplierConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: t.voteMultiplierConfig.id, set: values })
+  await orm
+    .insert(t.voteMultiplierConfig)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: t.voteMultiplierConfig.id, set: values })
 }
 
 /** Replaces the single email-capture row. */
-export async function saveEmailCapture(db: Database, values: { isEnabled: boolean; voteThreshold: number; updatedAt: string }): Promise<void> {
+export async function saveEmailCapture(
+  db: Database,
+  values: { isEnabled: boolean; voteThreshold: number; updatedAt: string },
+): Promise<void> {
   const { orm, t } = shared(db)
-  await orm.insert(t.emailCaptureConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: t.emailCaptureConfig.id, set: values })
+  await orm
+    .insert(t.emailCaptureConfig)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: t.emailCaptureConfig.id, set: values })
 }
 
 /** Replaces a zone's ad code and returns the row. */
 export async function saveAdZone(db: Database, values: typeof adZoneConfigs.$inferInsert) {
   const { orm, t } = shared(db)
-  return (await orm.insert(t.adZoneConfigs).values(values).onConflictDoUpdate({ target: t.adZoneConfigs.zoneId, set: values }).returning())[0]
+  return (
+    await orm.insert(t.adZoneConfigs).values(values).onConflictDoUpdate({ target: t.adZoneConfigs.zoneId, set: values }).returning()
+  )[0]
 }
 
 /** Replaces the single skip-button row and returns it. */
 export async function saveSkipButton(db: Database, values: Omit<typeof skipButtonConfig.$inferInsert, 'id'>) {
   const { orm, t } = shared(db)
-  return (await orm.insert(t.skipButtonConfig).values({ id: 1, ...values }).onConflictDoUpdate({ target: t.skipButtonConfig.id, set: values }).returning())[0]
+  return (
+    await orm
+      .insert(t.skipButtonConfig)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: t.skipButtonConfig.id, set: values })
+      .returning()
+  )[0]
 }
 
 /** Adds an idle-redirect history row (the newest is current) and returns it. */

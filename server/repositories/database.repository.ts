@@ -15,7 +15,13 @@ export async function selectOne(db: Database): Promise<void> {
 /** libpq's environment variables (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE) for a postgres:// URL. */
 export function libpqEnvironment(url: string): Record<string, string> {
   const u = new URL(url)
-  const entries = { PGHOST: decodeURIComponent(u.hostname), PGPORT: u.port, PGUSER: decodeURIComponent(u.username), PGPASSWORD: decodeURIComponent(u.password), PGDATABASE: decodeURIComponent(u.pathname.slice(1)) }
+  const entries = {
+    PGHOST: decodeURIComponent(u.hostname),
+    PGPORT: u.port,
+    PGUSER: decodeURIComponent(u.username),
+    PGPASSWORD: decodeURIComponent(u.password),
+    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
+  }
   return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== ''))
 }
 
@@ -38,7 +44,11 @@ export async function writeBackup(db: Database, path: string): Promise<BackupFor
   }
   if (!Bun.which('pg_dump', { PATH: process.env.PATH ?? '' })) return { missing: 'pg_dump' }
   // The URL goes in the environment, not the command line, where other users of the machine could read its password.
-  const dump = Bun.spawn(['pg_dump', '--format=custom', '--no-owner', `--file=${path}`], { env: { ...process.env, ...libpqEnvironment(db.url) }, stdout: 'ignore', stderr: 'pipe' })
+  const dump = Bun.spawn(['pg_dump', '--format=custom', '--no-owner', `--file=${path}`], {
+    env: { ...process.env, ...libpqEnvironment(db.url) },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })
   const [code, stderr] = await Promise.all([dump.exited, new Response(dump.stderr).text()])
   if (code !== 0) throw new Error(`pg_dump failed: ${stderr.trim().split('\n')[0]}`)
   return PG_BACKUP
@@ -69,4 +79,9 @@ export const countTables = async (db: Database) =>
       db,
       sql`select (select count(*) from users) as "totalUsers", (select count(*) from media) as "totalMedia", (select count(*) from votes) as "totalVotes", (select count(*) from views) as "totalViews"`,
     )
-  ).map((r) => ({ totalUsers: Number(r.totalUsers), totalMedia: Number(r.totalMedia), totalVotes: Number(r.totalVotes), totalViews: Number(r.totalViews) }))[0]
+  ).map((r) => ({
+    totalUsers: Number(r.totalUsers),
+    totalMedia: Number(r.totalMedia),
+    totalVotes: Number(r.totalVotes),
+    totalViews: Number(r.totalViews),
+  }))[0]

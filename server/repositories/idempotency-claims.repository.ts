@@ -11,7 +11,10 @@ import { shared, type Database } from '../db/database'
  * stopped), is taken. Answers whether this call holds the claim.
  */
 export async function claimIdempotencyKey(db: Database, key: string, now: string, expiresAt: string): Promise<boolean> {
-  const { orm, t: { idempotencyClaims } } = shared(db)
+  const {
+    orm,
+    t: { idempotencyClaims },
+  } = shared(db)
   const rows = await orm
     .insert(idempotencyClaims)
     .values({ key, expiresAt })
@@ -22,13 +25,24 @@ export async function claimIdempotencyKey(db: Database, key: string, now: string
 
 /** Ends the claim of key (its answer is stored, or it failed and a repeat may run again). */
 export async function releaseIdempotencyClaim(db: Database, key: string): Promise<void> {
-  const { orm, t: { idempotencyClaims } } = shared(db)
+  const {
+    orm,
+    t: { idempotencyClaims },
+  } = shared(db)
   await orm.delete(idempotencyClaims).where(eq(idempotencyClaims.key, key))
 }
 
 /** Deletes up to batch claims that expired at or before now (left by stopped instances); answers how many went. */
 export async function deleteExpiredIdempotencyClaims(db: Database, now: string, batch: number): Promise<number> {
-  const { orm, t: { idempotencyClaims } } = shared(db)
-  const expired = orm.select({ key: idempotencyClaims.key }).from(idempotencyClaims).where(lte(idempotencyClaims.expiresAt, now)).limit(batch)
-  return (await orm.delete(idempotencyClaims).where(inArray(idempotencyClaims.key, expired)).returning({ key: idempotencyClaims.key })).length
+  const {
+    orm,
+    t: { idempotencyClaims },
+  } = shared(db)
+  const expired = orm
+    .select({ key: idempotencyClaims.key })
+    .from(idempotencyClaims)
+    .where(lte(idempotencyClaims.expiresAt, now))
+    .limit(batch)
+  return (await orm.delete(idempotencyClaims).where(inArray(idempotencyClaims.key, expired)).returning({ key: idempotencyClaims.key }))
+    .length
 }

@@ -9,7 +9,12 @@ export type IdempotentAnswerRow = { status: number; body: string }
 export async function findIdempotentAnswer(db: Database, key: string, since: string): Promise<IdempotentAnswerRow | undefined> {
   const { orm, t } = shared(db)
   const k = t.idempotencyKeys
-  return (await orm.select({ status: k.status, body: k.body }).from(k).where(and(eq(k.key, key), gte(k.createdAt, since))))[0]
+  return (
+    await orm
+      .select({ status: k.status, body: k.body })
+      .from(k)
+      .where(and(eq(k.key, key), gte(k.createdAt, since)))
+  )[0]
 }
 
 /** Deletes up to limit rows stored before `before` (ISO-8601); answers how many went. */
@@ -21,7 +26,14 @@ export async function deleteIdempotencyKeysBefore(db: Database, before: string, 
 }
 
 /** Stores an answer under key for userId at createdAt (ISO-8601), replacing a row left under that key. */
-export async function saveIdempotentAnswer(db: Database, key: string, row: { userId: number; status: number; body: string; createdAt: string }): Promise<void> {
+export async function saveIdempotentAnswer(
+  db: Database,
+  key: string,
+  row: { userId: number; status: number; body: string; createdAt: string },
+): Promise<void> {
   const { orm, t } = shared(db)
-  await orm.insert(t.idempotencyKeys).values({ key, ...row }).onConflictDoUpdate({ target: t.idempotencyKeys.key, set: row })
+  await orm
+    .insert(t.idempotencyKeys)
+    .values({ key, ...row })
+    .onConflictDoUpdate({ target: t.idempotencyKeys.key, set: row })
 }

@@ -8,7 +8,10 @@ import { shared, type Database } from '../db/database'
 
 /** Takes the lock of job name for holder until expiresAt in one statement, when it is free or expired at now; answers whether it did. */
 export async function claimJobLock(db: Database, name: string, holder: string, now: string, expiresAt: string): Promise<boolean> {
-  const { orm, t: { jobLocks } } = shared(db)
+  const {
+    orm,
+    t: { jobLocks },
+  } = shared(db)
   const rows = await orm
     .insert(jobLocks)
     .values({ name, holder, expiresAt })
@@ -19,7 +22,10 @@ export async function claimJobLock(db: Database, name: string, holder: string, n
 
 /** Moves the expiry of holder's lock on job name to expiresAt (a heartbeat). */
 export async function extendJobLock(db: Database, name: string, holder: string, expiresAt: string): Promise<void> {
-  const { orm, t: { jobLocks } } = shared(db)
+  const {
+    orm,
+    t: { jobLocks },
+  } = shared(db)
   await orm
     .update(jobLocks)
     .set({ expiresAt })
@@ -28,12 +34,18 @@ export async function extendJobLock(db: Database, name: string, holder: string, 
 
 /** Frees holder's lock on job name (another holder's lock is left alone). */
 export async function releaseJobLock(db: Database, name: string, holder: string): Promise<void> {
-  const { orm, t: { jobLocks } } = shared(db)
+  const {
+    orm,
+    t: { jobLocks },
+  } = shared(db)
   await orm.delete(jobLocks).where(and(eq(jobLocks.name, name), eq(jobLocks.holder, holder)))
 }
 
 /** Frees every job lock (at the start of the embedded database's only server: no run of a previous process survives it). */
 export async function releaseAllJobLocks(db: Database): Promise<void> {
-  const { orm, t: { jobLocks } } = shared(db)
+  const {
+    orm,
+    t: { jobLocks },
+  } = shared(db)
   await orm.delete(jobLocks)
 }

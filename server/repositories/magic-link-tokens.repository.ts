@@ -32,7 +32,8 @@ export async function insertToken(db: Database, values: typeof magicLinkTokens.$
 }
 
 /** The token with this hash and its users. */
-export const findTokenWithUsers = async (db: Database, tokenHash: string) => (db.dialect === 'sqlite' ? tokenWithUsers(db.orm, tokenHash) : tokenWithUsersPg(db.orm, tokenHash))
+export const findTokenWithUsers = async (db: Database, tokenHash: string) =>
+  db.dialect === 'sqlite' ? tokenWithUsers(db.orm, tokenHash) : tokenWithUsersPg(db.orm, tokenHash)
 
 /** What using a token needs (redeemMagicLinkToken). */
 export type TokenUse = {
@@ -55,9 +56,20 @@ export async function redeemMagicLinkToken(database: Database, tokenHash: string
   if (database.dialect === 'postgres') {
     return database.orm.transaction(async (tx) => {
       const { row, user } = use.check(await tokenWithUsersPg(tx, tokenHash, true))
-      await tx.update(pg.magicLinkTokens).set({ usedAt: use.now }).where(and(eq(pg.magicLinkTokens.id, row.id), isNull(pg.magicLinkTokens.usedAt)))
-      await tx.update(pg.users).set({ email: null, emailVerified: false }).where(and(eq(pg.users.email, row.email), ne(pg.users.id, user.id)))
-      await pgUserStatements.update(tx, user.id, { email: row.email, emailVerified: true, lastLoginAt: use.now, loginCount: user.loginCount + 1 })
+      await tx
+        .update(pg.magicLinkTokens)
+        .set({ usedAt: use.now })
+        .where(and(eq(pg.magicLinkTokens.id, row.id), isNull(pg.magicLinkTokens.usedAt)))
+      await tx
+        .update(pg.users)
+        .set({ email: null, emailVerified: false })
+        .where(and(eq(pg.users.email, row.email), ne(pg.users.id, user.id)))
+      await pgUserStatements.update(tx, user.id, {
+        email: row.email,
+        emailVerified: true,
+        lastLoginAt: use.now,
+        loginCount: user.loginCount + 1,
+      })
       if (use.sidHash && (await pgUserStatements.bySessionHash(tx, use.sidHash))?.id === user.id) return { keptSid: true }
       await pgUserStatements.insertSession(tx, { sessionHash: use.newSessionHash, userId: user.id, createdAt: use.now })
       return { keptSid: false }
@@ -66,8 +78,14 @@ export async function redeemMagicLinkToken(database: Database, tokenHash: string
   const db = database.orm
   return inTransaction(db, () => {
     const { row, user } = use.check(tokenWithUsers(db, tokenHash))
-    db.update(magicLinkTokens).set({ usedAt: use.now }).where(and(eq(magicLinkTokens.id, row.id), isNull(magicLinkTokens.usedAt))).run()
-    db.update(users).set({ email: null, emailVerified: false }).where(and(eq(users.email, row.email), ne(users.id, user.id))).run()
+    db.update(magicLinkTokens)
+      .set({ usedAt: use.now })
+      .where(and(eq(magicLinkTokens.id, row.id), isNull(magicLinkTokens.usedAt)))
+      .run()
+    db.update(users)
+      .set({ email: null, emailVerified: false })
+      .where(and(eq(users.email, row.email), ne(users.id, user.id)))
+      .run()
     userStatements.update(db, user.id, { email: row.email, emailVerified: true, lastLoginAt: use.now, loginCount: user.loginCount + 1 })
     if (use.sidHash && userStatements.bySessionHash(db, use.sidHash)?.id === user.id) return { keptSid: true }
     userStatements.insertSession(db, { sessionHash: use.newSessionHash, userId: user.id, createdAt: use.now })

@@ -36,13 +36,21 @@ export const countInactiveUsers = async (db: Database) => ({
  */
 export async function purgeInactiveUsers(database: Database, audit: (purged: InactiveUser[], remainingUsers: number) => AuditRow[]) {
   if (database.dialect === 'postgres') {
-    return retryTransaction(() => database.orm.transaction(async (tx) => {
-      const purged = await pgRows<InactiveUser>(tx, INACTIVE_USERS)
-      if (purged.length) await tx.execute(sql`delete from users where id in (${sql.join(purged.map((u) => sql`${u.id}`), sql`, `)})`)
-      const remainingUsers = (await pgRows<{ n: number }>(tx, USER_COUNT))[0].n
-      await writeAuditRowsPg(tx, audit(purged, remainingUsers))
-      return { purged, remainingUsers }
-    }))
+    return retryTransaction(() =>
+      database.orm.transaction(async (tx) => {
+        const purged = await pgRows<InactiveUser>(tx, INACTIVE_USERS)
+        if (purged.length)
+          await tx.execute(
+            sql`delete from users where id in (${sql.join(
+              purged.map((u) => sql`${u.id}`),
+              sql`, `,
+            )})`,
+          )
+        const remainingUsers = (await pgRows<{ n: number }>(tx, USER_COUNT))[0].n
+        await writeAuditRowsPg(tx, audit(purged, remainingUsers))
+        return { purged, remainingUsers }
+      }),
+    )
   }
   const db = database.orm
   return inTransaction(db, () => {
@@ -72,18 +80,33 @@ export async function fixUserSequence(database: Database): Promise<number> {
 }
 
 /** Tables emptied by a reset, children first; configs and the audit log stay. */
-export const RESET_TABLES = ['votes', 'views', 'magic_link_tokens', 'email_captures', 'idempotency_keys', 'dmca_takedowns', 'vote_population_state', 'media', 'users'] as const
+export const RESET_TABLES = [
+  'votes',
+  'views',
+  'magic_link_tokens',
+  'email_captures',
+  'idempotency_keys',
+  'dmca_takedowns',
+  'vote_population_state',
+  'media',
+  'users',
+] as const
 
 /** In one transaction: empties RESET_TABLES and appends audit(deleted); answers the rows deleted per table. */
-export async function emptyResetTables(database: Database, audit: (deleted: Record<string, number>) => AuditRow): Promise<Record<string, number>> {
+export async function emptyResetTables(
+  database: Database,
+  audit: (deleted: Record<string, number>) => AuditRow,
+): Promise<Record<string, number>> {
   if (database.dialect === 'postgres') {
-    return retryTransaction(() => database.sql.begin(async (tx) => {
-      const deleted: Record<string, number> = {}
-      for (const table of RESET_TABLES) deleted[table] = (await tx.unsafe(`delete from ${table}`)).count
-      const row = audit(deleted)
-      await tx`insert into audit_logs (event, timestamp, context) values (${row.event}, ${row.timestamp}, ${row.context})`
-      return deleted
-    }))
+    return retryTransaction(() =>
+      database.sql.begin(async (tx) => {
+        const deleted: Record<string, number> = {}
+        for (const table of RESET_TABLES) deleted[table] = (await tx.unsafe(`delete from ${table}`)).count
+        const row = audit(deleted)
+        await tx`insert into audit_logs (event, timestamp, context) values (${row.event}, ${row.timestamp}, ${row.context})`
+        return deleted
+      }),
+    )
   }
   const db = database.orm
   return inTransaction(db, () => {

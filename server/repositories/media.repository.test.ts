@@ -10,7 +10,11 @@ describe('mediaIdRange', () => {
     const db = sqliteDatabase(opened)
     expect(await mediaIdRange(db)).toEqual({ min: null, max: null })
     sqlite.run("insert into users (session_id, username, created_at) values ('s', 'u', 'now')")
-    for (const id of [4, 9, 17]) sqlite.run("insert into media (id, user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, 1, ?, 'x', 'image/jpeg', 1, ?, 'now')", [id, `k${id}`, `h${id}`])
+    for (const id of [4, 9, 17])
+      sqlite.run(
+        "insert into media (id, user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, 1, ?, 'x', 'image/jpeg', 1, ?, 'now')",
+        [id, `k${id}`, `h${id}`],
+      )
     // Sampling depends on real numbers here: a wrong shape silently sends every pick to the slow exact query.
     expect(await mediaIdRange(db)).toEqual({ min: 4, max: 17 })
   })
@@ -21,8 +25,14 @@ describe('findRandomRateableMedia', () => {
   const { sqlite } = opened
   const db = sqliteDatabase(opened)
   sqlite.run("insert into users (id, session_id, username, created_at) values (1, 's1', 'owner', 'now'), (2, 's2', 'voter', 'now')")
-  for (const id of [4, 9, 17]) sqlite.run("insert into media (id, user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, 1, ?, 'x', 'image/jpeg', 1, ?, 'now')", [id, `k${id}`, `h${id}`])
-  sqlite.run(`update media set variants = '[{"width":640,"height":480,"size":900}]', placeholder = 'ph', total_votes = 3, hot_votes = 2 where id = 17`)
+  for (const id of [4, 9, 17])
+    sqlite.run(
+      "insert into media (id, user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, 1, ?, 'x', 'image/jpeg', 1, ?, 'now')",
+      [id, `k${id}`, `h${id}`],
+    )
+  sqlite.run(
+    `update media set variants = '[{"width":640,"height":480,"size":900}]', placeholder = 'ph', total_votes = 3, hot_votes = 2 where id = 17`,
+  )
 
   it('maps a position in [0, 1) uniformly onto the ids from the smallest to the largest', async () => {
     // 14 ids in [4, 17]: position p probes 4 + floor(p * 14).
@@ -33,7 +43,19 @@ describe('findRandomRateableMedia', () => {
   })
 
   it('answers the columns the rate screen shows, variants parsed', async () => {
-    expect(await findRandomRateableMedia(db, 0.9999, 2)).toEqual({ id: 17, storageKey: 'k17', mimeType: 'image/jpeg', size: 1, width: null, height: null, placeholder: 'ph', variants: [{ width: 640, height: 480, size: 900 }], processedAt: null, totalVotes: 3, hotVotes: 2 })
+    expect(await findRandomRateableMedia(db, 0.9999, 2)).toEqual({
+      id: 17,
+      storageKey: 'k17',
+      mimeType: 'image/jpeg',
+      size: 1,
+      width: null,
+      height: null,
+      placeholder: 'ph',
+      variants: [{ width: 640, height: 480, size: 900 }],
+      processedAt: null,
+      totalVotes: 3,
+      hotVotes: 2,
+    })
     expect((await findRandomRateableMedia(db, 0, 2))?.variants).toBeNull()
   })
 

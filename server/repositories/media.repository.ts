@@ -15,7 +15,13 @@ import { itemStem, ownerStemOf } from '../media/media-keys'
 /** One media row as stored. */
 export type MediaRow = typeof media.$inferSelect
 
-const mediaById = perDb((db) => db.select().from(media).where(eq(media.id, sql.placeholder('id'))).prepare())
+const mediaById = perDb((db) =>
+  db
+    .select()
+    .from(media)
+    .where(eq(media.id, sql.placeholder('id')))
+    .prepare(),
+)
 /** The media item with this id. */
 export async function findMediaById(db: Database, id: number): Promise<MediaRow | undefined> {
   if (db.dialect === 'sqlite') return mediaById(db.orm).get({ id })
@@ -60,20 +66,34 @@ export async function findMediaOwningKey(db: Database, key: string): Promise<Med
   if (exact || stem === undefined) return exact
   // Keys in [stem + '.', stem + '/') are those that start with `stem.` on SQLite (bytewise); PostgreSQL's collation
   // may ignore punctuation, so there the prefix is asked for as such.
-  const startsWithStem = db.dialect === 'sqlite' ? and(gte(t.media.storageKey, `${stem}.`), lt(t.media.storageKey, `${stem}/`)) : sql`starts_with(${t.media.storageKey}, ${`${stem}.`})`
+  const startsWithStem =
+    db.dialect === 'sqlite'
+      ? and(gte(t.media.storageKey, `${stem}.`), lt(t.media.storageKey, `${stem}/`))
+      : sql`starts_with(${t.media.storageKey}, ${`${stem}.`})`
   return (await orm.select().from(t.media).where(startsWithStem).limit(10)).find((row) => itemStem(row.storageKey) === stem)
 }
 
 // Two subqueries: SQLite answers a lone min() or max() of the rowid from the b-tree ends, but scans the table for both in one select.
-const idRange = perDb((db) => db.$client.prepare<{ min: number | null; max: number | null }, []>('select (select min(id) from media) as min, (select max(id) from media) as max'))
+const idRange = perDb((db) =>
+  db.$client.prepare<{ min: number | null; max: number | null }, []>(
+    'select (select min(id) from media) as min, (select max(id) from media) as max',
+  ),
+)
 /** Smallest and largest media id, both null when there is no media. */
 export async function mediaIdRange(db: Database): Promise<{ min: number | null; max: number | null }> {
   if (db.dialect === 'sqlite') return idRange(db.orm).get()!
-  return (await db.sql<{ min: number | null; max: number | null }[]>`select (select min(id) from media) as min, (select max(id) from media) as max`)[0]
+  return (
+    await db.sql<
+      { min: number | null; max: number | null }[]
+    >`select (select min(id) from media) as min, (select max(id) from media) as max`
+  )[0]
 }
 
 /** A media row as the rate screen shows it (toRateMedia): the columns the random pick and the queue read. */
-export type RateableRow = Pick<MediaRow, 'id' | 'storageKey' | 'mimeType' | 'size' | 'width' | 'height' | 'placeholder' | 'variants' | 'processedAt' | 'totalVotes' | 'hotVotes'>
+export type RateableRow = Pick<
+  MediaRow,
+  'id' | 'storageKey' | 'mimeType' | 'size' | 'width' | 'height' | 'placeholder' | 'variants' | 'processedAt' | 'totalVotes' | 'hotVotes'
+>
 
 // Straight from bun:sqlite: drizzle's row mapping costs more than the query on the hottest read. The id is drawn in
 // SQL from ?1 (uniform in [0, 1)) over [min(id), max(id)], so a probe is one statement: the two ends of the rowid
@@ -95,7 +115,9 @@ const randomRateable = perDb((db) =>
 export async function findRandomRateableMedia(db: Database, position: number, userId: number): Promise<RateableRow | undefined> {
   if (db.dialect === 'postgres') {
     // variants is jsonb: the driver answers it parsed.
-    const [pick] = await db.sql<RateableRow[]>`select m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width, m.height, m.placeholder, m.variants,
+    const [pick] = await db.sql<
+      RateableRow[]
+    >`select m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width, m.height, m.placeholder, m.variants,
         m.processed_at as "processedAt", m.total_votes as "totalVotes", m.hot_votes as "hotVotes"
       from media m
       where m.id = (select min(id) from media) + floor(${position}::float8 * ((select max(id) from media) - (select min(id) from media) + 1))::int
@@ -131,7 +153,12 @@ export async function findRateableMediaExact(db: Database, userId: number, exclu
 /** Total bytes (as sent) of userId's stored media; 0 when they have none (uses media_user_id_idx). */
 export async function sumMediaBytesOfUser(db: Database, userId: number): Promise<number> {
   const { orm, t } = shared(db)
-  return (await orm.select({ bytes: sql<number>`coalesce(sum(${t.media.size}), 0)`.mapWith(Number) }).from(t.media).where(eq(t.media.userId, userId)))[0].bytes
+  return (
+    await orm
+      .select({ bytes: sql<number>`coalesce(sum(${t.media.size}), 0)`.mapWith(Number) })
+      .from(t.media)
+      .where(eq(t.media.userId, userId))
+  )[0].bytes
 }
 
 /**
@@ -219,13 +246,24 @@ export async function listRowsWithoutStoredHash(db: Database) {
 /** Records the SHA-256 (hex) of item id's stored object, unless one was recorded meanwhile (the pipeline's is newer). */
 export async function saveStoredHash(db: Database, id: number, storedSha256: string): Promise<void> {
   const { orm, t } = shared(db)
-  await orm.update(t.media).set({ storedSha256 }).where(and(eq(t.media.id, id), isNull(t.media.storedSha256)))
+  await orm
+    .update(t.media)
+    .set({ storedSha256 })
+    .where(and(eq(t.media.id, id), isNull(t.media.storedSha256)))
 }
 
 /** True when some item has this content: its stored object (stored_sha256) or the bytes it came in as (sha256). */
 export async function isContentKnown(db: Database, sha256: string): Promise<boolean> {
   const { orm, t } = shared(db)
-  return (await orm.select({ id: t.media.id }).from(t.media).where(or(eq(t.media.storedSha256, sha256), eq(t.media.sha256, sha256))).limit(1)).length > 0
+  return (
+    (
+      await orm
+        .select({ id: t.media.id })
+        .from(t.media)
+        .where(or(eq(t.media.storedSha256, sha256), eq(t.media.sha256, sha256)))
+        .limit(1)
+    ).length > 0
+  )
 }
 
 /** True when some media row stores this key. */
@@ -240,13 +278,23 @@ const unprocessed = (m: ReturnType<typeof shared>['t']['media'], since: string |
 /** Number of items the media pipeline has not processed, with id > afterId, uploaded at or after since (ISO) when given. */
 export async function countUnprocessedMedia(db: Database, since: string | undefined, afterId = 0): Promise<number> {
   const { orm, t } = shared(db)
-  return (await orm.select({ n: count() }).from(t.media).where(unprocessed(t.media, since, afterId)))[0].n
+  return (
+    await orm
+      .select({ n: count() })
+      .from(t.media)
+      .where(unprocessed(t.media, since, afterId))
+  )[0].n
 }
 
 /** Up to limit unprocessed items with id > afterId, uploaded at or after since when given, in id order. */
 export async function findUnprocessedMedia(db: Database, since: string | undefined, afterId: number, limit: number): Promise<MediaRow[]> {
   const { orm, t } = shared(db)
-  return orm.select().from(t.media).where(unprocessed(t.media, since, afterId)).orderBy(asc(t.media.id)).limit(limit)
+  return orm
+    .select()
+    .from(t.media)
+    .where(unprocessed(t.media, since, afterId))
+    .orderBy(asc(t.media.id))
+    .limit(limit)
 }
 
 /** Records the pipeline's outputs on item id. */

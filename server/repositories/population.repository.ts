@@ -14,8 +14,20 @@ import * as pg from '../db/schema.pg'
 export type PopulationState = typeof votePopulationState.$inferSelect
 
 // bun:sqlite directly: its run() reports the rows changed, which drizzle's types hide (a repeat pair inserts none).
-const insertVote = perDb((db) => db.$client.prepare<never, [number, number, number, string]>('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?) on conflict do nothing'))
-const mediaAfter = perDb((db) => db.select({ id: media.id }).from(media).where(gt(media.id, sql.placeholder('after'))).orderBy(asc(media.id)).limit(sql.placeholder('limit')).prepare())
+const insertVote = perDb((db) =>
+  db.$client.prepare<never, [number, number, number, string]>(
+    'insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?) on conflict do nothing',
+  ),
+)
+const mediaAfter = perDb((db) =>
+  db
+    .select({ id: media.id })
+    .from(media)
+    .where(gt(media.id, sql.placeholder('after')))
+    .orderBy(asc(media.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+)
 
 /** The population state, or undefined before the first call. */
 export async function findPopulationState(db: Database): Promise<PopulationState | undefined> {
@@ -26,7 +38,12 @@ export async function findPopulationState(db: Database): Promise<PopulationState
 /** Inserts the first population state (nothing processed yet) and answers it. */
 export async function insertPopulationState(db: Database, now: string): Promise<PopulationState> {
   const { orm, t } = shared(db)
-  return (await orm.insert(t.votePopulationState).values({ id: 1, lastMediaId: 0, mediaProcessed: 0, totalVotesInserted: 0, hotVotesInserted: 0, usersCreated: 0, updatedAt: now }).returning())[0]
+  return (
+    await orm
+      .insert(t.votePopulationState)
+      .values({ id: 1, lastMediaId: 0, mediaProcessed: 0, totalVotesInserted: 0, hotVotesInserted: 0, usersCreated: 0, updatedAt: now })
+      .returning()
+  )[0]
 }
 
 /** Writes the population state's fields. */
@@ -37,9 +54,21 @@ export async function updatePopulationState(db: Database, state: Partial<Populat
 
 /** The synthetic voters, inserting newVoter() ones until there are poolSize; answers their ids and how many were made. */
 function syntheticPool(db: Db, poolSize: number, newVoter: () => { sessionId: string; username: string }, createdAt: string) {
-  const ids = db.select({ id: users.id }).from(users).where(eq(users.isSynthetic, true)).all().map((u) => u.id)
+  const ids = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isSynthetic, true))
+    .all()
+    .map((u) => u.id)
   let created = 0
-  for (; ids.length < poolSize; created++) ids.push(db.insert(users).values({ ...newVoter(), createdAt, isSynthetic: true }).returning({ id: users.id }).get().id)
+  for (; ids.length < poolSize; created++)
+    ids.push(
+      db
+        .insert(users)
+        .values({ ...newVoter(), createdAt, isSynthetic: true })
+        .returning({ id: users.id })
+        .get().id,
+    )
   return { ids, created }
 }
 
@@ -65,7 +94,11 @@ export type PopulationStep = {
  * until the budget is spent, advances and writes the state (completedAt cleared). Answers the votes inserted, whether
  * more items follow (paused) and the state written; nothing is written when no item follows the state.
  */
-export async function populateStep(database: Database, state: PopulationState, step: PopulationStep): Promise<{ inserted: number; paused: boolean; state: PopulationState }> {
+export async function populateStep(
+  database: Database,
+  state: PopulationState,
+  step: PopulationStep,
+): Promise<{ inserted: number; paused: boolean; state: PopulationState }> {
   if (database.dialect === 'postgres') return database.orm.transaction((tx) => populateStepPg(tx, state, step))
   const db = database.orm
   return inTransaction(db, () => {
@@ -83,7 +116,7 @@ export async function populateStep(database: Database, state: PopulationState, s
       let itemVotes = 0
       let hot = 0
       for (const { userId, isHot } of step.votesFor(pool.ids)) {
-        if (insertVote(db).run(userId, item.id, Number(isHot), step.now).changes > 0) (itemVotes++, isHot && hot++)
+        if (insertVote(db).run(userId, item.id, Number(isHot), step.now).changes > 0) itemVotes++, isHot && hot++
       }
       inserted += itemVotes
       Object.assign(next, {
@@ -108,15 +141,28 @@ export async function populateStep(database: Database, state: PopulationState, s
 }
 
 /** populateStep's steps on PostgreSQL, inside transaction tx (a session advisory lock keeps two runs apart). */
-async function populateStepPg(tx: PgQueries, state: PopulationState, step: PopulationStep): Promise<{ inserted: number; paused: boolean; state: PopulationState }> {
-  const mediaAfterPg = (after: number, limit: number) => tx.select({ id: pg.media.id }).from(pg.media).where(gt(pg.media.id, after)).orderBy(asc(pg.media.id)).limit(limit)
+async function populateStepPg(
+  tx: PgQueries,
+  state: PopulationState,
+  step: PopulationStep,
+): Promise<{ inserted: number; paused: boolean; state: PopulationState }> {
+  const mediaAfterPg = (after: number, limit: number) =>
+    tx.select({ id: pg.media.id }).from(pg.media).where(gt(pg.media.id, after)).orderBy(asc(pg.media.id)).limit(limit)
   let inserted = 0
   let paused = false
   const items = await mediaAfterPg(state.lastMediaId, step.maxItems)
   if (!items.length) return { inserted, paused, state }
   const ids = (await tx.select({ id: pg.users.id }).from(pg.users).where(eq(pg.users.isSynthetic, true))).map((u) => u.id)
   let created = 0
-  for (; ids.length < step.poolSize; created++) ids.push((await tx.insert(pg.users).values({ ...step.newVoter(), createdAt: step.now, isSynthetic: true }).returning({ id: pg.users.id }))[0].id)
+  for (; ids.length < step.poolSize; created++)
+    ids.push(
+      (
+        await tx
+          .insert(pg.users)
+          .values({ ...step.newVoter(), createdAt: step.now, isSynthetic: true })
+          .returning({ id: pg.users.id })
+      )[0].id,
+    )
   const next = { ...state }
   for (const [k, item] of items.entries()) {
     if (inserted >= step.voteBudget) {

@@ -25,11 +25,17 @@ export type RateLimitHit = {
  * limit (nothing counted).
  */
 export async function hitRateLimit(db: Database, hit: RateLimitHit): Promise<number | undefined> {
-  const { orm, t: { rateLimits } } = shared(db)
+  const {
+    orm,
+    t: { rateLimits },
+  } = shared(db)
   const expired = sql`${rateLimits.expiresAt} <= ${hit.now}`
   const locksNow = (count: number) => hit.lockedUntil !== undefined && count >= hit.limit
   const firstEnd = locksNow(1) && hit.lockedUntil! > hit.windowEnd ? hit.lockedUntil! : hit.windowEnd
-  const liveEnd = hit.lockedUntil === undefined ? rateLimits.expiresAt : sql`case when ${rateLimits.count} + 1 >= ${hit.limit} then ${hit.lockedUntil} else ${rateLimits.expiresAt} end`
+  const liveEnd =
+    hit.lockedUntil === undefined
+      ? rateLimits.expiresAt
+      : sql`case when ${rateLimits.count} + 1 >= ${hit.limit} then ${hit.lockedUntil} else ${rateLimits.expiresAt} end`
   const rows = await orm
     .insert(rateLimits)
     .values({ name: hit.name, key: hit.key, count: 1, expiresAt: firstEnd })
@@ -47,7 +53,10 @@ export async function hitRateLimit(db: Database, hit: RateLimitHit): Promise<num
 
 /** Takes back one attempt counted by hitRateLimit (another limit of the same request refused it). */
 export async function unhitRateLimit(db: Database, name: string, key: string): Promise<void> {
-  const { orm, t: { rateLimits } } = shared(db)
+  const {
+    orm,
+    t: { rateLimits },
+  } = shared(db)
   await orm
     .update(rateLimits)
     .set({ count: sql`${rateLimits.count} - 1` })
@@ -55,8 +64,16 @@ export async function unhitRateLimit(db: Database, name: string, key: string): P
 }
 
 /** The live counter of key under name at now (ISO-8601): its count and when it ends, or undefined. */
-export async function findRateLimit(db: Database, name: string, key: string, now: string): Promise<{ count: number; expiresAt: string } | undefined> {
-  const { orm, t: { rateLimits } } = shared(db)
+export async function findRateLimit(
+  db: Database,
+  name: string,
+  key: string,
+  now: string,
+): Promise<{ count: number; expiresAt: string } | undefined> {
+  const {
+    orm,
+    t: { rateLimits },
+  } = shared(db)
   const rows = await orm
     .select({ count: rateLimits.count, expiresAt: rateLimits.expiresAt })
     .from(rateLimits)
@@ -66,14 +83,24 @@ export async function findRateLimit(db: Database, name: string, key: string, now
 
 /** Forgets the counter of key under name. */
 export async function deleteRateLimit(db: Database, name: string, key: string): Promise<void> {
-  const { orm, t: { rateLimits } } = shared(db)
+  const {
+    orm,
+    t: { rateLimits },
+  } = shared(db)
   await orm.delete(rateLimits).where(and(eq(rateLimits.name, name), eq(rateLimits.key, key)))
 }
 
 /** Deletes up to batch counters that ended at or before now (ISO-8601); answers how many went. */
 export async function deleteExpiredRateLimits(db: Database, now: string, batch: number): Promise<number> {
-  const { orm, t: { rateLimits } } = shared(db)
-  const expired = orm.select({ name: rateLimits.name, key: rateLimits.key }).from(rateLimits).where(lte(rateLimits.expiresAt, now)).limit(batch)
+  const {
+    orm,
+    t: { rateLimits },
+  } = shared(db)
+  const expired = orm
+    .select({ name: rateLimits.name, key: rateLimits.key })
+    .from(rateLimits)
+    .where(lte(rateLimits.expiresAt, now))
+    .limit(batch)
   const gone = await orm
     .delete(rateLimits)
     .where(inArray(sql`(${rateLimits.name}, ${rateLimits.key})`, expired))

@@ -23,16 +23,35 @@ export type ResumableUploadRow = {
 }
 
 /** Records a new upload in state `receiving`. */
-export async function insertResumableUpload(db: Database, row: Pick<ResumableUploadRow, 'id' | 'userId' | 'fileName' | 'mimeType' | 'size' | 'expiresAt'>): Promise<void> {
-  const { orm, t: { resumableUploads } } = shared(db)
+export async function insertResumableUpload(
+  db: Database,
+  row: Pick<ResumableUploadRow, 'id' | 'userId' | 'fileName' | 'mimeType' | 'size' | 'expiresAt'>,
+): Promise<void> {
+  const {
+    orm,
+    t: { resumableUploads },
+  } = shared(db)
   await orm.insert(resumableUploads).values({ ...row, state: 'receiving' })
 }
 
 /** The upload id, or undefined. */
 export async function findResumableUpload(db: Database, id: string): Promise<ResumableUploadRow | undefined> {
-  const { orm, t: { resumableUploads: u } } = shared(db)
+  const {
+    orm,
+    t: { resumableUploads: u },
+  } = shared(db)
   const rows = await orm
-    .select({ id: u.id, userId: u.userId, fileName: u.fileName, mimeType: u.mimeType, size: u.size, expiresAt: u.expiresAt, state: u.state, answerStatus: u.answerStatus, answerBody: u.answerBody })
+    .select({
+      id: u.id,
+      userId: u.userId,
+      fileName: u.fileName,
+      mimeType: u.mimeType,
+      size: u.size,
+      expiresAt: u.expiresAt,
+      state: u.state,
+      answerStatus: u.answerStatus,
+      answerBody: u.answerBody,
+    })
     .from(u)
     .where(eq(u.id, id))
   return rows[0] as ResumableUploadRow | undefined
@@ -40,7 +59,10 @@ export async function findResumableUpload(db: Database, id: string): Promise<Res
 
 /** Moves upload id from state `from` to `to` in one statement; answers whether it was in `from` (so one caller wins). */
 export async function moveResumableUpload(db: Database, id: string, from: ResumableState, to: ResumableState): Promise<boolean> {
-  const { orm, t: { resumableUploads: u } } = shared(db)
+  const {
+    orm,
+    t: { resumableUploads: u },
+  } = shared(db)
   const rows = await orm
     .update(u)
     .set({ state: to })
@@ -51,19 +73,32 @@ export async function moveResumableUpload(db: Database, id: string, from: Resuma
 
 /** Stores the answer of upload id (HTTP status, JSON body) and marks it done. */
 export async function saveResumableAnswer(db: Database, id: string, status: number, body: string): Promise<void> {
-  const { orm, t: { resumableUploads: u } } = shared(db)
+  const {
+    orm,
+    t: { resumableUploads: u },
+  } = shared(db)
   await orm.update(u).set({ state: 'done', answerStatus: status, answerBody: body }).where(eq(u.id, id))
 }
 
 /** Forgets upload id. */
 export async function deleteResumableUpload(db: Database, id: string): Promise<void> {
-  const { orm, t: { resumableUploads: u } } = shared(db)
+  const {
+    orm,
+    t: { resumableUploads: u },
+  } = shared(db)
   await orm.delete(u).where(eq(u.id, id))
 }
 
 /** Up to limit uploads whose expiry is at or before now, oldest first, with their state. */
-export async function listExpiredResumableUploads(db: Database, now: string, limit: number): Promise<{ id: string; state: ResumableState }[]> {
-  const { orm, t: { resumableUploads: u } } = shared(db)
+export async function listExpiredResumableUploads(
+  db: Database,
+  now: string,
+  limit: number,
+): Promise<{ id: string; state: ResumableState }[]> {
+  const {
+    orm,
+    t: { resumableUploads: u },
+  } = shared(db)
   const rows = await orm.select({ id: u.id, state: u.state }).from(u).where(lte(u.expiresAt, now)).orderBy(u.expiresAt).limit(limit)
   return rows as { id: string; state: ResumableState }[]
 }
@@ -73,7 +108,10 @@ export async function listExpiredResumableUploads(db: Database, now: string, lim
  * is at or before now; answers whether it did (false too for an unknown id).
  */
 export async function claimResumableLock(db: Database, id: string, holder: string, now: string, expiresAt: string): Promise<boolean> {
-  const { orm, t: { resumableUploads: u } } = shared(db)
+  const {
+    orm,
+    t: { resumableUploads: u },
+  } = shared(db)
   const rows = await orm
     .update(u)
     .set({ lockHolder: holder, lockExpiresAt: expiresAt, releaseRequested: 0 })
@@ -87,7 +125,10 @@ export async function claimResumableLock(db: Database, id: string, holder: strin
  * for the lock meanwhile, or undefined when holder no longer holds it.
  */
 export async function renewResumableLock(db: Database, id: string, holder: string, expiresAt: string): Promise<boolean | undefined> {
-  const { orm, t: { resumableUploads: u } } = shared(db)
+  const {
+    orm,
+    t: { resumableUploads: u },
+  } = shared(db)
   const rows = await orm
     .update(u)
     .set({ lockExpiresAt: expiresAt })
@@ -98,13 +139,19 @@ export async function renewResumableLock(db: Database, id: string, holder: strin
 
 /** Asks the holder of upload id's lock to let go (its next heartbeat sees it). */
 export async function requestResumableLockRelease(db: Database, id: string): Promise<void> {
-  const { orm, t: { resumableUploads: u } } = shared(db)
+  const {
+    orm,
+    t: { resumableUploads: u },
+  } = shared(db)
   await orm.update(u).set({ releaseRequested: 1 }).where(eq(u.id, id))
 }
 
 /** Frees holder's lock on upload id (another holder's lock is left alone). */
 export async function releaseResumableLock(db: Database, id: string, holder: string): Promise<void> {
-  const { orm, t: { resumableUploads: u } } = shared(db)
+  const {
+    orm,
+    t: { resumableUploads: u },
+  } = shared(db)
   await orm
     .update(u)
     .set({ lockHolder: null, lockExpiresAt: null, releaseRequested: 0 })

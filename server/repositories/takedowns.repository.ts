@@ -69,7 +69,11 @@ const refreshMediaHiddenPg = (tx: PgQueries, mediaId: number, now: string) =>
 export async function changeTakedownStatus(
   database: Database,
   id: number,
-  change: { values: Pick<typeof dmcaTakedowns.$inferInsert, 'status' | 'adminNotes' | 'updatedAt'>; check: (row: TakedownRow) => void; audit: (row: TakedownRow) => AuditRow },
+  change: {
+    values: Pick<typeof dmcaTakedowns.$inferInsert, 'status' | 'adminNotes' | 'updatedAt'>
+    check: (row: TakedownRow) => void
+    audit: (row: TakedownRow) => AuditRow
+  },
 ): Promise<TakedownRow | undefined> {
   if (database.dialect === 'postgres') {
     return database.orm.transaction(async (tx) => {

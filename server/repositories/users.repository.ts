@@ -18,12 +18,19 @@ const userBySessionHash = perDb((db) =>
   db
     .select()
     .from(users)
-    .where(or(eq(users.sessionId, sql.placeholder('hash')), sql`${users.id} = (select ${userSessions.userId} from ${userSessions} where ${userSessions.sessionHash} = ${sql.placeholder('hash')})`))
+    .where(
+      or(
+        eq(users.sessionId, sql.placeholder('hash')),
+        sql`${users.id} = (select ${userSessions.userId} from ${userSessions} where ${userSessions.sessionHash} = ${sql.placeholder('hash')})`,
+      ),
+    )
     .prepare(),
 )
 // Only the id, straight from bun:sqlite: every visitor call checks it, and mapping a whole users row costs more than the lookup.
 const userIdBySessionHash = perDb((db) =>
-  db.$client.query<{ id: number }, [string]>('select id from users where session_id = ?1 union all select user_id from user_sessions where session_hash = ?1 limit 1'),
+  db.$client.query<{ id: number }, [string]>(
+    'select id from users where session_id = ?1 union all select user_id from user_sessions where session_hash = ?1 limit 1',
+  ),
 )
 
 /**
@@ -36,28 +43,62 @@ export const userStatements = {
   /** The user with this id. */
   byId: (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).get(),
   /** The user who verified this (normalised) email; an unverified copy owns nothing. */
-  byVerifiedEmail: (db: Db, email: string) => db.select().from(users).where(and(eq(users.email, email), eq(users.emailVerified, true))).get(),
+  byVerifiedEmail: (db: Db, email: string) =>
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.emailVerified, true)))
+      .get(),
   /** The id of a user other than exceptUserId (0: any user) whose username equals this one ignoring case. */
   idByUsername: (db: Db, username: string, exceptUserId = 0) =>
-    db.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptUserId))).get(),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptUserId)))
+      .get(),
   /** Sets fields of one user and returns the updated row (undefined for an unknown id). */
-  update: (db: Db, id: number, values: Partial<typeof users.$inferInsert>) => db.update(users).set(values).where(eq(users.id, id)).returning().get(),
+  update: (db: Db, id: number, values: Partial<typeof users.$inferInsert>) =>
+    db.update(users).set(values).where(eq(users.id, id)).returning().get(),
   /** Adds a session (its hash) to userId at createdAt (ISO-8601). */
-  insertSession: (db: Db, values: { sessionHash: string; userId: number; createdAt: string }) => db.insert(userSessions).values(values).run(),
+  insertSession: (db: Db, values: { sessionHash: string; userId: number; createdAt: string }) =>
+    db.insert(userSessions).values(values).run(),
 }
 
 /** userStatements on PostgreSQL, each awaited on the pool or inside a transaction. */
 export const pgUserStatements = {
   bySessionHash: async (q: PgQueries, hash: string): Promise<UserRow | undefined> =>
-    (await q.select().from(pg.users).where(or(eq(pg.users.sessionId, hash), sql`${pg.users.id} = (select ${pg.userSessions.userId} from ${pg.userSessions} where ${pg.userSessions.sessionHash} = ${hash})`)).limit(1))[0],
+    (
+      await q
+        .select()
+        .from(pg.users)
+        .where(
+          or(
+            eq(pg.users.sessionId, hash),
+            sql`${pg.users.id} = (select ${pg.userSessions.userId} from ${pg.userSessions} where ${pg.userSessions.sessionHash} = ${hash})`,
+          ),
+        )
+        .limit(1)
+    )[0],
   byId: async (q: PgQueries, id: number): Promise<UserRow | undefined> => (await q.select().from(pg.users).where(eq(pg.users.id, id)))[0],
   byVerifiedEmail: async (q: PgQueries, email: string): Promise<UserRow | undefined> =>
-    (await q.select().from(pg.users).where(and(eq(pg.users.email, email), eq(pg.users.emailVerified, true))))[0],
+    (
+      await q
+        .select()
+        .from(pg.users)
+        .where(and(eq(pg.users.email, email), eq(pg.users.emailVerified, true)))
+    )[0],
   idByUsername: async (q: PgQueries, username: string, exceptUserId = 0) =>
-    (await q.select({ id: pg.users.id }).from(pg.users).where(and(sql`lower(${pg.users.username}) = lower(${username})`, ne(pg.users.id, exceptUserId))).limit(1))[0],
+    (
+      await q
+        .select({ id: pg.users.id })
+        .from(pg.users)
+        .where(and(sql`lower(${pg.users.username}) = lower(${username})`, ne(pg.users.id, exceptUserId)))
+        .limit(1)
+    )[0],
   update: async (q: PgQueries, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> =>
     (await q.update(pg.users).set(values).where(eq(pg.users.id, id)).returning())[0],
-  insertSession: async (q: PgQueries, values: { sessionHash: string; userId: number; createdAt: string }) => void (await q.insert(pg.userSessions).values(values)),
+  insertSession: async (q: PgQueries, values: { sessionHash: string; userId: number; createdAt: string }) =>
+    void (await q.insert(pg.userSessions).values(values)),
 }
 
 /** The user one of whose sessions has this stored hash; a system or synthetic tag finds its own user. */
@@ -67,13 +108,17 @@ export const findUserBySessionHash = async (db: Database, hash: string) =>
 /** The id of the user one of whose sessions has this stored hash (the lookup of every visitor call). */
 export async function findUserIdBySessionHash(db: Database, hash: string): Promise<number | undefined> {
   if (db.dialect === 'sqlite') return userIdBySessionHash(db.orm).get(hash)?.id
-  const [row] = await db.sql<{ id: number }[]>`select id from users where session_id = ${hash} union all select user_id from user_sessions where session_hash = ${hash} limit 1`
+  const [row] = await db.sql<
+    { id: number }[]
+  >`select id from users where session_id = ${hash} union all select user_id from user_sessions where session_hash = ${hash} limit 1`
   return row?.id
 }
 
 /** The id of a user other than exceptUserId (0: any user) whose username equals this one ignoring case. */
 export const findUserIdByUsername = async (db: Database, username: string, exceptUserId = 0) =>
-  db.dialect === 'sqlite' ? userStatements.idByUsername(db.orm, username, exceptUserId) : pgUserStatements.idByUsername(db.orm, username, exceptUserId)
+  db.dialect === 'sqlite'
+    ? userStatements.idByUsername(db.orm, username, exceptUserId)
+    : pgUserStatements.idByUsername(db.orm, username, exceptUserId)
 
 /** The user who verified this (normalised) email. */
 export const findUserByVerifiedEmail = async (db: Database, email: string) =>
@@ -152,7 +197,11 @@ export async function upsertVisitorSession(database: Database, visit: SessionVis
       if (isFree(candidate)) username = candidate
     }
     const { sessionHash, latitude, longitude, now } = visit
-    return db.insert(users).values({ sessionId: sessionHash, username, latitude, longitude, createdAt: now, lastLoginAt: now, loginCount: 1 }).returning().get()
+    return db
+      .insert(users)
+      .values({ sessionId: sessionHash, username, latitude, longitude, createdAt: now, lastLoginAt: now, loginCount: 1 })
+      .returning()
+      .get()
   })
 }
 
@@ -160,12 +209,25 @@ export async function upsertVisitorSession(database: Database, visit: SessionVis
  * In one transaction: applies changes to user id unless changes.username is another user's (ignoring case) or
  * changes.email is one another user has verified. Answers the updated row, or which of the two is taken.
  */
-export async function updateUserIfFree(database: Database, id: number, changes: Partial<UserRow>): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
+export async function updateUserIfFree(
+  database: Database,
+  id: number,
+  changes: Partial<UserRow>,
+): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
   if (database.dialect === 'postgres') {
     return retryTransaction(() =>
       database.orm.transaction(async (tx) => {
-        if (changes.username !== undefined && (await pgUserStatements.idByUsername(tx, changes.username, id))) return { taken: 'username' as const }
-        if (changes.email && (await tx.select({ id: pg.users.id }).from(pg.users).where(and(eq(pg.users.email, changes.email), eq(pg.users.emailVerified, true), ne(pg.users.id, id)))).length) {
+        if (changes.username !== undefined && (await pgUserStatements.idByUsername(tx, changes.username, id)))
+          return { taken: 'username' as const }
+        if (
+          changes.email &&
+          (
+            await tx
+              .select({ id: pg.users.id })
+              .from(pg.users)
+              .where(and(eq(pg.users.email, changes.email), eq(pg.users.emailVerified, true), ne(pg.users.id, id)))
+          ).length
+        ) {
           return { taken: 'email' as const }
         }
         return { user: (await pgUserStatements.update(tx, id, changes))! }
@@ -175,7 +237,14 @@ export async function updateUserIfFree(database: Database, id: number, changes: 
   const db = database.orm
   return inTransaction(db, () => {
     if (changes.username !== undefined && userStatements.idByUsername(db, changes.username, id)) return { taken: 'username' as const }
-    if (changes.email && db.select({ id: users.id }).from(users).where(and(eq(users.email, changes.email), eq(users.emailVerified, true), ne(users.id, id))).get()) {
+    if (
+      changes.email &&
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, changes.email), eq(users.emailVerified, true), ne(users.id, id)))
+        .get()
+    ) {
       return { taken: 'email' as const }
     }
     return { user: userStatements.update(db, id, changes)! }
@@ -186,7 +255,12 @@ export async function updateUserIfFree(database: Database, id: number, changes: 
  * In one transaction: the id of the user whose session id is sessionId (a system tag such as the import owner's),
  * inserting it when missing, named the first username(n) (n = 1, 2, ...) no user has (ignoring case).
  */
-export async function findOrInsertSystemUser(database: Database, sessionId: string, username: (n: number) => string, createdAt: string): Promise<number> {
+export async function findOrInsertSystemUser(
+  database: Database,
+  sessionId: string,
+  username: (n: number) => string,
+  createdAt: string,
+): Promise<number> {
   if (database.dialect === 'postgres') {
     return retryTransaction(() =>
       database.orm.transaction(async (tx) => {
@@ -194,7 +268,12 @@ export async function findOrInsertSystemUser(database: Database, sessionId: stri
         if (existing) return existing.id
         let n = 1
         while (await pgUserStatements.idByUsername(tx, username(n))) n++
-        return (await tx.insert(pg.users).values({ sessionId, username: username(n), createdAt }).returning({ id: pg.users.id }))[0].id
+        return (
+          await tx
+            .insert(pg.users)
+            .values({ sessionId, username: username(n), createdAt })
+            .returning({ id: pg.users.id })
+        )[0].id
       }),
     )
   }
@@ -204,7 +283,11 @@ export async function findOrInsertSystemUser(database: Database, sessionId: stri
     if (existing) return existing.id
     let n = 1
     while (userStatements.idByUsername(db, username(n))) n++
-    return db.insert(users).values({ sessionId, username: username(n), createdAt }).returning({ id: users.id }).get().id
+    return db
+      .insert(users)
+      .values({ sessionId, username: username(n), createdAt })
+      .returning({ id: users.id })
+      .get().id
   })
 }
 
@@ -223,5 +306,10 @@ async function upsertVisitorSessionPg(tx: PgQueries, visit: SessionVisit): Promi
     if (await isFree(candidate)) username = candidate
   }
   const { sessionHash, latitude, longitude, now } = visit
-  return (await tx.insert(pg.users).values({ sessionId: sessionHash, username, latitude, longitude, createdAt: now, lastLoginAt: now, loginCount: 1 }).returning())[0]
+  return (
+    await tx
+      .insert(pg.users)
+      .values({ sessionId: sessionHash, username, latitude, longitude, createdAt: now, lastLoginAt: now, loginCount: 1 })
+      .returning()
+  )[0]
 }

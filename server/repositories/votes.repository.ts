@@ -27,11 +27,29 @@ export type VoteTarget = { userId: number; hiddenAt: string | null; totalVotes: 
  * The outcome of insertVoteOnce: the item is missing or hidden, or the voter's own (nothing written); the vote was
  * created (its id); or the pair already had one (that vote). target: the item as read before the write.
  */
-export type VoteWrite = { kind: 'missing' } | { kind: 'own' } | { kind: 'created'; id: number; target: VoteTarget } | { kind: 'repeat'; vote: VoteRow; target: VoteTarget }
+export type VoteWrite =
+  | { kind: 'missing' }
+  | { kind: 'own' }
+  | { kind: 'created'; id: number; target: VoteTarget }
+  | { kind: 'repeat'; vote: VoteRow; target: VoteTarget }
 
-const voteOf = perDb((db) => db.select().from(votes).where(and(eq(votes.userId, sql.placeholder('userId')), eq(votes.mediaId, sql.placeholder('mediaId')))).prepare())
-const targetOf = perDb((db) => db.$client.query<VoteTarget, [number]>('select user_id as userId, hidden_at as hiddenAt, total_votes as totalVotes, hot_votes as hotVotes from media where id = ?'))
-const insertOnce = perDb((db) => db.$client.query<never, [number, number, number, string]>('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?) on conflict do nothing'))
+const voteOf = perDb((db) =>
+  db
+    .select()
+    .from(votes)
+    .where(and(eq(votes.userId, sql.placeholder('userId')), eq(votes.mediaId, sql.placeholder('mediaId'))))
+    .prepare(),
+)
+const targetOf = perDb((db) =>
+  db.$client.query<VoteTarget, [number]>(
+    'select user_id as userId, hidden_at as hiddenAt, total_votes as totalVotes, hot_votes as hotVotes from media where id = ?',
+  ),
+)
+const insertOnce = perDb((db) =>
+  db.$client.query<never, [number, number, number, string]>(
+    'insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?) on conflict do nothing',
+  ),
+)
 /** The group committer of each database's votes. */
 const voteCommits = perDb((db) => createGroupCommit(db))
 
@@ -58,12 +76,24 @@ type VoteInput = { userId: number; mediaId: number; isHot: boolean; createdAt: s
  * group commit then writes each vote alone).
  */
 async function writeVoteBatch(pg: SQL, batch: VoteInput[]): Promise<VoteWrite[]> {
-  const users = pg.array(batch.map((v) => v.userId), 'INT')
-  const items = pg.array(batch.map((v) => v.mediaId), 'INT')
+  const users = pg.array(
+    batch.map((v) => v.userId),
+    'INT',
+  )
+  const items = pg.array(
+    batch.map((v) => v.mediaId),
+    'INT',
+  )
   const targets = await retryTransaction(
     () => pg<{ n: number; owner: number | null; hiddenAt: string | null; created: number | null }[]>`
       with input as (
-        select * from unnest(${users}::int[], ${items}::int[], ${pg.array(batch.map((v) => v.isHot), 'BOOLEAN')}::bool[], ${pg.array(batch.map((v) => v.createdAt), 'TEXT')}::text[])
+        select * from unnest(${users}::int[], ${items}::int[], ${pg.array(
+          batch.map((v) => v.isHot),
+          'BOOLEAN',
+        )}::bool[], ${pg.array(
+          batch.map((v) => v.createdAt),
+          'TEXT',
+        )}::text[])
           with ordinality as i(user_id, media_id, is_hot, created_at, n)),
       target as (select i.*, m.user_id as owner, m.hidden_at from input i left join media m on m.id = i.media_id),
       created as (
@@ -90,11 +120,24 @@ async function writeVoteBatch(pg: SQL, batch: VoteInput[]): Promise<VoteWrite[]>
     if (created !== null && !claimed.has(created)) {
       claimed.add(created)
       // The counters already hold this vote; the target is the item as it was without it.
-      return { kind: 'created', id: created, target: { userId: owner, hiddenAt, totalVotes: Math.max(0, counts.totalVotes - 1), hotVotes: Math.max(0, counts.hotVotes - Number(v.isHot)) } }
+      return {
+        kind: 'created',
+        id: created,
+        target: {
+          userId: owner,
+          hiddenAt,
+          totalVotes: Math.max(0, counts.totalVotes - 1),
+          hotVotes: Math.max(0, counts.hotVotes - Number(v.isHot)),
+        },
+      }
     }
     // The pair's vote went between the insert and the read (its user or item was deleted): that is the item or the user missing.
     if (id === null) return { kind: 'missing' }
-    return { kind: 'repeat', vote: { id, userId: v.userId, mediaId: v.mediaId, isHot, createdAt }, target: { userId: owner, hiddenAt, ...counts } }
+    return {
+      kind: 'repeat',
+      vote: { id, userId: v.userId, mediaId: v.mediaId, isHot, createdAt },
+      target: { userId: owner, hiddenAt, ...counts },
+    }
   })
 }
 
@@ -118,7 +161,11 @@ export type ExportedVote = [id: number, userId: number, mediaId: number, isHot: 
 
 // Straight to bun:sqlite as value arrays: a million votes mapped to drizzle row objects is a million objects of
 // garbage the export then has to collect.
-const pageAfter = perDb((db) => db.$client.query<ExportedVote, [number, number]>('select id, user_id, media_id, is_hot, created_at from votes where id > ? order by id limit ?'))
+const pageAfter = perDb((db) =>
+  db.$client.query<ExportedVote, [number, number]>(
+    'select id, user_id, media_id, is_hot, created_at from votes where id > ? order by id limit ?',
+  ),
+)
 
 /** At most limit votes with ids above after, in id order (keyset paging: no read transaction is held between pages). */
 export async function findVotePageAfter(db: Database, after: number, limit: number): Promise<ExportedVote[]> {

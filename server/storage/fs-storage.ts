@@ -20,7 +20,13 @@ export function createFsStorage(root: string): Storage {
   const info = async (key: string): Promise<ObjectInfo | undefined> => {
     const s = await stat(pathOf(key)).catch(() => undefined)
     if (!s?.isFile()) return undefined
-    return { key, size: s.size, lastModified: s.mtime.toISOString(), etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`, contentType: contentTypeForKey(key) }
+    return {
+      key,
+      size: s.size,
+      lastModified: s.mtime.toISOString(),
+      etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`,
+      contentType: contentTypeForKey(key),
+    }
   }
 
   async function* walk(dir: string): AsyncGenerator<string> {

@@ -8,7 +8,14 @@ import { Readable } from 'node:stream'
 import { assertSafeKey, contentTypeForKey, type ObjectInfo, type Storage } from './storage'
 
 /** S3 connection settings; endpoint unset means AWS itself. */
-export type S3Options = { endpoint?: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
+export type S3Options = {
+  endpoint?: string
+  region: string
+  bucket: string
+  accessKeyId?: string
+  secretAccessKey?: string
+  forcePathStyle: boolean
+}
 
 const isMissing = (e: unknown) => {
   const err = e as { name?: string; $metadata?: { httpStatusCode?: number } }
@@ -21,7 +28,8 @@ export function createS3Storage(opts: S3Options): Storage {
     endpoint: opts.endpoint,
     region: opts.region,
     forcePathStyle: opts.forcePathStyle,
-    credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
   })
   const Bucket = opts.bucket
 
@@ -29,7 +37,13 @@ export function createS3Storage(opts: S3Options): Storage {
     assertSafeKey(key)
     try {
       const r = await client.send(new HeadObjectCommand({ Bucket, Key: key }))
-      return { key, size: r.ContentLength ?? 0, lastModified: (r.LastModified ?? new Date(0)).toISOString(), etag: r.ETag ?? '""', contentType: contentTypeForKey(key) }
+      return {
+        key,
+        size: r.ContentLength ?? 0,
+        lastModified: (r.LastModified ?? new Date(0)).toISOString(),
+        etag: r.ETag ?? '""',
+        contentType: contentTypeForKey(key),
+      }
     } catch (e) {
       if (isMissing(e)) return undefined
       throw e
@@ -45,7 +59,9 @@ export function createS3Storage(opts: S3Options): Storage {
     async get(key, range) {
       assertSafeKey(key)
       try {
-        const r = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
+        const r = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        )
         const total = range ? Number(r.ContentRange?.split('/')[1] ?? r.ContentLength) : (r.ContentLength ?? 0)
         return {
           key,
@@ -73,7 +89,13 @@ export function createS3Storage(opts: S3Options): Storage {
         const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
         for (const o of page.Contents ?? []) {
           if (!o.Key) continue
-          yield { key: o.Key, size: o.Size ?? 0, lastModified: (o.LastModified ?? new Date(0)).toISOString(), etag: o.ETag ?? '""', contentType: contentTypeForKey(o.Key) }
+          yield {
+            key: o.Key,
+            size: o.Size ?? 0,
+            lastModified: (o.LastModified ?? new Date(0)).toISOString(),
+            etag: o.ETag ?? '""',
+            contentType: contentTypeForKey(o.Key),
+          }
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)

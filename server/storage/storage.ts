@@ -38,7 +38,12 @@ export class InvalidKeyError extends Error {
 /** Throws InvalidKeyError unless key is a relative path of safe segments (no `..`, no empty segment). */
 export function assertSafeKey(key: string): void {
   const segments = key.split('/')
-  const bad = key.length === 0 || key.length > 1024 || key.includes('\\') || key.includes('\0') || segments.some((s) => s === '' || s === '.' || s === '..')
+  const bad =
+    key.length === 0 ||
+    key.length > 1024 ||
+    key.includes('\\') ||
+    key.includes('\0') ||
+    segments.some((s) => s === '' || s === '.' || s === '..')
   if (bad) throw new InvalidKeyError(key)
 }
 

@@ -25,13 +25,18 @@ const DEFERRED_SOURCE =
 const ROUTES_OF_HOME = /src\/routes\/(__root|_shell|_shell\/index)\.tsx/
 
 /** The asset paths (like /assets/x.js) that html loads as a module script or modulepreload. */
-const entryScripts = (html: string) => [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1])
+const entryScripts = (html: string) =>
+  [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1])
 
 /** The chunks that code imports statically (`import ... from "./x.js"`, `import "./x.js"`), as /assets/ paths; dynamic import() is left out. */
-const staticImports = (code: string) => [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => `/assets/${m[1].slice(2)}`)
+const staticImports = (code: string) =>
+  [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => `/assets/${m[1].slice(2)}`)
 
 /** The source files of a chunk, from its source map ([] for a chunk Vite writes without one, like its preload helper). */
-const sourcesOf = (path: string) => (existsSync(join(DIST, `${path}.map`)) ? (JSON.parse(readFileSync(join(DIST, `${path}.map`), 'utf8')) as { sources: string[] }).sources : [])
+const sourcesOf = (path: string) =>
+  existsSync(join(DIST, `${path}.map`))
+    ? (JSON.parse(readFileSync(join(DIST, `${path}.map`), 'utf8')) as { sources: string[] }).sources
+    : []
 
 /** starts and, transitively, their static imports. */
 function withStaticImports(starts: string[]): string[] {
@@ -50,7 +55,9 @@ const firstLoadScripts = () => withStaticImports(entryScripts(readFileSync(join(
 
 /** The first load plus any chunk holding a route of `/` (ROUTES_OF_HOME), and their static imports. */
 function homeScripts(): string[] {
-  const chunks = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`)
+  const chunks = readdirSync(join(DIST, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `/assets/${f}`)
   const routeChunks = chunks.filter((path) => sourcesOf(path).some((s) => ROUTES_OF_HOME.test(s)))
   return withStaticImports([...firstLoadScripts(), ...routeChunks])
 }

@@ -23,13 +23,18 @@ const serverOn = async (dataDir: string) => {
   return s
 }
 const stop = async (s: TestServer) => (running.splice(running.indexOf(s), 1), s.stop())
-const hotvote = (server: TestServer, args: string[]) => runCli(args, work, { HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword })
+const hotvote = (server: TestServer, args: string[]) =>
+  runCli(args, work, { HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword })
 
 /** One visitor's votes on every media id; answers the visitor. */
 async function vote(server: TestServer, mediaIds: number[]) {
   const v = await newVisitor(server)
   for (const mediaId of mediaIds) {
-    const res = await fetch(`${server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ userId: v.id, mediaId, isHot: mediaId % 2 === 0 }) })
+    const res = await fetch(`${server.url}/api/votes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ userId: v.id, mediaId, isHot: mediaId % 2 === 0 }),
+    })
     if (res.status >= 300) throw new Error(`vote: ${res.status} ${await res.text()}`)
   }
   return v
@@ -62,7 +67,13 @@ describe.if(TEST_DIALECT === 'sqlite')('hotvote backup and restore', () => {
     expect(backup.code).toBe(0)
     const backupBytes = readFileSync(file).toString('latin1')
     expect(voters.filter((v) => backupBytes.includes(v.cookie.slice('sid='.length)))).toEqual([])
-    expect(JSON.parse(backup.stdout)).toMatchObject({ file, users: 5, media: 3, votes: 12, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(JSON.parse(backup.stdout)).toMatchObject({
+      file,
+      users: 5,
+      media: 3,
+      votes: 12,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    })
     await stop(a)
     const before = snapshot(join(dirA, 'hotvote.sqlite'))
 
@@ -80,7 +91,8 @@ describe.if(TEST_DIALECT === 'sqlite')('hotvote backup and restore', () => {
     const c = await serverOn(dirB)
     expect(snapshot(join(dirB, 'hotvote.sqlite'))).toEqual(before)
     expect((await adminGet<{ id: number }[]>(c, '/api/admin/media')).map((m) => m.id).sort()).toEqual(mediaIds.sort())
-    for (const v of voters) expect(await (await fetch(`${c.url}/api/session`, { headers: { cookie: v.cookie } })).json()).toMatchObject({ id: v.id })
+    for (const v of voters)
+      expect(await (await fetch(`${c.url}/api/session`, { headers: { cookie: v.cookie } })).json()).toMatchObject({ id: v.id })
     await stop(c)
   })
 
@@ -161,7 +173,10 @@ describe.if(TEST_DIALECT === 'postgres')('hotvote backup and restore on PostgreS
     await stop(a)
 
     const dirB = join(work, 'pg-b')
-    const restored = await runCli(['restore', file, '--json'], work, { DATABASE_URL: serverDatabaseUrl(dirB)!, HOTVOTE_URL: 'http://127.0.0.1:1' })
+    const restored = await runCli(['restore', file, '--json'], work, {
+      DATABASE_URL: serverDatabaseUrl(dirB)!,
+      HOTVOTE_URL: 'http://127.0.0.1:1',
+    })
     expect(restored).toMatchObject({ code: 0, stderr: '' })
     expect(await pgSnapshot(dirB)).toEqual(before)
   })
@@ -173,8 +188,14 @@ describe.if(TEST_DIALECT === 'postgres')('hotvote backup and restore on PostgreS
     const bin = join(work, 'only-bun')
     mkdirSync(bin, { recursive: true })
     symlinkSync(process.execPath, join(bin, 'bun'))
-    const r = await runCli(['restore', file], work, { DATABASE_URL: serverDatabaseUrl(join(work, 'pg-c'))!, HOTVOTE_URL: 'http://127.0.0.1:1', PATH: bin })
+    const r = await runCli(['restore', file], work, {
+      DATABASE_URL: serverDatabaseUrl(join(work, 'pg-c'))!,
+      HOTVOTE_URL: 'http://127.0.0.1:1',
+      PATH: bin,
+    })
     expect(r.code).not.toBe(0)
-    expect(r.stderr.trim()).toEndWith('pg_restore is not on PATH: install the PostgreSQL client tools (for example apt install postgresql-client) to restore into DATABASE_URL')
+    expect(r.stderr.trim()).toEndWith(
+      'pg_restore is not on PATH: install the PostgreSQL client tools (for example apt install postgresql-client) to restore into DATABASE_URL',
+    )
   })
 })

@@ -31,7 +31,11 @@ const modeOf = (file: string) => statSync(file).mode & 0o777
 describe('server text on the terminal', () => {
   it('prints a DMCA filing without its escape sequences and control characters, in the table and in --json', async () => {
     const filing = { ...takedownInput(), complainantName: `Eve${ESCAPES}Mallory\u009b2J`, complainantEmail: 'eve@example.com' }
-    const res = await fetch(`${server.url}${paths.dmcaTakedown()}`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify(filing) })
+    const res = await fetch(`${server.url}${paths.dmcaTakedown()}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify(filing),
+    })
     expect(res.status).toBe(201)
 
     const table = await hotvote(['dmca', 'ls'])
@@ -87,7 +91,9 @@ describe('backup and export files', () => {
         hold()
         const run = runCli([...args, join(dir, name)], dir, { HOTVOTE_URL: stub.url.href, HOTVOTE_ADMIN_PASSWORD: 'any' })
         let written = ''
-        await waitFor(`the first bytes of ${name}`, () => readdirSync(dir).some((f) => f.startsWith(name) && statSync(join(dir, (written = f))).size > 0))
+        await waitFor(`the first bytes of ${name}`, () =>
+          readdirSync(dir).some((f) => f.startsWith(name) && statSync(join(dir, (written = f))).size > 0),
+        )
         expect({ written, mode: modeOf(join(dir, written)).toString(8) }).toEqual({ written, mode: '600' })
         expect(statSync(join(dir, written)).size).toBe(64 * 1024)
         release()

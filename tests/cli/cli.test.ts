@@ -23,14 +23,21 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 /** Runs hotvote with the server's URL and password in the environment. */
-const hotvote = (args: string[], env: Record<string, string> = {}) => runCli(args, work, { HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword, ...env })
+const hotvote = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, work, { HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: server.adminPassword, ...env })
 
 describe('hotvote', () => {
   it('prints database counts for people and as JSON', async () => {
     const people = await hotvote(['stats'])
     expect(people.code).toBe(0)
     expect(people.stdout).toMatch(/media\s+3/)
-    expect(JSON.parse((await hotvote(['stats', '--json'])).stdout)).toEqual({ totalUsers: 2, totalMedia: 3, totalVotes: 0, totalViews: 0, durationMs: expect.any(Number) })
+    expect(JSON.parse((await hotvote(['stats', '--json'])).stdout)).toEqual({
+      totalUsers: 2,
+      totalMedia: 3,
+      totalVotes: 0,
+      totalViews: 0,
+      durationMs: expect.any(Number),
+    })
   })
 
   it('fails with exit 1 and a clear message for a wrong password, and for an unreachable server', async () => {
@@ -56,7 +63,13 @@ describe('hotvote', () => {
     const file = join(work, 'pw')
     writeFileSync(file, `${server.adminPassword}\n`)
     expect((await hotvote(['--password-file', file, 'stats'], { HOTVOTE_ADMIN_PASSWORD: '' })).code).toBe(0)
-    const proc = Bun.spawn(['bun', join(ROOT, 'cli', 'main.ts'), '--password-stdin', 'stats', '--json'], { cwd: work, env: { ...process.env, HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: '' }, stdin: new Blob([`${server.adminPassword}\n`]), stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn(['bun', join(ROOT, 'cli', 'main.ts'), '--password-stdin', 'stats', '--json'], {
+      cwd: work,
+      env: { ...process.env, HOTVOTE_URL: server.url, HOTVOTE_ADMIN_PASSWORD: '' },
+      stdin: new Blob([`${server.adminPassword}\n`]),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     expect(await proc.exited).toBe(0)
   })
 
@@ -91,7 +104,11 @@ describe('hotvote', () => {
     const up = await hotvote(['upload', folder, '--json', '--state', join(work, 'uploads.json')])
     expect(up.code).toBe(0)
     const results = JSON.parse(up.stdout) as { file: string; status: string; reason?: string }[]
-    expect(results.map((r) => [r.file.replace(`${folder}/`, ''), r.status]).sort()).toEqual([['clip.mp4', 'uploaded'], ['notes.txt', 'skipped'], ['sub/boats.jpg', 'uploaded']])
+    expect(results.map((r) => [r.file.replace(`${folder}/`, ''), r.status]).sort()).toEqual([
+      ['clip.mp4', 'uploaded'],
+      ['notes.txt', 'skipped'],
+      ['sub/boats.jpg', 'uploaded'],
+    ])
     expect(results.find((r) => r.status === 'skipped')!.reason).toBe('Only JPEG, PNG, GIF, WebP images and MP4 videos are accepted')
     const imported = JSON.parse((await hotvote(['import', '--json'])).stdout)
     expect(imported).toMatchObject({ imported: 2 })
@@ -118,7 +135,10 @@ describe('hotvote', () => {
       // The second run sent the missing part (plus requests' headers), not the whole file again.
       expect(proxy.bytesUp() - sentBefore).toBeLessThan(video.length - MB)
       expect(JSON.parse(readFileSync(state, 'utf8'))).toEqual({})
-      const listed = JSON.parse((await hotvote(['bucket', 'ls', '--checksums', '--json'])).stdout).files as { key: string; sha256: string }[]
+      const listed = JSON.parse((await hotvote(['bucket', 'ls', '--checksums', '--json'])).stdout).files as {
+        key: string
+        sha256: string
+      }[]
       expect(listed.find((f) => f.key === key)?.sha256).toBe(new Bun.CryptoHasher('sha256').update(video).digest('hex'))
     } finally {
       proxy.stop()
@@ -127,13 +147,21 @@ describe('hotvote', () => {
 
   it('runs the database checks, lists the bucket, and reads and saves a config', async () => {
     const db = JSON.parse((await hotvote(['db', 'test', '--json'])).stdout)
-    expect(db.map((c: { check: string; ok: boolean }) => [c.check, c.ok])).toEqual([['connection', true], ['schema', true], ['counts', true], ['queries', true]])
+    expect(db.map((c: { check: string; ok: boolean }) => [c.check, c.ok])).toEqual([
+      ['connection', true],
+      ['schema', true],
+      ['counts', true],
+      ['queries', true],
+    ])
     expect(JSON.parse((await hotvote(['bucket', 'ls', '--json'])).stdout).files).toHaveLength(6)
     const refused = await hotvote(['bucket', 'rm', '../x', '--json'])
     expect(refused.code).toBe(1)
     expect(JSON.parse(refused.stdout).errors).toEqual(['../x: invalid key, not touched'])
     expect((await hotvote(['config', 'set', 'vote-multiplier', '{"isEnabled":true,"multiplier":3}'])).code).toBe(0)
-    expect(JSON.parse((await hotvote(['config', 'get', 'vote-multiplier', '--json'])).stdout)).toMatchObject({ isEnabled: true, multiplier: 3 })
+    expect(JSON.parse((await hotvote(['config', 'get', 'vote-multiplier', '--json'])).stdout)).toMatchObject({
+      isEnabled: true,
+      multiplier: 3,
+    })
     const bad = await hotvote(['config', 'set', 'vote-multiplier', '{"isEnabled":true,"multiplier":0}'])
     expect(bad.code).toBe(1)
     expect(bad.stderr).toBe('400: Vote multiplier must be greater than 0\n')

@@ -10,9 +10,14 @@ describePostgres('a server on PostgreSQL', (pg) => {
     const server = await startServer({ DATABASE_URL: pg.url, STORAGE: 'fs' })
     try {
       expect((await fetch(`${server.url}${paths.ready()}`)).status).toBe(200)
-      const warnings = server.log().split('\n').filter((line) => line.includes('other instances cannot see'))
+      const warnings = server
+        .log()
+        .split('\n')
+        .filter((line) => line.includes('other instances cannot see'))
       expect(warnings).toHaveLength(1)
-      expect(warnings[0]).toContain(`DATABASE_URL is set but STORAGE=fs: other instances cannot see the media in ${join(server.dataDir, 'bucket')}; use STORAGE=s3 (or a shared folder) to run several servers`)
+      expect(warnings[0]).toContain(
+        `DATABASE_URL is set but STORAGE=fs: other instances cannot see the media in ${join(server.dataDir, 'bucket')}; use STORAGE=s3 (or a shared folder) to run several servers`,
+      )
     } finally {
       await server.stop()
     }
@@ -21,7 +26,12 @@ describePostgres('a server on PostgreSQL', (pg) => {
   it('exits 1 with one line naming DATABASE_URL, without its password, when the database cannot be reached', async () => {
     const proc = Bun.spawn(['bun', 'run', join(ROOT, 'server', 'main.ts')], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: 'postgres://hv:s3cret@127.0.0.1:1/hv?connect_timeout=2', ADMIN_PASSWORD: 'x'.repeat(16), PORT: '0' },
+      env: {
+        ...process.env,
+        DATABASE_URL: 'postgres://hv:s3cret@127.0.0.1:1/hv?connect_timeout=2',
+        ADMIN_PASSWORD: 'x'.repeat(16),
+        PORT: '0',
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     })

@@ -34,13 +34,20 @@ describePostgres('PostgreSQL start-up', (pg) => {
     expect(runs).toEqual(Array.from({ length: 4 }, () => ({ code: 0, stderr: '' })))
 
     await withPostgres(pg.url, async (sql) => {
-      const applied: { created_at: string; n: number }[] = await sql`select created_at::text, count(*)::int as n from drizzle.__drizzle_migrations group by created_at order by created_at`
+      const applied: { created_at: string; n: number }[] =
+        await sql`select created_at::text, count(*)::int as n from drizzle.__drizzle_migrations group by created_at order by created_at`
       expect(applied).toEqual(JOURNAL.entries.map((e) => ({ created_at: String(e.when), n: 1 })))
 
-      const tables = Object.values(pgSchema as Record<string, unknown>).filter((t): t is PgTable => is(t, PgTable)).map((t) => getTableConfig(t))
-      const columns: { table_name: string; column_name: string }[] = await sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`
-      expect(columns.map((c) => `${c.table_name}.${c.column_name}`).sort()).toEqual(tables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)).sort())
-      const indexes: { indexname: string }[] = await sql`select indexname from pg_indexes where schemaname = 'public' and indexname not like '%_pkey'`
+      const tables = Object.values(pgSchema as Record<string, unknown>)
+        .filter((t): t is PgTable => is(t, PgTable))
+        .map((t) => getTableConfig(t))
+      const columns: { table_name: string; column_name: string }[] =
+        await sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`
+      expect(columns.map((c) => `${c.table_name}.${c.column_name}`).sort()).toEqual(
+        tables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)).sort(),
+      )
+      const indexes: { indexname: string }[] =
+        await sql`select indexname from pg_indexes where schemaname = 'public' and indexname not like '%_pkey'`
       expect(indexes.map((i) => i.indexname).sort()).toEqual(tables.flatMap((t) => t.indexes.map((i) => String(i.config.name))).sort())
       const triggers: { tgname: string }[] = await sql`select tgname from pg_trigger where not tgisinternal order by tgname`
       expect(triggers.map((t) => t.tgname)).toEqual(['votes_count_delete', 'votes_count_insert', 'votes_count_update'])
@@ -50,19 +57,36 @@ describePostgres('PostgreSQL start-up', (pg) => {
   it('keeps media vote counters through vote inserts, updates and cascaded deletes', async () => {
     await withPostgres(pg.url, async (sql) => {
       const at = new Date().toISOString()
-      const [owner, voter] = await sql`insert into users (session_id, username, created_at) values ('s1', 'owner', ${at}), ('s2', 'voter', ${at}) returning id`
+      const [owner, voter] =
+        await sql`insert into users (session_id, username, created_at) values ('s1', 'owner', ${at}), ('s2', 'voter', ${at}) returning id`
       const [a, b] = await sql`insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values
         (${owner.id}, 'a', 'a.jpg', 'image/jpeg', 1, 'ha', ${at}), (${owner.id}, 'b', 'b.jpg', 'image/jpeg', 1, 'hb', ${at}) returning id`
-      const counters = async () => (await sql`select total_votes, hot_votes from media order by id`).map((r: { total_votes: number; hot_votes: number }) => [r.total_votes, r.hot_votes])
+      const counters = async () =>
+        (await sql`select total_votes, hot_votes from media order by id`).map((r: { total_votes: number; hot_votes: number }) => [
+          r.total_votes,
+          r.hot_votes,
+        ])
 
       await sql`insert into votes (user_id, media_id, is_hot, created_at) values (${owner.id}, ${a.id}, true, ${at}), (${voter.id}, ${a.id}, false, ${at}), (${voter.id}, ${b.id}, true, ${at})`
-      expect(await counters()).toEqual([[2, 1], [1, 1]])
+      expect(await counters()).toEqual([
+        [2, 1],
+        [1, 1],
+      ])
       await sql`update votes set is_hot = true where user_id = ${voter.id} and media_id = ${a.id}`
-      expect(await counters()).toEqual([[2, 2], [1, 1]])
+      expect(await counters()).toEqual([
+        [2, 2],
+        [1, 1],
+      ])
       await sql`update votes set media_id = ${b.id} where user_id = ${owner.id}`
-      expect(await counters()).toEqual([[1, 1], [2, 2]])
+      expect(await counters()).toEqual([
+        [1, 1],
+        [2, 2],
+      ])
       await sql`delete from users where id = ${voter.id}`
-      expect(await counters()).toEqual([[0, 0], [1, 1]])
+      expect(await counters()).toEqual([
+        [0, 0],
+        [1, 1],
+      ])
     })
   })
 
@@ -70,9 +94,14 @@ describePostgres('PostgreSQL start-up', (pg) => {
     const url = new URL(pg.url)
     url.username = 'hv_no_such_role'
     url.password = 'hunter2-secret'
-    const error = await openDatabaseFromConfig({ database: { kind: 'postgres', url: url.toString() } }).then(() => undefined, (e: Error) => e)
+    const error = await openDatabaseFromConfig({ database: { kind: 'postgres', url: url.toString() } }).then(
+      () => undefined,
+      (e: Error) => e,
+    )
     expect(error).toBeInstanceOf(DatabaseStartError)
-    expect(error!.message).toBe(`DATABASE_URL: cannot connect to PostgreSQL at ${url.toString().replace('hunter2-secret', '***')}: role "hv_no_such_role" does not exist`)
+    expect(error!.message).toBe(
+      `DATABASE_URL: cannot connect to PostgreSQL at ${url.toString().replace('hunter2-secret', '***')}: role "hv_no_such_role" does not exist`,
+    )
   })
 
   it('accepts an explicit id in an identity column (as a copy keeps ids)', async () => {
@@ -95,7 +124,9 @@ it('gives up on a server that accepts the connection but never answers after ?co
     const started = Date.now()
     const { code, stderr } = await openInProcess(`postgres://hv:hunter2-secret@127.0.0.1:${silent.port}/hotvote?connect_timeout=1`)
     expect(code).toBe(1)
-    expect(stderr).toStartWith(`hotvote: DATABASE_URL: cannot connect to PostgreSQL at postgres://hv:***@127.0.0.1:${silent.port}/hotvote?connect_timeout=1: Connection timeout after 1s`)
+    expect(stderr).toStartWith(
+      `hotvote: DATABASE_URL: cannot connect to PostgreSQL at postgres://hv:***@127.0.0.1:${silent.port}/hotvote?connect_timeout=1: Connection timeout after 1s`,
+    )
     expect(stderr.trimEnd().split('\n')).toHaveLength(1)
     expect(Date.now() - started).toBeLessThan(10_000)
   } finally {

@@ -57,7 +57,12 @@ function describeTable(config: Config, render: (s: SQL) => string) {
     foreignKeys: config.foreignKeys
       .map((fk) => {
         const ref = fk.reference()
-        return { columns: ref.columns.map((c) => c.name), table: ref.foreignTable[Symbol.for('drizzle:Name') as never] as string, foreignColumns: ref.foreignColumns.map((c) => c.name), onDelete: fk.onDelete ?? 'no action' }
+        return {
+          columns: ref.columns.map((c) => c.name),
+          table: ref.foreignTable[Symbol.for('drizzle:Name') as never] as string,
+          foreignColumns: ref.foreignColumns.map((c) => c.name),
+          onDelete: fk.onDelete ?? 'no action',
+        }
       })
       .sort((a, b) => a.columns.join().localeCompare(b.columns.join())),
     indexes: Object.fromEntries(
@@ -75,8 +80,12 @@ function describeTable(config: Config, render: (s: SQL) => string) {
 
 const sqliteDialect = new SQLiteSyncDialect()
 const pgDialect = new PgDialect()
-const sqliteTables = Object.values(sqliteSchema as Record<string, unknown>).filter((t): t is SQLiteTable => is(t, SQLiteTable)).map((t) => sqliteConfig(t))
-const pgTables = Object.values(pgSchema as Record<string, unknown>).filter((t): t is PgTable => is(t, PgTable)).map((t) => pgConfig(t))
+const sqliteTables = Object.values(sqliteSchema as Record<string, unknown>)
+  .filter((t): t is SQLiteTable => is(t, SQLiteTable))
+  .map((t) => sqliteConfig(t))
+const pgTables = Object.values(pgSchema as Record<string, unknown>)
+  .filter((t): t is PgTable => is(t, PgTable))
+  .map((t) => pgConfig(t))
 const byName = <T extends { name: string }>(tables: T[]) => new Map(tables.map((t) => [t.name, t]))
 
 describe('schema.ts and schema.pg.ts', () => {
@@ -96,7 +105,9 @@ describe('schema.ts and schema.pg.ts', () => {
   })
 
   it('maps every column type to a kind the other dialect shares', () => {
-    const unknown = [...sqliteTables, ...pgTables].flatMap((t) => t.columns.filter((c) => !kindOf(c as Column)).map((c) => `${t.name}.${c.name}: ${c.columnType}`))
+    const unknown = [...sqliteTables, ...pgTables].flatMap((t) =>
+      t.columns.filter((c) => !kindOf(c as Column)).map((c) => `${t.name}.${c.name}: ${c.columnType}`),
+    )
     expect(unknown).toEqual([])
   })
 })

@@ -26,7 +26,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const recorded = (path: string) => {
   const { sqlite } = openDatabase(path)
   try {
-    return (sqlite.query('select hash, created_at from __drizzle_migrations order by id').all() as { hash: string; created_at: number }[]).map((r) => [r.hash, r.created_at])
+    return (
+      sqlite.query('select hash, created_at from __drizzle_migrations order by id').all() as { hash: string; created_at: number }[]
+    ).map((r) => [r.hash, r.created_at])
   } finally {
     sqlite.close()
   }

@@ -20,7 +20,13 @@ type Answer = { status: number; json: any; headers: Headers }
 type Visitor = { user: { id: number; sessionId: string }; cookie: string }
 
 /** Sends one request to a running server the way the site's own client does (same-origin); answers status, JSON and headers. */
-async function send(server: TestServer, method: string, path: string, body?: unknown, opts: { cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {}): Promise<Answer> {
+async function send(
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: { cookie?: string; headers?: Record<string, string>; raw?: BodyInit } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', 'x-requested-with': 'fetch', ...opts.headers }
   if (opts.cookie) headers.cookie = opts.cookie
   let payload = opts.raw
@@ -39,13 +45,27 @@ async function visitorOn(server: TestServer): Promise<Visitor> {
 
 /** Uploads the fixture photo as visitor to server, with an Idempotency-Key when given (the site refuses a duplicate file). */
 const upload = (server: TestServer, visitor: Visitor, fixture: string, idempotencyKey?: string) =>
-  send(server, 'POST', paths.mediaUpload(), undefined, { cookie: visitor.cookie, raw: uploadForm(visitor.user.id, fixture), headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} })
+  send(server, 'POST', paths.mediaUpload(), undefined, {
+    cookie: visitor.cookie,
+    raw: uploadForm(visitor.user.id, fixture),
+    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+  })
 
 /** The magic-link token of the newest mail to `to` in server's outbox (quoted-printable undone), once it is there. */
 async function tokenMailedBy(server: TestServer, to: string): Promise<string> {
   const dir = join(server.dataDir, 'outbox')
   for (let i = 0; i < 100; i++) {
-    const mails = (() => { try { return readdirSync(dir).sort() } catch { return [] } })().map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    const mails = (() => {
+      try {
+        return readdirSync(dir).sort()
+      } catch {
+        return []
+      }
+    })().map((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     const mail = mails.filter((m) => m.includes(`To: ${to}`)).at(-1)
     if (mail) return mail.match(/\/auth\/verify\?token=([A-Za-z0-9_-]+)/)![1]
     await Bun.sleep(20)
@@ -61,7 +81,13 @@ describePostgres('two servers on one PostgreSQL database and one S3 bucket', (pg
   const query = <T>(text: string, ...params: unknown[]) => withPostgres(pg.url, (sql) => sql.unsafe(text, params) as Promise<T[]>)
 
   beforeAll(async () => {
-    s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: 'hotvote-two', configs: [] }] })
+    s3rver = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: 'hotvote-two', configs: [] }],
+    })
     const address = (await s3rver.run()) as AddressInfo
     const env = {
       DATABASE_URL: pg.url,
@@ -102,12 +128,30 @@ describePostgres('two servers on one PostgreSQL database and one S3 bucket', (pg
     const firstVote = await send(a, 'POST', paths.votes(), vote, { cookie: voter.cookie })
     expect(firstVote).toMatchObject({ status: 201 })
     expect((await send(b, 'POST', paths.votes(), vote, { cookie: voter.cookie })).status).toBe(200)
-    expect((await query<{ n: number }>('select count(*)::int as n from votes where user_id = $1 and media_id = $2', voter.user.id, item.json.media.id))[0].n).toBe(1)
+    expect(
+      (
+        await query<{ n: number }>(
+          'select count(*)::int as n from votes where user_id = $1 and media_id = $2',
+          voter.user.id,
+          item.json.media.id,
+        )
+      )[0].n,
+    ).toBe(1)
   })
 
   it('verify on one a magic link mailed by the other, once', async () => {
     const visitor = await visitorOn(a)
-    expect((await send(a, 'POST', paths.sendMagicLink(), { email: 'twice@example.com', sessionId: visitor.user.sessionId }, { cookie: visitor.cookie })).status).toBe(200)
+    expect(
+      (
+        await send(
+          a,
+          'POST',
+          paths.sendMagicLink(),
+          { email: 'twice@example.com', sessionId: visitor.user.sessionId },
+          { cookie: visitor.cookie },
+        )
+      ).status,
+    ).toBe(200)
     const token = await tokenMailedBy(a, 'twice@example.com')
     expect((await send(b, 'POST', paths.verifyMagicLink(), { token }, { cookie: visitor.cookie })).status).toBe(200)
     expect(await send(a, 'POST', paths.verifyMagicLink(), { token })).toMatchObject({ status: 400, json: { code: 'invalid-token' } })
@@ -138,7 +182,17 @@ describePostgres('two servers on one PostgreSQL database and one S3 bucket', (pg
   })
 
   it('answer on one a configuration saved on the other at once', async () => {
-    expect((await send(a, 'POST', paths.adminConfig('vote-multiplier'), { isEnabled: true, multiplier: 3 }, { headers: { authorization: a.adminAuth } })).status).toBe(200)
+    expect(
+      (
+        await send(
+          a,
+          'POST',
+          paths.adminConfig('vote-multiplier'),
+          { isEnabled: true, multiplier: 3 },
+          { headers: { authorization: a.adminAuth } },
+        )
+      ).status,
+    ).toBe(200)
     expect((await send(b, 'GET', paths.voteMultiplierConfig())).json).toEqual({ isEnabled: true, multiplier: 3 })
   })
 
@@ -151,7 +205,16 @@ describePostgres('two servers on one PostgreSQL database and one S3 bucket', (pg
     const acknowledged: number[] = []
     const statusesOfB: number[] = []
     const vote = (server: TestServer, voter: Visitor) =>
-      send(server, 'POST', paths.votes(), { userId: voter.user.id, mediaId: item.json.media.id, isHot: true }, { cookie: voter.cookie }).then((r) => r.status, () => 0)
+      send(
+        server,
+        'POST',
+        paths.votes(),
+        { userId: voter.user.id, mediaId: item.json.media.id, isHot: true },
+        { cookie: voter.cookie },
+      ).then(
+        (r) => r.status,
+        () => 0,
+      )
     // Votes go out in pairs, one to each server; the first server is killed while the eleventh pair is in flight.
     for (let i = 0; i < voters.length; i += 2) {
       const pair = [vote(a, voters[i]), vote(b, voters[i + 1])]

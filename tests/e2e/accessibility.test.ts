@@ -45,16 +45,24 @@ const ADMIN_SCREENS = [
 
 /** Waits until every finite animation and transition of the page has ended, so colours are read in their final state. */
 const settled = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
+  page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  )
 
 /** Runs axe on page and fails with the rule ids, targets and summaries of every serious or critical violation. */
 async function expectNoSeriousViolations(page: Page, where: string) {
   await settled(page)
   // label-content-name-mismatch (WCAG 2.5.3) is experimental in axe-core, so it is switched on by name.
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze()
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_AA)
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze()
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim()}`).join('; ')}`)
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim()}`).join('; ')}`,
+    )
   expect(serious).toEqual([])
 }
 
@@ -94,7 +102,10 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       const page = await visitorPage(app.browser, app.server, viewport)
       for (const screen of VISITOR_SCREENS) {
         await page.goto(`${app.server.url}${screen.path}`)
-        await page.getByRole('role' in screen ? screen.role : 'heading', { name: screen.heading }).first().waitFor()
+        await page
+          .getByRole('role' in screen ? screen.role : 'heading', { name: screen.heading })
+          .first()
+          .waitFor()
         await expectNoSeriousViolations(page, `${screen.path} ${size}`)
         if ('standalone' in screen) expect(await page.locator('h1').count()).toBe(1)
         else await expectHeadingAndSkipLink(page, `${screen.path} ${size}`)

@@ -30,7 +30,11 @@ describe('admin ads and email capture', () => {
     await zone.getByRole('button', { name: 'Save Configuration' }).click()
     await page.getByText('Ad Zone 1 has been saved.').first().waitFor()
     await zone.getByText('Unsaved Changes').waitFor({ state: 'detached' })
-    expect(await adminGet('/api/admin/ad-config/zone1')).toMatchObject({ zoneName: 'Ad Zone 1', adCode: '<p>Fresh coffee, two streets away</p>', isActive: true })
+    expect(await adminGet('/api/admin/ad-config/zone1')).toMatchObject({
+      zoneName: 'Ad Zone 1',
+      adCode: '<p>Fresh coffee, two streets away</p>',
+      isActive: true,
+    })
 
     const skip = page.getByRole('region', { name: 'Skip Button Configuration' })
     await expect(skip.getByLabel('Button text').inputValue()).resolves.toBe('Skip this photo')
@@ -39,13 +43,22 @@ describe('admin ads and email capture', () => {
     await skip.getByLabel('Destination URL (optional)').fill('not a url')
     await skip.getByRole('button', { name: 'Save Configuration' }).click()
     await skip.getByText('Please enter a valid URL (e.g., https://example.com)').waitFor()
-    expect((await fetch(`${app.server.url}/api/admin/ad-config/skip-button`, { headers: { authorization: app.server.adminAuth } })).status).toBe(404)
+    expect(
+      (await fetch(`${app.server.url}/api/admin/ad-config/skip-button`, { headers: { authorization: app.server.adminAuth } })).status,
+    ).toBe(404)
     await skip.getByLabel('Destination URL (optional)').fill('https://example.com/next')
     await skip.getByRole('button', { name: 'Save Configuration' }).click()
     await page.getByText('The skip button has been saved.').first().waitFor()
-    expect(await adminGet('/api/admin/ad-config/skip-button')).toMatchObject({ zoneName: 'Skip Button', buttonText: 'Show me another', buttonUrl: 'https://example.com/next', isActive: true })
+    expect(await adminGet('/api/admin/ad-config/skip-button')).toMatchObject({
+      zoneName: 'Skip Button',
+      buttonText: 'Show me another',
+      buttonUrl: 'https://example.com/next',
+      isActive: true,
+    })
     await page.reload()
-    await expect(page.getByRole('region', { name: 'Skip Button Configuration' }).getByLabel('Destination URL (optional)').inputValue()).resolves.toBe('https://example.com/next')
+    await expect(
+      page.getByRole('region', { name: 'Skip Button Configuration' }).getByLabel('Destination URL (optional)').inputValue(),
+    ).resolves.toBe('https://example.com/next')
 
     const visitor = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
     await visitor.goto(`${app.server.url}/`)

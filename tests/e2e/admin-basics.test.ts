@@ -40,7 +40,10 @@ describe('admin back office', () => {
     await details.getByRole('button', { name: 'Close' }).click()
     await details.waitFor({ state: 'detached' })
 
-    admin.once('dialog', (d) => (expect(d.message()).toBe('Are you sure you want to delete this media? This action cannot be undone.'), d.accept()))
+    admin.once(
+      'dialog',
+      (d) => (expect(d.message()).toBe('Are you sure you want to delete this media? This action cannot be undone.'), d.accept()),
+    )
     await admin.getByRole('article', { name: 'tabby-cat.png' }).getByRole('button', { name: 'Delete' }).click()
     await admin.getByText('Media deleted successfully').first().waitFor()
     await admin.getByRole('article', { name: 'tabby-cat.png' }).waitFor({ state: 'detached' })

@@ -19,7 +19,11 @@ type BucketFile = { key: string; size: number; lastModified: string }
 async function bucketUpload(fixture: string): Promise<string> {
   const form = new FormData()
   form.append('file', Bun.file(join(FIXTURES, fixture)), fixture)
-  const res = await fetch(`${app.server.url}/api/admin/bucket-upload`, { method: 'POST', headers: { authorization: app.server.adminAuth }, body: form })
+  const res = await fetch(`${app.server.url}/api/admin/bucket-upload`, {
+    method: 'POST',
+    headers: { authorization: app.server.adminAuth },
+    body: form,
+  })
   expect(res.status).toBe(201)
   return ((await res.json()) as { key: string }).key
 }
@@ -34,25 +38,45 @@ describe('admin maintenance screens', () => {
   test('an admin runs the four database tests and reads the statistics, also through /adm/db-test', async () => {
     const { mediaIds } = await seedUploads(app.server, ['tabby-cat.png', 'yellow-daisy.webp'])
     const voter = await newVisitor(app.server)
-    const vote = await fetch(`${app.server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: voter.cookie, origin: app.server.url }, body: JSON.stringify({ userId: voter.id, mediaId: mediaIds[0], isHot: true }) })
+    const vote = await fetch(`${app.server.url}/api/votes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: voter.cookie, origin: app.server.url },
+      body: JSON.stringify({ userId: voter.id, mediaId: mediaIds[0], isHot: true }),
+    })
     expect(vote.status).toBe(201)
-    expect((await fetch(`${app.server.url}/api/media/${mediaIds[0]}/view`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: voter.cookie, origin: app.server.url }, body: JSON.stringify({ userId: voter.id }) })).status).toBe(204)
+    expect(
+      (
+        await fetch(`${app.server.url}/api/media/${mediaIds[0]}/view`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: voter.cookie, origin: app.server.url },
+          body: JSON.stringify({ userId: voter.id }),
+        })
+      ).status,
+    ).toBe(204)
     const counts = await adminGet<Counts>('/api/db-test/counts')
 
     const page = await adminPage(app)
     await page.goto(`${app.server.url}/adm/db-test`)
     await page.waitForURL(`${app.server.url}/adm/dbtest`)
     await page.getByRole('heading', { name: 'Database Administration' }).waitFor()
-    for (const name of ['Database Connection', 'Table Schema Check', 'Data Counts', 'Sample Queries']) await expect(stepRow(page, name).textContent()).resolves.toContain('pending')
+    for (const name of ['Database Connection', 'Table Schema Check', 'Data Counts', 'Sample Queries'])
+      await expect(stepRow(page, name).textContent()).resolves.toContain('pending')
     await page.getByRole('button', { name: 'Run Database Tests' }).click()
     for (const name of ['Database Connection', 'Table Schema Check', 'Data Counts', 'Sample Queries']) {
       await stepRow(page, name).getByText('success').waitFor()
       await expect(stepRow(page, name).textContent()).resolves.toMatch(/\d+ ms/)
     }
     await expect(stepRow(page, 'Table Schema Check').textContent()).resolves.toContain('users')
-    await expect(stepRow(page, 'Data Counts').textContent()).resolves.toContain(`Users: ${counts.totalUsers}, Media: ${counts.totalMedia}, Votes: 1, Views: 1`)
+    await expect(stepRow(page, 'Data Counts').textContent()).resolves.toContain(
+      `Users: ${counts.totalUsers}, Media: ${counts.totalMedia}, Votes: 1, Views: 1`,
+    )
     await expect(stepRow(page, 'Sample Queries').textContent()).resolves.toContain('yellow-daisy.webp')
-    expect([await cardValue(page, 'Users'), await cardValue(page, 'Media'), await cardValue(page, 'Votes'), await cardValue(page, 'Views')]).toEqual([String(counts.totalUsers), String(counts.totalMedia), '1', '1'])
+    expect([
+      await cardValue(page, 'Users'),
+      await cardValue(page, 'Media'),
+      await cardValue(page, 'Votes'),
+      await cardValue(page, 'Views'),
+    ]).toEqual([String(counts.totalUsers), String(counts.totalMedia), '1', '1'])
     await page.context().close()
   })
 
@@ -78,7 +102,10 @@ describe('admin maintenance screens', () => {
     await card.getByText(`Deleted: ${before.inactiveUsers}`).waitFor()
     await card.getByText(`Remaining users: ${before.totalUsers - before.inactiveUsers}`).waitFor()
     await confirm.waitFor({ state: 'detached' })
-    expect(await adminGet('/api/admin/inactive-accounts-count')).toMatchObject({ inactiveUsers: 0, totalUsers: before.totalUsers - before.inactiveUsers })
+    expect(await adminGet('/api/admin/inactive-accounts-count')).toMatchObject({
+      inactiveUsers: 0,
+      totalUsers: before.totalUsers - before.inactiveUsers,
+    })
     await page.context().close()
   })
 
@@ -122,7 +149,10 @@ describe('admin maintenance screens', () => {
     await page.getByRole('checkbox', { name: olderMarigold }).waitFor({ state: 'detached' })
     await page.getByRole('checkbox', { name: newerCups }).waitFor()
     await page.getByRole('checkbox', { name: newerMarigold }).waitFor()
-    await page.getByLabel('Total Files', { exact: true }).getByText(String(files.length - 2)).waitFor()
+    await page
+      .getByLabel('Total Files', { exact: true })
+      .getByText(String(files.length - 2))
+      .waitFor()
     const after = (await adminGet<{ files: BucketFile[] }>('/api/admin/list-bucket-files')).files.map((f) => f.key)
     expect(after).toContain(newerCups)
     expect(after).toContain(newerMarigold)

@@ -10,13 +10,22 @@ describe('admin media grid', () => {
   test('10,000 media items render only the cards in view, and scrolling reaches the oldest', async () => {
     const { ownerId } = await seedUploads(app.server, ['paint-brushes.gif'])
     withServerDb(app.server, (db) => {
-      const insert = db.prepare('insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, ?, ?, ?, ?, ?)')
+      const insert = db.prepare(
+        'insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, ?, ?, ?, ?, ?)',
+      )
       db.transaction(() => {
-        for (let i = 0; i < 10_000; i++) insert.run(ownerId, `bulk-${i}.jpg`, `bulk-${i}.jpg`, 'image/jpeg', 2048, String(i).padStart(64, 'e'), new Date().toISOString())
+        for (let i = 0; i < 10_000; i++)
+          insert.run(ownerId, `bulk-${i}.jpg`, `bulk-${i}.jpg`, 'image/jpeg', 2048, String(i).padStart(64, 'e'), new Date().toISOString())
       })()
     })
-    const { total, oldest } = withServerDb(app.server, (db) =>
-      db.query<{ total: number; oldest: string }, []>('select count(*) as total, (select original_name from media order by id limit 1) as oldest from media').get()!,
+    const { total, oldest } = withServerDb(
+      app.server,
+      (db) =>
+        db
+          .query<{ total: number; oldest: string }, []>(
+            'select count(*) as total, (select original_name from media order by id limit 1) as oldest from media',
+          )
+          .get()!,
     )
     expect(total).toBeGreaterThan(10_000)
     const page = await adminPage(app)

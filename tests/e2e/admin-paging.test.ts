@@ -17,7 +17,8 @@ const app = useServerAndBrowser()
 const ROWS = ADMIN_PAGE_MAX + 40
 
 /** The number on a count or stat card, found by its exact label. */
-const cardNumber = async (page: Page, label: string) => Number((await page.getByLabel(label, { exact: true }).textContent())?.replace(label, ''))
+const cardNumber = async (page: Page, label: string) =>
+  Number((await page.getByLabel(label, { exact: true }).textContent())?.replace(label, ''))
 
 /** Inserts ROWS rows with sql (an insert ... select ... from n, n counting 1..ROWS; the row with i = 1 is the oldest). */
 const seedRows = (sql: string, args: string[] = []) =>
@@ -36,13 +37,19 @@ describe('admin lists longer than a page', () => {
     const oldest = page.getByRole('list', { name: 'Takedown requests' }).getByRole('button', { name: /Complainant 00001/ })
     await oldest.scrollIntoViewIfNeeded()
     await oldest.click()
-    await page.getByLabel(/^Takedown request #/).getByText('Complainant 00001').waitFor()
+    await page
+      .getByLabel(/^Takedown request #/)
+      .getByText('Complainant 00001')
+      .waitFor()
     await expect(cardNumber(page, 'Pending')).resolves.toBe(ROWS)
     await page.context().close()
   })
 
   test('the audit screen shows every entry and its search finds one on the last page', async () => {
-    seedRows(`insert into audit_logs (event, timestamp, context) select 'DEPLOYMENT_STARTUP', ?, json_object('marker', printf('entry-%05d', i)) from n`, [new Date().toISOString()])
+    seedRows(
+      `insert into audit_logs (event, timestamp, context) select 'DEPLOYMENT_STARTUP', ?, json_object('marker', printf('entry-%05d', i)) from n`,
+      [new Date().toISOString()],
+    )
     const total = countRows(app.server, 'select count(*) as n from audit_logs')
     expect(total).toBeGreaterThan(ADMIN_PAGE_MAX)
     const page = await adminPage(app)

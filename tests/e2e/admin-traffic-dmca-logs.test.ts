@@ -27,15 +27,21 @@ async function fileTakedown(name: string, mediaId?: number): Promise<{ id: numbe
     accuracyStatement: true,
     electronicSignature: name,
   }
-  const res = await fetch(`${app.server.url}/api/dmca-takedown`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${app.server.url}/api/dmca-takedown`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   expect(res.status).toBe(201)
   return { id: ((await res.json()) as { id: number }).id, email }
 }
 
-const adminGet = async <T>(path: string): Promise<T> => (await fetch(`${app.server.url}${path}`, { headers: { authorization: app.server.adminAuth } })).json() as Promise<T>
+const adminGet = async <T>(path: string): Promise<T> =>
+  (await fetch(`${app.server.url}${path}`, { headers: { authorization: app.server.adminAuth } })).json() as Promise<T>
 
 /** The number on a count or stat card, found by its exact label. */
-const cardNumber = async (page: Page, label: string) => Number((await page.getByLabel(label, { exact: true }).textContent())?.replace(label, ''))
+const cardNumber = async (page: Page, label: string) =>
+  Number((await page.getByLabel(label, { exact: true }).textContent())?.replace(label, ''))
 
 describe('admin traffic handlers, DMCA and audit logs', () => {
   test('an admin saves an idle redirect and a back-button redirect, and a visitor going back lands on it', async () => {
@@ -70,7 +76,9 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
     await idleCurrent.getByText('Status: Active').waitFor()
     await idle.getByLabel('Idle Redirect History').getByText(`30s → ${idleUrl}`).waitFor()
     expect(await idle.getByText('Unsaved Changes').count()).toBe(0)
-    expect(await adminGet<{ idleRedirectTime: number; idleRedirectUrl: string }[]>('/api/admin/idle-redirect-history')).toMatchObject([{ idleRedirectTime: 30, idleRedirectUrl: idleUrl }])
+    expect(await adminGet<{ idleRedirectTime: number; idleRedirectUrl: string }[]>('/api/admin/idle-redirect-history')).toMatchObject([
+      { idleRedirectTime: 30, idleRedirectUrl: idleUrl },
+    ])
 
     const back = page.getByRole('region', { name: 'Back Button Redirects' })
     const backUrl = `${app.server.url}/stats?from=back`
@@ -108,7 +116,11 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
     const page = await adminPage(app)
     await page.goto(`${app.server.url}/adm/dmca`)
     await page.getByText('Select a takedown request to view details').waitFor()
-    const before = { pending: await cardNumber(page, 'Pending'), reviewed: await cardNumber(page, 'Reviewed'), resolved: await cardNumber(page, 'Resolved') }
+    const before = {
+      pending: await cardNumber(page, 'Pending'),
+      reviewed: await cardNumber(page, 'Reviewed'),
+      resolved: await cardNumber(page, 'Resolved'),
+    }
 
     const item = page.getByRole('button', { name: /Grace Hopper/ })
     await item.getByText(`Media #${named}`).waitFor()
@@ -136,12 +148,16 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
     await expect(cardNumber(page, 'Resolved')).resolves.toBe(before.resolved + 1)
     await item.click()
     expect(await detail.getByRole('button').allTextContents()).toEqual(['Reopen'])
-    const stored = (await adminGet<{ complainantName: string; status: string; adminNotes: string }[]>('/api/admin/dmca-takedowns')).find((r) => r.complainantName === 'Grace Hopper')
+    const stored = (await adminGet<{ complainantName: string; status: string; adminNotes: string }[]>('/api/admin/dmca-takedowns')).find(
+      (r) => r.complainantName === 'Grace Hopper',
+    )
     expect(stored).toMatchObject({ status: 'resolved', adminNotes: 'Checked the upload; media removed' })
 
     const visitor = await newVisitor(app.server)
     const cookie = visitor.cookie
-    const queue = (await (await fetch(`${app.server.url}/api/media/queue/${visitor.id}?limit=50`, { headers: { cookie } })).json()) as { id: number }[]
+    const queue = (await (await fetch(`${app.server.url}/api/media/queue/${visitor.id}?limit=50`, { headers: { cookie } })).json()) as {
+      id: number
+    }[]
     expect(queue.map((m) => m.id)).toContain(other)
     expect(queue.map((m) => m.id)).not.toContain(named)
     for (let i = 0; i < 5; i++) {
@@ -189,7 +205,10 @@ describe('admin traffic handlers, DMCA and audit logs', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()])
     expect(download.suggestedFilename()).toBe(`audit-logs-${format(new Date(), 'yyyy-MM-dd')}.json`)
-    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { event: string; context: { complainantEmail: string } }[]
+    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      event: string
+      context: { complainantEmail: string }
+    }[]
     expect(exported).toHaveLength(1)
     expect(exported[0]).toMatchObject({ event: 'DMCA_TAKEDOWN_CREATED', context: { complainantEmail: first.email } })
     await page.getByText('Audit logs exported successfully').first().waitFor()

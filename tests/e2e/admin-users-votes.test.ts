@@ -17,10 +17,18 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString()
 const withDb = <T>(fn: (db: Database) => T) => withServerDb(app.server, fn)
 
 /** Makes a visitor through POST /api/session, then sets its dates and login count in the database. */
-async function makeUser(username: string, created: string, lastLogin: string | null, logins: number, location?: { latitude: number; longitude: number }) {
+async function makeUser(
+  username: string,
+  created: string,
+  lastLogin: string | null,
+  logins: number,
+  location?: { latitude: number; longitude: number },
+) {
   const user = await newVisitor(app.server, { username, ...location })
   expect(user.username).toBe(username)
-  withDb((db) => db.run('update users set created_at = ?, last_login_at = ?, login_count = ? where id = ?', [created, lastLogin, logins, user.id]))
+  withDb((db) =>
+    db.run('update users set created_at = ?, last_login_at = ?, login_count = ? where id = ?', [created, lastLogin, logins, user.id]),
+  )
 }
 
 describe('admin users and votes', () => {
@@ -72,11 +80,20 @@ describe('admin users and votes', () => {
 
   test('10,000 users render only the rows in view, and scrolling reaches the last one', async () => {
     withDb((db) => {
-      const insert = db.prepare('insert into users (session_id, username, created_at, last_login_at, login_count, is_synthetic) values (?, ?, ?, ?, ?, 0)')
+      const insert = db.prepare(
+        'insert into users (session_id, username, created_at, last_login_at, login_count, is_synthetic) values (?, ?, ?, ?, ?, 0)',
+      )
       db.transaction(() => {
         db.run('delete from users')
         const start = Date.UTC(2024, 5, 1)
-        for (let i = 0; i < 10_000; i++) insert.run(`bulk${String(i).padStart(28, '0')}`, `bulk_${String(i).padStart(5, '0')}`, new Date(start - i * 60_000).toISOString(), null, i % 7)
+        for (let i = 0; i < 10_000; i++)
+          insert.run(
+            `bulk${String(i).padStart(28, '0')}`,
+            `bulk_${String(i).padStart(5, '0')}`,
+            new Date(start - i * 60_000).toISOString(),
+            null,
+            i % 7,
+          )
       })()
     })
     const page = await adminPage(app)
@@ -98,14 +115,21 @@ describe('admin users and votes', () => {
     const { ownerId } = await seedUploads(app.server, ['tabby-cat.png', 'yellow-daisy.webp', 'storm-over-highway.jpg'])
     // 57 more rows (population reads only ids): 60 items of at least 10 votes each must pause after 500 votes.
     withDb((db) => {
-      const insert = db.prepare('insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, ?, ?, ?, ?, ?)')
+      const insert = db.prepare(
+        'insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, ?, ?, ?, ?, ?)',
+      )
       db.transaction(() => {
-        for (let i = 0; i < 57; i++) insert.run(ownerId, `extra-${i}.jpg`, `extra-${i}.jpg`, 'image/jpeg', 1000, String(i).padStart(64, 'f'), new Date().toISOString())
+        for (let i = 0; i < 57; i++)
+          insert.run(ownerId, `extra-${i}.jpg`, `extra-${i}.jpg`, 'image/jpeg', 1000, String(i).padStart(64, 'f'), new Date().toISOString())
       })()
     })
     const page = await adminPage(app)
     await page.goto(`${app.server.url}/adm/populate-votes`)
-    await page.getByText('Each media item gets 10 to 50 votes from synthetic users, with a 70-100% Hot bias. Processing pauses every 500 votes; continue to go on.').waitFor()
+    await page
+      .getByText(
+        'Each media item gets 10 to 50 votes from synthetic users, with a 70-100% Hot bias. Processing pauses every 500 votes; continue to go on.',
+      )
+      .waitFor()
     await page.getByRole('button', { name: 'Start Vote Population' }).click()
     await page.getByRole('button', { name: 'Continue Processing' }).waitFor()
     await page.getByText(/^Paused after \d+ votes: \d+ of 60 media processed/).waitFor()
@@ -127,7 +151,11 @@ describe('admin users and votes', () => {
     await page.getByText('Population complete: 60 media processed.').waitFor()
     const db = withDb((db) => ({
       votes: db.query<{ n: number; hot: number }, []>('select count(*) as n, sum(is_hot) as hot from votes').get()!,
-      synthetic: db.query<{ n: number; lo: number; hi: number }, []>('select count(*) as n, min(id) as lo, max(id) as hi from users where is_synthetic = 1').get()!,
+      synthetic: db
+        .query<{ n: number; lo: number; hi: number }, []>(
+          'select count(*) as n, min(id) as lo, max(id) as hi from users where is_synthetic = 1',
+        )
+        .get()!,
       perItem: db
         .query<{ n: number }, []>('select count(*) as n from votes group by media_id')
         .all()
@@ -138,7 +166,9 @@ describe('admin users and votes', () => {
     await expect(page.getByLabel('Media Processed').textContent()).resolves.toBe('Media Processed60 of 60')
     await expect(page.getByLabel('Total Votes').textContent()).resolves.toBe(`Total Votes${db.votes.n}`)
     await expect(page.getByLabel('Users Created').textContent()).resolves.toBe(`Users Created${db.synthetic.n}`)
-    await expect(page.getByLabel('Hot Percentage').textContent()).resolves.toBe(`Hot Percentage${Math.round((db.votes.hot / db.votes.n) * 1000) / 10}%`)
+    await expect(page.getByLabel('Hot Percentage').textContent()).resolves.toBe(
+      `Hot Percentage${Math.round((db.votes.hot / db.votes.n) * 1000) / 10}%`,
+    )
     await expect(page.getByLabel('User ID Range').textContent()).resolves.toBe(`User ID Range${db.synthetic.lo}-${db.synthetic.hi}`)
 
     await page.getByRole('button', { name: 'Fix User Sequence' }).click()
@@ -150,14 +180,23 @@ describe('admin users and votes', () => {
   test('an admin downloads the votes table as an Excel file with one row per vote', async () => {
     const page = await adminPage(app)
     await page.goto(`${app.server.url}/adm/export-votes`)
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Votes Table' }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Votes Table' }).click(),
+    ])
     expect(download.suggestedFilename()).toBe(`votes_export_${new Date().toISOString().slice(0, 10)}.xlsx`)
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.readFile((await download.path())!)
     const rows: unknown[][] = []
     workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
     expect(rows[0]).toEqual(['user_id', 'media_id', 'is_hot', 'voted_at'])
-    const votes = withDb((db) => db.query<{ user_id: number; media_id: number; is_hot: number; created_at: string }, []>('select user_id, media_id, is_hot, created_at from votes order by id').all())
+    const votes = withDb((db) =>
+      db
+        .query<{ user_id: number; media_id: number; is_hot: number; created_at: string }, []>(
+          'select user_id, media_id, is_hot, created_at from votes order by id',
+        )
+        .all(),
+    )
     expect(votes.length).toBeGreaterThan(500)
     expect(rows.slice(1)).toEqual(votes.map((v) => [v.user_id, v.media_id, v.is_hot ? 'true' : 'false', v.created_at]))
     await page.getByText(`Saved ${download.suggestedFilename()}`).waitFor()

@@ -25,7 +25,11 @@ async function recordViolations(context: BrowserContext): Promise<string[]> {
   const violations: string[] = []
   await context.exposeBinding('reportCspViolation', (_source, text: string) => void violations.push(text))
   await context.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} at ${location.href}`)),
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} at ${location.href}`,
+      ),
+    ),
   )
   context.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text())

@@ -12,7 +12,12 @@ const app = useServerAndBrowser()
 
 /** The texts of the elements whose ids are in locator's aria-describedby, in order. */
 const descriptions = (locator: Locator) =>
-  locator.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? `missing #${id}`))
+  locator.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? `missing #${id}`),
+  )
 
 describe('design system primitives', () => {
   test('an admin toggles the email-capture switch and the Active checkbox with the keyboard only', async () => {
@@ -47,7 +52,10 @@ describe('design system primitives', () => {
     await threshold.fill('0')
     await page.getByRole('button', { name: 'Save Configuration' }).click()
     await page.getByRole('alert').filter({ hasText: 'Vote threshold must be at least 1' }).waitFor()
-    await expect(descriptions(threshold)).resolves.toEqual(['Votes a visitor casts before the prompt appears (1-100).', 'Vote threshold must be at least 1'])
+    await expect(descriptions(threshold)).resolves.toEqual([
+      'Votes a visitor casts before the prompt appears (1-100).',
+      'Vote threshold must be at least 1',
+    ])
     expect(await threshold.getAttribute('aria-invalid')).toBe('true')
     await page.context().close()
   })

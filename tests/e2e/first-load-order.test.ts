@@ -23,21 +23,31 @@ describe('first load order on a phone', () => {
     const page = await context.newPage()
     // One timeline, in the order the events reach the test: media file requests and the first photo's load event.
     const timeline: { kind: 'request' | 'loaded'; path: string }[] = []
-    await page.exposeBinding('firstPhotoLoaded', (_source, src: string) => void timeline.push({ kind: 'loaded', path: new URL(src).pathname }))
+    await page.exposeBinding(
+      'firstPhotoLoaded',
+      (_source, src: string) => void timeline.push({ kind: 'loaded', path: new URL(src).pathname }),
+    )
     await page.addInitScript((selector) => {
       let reported = false
-      document.addEventListener('load', (event) => {
-        const target = event.target as HTMLElement
-        if (reported || !(target instanceof HTMLImageElement) || !target.matches(selector)) return
-        reported = true
-        void (window as Window & { firstPhotoLoaded?(src: string): Promise<void> }).firstPhotoLoaded?.(target.currentSrc)
-      }, true)
+      document.addEventListener(
+        'load',
+        (event) => {
+          const target = event.target as HTMLElement
+          if (reported || !(target instanceof HTMLImageElement) || !target.matches(selector)) return
+          reported = true
+          void (window as Window & { firstPhotoLoaded?(src: string): Promise<void> }).firstPhotoLoaded?.(target.currentSrc)
+        },
+        true,
+      )
     }, BOX_IMG)
     page.on('request', (r) => void (MEDIA_FILE.test(r.url()) && timeline.push({ kind: 'request', path: new URL(r.url()).pathname })))
     // Fetch priority as chromium assigned it to each media file request.
     const cdp = await context.newCDPSession(page)
     const priorities = new Map<string, string>()
-    cdp.on('Network.requestWillBeSent', (e) => void (MEDIA_FILE.test(e.request.url) && priorities.set(new URL(e.request.url).pathname, e.request.initialPriority)))
+    cdp.on(
+      'Network.requestWillBeSent',
+      (e) => void (MEDIA_FILE.test(e.request.url) && priorities.set(new URL(e.request.url).pathname, e.request.initialPriority)),
+    )
     await cdp.send('Network.enable')
     // The first media file answered is held until the screen has rendered and run its effects, so a prefetch that
     // starts with the queue (not after the photo's load) has certainly been requested by the time the photo loads.
@@ -58,9 +68,17 @@ describe('first load order on a phone', () => {
     await (await held).continue()
 
     // The other two photos are warmed in the end (one variant each), so the check below is not vacuous.
-    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('button[aria-label="Open full-screen viewer"] img')?.complete === true)
     await page.waitForFunction(
-      (count) => new Set(performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/media/file/')).map((e) => e.name)).size >= count,
+      () => document.querySelector<HTMLImageElement>('button[aria-label="Open full-screen viewer"] img')?.complete === true,
+    )
+    await page.waitForFunction(
+      (count) =>
+        new Set(
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('/api/media/file/'))
+            .map((e) => e.name),
+        ).size >= count,
       PHOTOS.length,
     )
     const loadedAt = timeline.findIndex((e) => e.kind === 'loaded')
@@ -68,7 +86,14 @@ describe('first load order on a phone', () => {
     const photo = timeline[loadedAt].path
     const before = timeline.slice(0, loadedAt).filter((e) => e.path !== photo)
     expect(before).toEqual([])
-    const warmed = [...new Set(timeline.slice(loadedAt).filter((e) => e.kind === 'request' && e.path !== photo).map((e) => e.path))]
+    const warmed = [
+      ...new Set(
+        timeline
+          .slice(loadedAt)
+          .filter((e) => e.kind === 'request' && e.path !== photo)
+          .map((e) => e.path),
+      ),
+    ]
     expect(warmed.length).toBe(PHOTOS.length - 1)
     // The photo to rate at high priority, the queue's files at low priority.
     expect(priorities.get(photo)).toMatch(/^(High|VeryHigh)$/)

@@ -60,7 +60,11 @@ async function openWithFirst(first: string) {
     cdp.on('Network.requestWillBeSent', (e) => {
       if (!MEDIA_FILE.test(e.request.url)) return
       // The warming's requests: fetch() calls at low priority (its image preloads, answered from the cache, are not counted).
-      const request = { path: new URL(e.request.url).pathname, start: performance.now(), low: e.type === 'Fetch' && (e.request.initialPriority === 'Low' || e.request.initialPriority === 'VeryLow') }
+      const request = {
+        path: new URL(e.request.url).pathname,
+        start: performance.now(),
+        low: e.type === 'Fetch' && (e.request.initialPriority === 'Low' || e.request.initialPriority === 'VeryLow'),
+      }
       requests.push(request)
       byId.set(e.requestId, request)
     })
@@ -81,7 +85,9 @@ describe('the first screen on a catalogue larger than the queue, on a phone', ()
       const warmed = requests.filter((r) => r.low)
       expect(warmed.length).toBeGreaterThanOrEqual(5)
       // Each task over the bound with when it ran, what it did and the scripts it ran, so a failure says where to look.
-      const long = trace.tasks.filter((t) => t.cpuMs > LONG_TASK_CPU_MS).map((t) => ({ cpuMs: Math.round(t.cpuMs), atMs: Math.round(t.startMs), work: t.work, scripts: t.scripts }))
+      const long = trace.tasks
+        .filter((t) => t.cpuMs > LONG_TASK_CPU_MS)
+        .map((t) => ({ cpuMs: Math.round(t.cpuMs), atMs: Math.round(t.startMs), work: t.work, scripts: t.scripts }))
       expect(long).toEqual([])
       expect(trace.tasks.length).toBeGreaterThan(0)
       // Warming files in flight at any moment (a file still loading at the end of the window counts as in flight).
@@ -92,7 +98,9 @@ describe('the first screen on a catalogue larger than the queue, on a phone', ()
 
   test('a first video shows its poster as the largest paint, and none of the video is asked for before the poster has loaded', async () => {
     const { trace, requests } = await openWithFirst('forest-path-zoom.mp4')
-    const lcp = trace.events.filter((e) => e.name === 'largestContentfulPaint::Candidate').pop()?.args?.data as { nodeName?: string; url?: string } | undefined
+    const lcp = trace.events.filter((e) => e.name === 'largestContentfulPaint::Candidate').pop()?.args?.data as
+      | { nodeName?: string; url?: string }
+      | undefined
     expect(lcp?.nodeName).toStartWith('IMG')
     const poster = requests.find((r) => r.path.endsWith('/poster.webp'))
     expect(poster?.end).toBeDefined()

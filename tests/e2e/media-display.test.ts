@@ -44,7 +44,13 @@ describe('media display on a phone', () => {
       const image = b.querySelector('img')!
       const pixels = holder?.getContext('2d')?.getImageData(0, 0, holder.width, holder.height).data ?? []
       const rect = holder?.getBoundingClientRect()
-      return { painted: pixels.length > 0 && pixels[3] === 255, covers: rect?.width === b.getBoundingClientRect().width, complete: image.complete && image.naturalWidth > 0, width: b.getBoundingClientRect().width, height: b.getBoundingClientRect().height }
+      return {
+        painted: pixels.length > 0 && pixels[3] === 255,
+        covers: rect?.width === b.getBoundingClientRect().width,
+        complete: image.complete && image.naturalWidth > 0,
+        width: b.getBoundingClientRect().width,
+        height: b.getBoundingClientRect().height,
+      }
     })
     // The placeholder is painted (opaque thumbhash pixels) over the whole box while the image is still on its way.
     expect([before.painted, before.covers]).toEqual([true, true])

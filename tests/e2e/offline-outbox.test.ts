@@ -44,7 +44,11 @@ async function openRateScreen(context: BrowserContext): Promise<{ page: Page; us
 
 /** Waits until the files of at least n distinct media items have been fetched (the prefetched queue). */
 async function waitForPrefetch(page: Page, n: number) {
-  await page.waitForFunction((n) => new Set(performance.getEntriesByType('resource').flatMap((e) => (e.name.includes('/api/media/file/') ? [e.name] : []))).size >= n, n)
+  await page.waitForFunction(
+    (n) =>
+      new Set(performance.getEntriesByType('resource').flatMap((e) => (e.name.includes('/api/media/file/') ? [e.name] : []))).size >= n,
+    n,
+  )
 }
 
 /** Votes Hot on the item on screen (which must have loaded) and waits for the next, different item to load. */
@@ -145,7 +149,9 @@ describe('offline outbox', () => {
     // them, so a marker request from each tab, once seen, proves every vote POST before it has been counted.
     await outboxEmptied(first)
     await outboxEmptied(second)
-    const markers = await Promise.all([first, second].map((tab, i) => tab.evaluate((i) => fetch(`/api/session?after-sync=${i}`).then((r) => r.url), i)))
+    const markers = await Promise.all(
+      [first, second].map((tab, i) => tab.evaluate((i) => fetch(`/api/session?after-sync=${i}`).then((r) => r.url), i)),
+    )
     await waitFor('the marker requests', () => markers.every((url) => seen.has(url)))
     // Answered POSTs only: one tried while the network was still off is not a send.
     expect((await Promise.all(votePosts.map((r) => r.response()))).filter(Boolean).length).toBe(3)
@@ -165,8 +171,14 @@ describe('offline outbox', () => {
     // An admin deletes the item while the vote waits offline; the replay then gets a 404.
     // The screen shows a variant `<stem>/w<width>.webp` of the item stored as `<stem>.<ext>`.
     const stem = src.replace('/api/media/file/', '').replace(/\/w\d+\.webp$/, '')
-    const { id } = withServerDb(app.server, (db) => db.query('select id from media where storage_key like ?').get(`${stem}.%`) as { id: number })
-    expect((await fetch(`${app.server.url}/api/admin/media/${id}`, { method: 'DELETE', headers: { authorization: app.server.adminAuth } })).status).toBe(204)
+    const { id } = withServerDb(
+      app.server,
+      (db) => db.query('select id from media where storage_key like ?').get(`${stem}.%`) as { id: number },
+    )
+    expect(
+      (await fetch(`${app.server.url}/api/admin/media/${id}`, { method: 'DELETE', headers: { authorization: app.server.adminAuth } }))
+        .status,
+    ).toBe(204)
 
     await context.setOffline(false)
     await page.getByText('Vote Failed').first().waitFor()

@@ -44,12 +44,22 @@ async function voteHot(page: Page, waiting: number) {
   const hot = page.getByRole('button', { name: /Hot$/ })
   await hot.click()
   await page.getByText(`${waiting} vote${waiting === 1 ? '' : 's'} waiting to sync`).waitFor()
-  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => /Hot$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true'))
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('button')].some((b) => /Hot$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true'),
+  )
 }
 
 describe('offline replay with the service worker', () => {
   test('votes and an upload made offline, with reloads in between, reach the server exactly once', async () => {
-    await seedUploads(app.server, ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'dandelion-clocks-portrait.jpg', 'fig-in-red-bowl-square.jpg', 'forest-path-portrait.png', 'forest-stream-cascade.jpg', 'kite-in-blue-sky-portrait.jpg'])
+    await seedUploads(app.server, [
+      'autumn-mountain-meadow.jpg',
+      'colorful-cups.png',
+      'dandelion-clocks-portrait.jpg',
+      'fig-in-red-bowl-square.jpg',
+      'forest-path-portrait.png',
+      'forest-stream-cascade.jpg',
+      'kite-in-blue-sky-portrait.jpg',
+    ])
     const context = await app.browser.newContext(DESKTOP)
     const { page, userId } = await openPrefetched(context, 7)
 
@@ -81,7 +91,12 @@ describe('offline replay with the service worker', () => {
     const context = await app.browser.newContext(DESKTOP)
     // The visitor has rated everything but the video, so it is the one item in their queue.
     const { page, userId } = await openPrefetched(context, 1)
-    withServerDb(app.server, (db) => db.run("insert into votes (user_id, media_id, is_hot, created_at) select ?, id, 1, '2026-11-22T00:00:00.000Z' from media where mime_type not like 'video/%'", [userId]))
+    withServerDb(app.server, (db) =>
+      db.run(
+        "insert into votes (user_id, media_id, is_hot, created_at) select ?, id, 1, '2026-11-22T00:00:00.000Z' from media where mime_type not like 'video/%'",
+        [userId],
+      ),
+    )
     await page.reload()
     await page.getByLabel('Video to rate').waitFor()
     await page.waitForFunction(async () => (await (await caches.open('hotvote-media')).keys()).some((r) => r.url.endsWith('.mp4')))
@@ -117,7 +132,12 @@ describe('offline replay with the service worker', () => {
     await cdp.send('ServiceWorker.enable')
     expect(votesOf(userId)).toBe(0)
     await context.setOffline(false)
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: app.server.url, registrationId: await registrationId, tag: 'hotvote-outbox', lastChance: false })
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: app.server.url,
+      registrationId: await registrationId,
+      tag: 'hotvote-outbox',
+      lastChance: false,
+    })
     await eventually(() => votesOf(userId), 2)
     await context.close()
   })

@@ -11,7 +11,16 @@ import { cacheEntries, waitForServiceWorker } from '../support/pwa'
 const app = useServerAndBrowser()
 
 type ManifestIcon = { src: string; sizes: string; type: string; purpose?: string }
-type Manifest = { name: string; short_name: string; start_url: string; scope: string; display: string; theme_color: string; background_color: string; icons: ManifestIcon[] }
+type Manifest = {
+  name: string
+  short_name: string
+  start_url: string
+  scope: string
+  display: string
+  theme_color: string
+  background_color: string
+  icons: ManifestIcon[]
+}
 
 describe('installable app', () => {
   test('the manifest names HotVote, starts at / in standalone display and lists real 192 and 512 icons, one maskable', async () => {
@@ -22,7 +31,15 @@ describe('installable app', () => {
     const res = await fetch(`${app.server.url}${href}`)
     expect(res.status).toBe(200)
     const manifest = (await res.json()) as Manifest
-    expect(manifest).toMatchObject({ name: 'HotVote', short_name: 'HotVote', start_url: '/', scope: '/', display: 'standalone', theme_color: '#e11d48', background_color: '#09090b' })
+    expect(manifest).toMatchObject({
+      name: 'HotVote',
+      short_name: 'HotVote',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#e11d48',
+      background_color: '#09090b',
+    })
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable'])
     for (const icon of manifest.icons) {
       const file = await fetch(`${app.server.url}${icon.src}`)
@@ -33,12 +50,25 @@ describe('installable app', () => {
       expect(size.type).toBe('png')
     }
     const worker = await fetch(`${app.server.url}/sw.js`)
-    expect([worker.status, worker.headers.get('cache-control'), worker.headers.get('content-type')]).toEqual([200, 'no-cache', 'text/javascript;charset=utf-8'])
+    expect([worker.status, worker.headers.get('cache-control'), worker.headers.get('content-type')]).toEqual([
+      200,
+      'no-cache',
+      'text/javascript;charset=utf-8',
+    ])
     expect(res.headers.get('cache-control')).toBe('no-cache')
     const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')
     const touch = await fetch(`${app.server.url}${touchIcon}`)
-    expect([touch.status, touch.headers.get('content-type'), imageSize(new Uint8Array(await touch.arrayBuffer())).width]).toEqual([200, 'image/png', 180])
-    for (const name of ['apple-mobile-web-app-capable', 'mobile-web-app-capable', 'apple-mobile-web-app-title', 'apple-mobile-web-app-status-bar-style']) {
+    expect([touch.status, touch.headers.get('content-type'), imageSize(new Uint8Array(await touch.arrayBuffer())).width]).toEqual([
+      200,
+      'image/png',
+      180,
+    ])
+    for (const name of [
+      'apple-mobile-web-app-capable',
+      'mobile-web-app-capable',
+      'apple-mobile-web-app-title',
+      'apple-mobile-web-app-status-bar-style',
+    ]) {
       expect(await page.locator(`meta[name="${name}"]`).getAttribute('content')).toBeTruthy()
     }
     await page.context().close()
@@ -47,7 +77,11 @@ describe('installable app', () => {
   test('a service worker controls the page after the first load and Chromium reports no installability errors', async () => {
     // A profile on disk: Chromium never offers installing from an incognito context (browser.newContext()).
     const profile = mkdtempSync(join(tmpdir(), 'hotvote-profile-'))
-    const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true })
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      headless: true,
+    })
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto(`${app.server.url}/`)
     await page.getByRole('link', { name: 'Upload Media' }).first().waitFor()

@@ -38,11 +38,15 @@ describe('offline app shell', () => {
     // code, empties the cache: IndexedDB runs that clear after every write the page began, and nothing writes after it.
     await page.close()
     const [worker] = context.serviceWorkers()
-    await worker!.evaluate(() => new Promise((resolve, reject) => {
-      const open = indexedDB.open('hotvote-query-cache')
-      open.onerror = () => reject(open.error)
-      open.onsuccess = () => (open.result.transaction('clients', 'readwrite').objectStore('clients').clear().onsuccess = () => resolve(open.result.close()))
-    }))
+    await worker!.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('hotvote-query-cache')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () =>
+            (open.result.transaction('clients', 'readwrite').objectStore('clients').clear().onsuccess = () => resolve(open.result.close()))
+        }),
+    )
     const again = await context.newPage()
     again.on('pageerror', (error) => crashes.push(error.message))
     await again.goto(`${app.server.url}/upload`)
@@ -68,7 +72,10 @@ describe('offline app shell', () => {
     const itemElement = 'main :is(img[alt="Photo to rate"], video[aria-label="Video to rate"])'
     const media = page.locator(itemElement)
     // An image shows the variant its srcset picked: currentSrc, not the src fallback.
-    const shown = async () => ({ tag: await media.evaluate((e) => e.tagName), src: await media.evaluate((e) => (e as HTMLImageElement).currentSrc || (e as HTMLImageElement).src) })
+    const shown = async () => ({
+      tag: await media.evaluate((e) => e.tagName),
+      src: await media.evaluate((e) => (e as HTMLImageElement).currentSrc || (e as HTMLImageElement).src),
+    })
     const first = await shown()
     const firstSrc = await media.getAttribute('src')
     await page.keyboard.press('h')
@@ -76,19 +83,28 @@ describe('offline app shell', () => {
     const second = await shown()
     const photo = [first, second].find((m) => m.tag === 'IMG')!.src
     const video = [first, second].find((m) => m.tag === 'VIDEO')!.src
-    await page.waitForFunction(async (urls) => {
-      const cache = await caches.open('hotvote-media')
-      return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean)
-    }, [photo, video])
+    await page.waitForFunction(
+      async (urls) => {
+        const cache = await caches.open('hotvote-media')
+        return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean)
+      },
+      [photo, video],
+    )
 
     // What the server serves for these URLs (a variant of the photo, the video without its metadata).
     const sizes = await Promise.all([photo, video].map(async (url) => (await (await fetch(url)).arrayBuffer()).byteLength))
     await context.setOffline(true)
-    const answers = await page.evaluate(async ([photo, video]) => {
-      const whole = await fetch(photo!)
-      const range = await fetch(video!, { headers: { Range: 'bytes=0-99' } })
-      return { photo: [whole.status, (await whole.arrayBuffer()).byteLength], video: [range.status, range.headers.get('content-range'), (await range.arrayBuffer()).byteLength] }
-    }, [photo, video])
+    const answers = await page.evaluate(
+      async ([photo, video]) => {
+        const whole = await fetch(photo!)
+        const range = await fetch(video!, { headers: { Range: 'bytes=0-99' } })
+        return {
+          photo: [whole.status, (await whole.arrayBuffer()).byteLength],
+          video: [range.status, range.headers.get('content-range'), (await range.arrayBuffer()).byteLength],
+        }
+      },
+      [photo, video],
+    )
     expect(answers).toEqual({ photo: [200, sizes[0]], video: [206, `bytes 0-99/${sizes[1]}`, 100] })
 
     // A video element plays the cached file offline (its Range requests are cut from the cache).

@@ -16,7 +16,13 @@ import { waitForServiceWorker } from '../support/pwa'
 const app = useServerAndBrowser()
 
 /** The URL path of media item id's stored file. */
-const fileUrl = (id: number) => paths.mediaFile(withServerDb(app.server, (db) => (db.query('select storage_key from media where id = ?').get(id) as { storage_key: string }).storage_key))
+const fileUrl = (id: number) =>
+  paths.mediaFile(
+    withServerDb(
+      app.server,
+      (db) => (db.query('select storage_key from media where id = ?').get(id) as { storage_key: string }).storage_key,
+    ),
+  )
 
 /**
  * Plays the video at src in a new muted element (or the element with id when it exists), from `from` seconds; answers
@@ -26,7 +32,9 @@ function play(page: Page, src: string, id: string, from = 0): Promise<string> {
   return page.evaluate(
     ({ src, id, from }) =>
       new Promise<string>((resolve) => {
-        const video = (document.getElementById(id) as HTMLVideoElement | null) ?? Object.assign(document.createElement('video'), { id, src, muted: true })
+        const video =
+          (document.getElementById(id) as HTMLVideoElement | null) ??
+          Object.assign(document.createElement('video'), { id, src, muted: true })
         if (!video.isConnected) document.body.append(video)
         video.onerror = () => resolve(`error: ${video.error?.message}`)
         video.ontimeupdate = () => video.currentTime >= from + 0.5 && resolve('played')
@@ -40,7 +48,11 @@ function play(page: Page, src: string, id: string, from = 0): Promise<string> {
 /** The status and origin (service worker or network) of every answer to a Range request for url the page gets, in order. */
 function rangeAnswersFor(page: Page, url: string): string[] {
   const answers: string[] = []
-  page.on('response', (r) => void (r.url() === url && r.request().headers().range && answers.push(`${r.status()} ${r.fromServiceWorker() ? 'sw' : 'network'}`)))
+  page.on(
+    'response',
+    (r) =>
+      void (r.url() === url && r.request().headers().range && answers.push(`${r.status()} ${r.fromServiceWorker() ? 'sw' : 'network'}`)),
+  )
   return answers
 }
 

@@ -36,7 +36,11 @@ describe('rating and uploading', () => {
     await pasteImage(a, PASTED)
     await a.getByText('Image from clipboard added to upload queue').first().waitFor()
     await a.getByRole('button', { name: 'Upload All' }).click()
-    for (const name of [...CHOSEN, PASTED]) await a.getByRole('listitem', { name: new RegExp(name.split('.')[0]) }).getByText('Uploaded').waitFor({ timeout: 20_000 })
+    for (const name of [...CHOSEN, PASTED])
+      await a
+        .getByRole('listitem', { name: new RegExp(name.split('.')[0]) })
+        .getByText('Uploaded')
+        .waitFor({ timeout: 20_000 })
     expect(await a.getByRole('button', { name: 'Upload All' }).isDisabled()).toBe(true)
 
     const b = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
@@ -47,8 +51,13 @@ describe('rating and uploading', () => {
       // is on screen: a video shows its poster (<stem>/poster.webp) before its <video> (<stem>.mp4) mounts, and a
       // photo one of its variants (<stem>/w<width>.webp).
       const item = await b.waitForFunction((prev) => {
-        const el = document.querySelector('button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video')
-        const key = el?.getAttribute('src')?.replace(/\/(poster|w\d+)\.webp$/, '').replace(/\.[a-z0-9]+$/i, '')
+        const el = document.querySelector(
+          'button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video',
+        )
+        const key = el
+          ?.getAttribute('src')
+          ?.replace(/\/(poster|w\d+)\.webp$/, '')
+          .replace(/\.[a-z0-9]+$/i, '')
         return key && key !== prev ? key : false
       }, seen.at(-1) ?? '')
       seen.push((await item.jsonValue()) as string)

@@ -19,7 +19,11 @@ describe('the rate screen without a mouse', () => {
     await page.evaluate(() => {
       const region = document.querySelector('[data-testid="vote-announcer"]')!
       const said: string[] = ((window as unknown as { said: string[] }).said = [])
-      new MutationObserver(() => region.textContent && said.push(region.textContent)).observe(region, { childList: true, characterData: true, subtree: true })
+      new MutationObserver(() => region.textContent && said.push(region.textContent)).observe(region, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      })
     })
     const hotFocused = () => hot.evaluate((el) => el === document.activeElement)
     for (let tabs = 0; !(await hotFocused()); tabs++) {
@@ -31,7 +35,9 @@ describe('the rate screen without a mouse', () => {
     for (let vote = 1; vote <= 3; vote++) {
       // The next item is on screen and can be voted on (the previous result has gone).
       await page.waitForFunction((seen) => {
-        const media = document.querySelector('button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video')
+        const media = document.querySelector(
+          'button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video',
+        )
         const hotButton = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Hot')
         return media && !seen.includes(media.getAttribute('src')!) && hotButton?.getAttribute('aria-disabled') === 'false'
       }, srcs)
@@ -46,7 +52,9 @@ describe('the rate screen without a mouse', () => {
     expect(await page.getByRole('status').filter({ hasText: 'Voted Hot' }).getAttribute('aria-live')).toBe('polite')
     // Focus is still on the rating controls once the third result has gone and the fourth item shows.
     await page.waitForFunction((seen) => {
-      const media = document.querySelector('button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video')
+      const media = document.querySelector(
+        'button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video',
+      )
       return media && !seen.includes(media.getAttribute('src')!)
     }, srcs)
     expect(await hotFocused()).toBe(true)

@@ -32,7 +32,8 @@ describe('the rate screen on a phone', () => {
     expect(Math.abs(frame.width - column.width)).toBeLessThanOrEqual(1)
     expect(Math.abs(frame.height - (frame.width * 800) / 1280)).toBeLessThanOrEqual(2)
     const bar = await box(page, ['navigation', { name: 'Bottom navigation' }])
-    for (const name of ['Hot', 'Not', 'Skip this photo']) expect((await box(page, ['button', { name, exact: true }])).y + 40).toBeLessThanOrEqual(bar.y)
+    for (const name of ['Hot', 'Not', 'Skip this photo'])
+      expect((await box(page, ['button', { name, exact: true }])).y + 40).toBeLessThanOrEqual(bar.y)
     const stats = await box(page, ['region', { name: 'Vote statistics' }])
     expect(stats.y + stats.height).toBeLessThanOrEqual(bar.y)
     await page.context().close()
@@ -44,7 +45,9 @@ describe('the rate screen on a phone', () => {
     // Vote the landscape one away if it is shown first, so the portrait one is on screen.
     if ((await page.getByRole('button', { name: 'Open full-screen viewer' }).boundingBox())!.width > 340) {
       await page.getByRole('button', { name: 'Hot', exact: true }).click()
-      await page.waitForFunction(() => (document.querySelector('[aria-label="Open full-screen viewer"]')?.getBoundingClientRect().width ?? 999) < 340)
+      await page.waitForFunction(
+        () => (document.querySelector('[aria-label="Open full-screen viewer"]')?.getBoundingClientRect().width ?? 999) < 340,
+      )
     }
     const frame = await box(page, ['button', { name: 'Open full-screen viewer' }])
     expect(Math.abs(frame.height - (Math.round(844 * 0.55) - 10))).toBeLessThanOrEqual(2)
@@ -61,7 +64,9 @@ describe('the rate screen on a phone', () => {
     await page.keyboard.press('Escape')
     await page.getByRole('dialog', { name: 'Full-screen viewer' }).waitFor({ state: 'detached' })
     // Radix gives focus back in a task after the dialog's unmount, so the test waits for it rather than reading at once.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Open full-screen viewer', undefined, { timeout: 10_000 })
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Open full-screen viewer', undefined, {
+      timeout: 10_000,
+    })
     await page.context().close()
   })
 })

@@ -30,23 +30,34 @@ describe('the rate screen with prefers-reduced-motion', () => {
       await hot.waitFor()
       // A new item (not the one just voted on) is on screen and Hot is enabled again: right after a click, Hot can
       // still read enabled for the old item, and a second click would then vote on the next one.
-      previous = await page.waitForFunction((old) => {
-        const media = document.querySelector('button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video')
-        const hotButton = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Hot')
-        const src = media?.getAttribute('src')
-        return src && src !== old && hotButton?.getAttribute('aria-disabled') === 'false' ? src : false
-      }, previous).then((handle) => handle.jsonValue() as Promise<string>)
+      previous = await page
+        .waitForFunction((old) => {
+          const media = document.querySelector(
+            'button[aria-label="Open full-screen viewer"] img, button[aria-label="Open full-screen viewer"] video',
+          )
+          const hotButton = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Hot')
+          const src = media?.getAttribute('src')
+          return src && src !== old && hotButton?.getAttribute('aria-disabled') === 'false' ? src : false
+        }, previous)
+        .then((handle) => handle.jsonValue() as Promise<string>)
       expect(await noMotion()).toEqual({ running: 0, moving: 0 })
       // A video shows its poster image first and mounts the <video> once the poster has painted: wait for it.
-      if (previous.endsWith('/poster.webp')) await page.locator('button[aria-label="Open full-screen viewer"] video').waitFor({ state: 'attached' })
+      if (previous.endsWith('/poster.webp'))
+        await page.locator('button[aria-label="Open full-screen viewer"] video').waitFor({ state: 'attached' })
       if ((await page.locator('button[aria-label="Open full-screen viewer"] video').count()) > 0) break
       await hot.click()
       expect(await noMotion()).toEqual({ running: 0, moving: 0 })
     }
     const video = page.locator('button[aria-label="Open full-screen viewer"] video')
     // Loaded far enough to play, and still paused: no autoplay.
-    await page.waitForFunction(() => ((document.querySelector('button[aria-label="Open full-screen viewer"] video') as HTMLVideoElement | null)?.readyState ?? 0) >= 2)
-    expect(await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, autoplay: v.autoplay }))).toEqual({ paused: true, autoplay: false })
+    await page.waitForFunction(
+      () =>
+        ((document.querySelector('button[aria-label="Open full-screen viewer"] video') as HTMLVideoElement | null)?.readyState ?? 0) >= 2,
+    )
+    expect(await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, autoplay: v.autoplay }))).toEqual({
+      paused: true,
+      autoplay: false,
+    })
     await page.getByRole('button', { name: 'Play video' }).press('Enter')
     await page.getByRole('button', { name: 'Pause video' }).waitFor()
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false)

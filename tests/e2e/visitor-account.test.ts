@@ -13,7 +13,13 @@ const app = useServerAndBrowser()
 /** The newest magic link mailed to `to`, read from the outbox .eml files (quoted-printable undone). */
 function linkMailedTo(to: string): string {
   const dir = join(app.server.dataDir, 'outbox')
-  const mails = readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+  const mails = readdirSync(dir)
+    .sort()
+    .map((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
   const mail = mails.filter((m) => m.includes(`To: ${to}`)).at(-1)!
   return mail.match(/https?:\/\/\S+\/auth\/verify\?token=[A-Za-z0-9_-]+/)![0]
 }
@@ -89,7 +95,11 @@ describe("a save link someone else asked for the visitor's address", () => {
     expect((await page.context().cookies()).find((c) => c.name === 'sid')?.value).toBe(mySessionId)
     expect(await user.getByText(attacker.username, { exact: true }).count()).toBe(0)
     // 'Not me' uses nothing: the token is still unused.
-    const info = await fetch(`${app.server.url}/api/auth/link-info`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ token: new URL(link).searchParams.get('token') }) })
+    const info = await fetch(`${app.server.url}/api/auth/link-info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+    })
     expect(info.status).toBe(200)
   })
 })
@@ -115,4 +125,3 @@ describe('a crafted magic-link return', () => {
     expect((await page.context().cookies()).find((c) => c.name === 'sid')?.value).toBe(mySessionId)
   })
 })
-

@@ -16,14 +16,18 @@ describe('DMCA takedown', () => {
     await page.getByLabel('Copyright owner', { exact: true }).fill('Grace Hopper')
     await page.getByLabel('Description of the copyrighted work', { exact: true }).fill('Short')
     await page.getByLabel('Description of the infringement', { exact: true }).fill('My photo is shown here without a licence')
-    await page.getByLabel('Infringing URLs (one per line)', { exact: true }).fill('https://hotvote.example/media/3\n\nhttps://hotvote.example/media/4')
+    await page
+      .getByLabel('Infringing URLs (one per line)', { exact: true })
+      .fill('https://hotvote.example/media/3\n\nhttps://hotvote.example/media/4')
     await page.getByRole('checkbox', { name: /good faith belief/ }).check()
     await page.getByLabel('Electronic signature (type your full name)', { exact: true }).fill('Grace Hopper')
     await page.getByRole('button', { name: 'Submit Takedown Request' }).click()
 
     await page.getByText('Please provide a detailed description of your work').waitFor()
     await page.getByText('You must confirm the accuracy statement').waitFor()
-    await page.getByLabel('Description of the copyrighted work', { exact: true }).fill('My photograph of the harbour at night, taken in 2024')
+    await page
+      .getByLabel('Description of the copyrighted work', { exact: true })
+      .fill('My photograph of the harbour at night, taken in 2024')
     await page.getByRole('checkbox', { name: /penalty of perjury/ }).check()
     await page.getByRole('button', { name: 'Submit Takedown Request' }).click()
 
@@ -32,7 +36,9 @@ describe('DMCA takedown', () => {
     const reference = (await page.locator('strong', { hasText: 'DMCA-' }).textContent())!
     expect(reference).toMatch(/^DMCA-\d{8}-[0-9A-F]{6}$/)
     const outbox = join(app.server.dataDir, 'outbox')
-    const mail = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8')).find((m) => m.includes(reference))
+    const mail = readdirSync(outbox)
+      .map((f) => readFileSync(join(outbox, f), 'utf8'))
+      .find((m) => m.includes(reference))
     expect(mail).toContain('To: grace@example.com')
     await page.getByRole('link', { name: 'Return to Home' }).click()
     await page.getByRole('heading', { name: 'No Photos to Rate' }).waitFor()

@@ -31,7 +31,9 @@ describe('logout and welcome back', () => {
     await dialog.getByLabel('Email').fill('someone@gmial.com')
     await dialog.getByRole('button', { name: 'Did you mean: someone@gmail.com?' }).click()
     // The corrected address is checked again: wait for that check, not the first one's result.
-    await page.waitForFunction(() => (document.getElementById('welcome-back-email') as HTMLInputElement | null)?.value === 'someone@gmail.com')
+    await page.waitForFunction(
+      () => (document.getElementById('welcome-back-email') as HTMLInputElement | null)?.value === 'someone@gmail.com',
+    )
     await dialog.getByRole('button', { name: 'Did you mean: someone@gmail.com?' }).waitFor({ state: 'detached' })
     await dialog.getByText('Email looks good!').waitFor()
     await dialog.getByRole('button', { name: 'Send Login Link', disabled: false }).click()

@@ -14,16 +14,27 @@ const configure = (sql: string, ...params: (string | number)[]) => {
 
 describe('redirects', () => {
   test('an idle visitor is sent to the idle redirect URL after the configured time', async () => {
-    configure('insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (2, ?, 1, ?)', `${app.server.url}/dmca?from=idle`, new Date().toISOString())
+    configure(
+      'insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (2, ?, 1, ?)',
+      `${app.server.url}/dmca?from=idle`,
+      new Date().toISOString(),
+    )
     const page = await app.browser.newPage()
     await page.goto(`${app.server.url}/upload`)
     await page.waitForURL(`${app.server.url}/dmca?from=idle`)
     await page.getByRole('heading', { name: 'DMCA Takedown Request' }).waitFor()
-    configure("insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (300, '', 1, ?)", new Date().toISOString())
+    configure(
+      "insert into idle_redirect_configs (idle_redirect_time, idle_redirect_url, is_active, created_at) values (300, '', 1, ?)",
+      new Date().toISOString(),
+    )
   })
 
   test('going back from the site leads to the back-button URL', async () => {
-    configure('insert into back_button_configs (back_button_url, is_active, created_at) values (?, 1, ?)', `${app.server.url}/stats?from=back`, new Date().toISOString())
+    configure(
+      'insert into back_button_configs (back_button_url, is_active, created_at) values (?, 1, ?)',
+      `${app.server.url}/stats?from=back`,
+      new Date().toISOString(),
+    )
     const page = await (await app.browser.newContext()).newPage()
     await page.goto(`${app.server.url}/profile`)
     await page.getByText(/^Member since /).waitFor()

@@ -21,7 +21,9 @@ describe('my stats', () => {
     expect(await page.getByLabel('Total Uploads').textContent()).toBe('Total Uploads2')
     const cat = page.getByRole('article', { name: 'tabby-cat.png' })
     expect(await cat.textContent()).toContain('0.2 MB')
-    await expect(page.getByRole('article', { name: 'kite-sky-portrait.mp4' }).getByText('Video', { exact: true }).isVisible()).resolves.toBe(true)
+    await expect(
+      page.getByRole('article', { name: 'kite-sky-portrait.mp4' }).getByText('Video', { exact: true }).isVisible(),
+    ).resolves.toBe(true)
 
     await cat.getByRole('button', { name: 'Delete' }).click()
     await page.getByText('Are you sure you want to delete "tabby-cat.png"? This action cannot be undone.').waitFor()

@@ -25,7 +25,9 @@ const FIXED_SEED = 20261125
 const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? FIXED_SEED)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 const SOCKET_RUNS = Math.max(10, Math.ceil(RUNS * 2))
-console.log(`api-fuzz: seed ${SEED}, ${RUNS} runs per route, ${SOCKET_RUNS} per socket property (replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`)
+console.log(
+  `api-fuzz: seed ${SEED}, ${RUNS} runs per route, ${SOCKET_RUNS} per socket property (replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`,
+)
 
 /** Requests sent, printed at the end (the figures of a run). */
 let sent = 0
@@ -113,26 +115,45 @@ describe('fuzz: resumable uploads (tus)', () => {
   let owner = { cookie: '', user: { id: 0 } }
   let other = owner
   beforeAll(async () => ((owner = await makeVisitor(t.app)), (other = await makeVisitor(t.app))))
-  const lengths = fc.oneof(fc.integer({ min: -1e12, max: 1e13 }).map(String), fc.constantFrom('', 'abc', '1e3', '-0', ' 5', '0x10', '99999999999999999999', '21000000'))
+  const lengths = fc.oneof(
+    fc.integer({ min: -1e12, max: 1e13 }).map(String),
+    fc.constantFrom('', 'abc', '1e3', '-0', ' 5', '0x10', '99999999999999999999', '21000000'),
+  )
   const names = fc.constantFrom('a.jpg', 'b.mp4', 'c.mov', '', '../x.png', 'd.webp', 'e.'.padEnd(300, 'x'))
   const metadata = fc.oneof(
     fc.record({ name: names, userId: fc.constantFrom('own', 'other', '0', '-1', 'x', '') }).map(({ name, userId }) => ({ name, userId })),
     fc.string({ maxLength: 80 }),
   )
-  const contentTypes = fc.constantFrom('application/offset+octet-stream', 'text/plain', 'application/json', 'multipart/form-data; boundary=x', '')
+  const contentTypes = fc.constantFrom(
+    'application/offset+octet-stream',
+    'text/plain',
+    'application/json',
+    'multipart/form-data; boundary=x',
+    '',
+  )
   const versions = fc.constantFrom('1.0.0', '1.0.0', '0.2.2', '')
   const body = fc.uint8Array({ maxLength: 3000 })
   /** Upload-Metadata of a generated file name and userId ('own' and 'other' stand for the two visitors' ids), or a raw string. */
   const metadataHeader = (m: string | { name: string; userId: string }) =>
-    typeof m === 'string' ? m : `filename ${btoa(m.name)},userId ${btoa(m.userId === 'own' ? String(owner.user.id) : m.userId === 'other' ? String(other.user.id) : m.userId)}`
+    typeof m === 'string'
+      ? m
+      : `filename ${btoa(m.name)},userId ${btoa(m.userId === 'own' ? String(owner.user.id) : m.userId === 'other' ? String(other.user.id) : m.userId)}`
   const mediaRows = async () => ((await t.sql.get('select count(*) as n from media')) as { n: number }).n
   /** Sends one tus request as owner and checks the property: never a 5xx, a JSON error for every refusal (a HEAD: its status). */
   const send = async (method: string, path: string, headers: Record<string, string>, bytes?: Uint8Array) => {
     sent++
     const all: Record<string, string> = { cookie: owner.cookie, 'sec-fetch-site': 'same-origin', ...headers }
     for (const [k, v] of Object.entries(all)) if (v === '') delete all[k]
-    const res = await t.app.handle(new Request(`http://localhost${path}`, { method, headers: all, body: bytes ? new Blob([new Uint8Array(bytes)]) : undefined }))
-    const d: RequestDesc = { method, path, query: '', headers: Object.entries(all), body: bytes ? { kind: 'text', text: `<${bytes.length} bytes>` } : { kind: 'none' } }
+    const res = await t.app.handle(
+      new Request(`http://localhost${path}`, { method, headers: all, body: bytes ? new Blob([new Uint8Array(bytes)]) : undefined }),
+    )
+    const d: RequestDesc = {
+      method,
+      path,
+      query: '',
+      headers: Object.entries(all),
+      body: bytes ? { kind: 'text', text: `<${bytes.length} bytes>` } : { kind: 'none' },
+    }
     // A HEAD answer has no body: its status is all there is to check.
     if (method === 'HEAD') expect(res.status).toBeLessThan(500)
     else await checkAnswer(d, { status: res.status, headers: res.headers, text: await res.text() })
@@ -144,7 +165,12 @@ describe('fuzz: resumable uploads (tus)', () => {
     await fc.assert(
       fc.asyncProperty(lengths, metadata, contentTypes, versions, body, async (length, meta, type, version, bytes) => {
         const rows = (await t.sql.get('select count(*) as n from resumable_uploads')).n
-        const res = await send('POST', '/api/media/tus', { 'upload-length': length, 'upload-metadata': metadataHeader(meta), 'content-type': type, 'tus-resumable': version }, type ? bytes : undefined)
+        const res = await send(
+          'POST',
+          '/api/media/tus',
+          { 'upload-length': length, 'upload-metadata': metadataHeader(meta), 'content-type': type, 'tus-resumable': version },
+          type ? bytes : undefined,
+        )
         if (res.status >= 400) expect((await t.sql.get('select count(*) as n from resumable_uploads')).n).toBe(rows)
       }),
       { seed: SEED + 10, numRuns: RUNS * 5 },
@@ -154,21 +180,56 @@ describe('fuzz: resumable uploads (tus)', () => {
 
   it('answers bad offsets, wrong content types, bad checksums and out-of-order PATCHes with a 4xx, and stores no media from them', async () => {
     const before = await mediaRows()
-    const checksums = fc.constantFrom('', '', 'sha1 AAAA', 'sha256 2jmj7l5rSw0yVb/vlWAYkK/YBwk=', 'md5', 'crc32 AAAA', 'sha1 !!!', 'sha1 a b')
-    const offsets = fc.oneof(fc.integer({ min: -10, max: 3_000_000 }).map(String), fc.constantFrom('', 'x', '1.5', '-0', '99999999999999999999'))
+    const checksums = fc.constantFrom(
+      '',
+      '',
+      'sha1 AAAA',
+      'sha256 2jmj7l5rSw0yVb/vlWAYkK/YBwk=',
+      'md5',
+      'crc32 AAAA',
+      'sha1 !!!',
+      'sha1 a b',
+    )
+    const offsets = fc.oneof(
+      fc.integer({ min: -10, max: 3_000_000 }).map(String),
+      fc.constantFrom('', 'x', '1.5', '-0', '99999999999999999999'),
+    )
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(offsets, contentTypes, versions, body, checksums), { minLength: 1, maxLength: 4 }), async (patches) => {
-        const created = await send('POST', '/api/media/tus', { 'upload-length': '2000000', 'upload-metadata': `filename ${btoa('f.mp4')},userId ${btoa(String(owner.user.id))}`, 'tus-resumable': '1.0.0' })
-        expect(created.status).toBe(201)
-        const path = created.headers.get('location')!
-        for (const [offset, type, version, bytes, checksum] of patches) await send('PATCH', path, { 'upload-offset': offset, 'content-type': type, 'tus-resumable': version, 'upload-checksum': checksum }, bytes)
-        await send('HEAD', path, { 'tus-resumable': '1.0.0' })
-        expect((await send('DELETE', path, { 'tus-resumable': '1.0.0' })).status).toBe(204)
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(offsets, contentTypes, versions, body, checksums), { minLength: 1, maxLength: 4 }),
+        async (patches) => {
+          const created = await send('POST', '/api/media/tus', {
+            'upload-length': '2000000',
+            'upload-metadata': `filename ${btoa('f.mp4')},userId ${btoa(String(owner.user.id))}`,
+            'tus-resumable': '1.0.0',
+          })
+          expect(created.status).toBe(201)
+          const path = created.headers.get('location')!
+          for (const [offset, type, version, bytes, checksum] of patches)
+            await send(
+              'PATCH',
+              path,
+              { 'upload-offset': offset, 'content-type': type, 'tus-resumable': version, 'upload-checksum': checksum },
+              bytes,
+            )
+          await send('HEAD', path, { 'tus-resumable': '1.0.0' })
+          expect((await send('DELETE', path, { 'tus-resumable': '1.0.0' })).status).toBe(204)
+        },
+      ),
       { seed: SEED + 11, numRuns: RUNS * 2 },
     )
     for (const id of ['0', 'x'.repeat(32), '0123456789abcdef0123456789abcdef', '%2e%2e', 'a'.repeat(100)]) {
-      for (const method of ['HEAD', 'PATCH', 'DELETE']) expect((await send(method, `/api/media/tus/${id}`, { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, method === 'PATCH' ? new Uint8Array(10) : undefined)).status).toBeGreaterThanOrEqual(400)
+      for (const method of ['HEAD', 'PATCH', 'DELETE'])
+        expect(
+          (
+            await send(
+              method,
+              `/api/media/tus/${id}`,
+              { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+              method === 'PATCH' ? new Uint8Array(10) : undefined,
+            )
+          ).status,
+        ).toBeGreaterThanOrEqual(400)
     }
     expect(await mediaRows()).toBe(before)
     expect((await t.sql.get("select count(*) as n from resumable_uploads where state <> 'done'")).n).toBe(0)
@@ -218,7 +279,9 @@ describe('fuzz: a real listening server over raw sockets', () => {
   // The server's own database has other ids and no session of ours: the admin password is the same one startServer sets.
   const serverCtx = { ...ctx, adminAuth: `Basic ${btoa('admin:e2e-admin-password')}` }
   // Half the requests go to the upload routes, whose bodies are the ones a socket can cut.
-  const anyRequest = fc.oneof(fc.constantFrom(...bodied), fc.constantFrom(...bodied.filter((o) => o.upload))).chain((op) => requestFor(op, serverCtx))
+  const anyRequest = fc
+    .oneof(fc.constantFrom(...bodied), fc.constantFrom(...bodied.filter((o) => o.upload)))
+    .chain((op) => requestFor(op, serverCtx))
 
   it('answers complete requests with JSON and never a 5xx', async () => {
     await fc.assert(
@@ -274,7 +337,12 @@ describe('fuzz: a real listening server over raw sockets', () => {
   it('survives garbage request heads and answers them without a 5xx', async () => {
     const garbage = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 200 }),
-      fc.constantFrom('GET / HTTP/9.9\r\n\r\n', 'GET /api/%E0%A4%A HTTP/1.1\r\nhost: x\r\n\r\n', 'BREW /api/votes HTTP/1.1\r\nhost: x\r\n\r\n', 'POST /api/votes HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n'),
+      fc.constantFrom(
+        'GET / HTTP/9.9\r\n\r\n',
+        'GET /api/%E0%A4%A HTTP/1.1\r\nhost: x\r\n\r\n',
+        'BREW /api/votes HTTP/1.1\r\nhost: x\r\n\r\n',
+        'POST /api/votes HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n',
+      ),
       fc.integer({ min: 1000, max: 200_000 }).map((n) => `GET /api/site-settings HTTP/1.1\r\nhost: x\r\nx-huge: ${'a'.repeat(n)}\r\n\r\n`),
     )
     await fc.assert(

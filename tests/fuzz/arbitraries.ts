@@ -14,7 +14,14 @@ export type Crafted = { crafted: 'mp4'; sampleCount: number; sampleSize: number;
 /** One multipart part: raw header lines (a Big is rendered as a huge `X-Long` header) and the content (text, a fixture's first bytes, or a crafted container). */
 export type Part = { headers: Text[]; content: Text | { fixture: 'webp' | 'png'; bytes: number } | Crafted }
 /** A multipart body: parts with a boundary (the header's may differ from the body's), cut at `truncateAt` (fraction) or whole. */
-export type Multipart = { headerBoundary: string | null; bodyBoundary: string; preamble: string; parts: Part[]; close: boolean; truncateAt: number | null }
+export type Multipart = {
+  headerBoundary: string | null
+  bodyBoundary: string
+  preamble: string
+  parts: Part[]
+  close: boolean
+  truncateAt: number | null
+}
 /** The body of a request: none, a text (JSON or garbage), or multipart. */
 export type BodyDesc = { kind: 'none' } | { kind: 'text'; text: Text } | { kind: 'multipart'; mp: Multipart }
 /** One request: method, path (already encoded, may be malformed on purpose), query string, headers, body. */
@@ -24,21 +31,65 @@ export type RequestDesc = { method: string; path: string; query: string; headers
 export type FuzzContext = { userIds: number[]; mediaIds: number[]; sids: string[]; mediaKeys: string[]; adminAuth: string }
 
 /** An OpenAPI operation reduced to what the generators need. */
-export type Operation = { method: string; path: string; params: { in: string; name: string }[]; jsonSchema?: JsonSchema; upload: boolean; admin: boolean }
+export type Operation = {
+  method: string
+  path: string
+  params: { in: string; name: string }[]
+  jsonSchema?: JsonSchema
+  upload: boolean
+  admin: boolean
+}
 /** The subset of JSON Schema the contract emits. */
-export type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; const?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; format?: string }
+export type JsonSchema = {
+  type?: string | string[]
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  items?: JsonSchema
+  enum?: unknown[]
+  const?: unknown
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  minimum?: number
+  maximum?: number
+  minLength?: number
+  maxLength?: number
+  format?: string
+}
 
 /** Renders a Text to a string. */
 export const render = (t: Text): string => (typeof t === 'string' ? t : t.big.repeat(t.n))
 
-const big = (max: number): fc.Arbitrary<Big> => fc.record({ big: fc.constantFrom('a', 'é', '😀', '%', '{', '0'), n: fc.integer({ min: 1000, max: max }) })
+const big = (max: number): fc.Arbitrary<Big> =>
+  fc.record({ big: fc.constantFrom('a', 'é', '😀', '%', '{', '0'), n: fc.integer({ min: 1000, max: max }) })
 
 /** Strings that break parsers: unicode, control characters, percent-encoding garbage, path tricks, SQL-ish text. */
 export const nastyString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '%', '%E0%A4%A', '%zz', '%00', '..', '../../etc/passwd', "' OR 1=1 --", '\u0000', '\uFFFF', '\uD800', 'a'.repeat(300)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    '%',
+    '%E0%A4%A',
+    '%zz',
+    '%00',
+    '..',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '\u0000',
+    '\uFFFF',
+    '\uD800',
+    'a'.repeat(300),
+  ),
 )
 
 /** Path parameter values: valid ids from the context, numbers of every shape, unicode and malformed percent-encoding (already encoded for the URL). */
@@ -46,14 +97,45 @@ export const pathParam = (ctx: FuzzContext) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...ctx.userIds, ...ctx.mediaIds).map(String) },
     { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.bigInt()).map(String).map(encodeURIComponent) },
-    { weight: 2, arbitrary: nastyString.map((s) => { try { return encodeURIComponent(s) } catch { return 'x' } }) },
-    { weight: 1, arbitrary: fc.constantFrom('%E0%A4%A', '%', '%zz', '%C0%AF', '%FF', '..%2F..%2Fetc', 'a%2Fb', '%2e%2e', '99999999999999999999', 'zone1') },
+    {
+      weight: 2,
+      arbitrary: nastyString.map((s) => {
+        try {
+          return encodeURIComponent(s)
+        } catch {
+          return 'x'
+        }
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '%E0%A4%A',
+        '%',
+        '%zz',
+        '%C0%AF',
+        '%FF',
+        '..%2F..%2Fetc',
+        'a%2Fb',
+        '%2e%2e',
+        '99999999999999999999',
+        'zone1',
+      ),
+    },
   )
 
 /** A value for the wildcard media-file path: a real key, traversal attempts, garbage segments. */
 export const filePath = (ctx: FuzzContext) =>
   fc.oneof(
-    fc.constantFrom(...ctx.mediaKeys, 'media/2026/11/none.jpg', '../../etc/passwd', '..%2F..%2Fsecret', 'media//x.png', '%E0%A4%A', 'media/%00.png'),
+    fc.constantFrom(
+      ...ctx.mediaKeys,
+      'media/2026/11/none.jpg',
+      '../../etc/passwd',
+      '..%2F..%2Fsecret',
+      'media//x.png',
+      '%E0%A4%A',
+      'media/%00.png',
+    ),
     fc.array(pathParam(ctx), { minLength: 1, maxLength: 5 }).map((s) => s.join('/')),
   )
 
@@ -67,7 +149,13 @@ const queryValue = (ctx: FuzzContext) =>
 /** A raw query string from the declared names plus random keys, repeated keys and broken escapes. */
 export const queryString = (ctx: FuzzContext, names: string[]) =>
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom(...names, 'x', '__proto__', 'constructor', '%zz'), fc.string({ maxLength: 8 }).map(encodeURIComponent)), queryValue(ctx)), { maxLength: 6 })
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...names, 'x', '__proto__', 'constructor', '%zz'), fc.string({ maxLength: 8 }).map(encodeURIComponent)),
+        queryValue(ctx),
+      ),
+      { maxLength: 6 },
+    )
     .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'))
 
 /** An arbitrary over a JSON Schema: valid values most of the time, with the schema's own limits. */
@@ -117,8 +205,19 @@ export const jsonBody = (schema: JsonSchema | undefined): fc.Arbitrary<Text> => 
     { weight: 4, arbitrary: valid.map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 3, arbitrary: wrongTypes(valid).map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
-    { weight: 2, arbitrary: fc.oneof(nastyString, fc.constantFrom('{', '{"a":', '[1,2', '{"userId":1,}', '\u0000{}', 'undefined', '{"__proto__":{"x":1}}')) },
-    { weight: 1, arbitrary: fc.integer({ min: 100, max: 20_000 }).chain((n) => fc.constantFrom<Text>({ big: '[', n }, { big: '{"a":', n }, `${'['.repeat(n)}${']'.repeat(n)}`)) },
+    {
+      weight: 2,
+      arbitrary: fc.oneof(
+        nastyString,
+        fc.constantFrom('{', '{"a":', '[1,2', '{"userId":1,}', '\u0000{}', 'undefined', '{"__proto__":{"x":1}}'),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 100, max: 20_000 })
+        .chain((n) => fc.constantFrom<Text>({ big: '[', n }, { big: '{"a":', n }, `${'['.repeat(n)}${']'.repeat(n)}`)),
+    },
     { weight: 1, arbitrary: big(300_000).map((b) => `{"text":"${render(b)}"}`) },
   )
 }
@@ -143,7 +242,15 @@ const part = (ctx: FuzzContext): fc.Arbitrary<Part> =>
     headers: fc.array(
       fc.oneof(
         { weight: 5, arbitrary: disposition },
-        { weight: 1, arbitrary: fc.constantFrom('Content-Type: image/png', 'Content-Type: text/plain; charset=utf-8', 'Content-Type:', 'garbage line without colon') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            'Content-Type: image/png',
+            'Content-Type: text/plain; charset=utf-8',
+            'Content-Type:',
+            'garbage line without colon',
+          ),
+        },
         { weight: 1, arbitrary: fc.record({ big: fc.constant('h'), n: fc.integer({ min: 1000, max: 100_000 }) }) },
       ),
       { maxLength: 3 },
@@ -159,12 +266,20 @@ const part = (ctx: FuzzContext): fc.Arbitrary<Part> =>
 const realUpload = (ctx: FuzzContext): fc.Arbitrary<Part[]> =>
   fc.record({ fixture: fc.constantFrom<'webp' | 'png'>('webp', 'png'), bytes: fc.integer({ min: 8, max: 40_000 }) }).map((content) => [
     { headers: ['Content-Disposition: form-data; name="userId"'], content: String(ctx.userIds[0]) },
-    { headers: [`Content-Disposition: form-data; name="file"; filename="a.${content.fixture}"`, `Content-Type: image/${content.fixture}`], content },
+    {
+      headers: [`Content-Disposition: form-data; name="file"; filename="a.${content.fixture}"`, `Content-Type: image/${content.fixture}`],
+      content,
+    },
   ])
 
 /** Crafted containers that cost a careless parser more than their size: MP4 sample counts up to 2^32 - 1, GIFs over the frame cap. */
 export const craftedContainer: fc.Arbitrary<Crafted> = fc.oneof(
-  fc.record({ crafted: fc.constant<'mp4'>('mp4'), sampleCount: fc.oneof(fc.integer({ min: 1_000_000, max: 0xffffffff }), fc.constant(0xffffffff)), sampleSize: fc.integer({ min: 1, max: 0xffffffff }), withTrack: fc.boolean() }),
+  fc.record({
+    crafted: fc.constant<'mp4'>('mp4'),
+    sampleCount: fc.oneof(fc.integer({ min: 1_000_000, max: 0xffffffff }), fc.constant(0xffffffff)),
+    sampleSize: fc.integer({ min: 1, max: 0xffffffff }),
+    withTrack: fc.boolean(),
+  }),
   fc.record({ crafted: fc.constant<'gif'>('gif'), frames: fc.integer({ min: 101, max: 5000 }) }),
 )
 
@@ -172,24 +287,36 @@ export const craftedContainer: fc.Arbitrary<Crafted> = fc.oneof(
 export const craftedUpload = (userId: number): fc.Arbitrary<Part[]> =>
   craftedContainer.map((content) => [
     { headers: ['Content-Disposition: form-data; name="userId"'], content: String(userId) },
-    { headers: [`Content-Disposition: form-data; name="file"; filename="a.${content.crafted}"`, `Content-Type: ${content.crafted === 'mp4' ? 'video/mp4' : 'image/gif'}`], content },
+    {
+      headers: [
+        `Content-Disposition: form-data; name="file"; filename="a.${content.crafted}"`,
+        `Content-Type: ${content.crafted === 'mp4' ? 'video/mp4' : 'image/gif'}`,
+      ],
+      content,
+    },
   ])
 
 /** Multipart bodies for the upload routes: well formed, crafted containers, truncated, wrong or missing boundary, huge part headers, many parts, parts without names. */
 export const multipartBody = (ctx: FuzzContext): fc.Arbitrary<Multipart> =>
-  fc.record({
-    bodyBoundary: BOUNDARY,
-    headerBoundary: fc.oneof({ weight: 5, arbitrary: fc.constant('same') }, { weight: 1, arbitrary: BOUNDARY }, { weight: 1, arbitrary: fc.constant(null) }),
-    preamble: fc.constantFrom('', 'preamble text\r\n', '\r\n'),
-    parts: fc.oneof(
-      { weight: 4, arbitrary: fc.array(part(ctx), { maxLength: 4 }) },
-      { weight: 4, arbitrary: realUpload(ctx) },
-      { weight: 2, arbitrary: craftedUpload(ctx.userIds[0]) },
-      { weight: 1, arbitrary: fc.array(part(ctx), { minLength: 50, maxLength: 300 }) },
-    ),
-    close: fc.boolean(),
-    truncateAt: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }),
-  }).map((m) => ({ ...m, headerBoundary: m.headerBoundary === 'same' ? m.bodyBoundary : m.headerBoundary }))
+  fc
+    .record({
+      bodyBoundary: BOUNDARY,
+      headerBoundary: fc.oneof(
+        { weight: 5, arbitrary: fc.constant('same') },
+        { weight: 1, arbitrary: BOUNDARY },
+        { weight: 1, arbitrary: fc.constant(null) },
+      ),
+      preamble: fc.constantFrom('', 'preamble text\r\n', '\r\n'),
+      parts: fc.oneof(
+        { weight: 4, arbitrary: fc.array(part(ctx), { maxLength: 4 }) },
+        { weight: 4, arbitrary: realUpload(ctx) },
+        { weight: 2, arbitrary: craftedUpload(ctx.userIds[0]) },
+        { weight: 1, arbitrary: fc.array(part(ctx), { minLength: 50, maxLength: 300 }) },
+      ),
+      close: fc.boolean(),
+      truncateAt: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }),
+    })
+    .map((m) => ({ ...m, headerBoundary: m.headerBoundary === 'same' ? m.bodyBoundary : m.headerBoundary }))
 
 /** Content types that are valid, odd, lying or missing. */
 export const contentType = fc.constantFrom(
@@ -213,20 +340,57 @@ export const cookieHeader = (ctx: FuzzContext) =>
     { weight: 3, arbitrary: fc.constantFrom(...ctx.sids).map((s) => `sid=${s}`) },
     { weight: 2, arbitrary: fc.constant(`sid=${ctx.sids[0]}`) },
     { weight: 1, arbitrary: fc.constant(undefined) },
-    { weight: 2, arbitrary: fc.oneof(fc.string({ maxLength: 64 }), fc.constantFrom('', '0'.repeat(32), 'system-import-owner', '"quoted"', '%E0%A4%A', 'a;b', '=')).map((s) => `sid=${s.replace(/[\r\n\0]/g, '')}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(fc.string({ maxLength: 64 }), fc.constantFrom('', '0'.repeat(32), 'system-import-owner', '"quoted"', '%E0%A4%A', 'a;b', '='))
+        .map((s) => `sid=${s.replace(/[\r\n\0]/g, '')}`),
+    },
     { weight: 1, arbitrary: fc.constantFrom('sid', '=;=;', 'sid=a; sid=b', ';;;sid=', `sid=${'z'.repeat(8000)}`) },
   )
 
 /** Extra headers: huge values, odd names, Range garbage, forged addresses and keys. */
 export const extraHeaders = fc.array(
   fc.oneof(
-    fc.tuple(fc.constantFrom('range', 'accept', 'origin', 'sec-fetch-site', 'x-forwarded-for', 'idempotency-key', 'x-requested-with', 'if-none-match', 'accept-encoding'), nastyString.map((s) => s.replace(/[^\x20-\x7e]/g, ''))),
-    fc.tuple(fc.constantFrom('range'), fc.constantFrom('bytes=0-', 'bytes=-1', 'bytes=5-1', 'bytes=0-1,2-3', 'bytes=99999999999-', 'bytes=abc', 'items=0-1')),
-    fc.tuple(fc.constantFrom('x-huge', 'user-agent', 'referer'), big(30_000).map((b): Text => ({ big: b.big.replace(/[^\x20-\x7e]/g, 'q'), n: b.n }))),
+    fc.tuple(
+      fc.constantFrom(
+        'range',
+        'accept',
+        'origin',
+        'sec-fetch-site',
+        'x-forwarded-for',
+        'idempotency-key',
+        'x-requested-with',
+        'if-none-match',
+        'accept-encoding',
+      ),
+      nastyString.map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+    ),
+    fc.tuple(
+      fc.constantFrom('range'),
+      fc.constantFrom('bytes=0-', 'bytes=-1', 'bytes=5-1', 'bytes=0-1,2-3', 'bytes=99999999999-', 'bytes=abc', 'items=0-1'),
+    ),
+    fc.tuple(
+      fc.constantFrom('x-huge', 'user-agent', 'referer'),
+      big(30_000).map((b): Text => ({ big: b.big.replace(/[^\x20-\x7e]/g, 'q'), n: b.n })),
+    ),
   ),
   { maxLength: 3 },
 )
 
 /** Authorization headers: the admin's (mostly) or garbage; garbage goes to a separate app so the lockout does not block the rest. */
 export const authHeader = (ctx: FuzzContext) =>
-  fc.oneof({ weight: 9, arbitrary: fc.constant(ctx.adminAuth) }, { weight: 1, arbitrary: fc.constantFrom('Basic', 'Basic !!!', `Basic ${btoa('admin')}`, `Basic ${btoa(':')}`, 'Bearer x', `Basic ${'A'.repeat(5000)}`) })
+  fc.oneof(
+    { weight: 9, arbitrary: fc.constant(ctx.adminAuth) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'Basic',
+        'Basic !!!',
+        `Basic ${btoa('admin')}`,
+        `Basic ${btoa(':')}`,
+        'Bearer x',
+        `Basic ${'A'.repeat(5000)}`,
+      ),
+    },
+  )

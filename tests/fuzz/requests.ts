@@ -7,9 +7,32 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FIXTURES_DIR } from '../support/builders'
 import { hugeSampleCountMp4, manyFrameGif } from '../support/crafted-media'
-import { authHeader, contentType, cookieHeader, extraHeaders, filePath, jsonBody, multipartBody, pathParam, queryString, render, type BodyDesc, type FuzzContext, type JsonSchema, type Crafted, type Multipart, type Operation, type RequestDesc, type Text } from './arbitraries'
+import {
+  authHeader,
+  contentType,
+  cookieHeader,
+  extraHeaders,
+  filePath,
+  jsonBody,
+  multipartBody,
+  pathParam,
+  queryString,
+  render,
+  type BodyDesc,
+  type FuzzContext,
+  type JsonSchema,
+  type Crafted,
+  type Multipart,
+  type Operation,
+  type RequestDesc,
+  type Text,
+} from './arbitraries'
 
-type OpenApiOperation = { summary?: string; parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema?: JsonSchema }> } }
+type OpenApiOperation = {
+  summary?: string
+  parameters?: { in: string; name: string }[]
+  requestBody?: { content: Record<string, { schema?: JsonSchema }> }
+}
 
 /** Every operation of an OpenAPI document; upload routes are those whose summary says they take multipart. */
 export function operationsOf(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
@@ -25,7 +48,10 @@ export function operationsOf(doc: { paths: Record<string, Record<string, OpenApi
   )
 }
 
-const FIXTURE_BYTES = { webp: readFileSync(join(FIXTURES_DIR, 'yellow-daisy.webp')), png: readFileSync(join(FIXTURES_DIR, 'tabby-cat.png')) }
+const FIXTURE_BYTES = {
+  webp: readFileSync(join(FIXTURES_DIR, 'yellow-daisy.webp')),
+  png: readFileSync(join(FIXTURES_DIR, 'tabby-cat.png')),
+}
 
 /** The bytes of a part's content. */
 function contentBytes(c: Text | { fixture: 'webp' | 'png'; bytes: number } | Crafted): string | Uint8Array {
@@ -52,13 +78,23 @@ export function renderMultipart(mp: Multipart): Uint8Array<ArrayBuffer> {
 export function renderBody(body: BodyDesc): { bytes?: Uint8Array<ArrayBuffer> | string; contentType?: string } {
   if (body.kind === 'none') return {}
   if (body.kind === 'text') return { bytes: render(body.text) }
-  return { bytes: renderMultipart(body.mp), contentType: body.mp.headerBoundary === null ? 'multipart/form-data' : `multipart/form-data; boundary=${body.mp.headerBoundary}` }
+  return {
+    bytes: renderMultipart(body.mp),
+    contentType: body.mp.headerBoundary === null ? 'multipart/form-data' : `multipart/form-data; boundary=${body.mp.headerBoundary}`,
+  }
 }
 
 const bodyFor = (op: Operation, ctx: FuzzContext): fc.Arbitrary<BodyDesc> => {
-  if (op.upload) return fc.oneof({ weight: 6, arbitrary: multipartBody(ctx).map((mp): BodyDesc => ({ kind: 'multipart', mp })) }, { weight: 1, arbitrary: jsonBody(undefined).map((text): BodyDesc => ({ kind: 'text', text })) })
+  if (op.upload)
+    return fc.oneof(
+      { weight: 6, arbitrary: multipartBody(ctx).map((mp): BodyDesc => ({ kind: 'multipart', mp })) },
+      { weight: 1, arbitrary: jsonBody(undefined).map((text): BodyDesc => ({ kind: 'text', text })) },
+    )
   if (op.method === 'GET') return fc.constant({ kind: 'none' })
-  return fc.oneof({ weight: 1, arbitrary: fc.constant<BodyDesc>({ kind: 'none' }) }, { weight: 8, arbitrary: jsonBody(op.jsonSchema).map((text): BodyDesc => ({ kind: 'text', text })) })
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant<BodyDesc>({ kind: 'none' }) },
+    { weight: 8, arbitrary: jsonBody(op.jsonSchema).map((text): BodyDesc => ({ kind: 'text', text })) },
+  )
 }
 
 /** The path with each {param} (and the media-file wildcard) filled by a generated, already encoded value. */
@@ -103,14 +139,24 @@ export function toRequest(d: RequestDesc, base: string): Request {
   const headers = new Headers()
   for (const [k, v] of d.headers) headers.append(k, headerSafe(render(v)))
   const { bytes } = renderBody(d.body)
-  return new Request(`${base}${d.path}${d.query ? `?${d.query}` : ''}`, { method: d.method, headers, body: d.method === 'GET' ? undefined : bytes })
+  return new Request(`${base}${d.path}${d.query ? `?${d.query}` : ''}`, {
+    method: d.method,
+    headers,
+    body: d.method === 'GET' ? undefined : bytes,
+  })
 }
 
 /** Raw HTTP/1.1 bytes for the descriptor with a Content-Length of the whole body but only `sent` (fraction) of it written. */
 export function toRawHttp(d: RequestDesc, host: string, sent: number): { head: string; body: Uint8Array; declared: number } {
   const { bytes } = renderBody(d.body)
   const body = typeof bytes === 'string' ? Buffer.from(bytes) : (bytes ?? new Uint8Array())
-  const lines = [`${d.method} ${d.path}${d.query ? `?${d.query}` : ''} HTTP/1.1`, `host: ${host}`, ...d.headers.map(([k, v]) => `${k}: ${headerSafe(render(v))}`), `content-length: ${body.length}`, 'connection: close']
+  const lines = [
+    `${d.method} ${d.path}${d.query ? `?${d.query}` : ''} HTTP/1.1`,
+    `host: ${host}`,
+    ...d.headers.map(([k, v]) => `${k}: ${headerSafe(render(v))}`),
+    `content-length: ${body.length}`,
+    'connection: close',
+  ]
   return { head: `${lines.join('\r\n')}\r\n\r\n`, body: body.subarray(0, Math.floor(body.length * sent)), declared: body.length }
 }
 

@@ -20,7 +20,10 @@ const READY_WITHIN_MS = 60_000
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund']
 
 /** The environment of a fresh shell: none of the npm_* variables of an enclosing `npm test`, no NODE_ENV of the test run. */
-const shellEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_') && k !== 'NODE_ENV')) as Record<string, string>
+const shellEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_') && k !== 'NODE_ENV')) as Record<
+  string,
+  string
+>
 
 /** Runs cmd in cwd to its end; throws with its output when it exits non-zero. Answers stdout. */
 async function run(cmd: string[], cwd: string): Promise<string> {
@@ -61,19 +64,51 @@ describe('production install from a fresh clone', () => {
       const installed = (pkg: string) => existsSync(join(clone, 'node_modules', pkg, 'package.json'))
       expect(['bun', 'elysia', 'sharp', 'drizzle-orm'].filter((pkg) => !installed(pkg))).toEqual([])
       // Bundling resolves every import, static and dynamic, of the server, the CLI and the start script: one missing package fails it.
-      await run([join(clone, 'node_modules', '.bin', 'bun'), 'build', '--target=bun', 'server/main.ts', 'cli/main.ts', 'scripts/start.ts', '--outdir', join(clone, 'import-check')], clone)
-      expect(['vite', 'fast-check', 'axe-core', '@axe-core/playwright', 'playwright-core', 'image-size', 's3rver', 'smtp-server', 'drizzle-kit'].filter(installed)).toEqual([])
+      await run(
+        [
+          join(clone, 'node_modules', '.bin', 'bun'),
+          'build',
+          '--target=bun',
+          'server/main.ts',
+          'cli/main.ts',
+          'scripts/start.ts',
+          '--outdir',
+          join(clone, 'import-check'),
+        ],
+        clone,
+      )
+      expect(
+        [
+          'vite',
+          'fast-check',
+          'axe-core',
+          '@axe-core/playwright',
+          'playwright-core',
+          'image-size',
+          's3rver',
+          'smtp-server',
+          'drizzle-kit',
+        ].filter(installed),
+      ).toEqual([])
 
       const port = freePort()
       let output = ''
-      server = spawn('npm', ['start'], { cwd: clone, env: { ...shellEnv, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'install-test-password' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+      server = spawn('npm', ['start'], {
+        cwd: clone,
+        env: { ...shellEnv, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'install-test-password' },
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
       server.stdout!.on('data', (chunk: Buffer) => (output += chunk))
       server.stderr!.on('data', (chunk: Buffer) => (output += chunk))
       const closed = new Promise<void>((resolve) => server!.on('close', () => resolve()))
 
       const ready = async () => {
         if (server!.exitCode !== null) throw new Error(`npm start exited with ${server!.exitCode}:\n${output}`)
-        const answer = await fetch(`http://127.0.0.1:${port}${paths.ready()}`).then((r) => r.json(), () => undefined)
+        const answer = await fetch(`http://127.0.0.1:${port}${paths.ready()}`).then(
+          (r) => r.json(),
+          () => undefined,
+        )
         return answer?.status === 'ready'
       }
       await waitFor('the started server to answer ready', ready, READY_WITHIN_MS)

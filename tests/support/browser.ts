@@ -17,7 +17,16 @@ export const ROOT = join(import.meta.dir, '..', '..')
 export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'media')
 
 /** Flags every chromium launch uses: headless, no sandbox (tests may run as root), no GPU, none of chromium's own network traffic. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** Launches headless Debian chromium at /usr/bin/chromium. */
 export function launchBrowser(): Promise<Browser> {
@@ -26,7 +35,16 @@ export function launchBrowser(): Promise<Browser> {
 
 /** A running server: url (http://127.0.0.1:PORT), its data dir, adminAuth header value, the child process, stop(). */
 /** A running server/main.ts: log() is its stdout and stderr so far (stderr is also passed on to the test's own). */
-export type TestServer = { url: string; port: number; dataDir: string; adminPassword: string; adminAuth: string; proc: Subprocess; log(): string; stop(): Promise<void> }
+export type TestServer = {
+  url: string
+  port: number
+  dataDir: string
+  adminPassword: string
+  adminAuth: string
+  proc: Subprocess
+  log(): string
+  stop(): Promise<void>
+}
 
 /**
  * A port nothing listens on right now, chosen by the OS. A fixed range is not safe: the OS also hands out ports of
@@ -52,7 +70,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const adminPassword = 'e2e-admin-password'
   const proc: Subprocess = Bun.spawn(['bun', 'run', join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: adminPassword, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ADMIN_PASSWORD: adminPassword,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -60,10 +86,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const collect = async (stream: ReadableStream<Uint8Array>, echo?: NodeJS.WriteStream) => {
     for await (const chunk of stream) (output += new TextDecoder().decode(chunk)), echo?.write(chunk)
   }
-  const collected = Promise.all([collect(proc.stdout as ReadableStream<Uint8Array>), collect(proc.stderr as ReadableStream<Uint8Array>, process.stderr)])
+  const collected = Promise.all([
+    collect(proc.stdout as ReadableStream<Uint8Array>),
+    collect(proc.stderr as ReadableStream<Uint8Array>, process.stderr),
+  ])
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${url}${paths.siteSettings()}`).then((r) => r.status < 500, () => false)
+    const ok = await fetch(`${url}${paths.siteSettings()}`).then(
+      (r) => r.status < 500,
+      () => false,
+    )
     if (ok) break
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`)
     await Bun.sleep(50)

@@ -17,7 +17,12 @@ export function uploadForm(userId: number | string, fileName: string, bytes?: Bl
 }
 
 /** Uploads fixture (or bytes named fixture) as the visitor; returns the call result. */
-export function makeMedia(app: AnyApp, visitor: { user: { id: number }; cookie: string }, fixture: string, opts: { bytes?: Blob; idempotencyKey?: string } = {}) {
+export function makeMedia(
+  app: AnyApp,
+  visitor: { user: { id: number }; cookie: string },
+  fixture: string,
+  opts: { bytes?: Blob; idempotencyKey?: string } = {},
+) {
   return call(app, 'POST', paths.mediaUpload(), undefined, {
     cookie: visitor.cookie,
     raw: uploadForm(visitor.user.id, fixture, opts.bytes),

@@ -12,7 +12,14 @@ const hasRoutes = (app: unknown): app is AppWithRoutes => Array.isArray((app as 
 const isSchema = (s: unknown): s is v.GenericSchema => typeof s === 'object' && s !== null && '~standard' in s && 'kind' in s
 
 /** The route pattern as a regular expression: `:name` is one segment, `*` the rest. */
-const patternOf = (path: string) => new RegExp(`^${path.replace(/\/$/, '').replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`)
+const patternOf = (path: string) =>
+  new RegExp(
+    `^${path
+      .replace(/\/$/, '')
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:[^/]+/g, '[^/]+')
+      .replace(/\*/g, '.*')}/?$`,
+  )
 /** How general a route is: static routes win over parameters, parameters over a wildcard. */
 const generality = (path: string) => (path.match(/:/g)?.length ?? 0) + (path.includes('*') ? 100 : 0)
 
@@ -41,6 +48,9 @@ export function checkAnswer(app: unknown, method: string, path: string, status: 
   const schema = declaredResponseSchema(app, method, path, status)
   if (!schema) return undefined
   const result = v.safeParse(schema, json)
-  if (!result.success) throw new Error(`${method} ${path} ${status}: the answer does not match its response schema: ${v.getDotPath(result.issues[0]) ?? 'root'}: ${result.issues[0].message}`)
+  if (!result.success)
+    throw new Error(
+      `${method} ${path} ${status}: the answer does not match its response schema: ${v.getDotPath(result.issues[0]) ?? 'root'}: ${result.issues[0].message}`,
+    )
   return schema
 }

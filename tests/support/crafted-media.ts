@@ -29,7 +29,12 @@ export function hugeSampleCountMp4(sampleCount: number, sampleSize = 1, withTrac
   const hdlr = box('hdlr', u32(0, 0), new TextEncoder().encode('vide'), u32(0, 0, 0), new Uint8Array(1))
   const tkhd = box('tkhd', u32(0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000, 320 << 16, 240 << 16))
   const mdia = box('mdia', ...(withTrack ? [hdlr] : []), box('minf', stbl))
-  return new Uint8Array(Buffer.concat([box('ftyp', new TextEncoder().encode('isom'), u32(0x200), new TextEncoder().encode('isom')), box('moov', box('trak', ...(withTrack ? [tkhd] : []), mdia))]))
+  return new Uint8Array(
+    Buffer.concat([
+      box('ftyp', new TextEncoder().encode('isom'), u32(0x200), new TextEncoder().encode('isom')),
+      box('moov', box('trak', ...(withTrack ? [tkhd] : []), mdia)),
+    ]),
+  )
 }
 
 /** An animated GIF of frames 1 x 1 frames (about 20 bytes each), looping forever. */
@@ -37,5 +42,10 @@ export function manyFrameGif(frames: number): Uint8Array {
   const head = [...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff]
   const loop = [0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0'), 3, 1, 0, 0, 0]
   const frame = [0x21, 0xf9, 4, 4, 10, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0]
-  return new Uint8Array([...head, ...loop, ...Array.from({ length: frames }, (_, i) => frame.map((b, j) => (j === 20 && i % 2 ? 0x4c : b))).flat(), 0x3b])
+  return new Uint8Array([
+    ...head,
+    ...loop,
+    ...Array.from({ length: frames }, (_, i) => frame.map((b, j) => (j === 20 && i % 2 ? 0x4c : b))).flat(),
+    0x3b,
+  ])
 }

@@ -5,7 +5,8 @@
 import type { Storage } from '@server/storage/storage'
 
 /** An error shaped like node's fs error for a full disk (code ENOSPC). */
-export const diskFullError = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' })
+export const diskFullError = () =>
+  Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' })
 
 /** body passed through until more than afterBytes have gone by, then errored with error(). */
 function breakAfter(body: ReadableStream<Uint8Array>, afterBytes: number, error: () => Error): ReadableStream<Uint8Array> {
@@ -32,7 +33,9 @@ export function brokenReads(storage: Storage, afterBytes = 16 * 1024): Storage {
     ...storage,
     async get(key, range) {
       const object = await storage.get(key, range)
-      return object && !range ? { ...object, body: breakAfter(object.body, afterBytes, () => new Error('connection reset while reading the object')) } : object
+      return object && !range
+        ? { ...object, body: breakAfter(object.body, afterBytes, () => new Error('connection reset while reading the object')) }
+        : object
     },
   }
 }

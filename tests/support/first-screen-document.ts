@@ -48,7 +48,9 @@ export async function putFirstOnPage(page: Page, serverUrl: string, first: numbe
     if (!data) return route.fulfill({ response })
     served = true
     const cookie = (response.headers()['set-cookie'] ?? '').split(';')[0]
-    const all = (await (await fetch(`${serverUrl}${paths.mediaQueue(data.session.id, { limit: 50, exclude: [] })}`, { headers: { cookie } })).json()) as RateMedia[]
+    const all = (await (
+      await fetch(`${serverUrl}${paths.mediaQueue(data.session.id, { limit: 50, exclude: [] })}`, { headers: { cookie } })
+    ).json()) as RateMedia[]
     const { 'content-encoding': _, 'content-length': __, ...headers } = response.headers()
     await route.fulfill({ response, headers, body: withFirstItem(html, all, first) })
   })

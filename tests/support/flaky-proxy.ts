@@ -13,7 +13,10 @@ import net from 'node:net'
 export type FlakyProxy = { url: string; bytesUp(): number; drops(): number; dropAfter(bytes: number): Promise<void>; stop(): void }
 
 /** Starts a proxy to targetPort on 127.0.0.1 that drops and throttles as above (no option: never drops, full speed). */
-export async function startFlakyProxy(targetPort: number, opts: { dropEveryBytes?: number; dropOnceAt?: number; bytesPerSecond?: number }): Promise<FlakyProxy> {
+export async function startFlakyProxy(
+  targetPort: number,
+  opts: { dropEveryBytes?: number; dropOnceAt?: number; bytesPerSecond?: number },
+): Promise<FlakyProxy> {
   let carried = 0
   let drops = 0
   let nextDrop = opts.dropEveryBytes ?? opts.dropOnceAt ?? Infinity

@@ -8,16 +8,41 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 /** One trace event as chromium writes it: ts, dur and tdur (thread time) in microseconds. */
-export type TraceEvent = { name: string; cat: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: Record<string, unknown> } }
+export type TraceEvent = {
+  name: string
+  cat: string
+  ph: string
+  ts: number
+  dur?: number
+  tdur?: number
+  pid: number
+  tid: number
+  args?: { name?: string; data?: Record<string, unknown> }
+}
 
 /** One main-thread task: start (ms after first paint), wall and thread time (ms), thread time by kind of work, the scripts it ran. */
 export type MainThreadTask = { startMs: number; wallMs: number; cpuMs: number; work: Record<string, number>; scripts: string[] }
 
 /** The first screen's trace figures: first paint, first contentful paint and largest paint (ms after navigation start), the tasks, the raw events. */
-export type FirstScreenTrace = { firstPaintMs: number; fcpMs: number | undefined; lcpMs: number | undefined; tasks: MainThreadTask[]; events: TraceEvent[] }
+export type FirstScreenTrace = {
+  firstPaintMs: number
+  fcpMs: number | undefined
+  lcpMs: number | undefined
+  tasks: MainThreadTask[]
+  events: TraceEvent[]
+}
 
 /** Trace categories: task boundaries with thread time, what ran inside them, paints and the LCP candidates. */
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'rail']
+const CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'rail',
+]
 
 /** Lighthouse's mobile profile (a Moto G Power): 412 x 823 CSS px at 1.75 device px per px, touch, a phone's user agent. */
 export const PHONE = {
@@ -25,12 +50,18 @@ export const PHONE = {
   deviceScaleFactor: 1.75,
   isMobile: true,
   hasTouch: true,
-  userAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
 }
 
 /** What kind of work a trace event is, for a task's breakdown (undefined: not counted on its own). */
 function workKind(name: string): string | undefined {
-  if (/^(FunctionCall|EvaluateScript|v8\.run|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|RunMicrotasks|V8\.RunMicrotasks|v8\.callFunction)$/.test(name)) return 'script'
+  if (
+    /^(FunctionCall|EvaluateScript|v8\.run|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|RunMicrotasks|V8\.RunMicrotasks|v8\.callFunction)$/.test(
+      name,
+    )
+  )
+    return 'script'
   if (/^(v8\.compile|v8\.compileModule|V8\.CompileCode|v8\.parseOnBackground|CompileScript|v8\.produceCache)$/.test(name)) return 'compile'
   if (/GC|V8\.GC/.test(name)) return 'gc'
   if (/^(Layout|UpdateLayoutTree|RecalculateStyles|UpdateLayerTree|PrePaint|Paint|Layerize|Commit)$/.test(name)) return 'layout-paint'
@@ -43,7 +74,12 @@ type NavigationData = { documentLoaderURL?: string; isLoadingMainFrame?: boolean
 
 /** The traced page's navigation: the main frame's first navigationStart to an http(s) document (its thread is the page's main thread). */
 function pageNavigation(events: TraceEvent[]): TraceEvent {
-  const nav = events.find((e) => e.name === 'navigationStart' && (e.args?.data as NavigationData | undefined)?.isLoadingMainFrame && /^https?:/.test((e.args?.data as NavigationData | undefined)?.documentLoaderURL ?? ''))
+  const nav = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      (e.args?.data as NavigationData | undefined)?.isLoadingMainFrame &&
+      /^https?:/.test((e.args?.data as NavigationData | undefined)?.documentLoaderURL ?? ''),
+  )
   if (!nav) throw new Error('the trace has no navigation')
   return nav
 }
@@ -55,7 +91,9 @@ function pageNavigation(events: TraceEvent[]): TraceEvent {
  */
 export function mainThreadTasks(events: TraceEvent[], windowMs: number): FirstScreenTrace {
   const nav = pageNavigation(events)
-  const ofPage = (e: TraceEvent) => e.pid === nav.pid && (e.args?.data as NavigationData | undefined)?.navigationId === (nav.args?.data as NavigationData | undefined)?.navigationId
+  const ofPage = (e: TraceEvent) =>
+    e.pid === nav.pid &&
+    (e.args?.data as NavigationData | undefined)?.navigationId === (nav.args?.data as NavigationData | undefined)?.navigationId
   const own = events.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X')
   const paint = events.find((e) => e.name === 'firstPaint' && ofPage(e))
   if (!paint) throw new Error('the trace has no first paint')
@@ -80,9 +118,21 @@ export function mainThreadTasks(events: TraceEvent[], windowMs: number): FirstSc
       coveredTo = e.ts + (e.dur ?? 0)
       work[kind] = (work[kind] ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000
     }
-    return { startMs: (task.ts - from) / 1000, wallMs: (task.dur ?? 0) / 1000, cpuMs: (task.tdur ?? task.dur ?? 0) / 1000, work, scripts: [...scripts].slice(0, 6) }
+    return {
+      startMs: (task.ts - from) / 1000,
+      wallMs: (task.dur ?? 0) / 1000,
+      cpuMs: (task.tdur ?? task.dur ?? 0) / 1000,
+      work,
+      scripts: [...scripts].slice(0, 6),
+    }
   })
-  return { firstPaintMs: (paint.ts - nav.ts) / 1000, fcpMs: fcp ? (fcp.ts - nav.ts) / 1000 : undefined, lcpMs: lcp ? (lcp.ts - nav.ts) / 1000 : undefined, tasks, events }
+  return {
+    firstPaintMs: (paint.ts - nav.ts) / 1000,
+    fcpMs: fcp ? (fcp.ts - nav.ts) / 1000 : undefined,
+    lcpMs: lcp ? (lcp.ts - nav.ts) / 1000 : undefined,
+    tasks,
+    events,
+  }
 }
 
 /**
@@ -90,7 +140,13 @@ export function mainThreadTasks(events: TraceEvent[], windowMs: number): FirstSc
  * ends windowMs after the page's first paint (seen from the page, so bounded by the navigation itself) or after
  * 30 s without one. Answers the trace's main-thread figures (mainThreadTasks).
  */
-export async function traceFirstScreen(browser: Browser, context: BrowserContext, url: string, windowMs: number, prepare?: (page: Page) => Promise<void>): Promise<FirstScreenTrace> {
+export async function traceFirstScreen(
+  browser: Browser,
+  context: BrowserContext,
+  url: string,
+  windowMs: number,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<FirstScreenTrace> {
   const page = await context.newPage()
   await prepare?.(page)
   await browser.startTracing(page, { categories: CATEGORIES })

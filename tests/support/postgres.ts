@@ -31,7 +31,6 @@ const unavailable: string | undefined = await withPostgres(TEST_DATABASE_URL, (s
   (e: Error) => `PostgreSQL tests: no PostgreSQL answers at TEST_DATABASE_URL=${redactDatabaseUrl(TEST_DATABASE_URL)} (${e.message})`,
 )
 
-
 /**
  * describe(title, fn) on a fresh database created before the block's tests and dropped (with any connections left
  * on it) after them. Without a PostgreSQL server: one line saying so, then the block is skipped, or in CI (CI=true)
@@ -41,7 +40,12 @@ export function describePostgres(title: string, fn: (pg: TestPostgres) => void):
   const pg: TestPostgres = { url: '' }
   if (unavailable) {
     console.warn(unavailable)
-    if (process.env.CI === 'true') describe(title, () => it('needs PostgreSQL (TEST_DATABASE_URL)', () => { throw new Error(unavailable) }))
+    if (process.env.CI === 'true')
+      describe(title, () =>
+        it('needs PostgreSQL (TEST_DATABASE_URL)', () => {
+          throw new Error(unavailable)
+        }),
+      )
     else describe.skip(title, () => fn(pg))
     return
   }

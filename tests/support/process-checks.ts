@@ -17,7 +17,10 @@ export type SlowUpload = { response: Promise<{ status: number; json: any }>; fin
  * Starts POST /api/media/upload over a raw HTTP/1.1 socket to url and sends the multipart head and the first
  * `first` bytes of bytes (named fileName, for userId with cookie); the rest waits for finish().
  */
-export function slowUpload(url: string, opts: { cookie: string; userId: number; fileName: string; bytes: Uint8Array; first: number }): SlowUpload {
+export function slowUpload(
+  url: string,
+  opts: { cookie: string; userId: number; fileName: string; bytes: Uint8Array; first: number },
+): SlowUpload {
   const boundary = `slow${crypto.randomUUID().replace(/-/g, '')}`
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="userId"\r\n\r\n${opts.userId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,

@@ -9,9 +9,11 @@ import type { Page } from 'playwright-core'
 export async function waitForServiceWorker(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
     const worker = registration.active
-    while (worker && worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', resolve, { once: true }))
+    while (worker && worker.state !== 'activated')
+      await new Promise((resolve) => worker.addEventListener('statechange', resolve, { once: true }))
     return worker?.scriptURL ?? ''
   })
 }

@@ -10,7 +10,10 @@ export async function waitForReveal(page: Page, bar: string, total: string): Pro
   await page.waitForFunction(
     ({ bar, total }) => {
       const panel = document.querySelector('section[aria-label="Vote statistics"]')
-      return panel?.querySelector(`[role="img"][aria-label="${bar}"]`) != null && panel.querySelector('[data-testid="total-votes"]')?.textContent === total
+      return (
+        panel?.querySelector(`[role="img"][aria-label="${bar}"]`) != null &&
+        panel.querySelector('[data-testid="total-votes"]')?.textContent === total
+      )
     },
     { bar, total },
   )

@@ -10,7 +10,10 @@ import type S3rver from 's3rver'
 import S3Error from 's3rver/lib/models/error'
 
 type KoaContext = { method: string; path: string; query: Record<string, string | undefined>; status: number; body: unknown }
-type Internals = { middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[]; store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string } }
+type Internals = {
+  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[]
+  store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string }
+}
 
 /** Adds ListParts and AbortMultipartUpload to s3rver (see above). */
 export function addMultipartParts(s3rver: S3rver): void {
@@ -33,8 +36,15 @@ export function addMultipartParts(s3rver: S3rver): void {
       .sort((a, b) => a - b)
       .map((n) => {
         const stat = statSync(join(dir, String(n)))
-        return { PartNumber: n, ETag: `"${readFileSync(join(dir, `${n}.md5`), 'utf8')}"`, Size: stat.size, LastModified: stat.mtime.toISOString() }
+        return {
+          PartNumber: n,
+          ETag: `"${readFileSync(join(dir, `${n}.md5`), 'utf8')}"`,
+          Size: stat.size,
+          LastModified: stat.mtime.toISOString(),
+        }
       })
-    ctx.body = { ListPartsResult: { Bucket: bucket, Key: decodeURIComponent(key.join('/')), UploadId: uploadId, IsTruncated: false, Part: parts } }
+    ctx.body = {
+      ListPartsResult: { Bucket: bucket, Key: decodeURIComponent(key.join('/')), UploadId: uploadId, IsTruncated: false, Part: parts },
+    }
   })
 }

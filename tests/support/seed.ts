@@ -16,9 +16,16 @@ let visitorCounter = 0
  * A new visitor through POST /api/session (fields: optional username, latitude, longitude); answers its id, username
  * and the cookie header to send. Throws on a non-200.
  */
-export async function newVisitor(server: TestServer, fields: Record<string, unknown> = {}): Promise<{ id: number; username: string; cookie: string }> {
+export async function newVisitor(
+  server: TestServer,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: number; username: string; cookie: string }> {
   const sessionId = `seed${Date.now().toString(36)}${visitorCounter++}`.padEnd(32, '0')
-  const res = await fetch(`${server.url}${paths.session()}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, ...fields }) })
+  const res = await fetch(`${server.url}${paths.session()}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId, ...fields }),
+  })
   if (res.status !== 200) throw new Error(`newVisitor: ${res.status} ${await res.text()}`)
   const user = (await res.json()) as { id: number; username: string }
   return { id: user.id, username: user.username, cookie: cookieSetBy(res.headers.get('set-cookie')) }
@@ -45,10 +52,15 @@ export async function seedUploads(server: TestServer, names: string[]): Promise<
  */
 export async function adminPage(app: { server: TestServer; browser: Browser }): Promise<Page> {
   const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const login = await context.request.post(`${app.server.url}${paths.adminLogin()}`, { data: { username: 'admin', password: app.server.adminPassword } })
+  const login = await context.request.post(`${app.server.url}${paths.adminLogin()}`, {
+    data: { username: 'admin', password: app.server.adminPassword },
+  })
   expect(login.status()).toBe(200)
   const { expiresAt } = (await login.json()) as { expiresAt: string }
-  await context.addInitScript((marker) => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', marker), `session:${expiresAt}`)
+  await context.addInitScript(
+    (marker) => localStorage.getItem('adminToken') ?? localStorage.setItem('adminToken', marker),
+    `session:${expiresAt}`,
+  )
   return context.newPage()
 }
 

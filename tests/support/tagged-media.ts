@@ -9,7 +9,13 @@ import { join } from 'node:path'
 import { FIXTURES_DIR } from './builders'
 
 /** Texts every tagged input holds somewhere; none may survive stripping. */
-export const TAG_TEXTS = { make: 'AcmePhone', model: 'AcmePhone 12 Pro', artist: 'Ann Uploader', comment: 'Taken at home, 12 Elm Street', latitude: '48.8584' }
+export const TAG_TEXTS = {
+  make: 'AcmePhone',
+  model: 'AcmePhone 12 Pro',
+  artist: 'Ann Uploader',
+  comment: 'Taken at home, 12 Elm Street',
+  latitude: '48.8584',
+}
 
 const EXIF = {
   IFD0: { Make: TAG_TEXTS.make, Model: TAG_TEXTS.model, Artist: TAG_TEXTS.artist, ImageDescription: TAG_TEXTS.comment },
@@ -64,7 +70,10 @@ export async function taggedGif(): Promise<Uint8Array> {
   const gif = Buffer.from(await Bun.file(join(FIXTURES_DIR, 'mountain-sunset-animated.gif')).arrayBuffer())
   const packed = gif[10]
   const afterTable = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0)
-  const comment = Buffer.concat([Uint8Array.of(0x21, 0xfe), gifSubBlocks(Buffer.from(`${TAG_TEXTS.comment} by ${TAG_TEXTS.artist}`, 'latin1'))])
+  const comment = Buffer.concat([
+    Uint8Array.of(0x21, 0xfe),
+    gifSubBlocks(Buffer.from(`${TAG_TEXTS.comment} by ${TAG_TEXTS.artist}`, 'latin1')),
+  ])
   const xmp = Buffer.concat([Uint8Array.of(0x21, 0xff, 11), Buffer.from('XMP DataXMP', 'latin1'), gifSubBlocks(Buffer.from(XMP, 'utf8'))])
   return Buffer.concat([gif.subarray(0, afterTable), comment, xmp, gif.subarray(afterTable)])
 }
@@ -88,13 +97,28 @@ export async function taggedMp4(dir: string, style: (typeof MP4_TAG_STYLES)[numb
   const cover = join(dir, 'cover.jpg')
   await Bun.write(cover, await photo().resize(160, 120).jpeg().withExif(EXIF).toBuffer())
   const out = join(dir, `tagged-${style}.mp4`)
-  const tags = { location: `+${TAG_TEXTS.latitude}+002.2945/`, make: TAG_TEXTS.make, model: TAG_TEXTS.model, title: TAG_TEXTS.comment, artist: TAG_TEXTS.artist, creation_time: '2026-05-01T10:00:00Z', 'com.apple.quicktime.location.ISO6709': `+${TAG_TEXTS.latitude}+002.2945+035.000/` }
+  const tags = {
+    location: `+${TAG_TEXTS.latitude}+002.2945/`,
+    make: TAG_TEXTS.make,
+    model: TAG_TEXTS.model,
+    title: TAG_TEXTS.comment,
+    artist: TAG_TEXTS.artist,
+    creation_time: '2026-05-01T10:00:00Z',
+    'com.apple.quicktime.location.ISO6709': `+${TAG_TEXTS.latitude}+002.2945+035.000/`,
+  }
   await ffmpeg([
-    '-i', join(FIXTURES_DIR, 'flowers-crossfade-tone.mp4'),
-    ...(style === 'mp4' ? ['-i', cover, '-map', '0', '-map', '1', '-disposition:v:1', 'attached_pic'] : []), '-c', 'copy',
+    '-i',
+    join(FIXTURES_DIR, 'flowers-crossfade-tone.mp4'),
+    ...(style === 'mp4' ? ['-i', cover, '-map', '0', '-map', '1', '-disposition:v:1', 'attached_pic'] : []),
+    '-c',
+    'copy',
     ...Object.entries(tags).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]),
-    '-metadata:s:v:0', `handler_name=${TAG_TEXTS.make} camera`,
-    ...(style === 'keys' ? ['-movflags', 'use_metadata_tags'] : []), ...(style === 'quicktime' ? ['-f', 'mov', '-brand', 'mp42'] : ['-f', 'mp4']), '-y', out,
+    '-metadata:s:v:0',
+    `handler_name=${TAG_TEXTS.make} camera`,
+    ...(style === 'keys' ? ['-movflags', 'use_metadata_tags'] : []),
+    ...(style === 'quicktime' ? ['-f', 'mov', '-brand', 'mp42'] : ['-f', 'mp4']),
+    '-y',
+    out,
   ])
   return out
 }

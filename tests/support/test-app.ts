@@ -28,14 +28,24 @@ export type TestClock = Clock & { advance(ms: number): void; set(d: Date): void 
 /** A clock starting at start that only moves when told. */
 export function makeTestClock(start = new Date('2026-11-22T12:00:00.000Z')): TestClock {
   let now = start.getTime()
-  return { now: () => new Date(now), sleep: async (ms) => void (now += ms), advance: (ms) => void (now += ms), set: (d) => void (now = d.getTime()) }
+  return {
+    now: () => new Date(now),
+    sleep: async (ms) => void (now += ms),
+    advance: (ms) => void (now += ms),
+    set: (d) => void (now = d.getTime()),
+  }
 }
 
 /**
  * Generous upload and session limits for tests: every app.handle request comes from one unknown address, and a test
  * of other behaviour may make many visitors and uploads. Tests of these limits set small ones through env.
  */
-export const GENEROUS_LIMITS = { UPLOADS_PER_VISITOR_PER_HOUR: '100000', UPLOADS_PER_ADDRESS_PER_HOUR: '100000', SESSIONS_PER_ADDRESS_PER_HOUR: '100000', UPLOAD_QUOTA_MB: '100000' }
+export const GENEROUS_LIMITS = {
+  UPLOADS_PER_VISITOR_PER_HOUR: '100000',
+  UPLOADS_PER_ADDRESS_PER_HOUR: '100000',
+  SESSIONS_PER_ADDRESS_PER_HOUR: '100000',
+  UPLOAD_QUOTA_MB: '100000',
+}
 
 /** The database the tests run on: TEST_DIALECT=postgres, else the embedded SQLite. */
 export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
@@ -126,12 +136,24 @@ function rawSql(sqlite: SqliteClient | undefined, url: string | undefined): RawS
   const rows = async (q: string, p: SqlValue[]) => {
     client ??= new SQL({ url: url!, max: 1, bigint: true, idleTimeout: 5 })
     let n = 0
-    const answer = await client.unsafe(q.replace(/\?/g, () => `$${++n}`), p)
+    const answer = await client.unsafe(
+      q.replace(/\?/g, () => `$${++n}`),
+      p,
+    )
     return [...answer].map((row: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' || typeof v === 'boolean' ? Number(v) : v !== null && typeof v === 'object' ? JSON.stringify(v) : v])),
+      Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [
+          k,
+          typeof v === 'bigint' || typeof v === 'boolean' ? Number(v) : v !== null && typeof v === 'object' ? JSON.stringify(v) : v,
+        ]),
+      ),
     )
   }
-  return { get: async (q, ...p) => (await rows(q, p))[0] as never, all: async (q, ...p) => (await rows(q, p)) as never, run: async (q, ...p) => void (await rows(q, p)) }
+  return {
+    get: async (q, ...p) => (await rows(q, p))[0] as never,
+    all: async (q, ...p) => (await rows(q, p)) as never,
+    run: async (q, ...p) => void (await rows(q, p)),
+  }
 }
 
 /**
@@ -157,7 +179,15 @@ export function makeTestDeps(env: Record<string, string> = {}, overrides: Partia
   const mailer: Mailer = { send: async (m) => (sent.push(m), outbox.send(m)) }
   const clock = makeTestClock()
   const deps = { db, storage: createFsStorage(join(dir, 'bucket')), mailer, clock, config, tmpDir: join(dir, 'tmp'), ...overrides }
-  return { deps, dir, sqlite: sqlite!, sql: rawSql(sqlite, url), sent, clock, cleanup: () => (drop(), rmSync(dir, { recursive: true, force: true })) }
+  return {
+    deps,
+    dir,
+    sqlite: sqlite!,
+    sql: rawSql(sqlite, url),
+    sent,
+    clock,
+    cleanup: () => (drop(), rmSync(dir, { recursive: true, force: true })),
+  }
 }
 
 /** A real app on makeTestDeps(); see makeTestDeps for the rest of the fields. */
@@ -193,7 +223,9 @@ export type CallOptions = { cookie?: string; headers?: Record<string, string>; r
  * match the schema its route declares for the status throws (tests/support/contract.ts).
  */
 export async function call(app: AnyApp, method: string, path: string, body?: unknown, opts: CallOptions = {}) {
-  const headers: Record<string, string> = Object.fromEntries(Object.entries({ 'sec-fetch-site': 'same-origin', ...opts.headers }).filter(([, value]) => value !== ''))
+  const headers: Record<string, string> = Object.fromEntries(
+    Object.entries({ 'sec-fetch-site': 'same-origin', ...opts.headers }).filter(([, value]) => value !== ''),
+  )
   if (opts.cookie) headers.cookie = opts.cookie
   let payload: BodyInit | undefined = opts.raw
   if (payload === undefined && body !== undefined) {
@@ -215,7 +247,8 @@ export async function call(app: AnyApp, method: string, path: string, body?: unk
 
 let sessionCounter = 0
 /** A fresh 32-character base-36 session id. */
-export const newSessionId = () => (Date.now().toString(36) + (sessionCounter++).toString(36) + Math.random().toString(36).slice(2)).padEnd(32, '0').slice(0, 32)
+export const newSessionId = () =>
+  (Date.now().toString(36) + (sessionCounter++).toString(36) + Math.random().toString(36).slice(2)).padEnd(32, '0').slice(0, 32)
 
 /** The `name=value` pair of the first cookie a Set-Cookie header sets, as a browser sends it back (its name follows the app's PUBLIC_URL). */
 export const cookieSetBy = (setCookie: string | null) => setCookie?.split(';')[0] ?? ''
@@ -235,5 +268,8 @@ export async function makeVisitor(app: AnyApp, fields: Record<string, unknown> =
 export function captureLog(): { lines(): Record<string, unknown>[]; restore(): void } {
   const written: string[] = []
   configureLog({ level: 'trace', production: false, destination: { write: (line: string) => void written.push(line) } })
-  return { lines: () => written.map((l) => JSON.parse(l) as Record<string, unknown>), restore: () => void configureLog({ level: 'silent', production: false }) }
+  return {
+    lines: () => written.map((l) => JSON.parse(l) as Record<string, unknown>),
+    restore: () => void configureLog({ level: 'silent', production: false }),
+  }
 }

@@ -36,11 +36,21 @@ export async function tusCall(app: AnyApp, method: string, path: string, opts: T
 }
 
 /** Creates an upload of size bytes named fileName for visitor; answers the creation's answer and the upload's path (from Location). */
-export async function createTusUpload(app: AnyApp, visitor: { user: { id: number }; cookie: string }, fileName: string, size: number, opts: TusCallOptions = {}) {
+export async function createTusUpload(
+  app: AnyApp,
+  visitor: { user: { id: number }; cookie: string },
+  fileName: string,
+  size: number,
+  opts: TusCallOptions = {},
+) {
   const r = await tusCall(app, 'POST', paths.mediaTus(), {
     cookie: visitor.cookie,
     ...opts,
-    headers: { 'upload-length': String(size), 'upload-metadata': tusMetadata({ filename: fileName, filetype: 'video/mp4', userId: visitor.user.id }), ...opts.headers },
+    headers: {
+      'upload-length': String(size),
+      'upload-metadata': tusMetadata({ filename: fileName, filetype: 'video/mp4', userId: visitor.user.id }),
+      ...opts.headers,
+    },
   })
   return { ...r, path: r.headers.get('location') ?? '' }
 }

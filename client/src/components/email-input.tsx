@@ -18,7 +18,14 @@ export const EMAIL_VALIDATION_DEBOUNCE_MS = 800
 export type EmailState = 'idle' | 'validating' | 'valid' | 'invalid'
 
 /** Props: label, value and onChange; onState reports the check's state so a form can disable its button. */
-export type EmailInputProps = { id: string; label: string; value: string; onChange(value: string): void; onState?(state: EmailState): void; prefixed?: boolean }
+export type EmailInputProps = {
+  id: string
+  label: string
+  value: string
+  onChange(value: string): void
+  onState?(state: EmailState): void
+  prefixed?: boolean
+}
 
 function EmailInput({ id, label, value, onChange, onState, prefixed = false }: EmailInputProps) {
   const [state, setState] = useState<EmailState>('idle')
@@ -67,7 +74,15 @@ function EmailInput({ id, label, value, onChange, onState, prefixed = false }: E
   return (
     <Field id={id} label={label} hint={messages} error={required ? 'Email address is required' : undefined}>
       <div className="relative">
-        <Input type="email" autoComplete="email" value={value} onChange={(e) => (setTouched(true), onChange(e.target.value))} onBlur={() => setTouched(true)} aria-invalid={state === 'invalid' || required} className="pr-10" />
+        <Input
+          type="email"
+          autoComplete="email"
+          value={value}
+          onChange={(e) => (setTouched(true), onChange(e.target.value))}
+          onBlur={() => setTouched(true)}
+          aria-invalid={state === 'invalid' || required}
+          className="pr-10"
+        />
         <span className="absolute right-3 top-1/2 -translate-y-1/2">
           {state === 'validating' && <Spinner className="h-4 w-4" label="Checking email" />}
           {state === 'valid' && <Check aria-hidden className="h-4 w-4 text-emerald-400" />}

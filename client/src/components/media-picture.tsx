@@ -18,7 +18,16 @@ function Placeholder({ hash }: { hash: string | null }) {
     if (pixels) canvas.current?.getContext('2d')?.putImageData(new ImageData(pixels.rgba, pixels.w, pixels.h), 0, 0)
   }, [pixels])
   if (!pixels) return null
-  return <canvas ref={canvas} width={pixels.w} height={pixels.h} aria-hidden data-placeholder="thumbhash" className="absolute inset-0 h-full w-full" />
+  return (
+    <canvas
+      ref={canvas}
+      width={pixels.w}
+      height={pixels.h}
+      aria-hidden
+      data-placeholder="thumbhash"
+      className="absolute inset-0 h-full w-full"
+    />
+  )
 }
 
 type Props = {
@@ -46,7 +55,23 @@ type Props = {
   onError?(): void
 }
 
-function MediaPicture({ item, sizes, alt, className, style, fit = 'contain', loading, posterOnly = false, autoPlay = false, controls = false, priority = false, videoRef, onPlayingChange, onShown, onError }: Props) {
+function MediaPicture({
+  item,
+  sizes,
+  alt,
+  className,
+  style,
+  fit = 'contain',
+  loading,
+  posterOnly = false,
+  autoPlay = false,
+  controls = false,
+  priority = false,
+  videoRef,
+  onPlayingChange,
+  onShown,
+  onError,
+}: Props) {
   const [loaded, setLoaded] = useState(false)
   const fitClass = cn('relative h-full w-full', fit === 'cover' ? 'object-cover' : 'object-contain')
   const isVideo = item.mimeType.startsWith('video/')

@@ -35,7 +35,14 @@ export function parseJsonBody(text: string): unknown {
  * Options of apiFetch: json is sent as the body; on401 'null' answers null instead of throwing; as 'blob' answers an OK
  * body as a Blob (a file download); onHeaders gets an OK answer's headers (X-Total-Count of a paged list).
  */
-export type ApiFetchOptions = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; idempotencyKey?: string; on401?: 'throw' | 'null'; as?: 'json' | 'blob'; onHeaders?: (headers: Headers) => void }
+export type ApiFetchOptions = Omit<RequestInit, 'body'> & {
+  json?: unknown
+  body?: BodyInit
+  idempotencyKey?: string
+  on401?: 'throw' | 'null'
+  as?: 'json' | 'blob'
+  onHeaders?: (headers: Headers) => void
+}
 
 /** Fetches path and parses its JSON (undefined for 204), or answers its Blob with as 'blob'. Throws ApiError for a non-OK answer, TypeError when offline. */
 export async function apiFetch<T>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
@@ -43,7 +50,12 @@ export async function apiFetch<T>(path: string, opts: ApiFetchOptions = {}): Pro
   const allHeaders = new Headers(headers)
   if (json !== undefined) allHeaders.set('Content-Type', 'application/json')
   if (idempotencyKey) allHeaders.set('Idempotency-Key', idempotencyKey)
-  const res = await fetch(path, { credentials: 'include', ...init, headers: allHeaders, body: json !== undefined ? JSON.stringify(json) : init.body })
+  const res = await fetch(path, {
+    credentials: 'include',
+    ...init,
+    headers: allHeaders,
+    body: json !== undefined ? JSON.stringify(json) : init.body,
+  })
   if (res.status === 401 && on401 === 'null') return null as T
   if (res.ok) onHeaders?.(res.headers)
   if (res.ok && as === 'blob') return (await res.blob()) as T
@@ -52,4 +64,3 @@ export async function apiFetch<T>(path: string, opts: ApiFetchOptions = {}): Pro
   if (!res.ok) throw new ApiError(res.status, text, parsed, res.statusText)
   return parsed as T
 }
-

@@ -4,8 +4,15 @@ import { formatStorageStatus } from './persistent-storage'
 
 describe('formatStorageStatus', () => {
   it('writes usage and quota in 1024-based units with one decimal', () => {
-    expect(formatStorageStatus({ usage: 3.2 * 1024 * 1024, quota: 1.2 * 1024 ** 3, persisted: false })).toBe('Storage: 3.2 MB used of 1.2 GB')
-    expect([formatBytes(0), formatBytes(1023), formatBytes(1536), formatBytes(5 * 1024 ** 4)]).toEqual(['0 B', '1023 B', '1.5 KB', '5.0 TB'])
+    expect(formatStorageStatus({ usage: 3.2 * 1024 * 1024, quota: 1.2 * 1024 ** 3, persisted: false })).toBe(
+      'Storage: 3.2 MB used of 1.2 GB',
+    )
+    expect([formatBytes(0), formatBytes(1023), formatBytes(1536), formatBytes(5 * 1024 ** 4)]).toEqual([
+      '0 B',
+      '1023 B',
+      '1.5 KB',
+      '5.0 TB',
+    ])
   })
 
   it('says when the browser gives no estimate', () => {

@@ -12,7 +12,8 @@ export type StorageStatus = { usage: number | null; quota: number | null; persis
 
 /** True when the page runs as an installed app (display-mode standalone, or iOS home-screen mode). */
 export const isStandalone = () =>
-  window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as Navigator & { standalone?: boolean }).standalone === true
+  window.matchMedia?.('(display-mode: standalone)').matches === true ||
+  (navigator as Navigator & { standalone?: boolean }).standalone === true
 
 /** Asks navigator.storage.persist() unless already persistent or already asked in this display mode; answers the grant. */
 export async function requestPersistentStorage(): Promise<boolean> {
@@ -29,7 +30,10 @@ export async function requestPersistentStorage(): Promise<boolean> {
 /** The origin's storage estimate and persistence; nulls and false where the StorageManager API is missing. */
 export async function storageStatus(): Promise<StorageStatus> {
   const storage = navigator.storage
-  const [estimate, persisted] = await Promise.all([storage?.estimate?.() ?? Promise.resolve(undefined), storage?.persisted?.() ?? Promise.resolve(false)])
+  const [estimate, persisted] = await Promise.all([
+    storage?.estimate?.() ?? Promise.resolve(undefined),
+    storage?.persisted?.() ?? Promise.resolve(false),
+  ])
   return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted }
 }
 

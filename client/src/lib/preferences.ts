@@ -18,7 +18,8 @@ const subscribeReducedMotion = (listener: () => void) => {
 }
 
 /** True while the system asks for reduced motion; follows changes. */
-export const usePrefersReducedMotion = () => useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION_QUERY).matches)
+export const usePrefersReducedMotion = () =>
+  useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION_QUERY).matches)
 
 const shortcuts = createExternalStore(typeof localStorage === 'undefined' || localStorage.getItem(SHORTCUTS_KEY) !== 'off')
 

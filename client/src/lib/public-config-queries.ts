@@ -15,20 +15,42 @@ export const SHORT_CONFIG_STALE_MS = 5 * 60 * 1000
 
 /** GET /api/vote-multiplier-config. */
 export const voteMultiplierQueryOptions = () =>
-  queryOptions({ queryKey: [paths.voteMultiplierConfig()], queryFn: () => apiFetch<VoteMultiplier>(paths.voteMultiplierConfig()), staleTime: LONG_CONFIG_STALE_MS })
+  queryOptions({
+    queryKey: [paths.voteMultiplierConfig()],
+    queryFn: () => apiFetch<VoteMultiplier>(paths.voteMultiplierConfig()),
+    staleTime: LONG_CONFIG_STALE_MS,
+  })
 
 /** GET /api/email-capture-config. */
 export const emailCaptureQueryOptions = () =>
-  queryOptions({ queryKey: [paths.emailCaptureConfig()], queryFn: () => apiFetch<EmailCaptureConfig>(paths.emailCaptureConfig()), staleTime: LONG_CONFIG_STALE_MS })
+  queryOptions({
+    queryKey: [paths.emailCaptureConfig()],
+    queryFn: () => apiFetch<EmailCaptureConfig>(paths.emailCaptureConfig()),
+    staleTime: LONG_CONFIG_STALE_MS,
+  })
 
 /** GET /api/idle-redirect-config: the idle and back-button redirects. */
 export const idleRedirectQueryOptions = () =>
-  queryOptions({ queryKey: [paths.idleRedirectConfig()], queryFn: () => apiFetch<IdleRedirect>(paths.idleRedirectConfig()), staleTime: SHORT_CONFIG_STALE_MS })
+  queryOptions({
+    queryKey: [paths.idleRedirectConfig()],
+    queryFn: () => apiFetch<IdleRedirect>(paths.idleRedirectConfig()),
+    staleTime: SHORT_CONFIG_STALE_MS,
+  })
 
 /** GET /api/ad-config/skip-button; failures retried once. */
 export const skipButtonQueryOptions = () =>
-  queryOptions({ queryKey: [paths.skipButtonConfig()], queryFn: () => apiFetch<SkipButton>(paths.skipButtonConfig()), staleTime: SHORT_CONFIG_STALE_MS, retry: 1 })
+  queryOptions({
+    queryKey: [paths.skipButtonConfig()],
+    queryFn: () => apiFetch<SkipButton>(paths.skipButtonConfig()),
+    staleTime: SHORT_CONFIG_STALE_MS,
+    retry: 1,
+  })
 
 /** GET /api/ad-config/{zoneId}: the zone's ad (inactive and empty while it is not configured); failures retried once. */
 export const adZoneQueryOptions = (zoneId: string) =>
-  queryOptions({ queryKey: [paths.adConfig(zoneId)], queryFn: () => apiFetch<AdZone>(paths.adConfig(zoneId)), staleTime: SHORT_CONFIG_STALE_MS, retry: 1 })
+  queryOptions({
+    queryKey: [paths.adConfig(zoneId)],
+    queryFn: () => apiFetch<AdZone>(paths.adConfig(zoneId)),
+    staleTime: SHORT_CONFIG_STALE_MS,
+    retry: 1,
+  })

@@ -28,7 +28,11 @@ const DB_NAME = 'hotvote-query-cache'
 const STORE = 'clients'
 const ENTRY = 'query-client'
 /** First query-key elements that are persisted (public config keys are their URL). */
-const PERSISTED_ROOTS = new Set<unknown>(['session', 'site-settings', ...[voteMultiplierQueryOptions, emailCaptureQueryOptions, idleRedirectQueryOptions].map((options) => options().queryKey[0])])
+const PERSISTED_ROOTS = new Set<unknown>([
+  'session',
+  'site-settings',
+  ...[voteMultiplierQueryOptions, emailCaptureQueryOptions, idleRedirectQueryOptions].map((options) => options().queryKey[0]),
+])
 
 /**
  * True when a query with this key is persisted: ['session'], ['site-settings'], the public config URLs
@@ -42,7 +46,8 @@ export function shouldPersistQueryKey(queryKey: QueryKey): boolean {
 }
 
 /** True when the query is persisted: a persisted key holding data (never a pending or failed query). */
-export const shouldDehydrateQuery = (query: { queryKey: QueryKey; state: { status: string } }) => query.state.status === 'success' && shouldPersistQueryKey(query.queryKey)
+export const shouldDehydrateQuery = (query: { queryKey: QueryKey; state: { status: string } }) =>
+  query.state.status === 'success' && shouldPersistQueryKey(query.queryKey)
 
 /** A Persister over one IndexedDB entry; writes are throttled to PERSIST_THROTTLE_MS (the last state wins) and flushed when the page is hidden. */
 export function createIdbPersister(dbName = DB_NAME): Persister {

@@ -13,7 +13,15 @@ export const LOGGED_OUT_KEY = 'hotvote.loggedOut'
  * The stored session record. latitude/longitude in degrees; lastUser: the last answer of POST /api/session for this
  * record, kept so an offline start shows the last known visitor.
  */
-export type StoredSession = { sessionId: string; username: string; email?: string | null; emailVerified?: boolean; latitude?: number; longitude?: number; lastUser?: SessionUser }
+export type StoredSession = {
+  sessionId: string
+  username: string
+  email?: string | null
+  emailVerified?: boolean
+  latitude?: number
+  longitude?: number
+  lastUser?: SessionUser
+}
 
 /** A new session id (public-visitor §9). */
 export { generateSessionId }

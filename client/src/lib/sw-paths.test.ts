@@ -5,7 +5,9 @@ const deniedNavigation = (path: string) => NAVIGATION_DENYLIST.some((re) => re.t
 
 describe('service worker paths', () => {
   it('answers navigations with the app shell except under /adm and /api', () => {
-    expect(['/', '/upload', '/profile', '/stats', '/dmca', '/auth/verify', '/admin-tips', '/no/such/page'].filter(deniedNavigation)).toEqual([])
+    expect(
+      ['/', '/upload', '/profile', '/stats', '/dmca', '/auth/verify', '/admin-tips', '/no/such/page'].filter(deniedNavigation),
+    ).toEqual([])
     expect(['/adm', '/adm/', '/adm/media', '/api/session', '/api/media/file/a.jpg'].every(deniedNavigation)).toBe(true)
   })
 
@@ -17,7 +19,19 @@ describe('service worker paths', () => {
   it('caches media files and revalidates only the public configs', () => {
     expect(isMediaFilePath('/api/media/file/ab/cd.mp4')).toBe(true)
     expect(isMediaFilePath('/api/media/queue/1')).toBe(false)
-    expect(['/api/site-settings', '/api/vote-multiplier-config', '/api/email-capture-config', '/api/idle-redirect-config', '/api/ad-config/zone1'].every(isPublicConfigPath)).toBe(true)
-    expect(['/api/session', '/api/ad-config', '/api/ad-config/a/b', '/api/admin/vote-multiplier-config', '/api/users/1/stats'].some(isPublicConfigPath)).toBe(false)
+    expect(
+      [
+        '/api/site-settings',
+        '/api/vote-multiplier-config',
+        '/api/email-capture-config',
+        '/api/idle-redirect-config',
+        '/api/ad-config/zone1',
+      ].every(isPublicConfigPath),
+    ).toBe(true)
+    expect(
+      ['/api/session', '/api/ad-config', '/api/ad-config/a/b', '/api/admin/vote-multiplier-config', '/api/users/1/stats'].some(
+        isPublicConfigPath,
+      ),
+    ).toBe(false)
   })
 })

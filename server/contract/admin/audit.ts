@@ -24,7 +24,10 @@ export type AuditLogEntry = v.InferOutput<typeof AuditLogEntrySchema>
  * The list answer: a plain array (what this server sends), or an object with the logs and an environment label
  * (admin-back-office §3 allows both, so the client reads either).
  */
-export const AuditLogsAnswerSchema = v.union([v.array(AuditLogEntrySchema), v.object({ logs: v.array(AuditLogEntrySchema), environment: v.optional(v.unknown()) })])
+export const AuditLogsAnswerSchema = v.union([
+  v.array(AuditLogEntrySchema),
+  v.object({ logs: v.array(AuditLogEntrySchema), environment: v.optional(v.unknown()) }),
+])
 export type AuditLogsAnswer = v.InferOutput<typeof AuditLogsAnswerSchema>
 
 /** Query of GET /api/admin/audit-logs: filters (all optional), the page (contract/admin/paging), and export=true for a dated file of every match. */

@@ -9,7 +9,14 @@ import { PageQuerySchema } from './paging'
  * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants and poster stored
  * beside it; sha256 (hex) of its bytes when the list asked for checksums.
  */
-export const BucketFileSchema = v.object({ key: v.string(), size: v.number(), lastModified: v.string(), derivedCount: v.number(), derivedSize: v.number(), sha256: v.optional(v.string()) })
+export const BucketFileSchema = v.object({
+  key: v.string(),
+  size: v.number(),
+  lastModified: v.string(),
+  derivedCount: v.number(),
+  derivedSize: v.number(),
+  sha256: v.optional(v.string()),
+})
 export type BucketFile = v.InferOutput<typeof BucketFileSchema>
 
 /** GET /api/admin/list-bucket-files: the items and the provider name (fs or s3). */
@@ -17,10 +24,15 @@ export const BucketListSchema = v.object({ files: v.array(BucketFileSchema), pro
 export type BucketList = v.InferOutput<typeof BucketListSchema>
 
 /** Query of GET /api/admin/list-bucket-files: a page of items (contract/admin/paging, by key); checksums=true adds each listed item's SHA-256. */
-export const BucketListQuerySchema = v.object({ ...PageQuerySchema.entries, checksums: v.optional(v.picklist(['true', 'false'], 'checksums must be true or false')) })
+export const BucketListQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  checksums: v.optional(v.picklist(['true', 'false'], 'checksums must be true or false')),
+})
 
 /** POST /api/admin/delete-bucket-files body: the keys to delete (at most 10,000). */
-export const BucketDeleteInputSchema = v.object({ filenames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1024)), 'filenames must be a list of keys'), v.maxLength(10_000)) })
+export const BucketDeleteInputSchema = v.object({
+  filenames: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1024)), 'filenames must be a list of keys'), v.maxLength(10_000)),
+})
 export type BucketDeleteInput = v.InferOutput<typeof BucketDeleteInputSchema>
 
 /** POST /api/admin/delete-bucket-files answer: deleted count and one error line per refused key. */
@@ -47,7 +59,13 @@ export const DuplicateScanSchema = v.object({
 export type DuplicateScan = v.InferOutput<typeof DuplicateScanSchema>
 
 /** POST /api/admin/import-media: counts of bucket items imported, skipped (already rows, not media) and failed. */
-export const ImportResultSchema = v.object({ message: v.string(), imported: v.number(), skipped: v.number(), errors: v.number(), totalFiles: v.number() })
+export const ImportResultSchema = v.object({
+  message: v.string(),
+  imported: v.number(),
+  skipped: v.number(),
+  errors: v.number(),
+  totalFiles: v.number(),
+})
 export type ImportResult = v.InferOutput<typeof ImportResultSchema>
 
 /** POST /api/admin/bucket-upload (201): the key the file was stored under and its size in bytes. */

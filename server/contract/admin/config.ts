@@ -10,13 +10,22 @@ const isAbsoluteHttpUrl = (u: string) => {
   }
 }
 export const REDIRECT_URL_MESSAGE = 'Please enter a valid URL including http:// or https://'
-const RedirectUrl = v.pipe(v.string(REDIRECT_URL_MESSAGE), v.trim(), v.check((u) => u === '' || isAbsoluteHttpUrl(u), REDIRECT_URL_MESSAGE))
+const RedirectUrl = v.pipe(
+  v.string(REDIRECT_URL_MESSAGE),
+  v.trim(),
+  v.check((u) => u === '' || isAbsoluteHttpUrl(u), REDIRECT_URL_MESSAGE),
+)
 
 /** Idle redirect time limits, seconds. */
 export const IDLE_TIME_MIN = 30
 export const IDLE_TIME_MAX = 3600
 export const IdleRedirectInputSchema = v.object({
-  idleRedirectTime: v.pipe(v.number('Idle redirect time must be at least 30 seconds'), v.integer('Idle redirect time must be at least 30 seconds'), v.minValue(IDLE_TIME_MIN, 'Idle redirect time must be at least 30 seconds'), v.maxValue(IDLE_TIME_MAX, 'Idle redirect time must be at most 3600 seconds')),
+  idleRedirectTime: v.pipe(
+    v.number('Idle redirect time must be at least 30 seconds'),
+    v.integer('Idle redirect time must be at least 30 seconds'),
+    v.minValue(IDLE_TIME_MIN, 'Idle redirect time must be at least 30 seconds'),
+    v.maxValue(IDLE_TIME_MAX, 'Idle redirect time must be at most 3600 seconds'),
+  ),
   idleRedirectUrl: RedirectUrl,
 })
 export type IdleRedirectInput = v.InferOutput<typeof IdleRedirectInputSchema>
@@ -24,9 +33,20 @@ export const BackButtonInputSchema = v.object({ backButtonUrl: RedirectUrl })
 export type BackButtonInput = v.InferOutput<typeof BackButtonInputSchema>
 
 /** A saved redirect row; createdAt ISO-8601 UTC. */
-export const IdleRedirectConfigSchema = v.object({ id: v.optional(v.number()), idleRedirectTime: v.number(), idleRedirectUrl: v.string(), isActive: v.boolean(), createdAt: v.nullable(v.string()) })
+export const IdleRedirectConfigSchema = v.object({
+  id: v.optional(v.number()),
+  idleRedirectTime: v.number(),
+  idleRedirectUrl: v.string(),
+  isActive: v.boolean(),
+  createdAt: v.nullable(v.string()),
+})
 export type IdleRedirectConfig = v.InferOutput<typeof IdleRedirectConfigSchema>
-export const BackButtonConfigSchema = v.object({ id: v.optional(v.number()), backButtonUrl: v.string(), isActive: v.boolean(), createdAt: v.nullable(v.string()) })
+export const BackButtonConfigSchema = v.object({
+  id: v.optional(v.number()),
+  backButtonUrl: v.string(),
+  isActive: v.boolean(),
+  createdAt: v.nullable(v.string()),
+})
 export type BackButtonConfig = v.InferOutput<typeof BackButtonConfigSchema>
 
 const zoneName = v.pipe(v.string('Zone name cannot be empty'), v.trim(), v.minLength(1, 'Zone name cannot be empty'), v.maxLength(100))
@@ -35,19 +55,34 @@ export const AdZoneInputSchema = v.object({ zoneName, adCode: v.pipe(v.string(),
 export const SkipButtonInputSchema = v.object({
   zoneName,
   buttonText: v.pipe(v.string('Button text cannot be empty'), v.trim(), v.minLength(1, 'Button text cannot be empty'), v.maxLength(100)),
-  buttonUrl: v.pipe(v.string(SKIP_URL_MESSAGE), v.trim(), v.check((u) => u === '' || isAbsoluteHttpUrl(u), SKIP_URL_MESSAGE)),
+  buttonUrl: v.pipe(
+    v.string(SKIP_URL_MESSAGE),
+    v.trim(),
+    v.check((u) => u === '' || isAbsoluteHttpUrl(u), SKIP_URL_MESSAGE),
+  ),
   isActive: v.boolean(),
 })
 export type AdZoneInput = v.InferOutput<typeof AdZoneInputSchema>
 export type SkipButtonInput = v.InferOutput<typeof SkipButtonInputSchema>
 export const AdZoneConfigSchema = v.object({ zoneName: v.string(), adCode: v.string(), isActive: v.boolean(), updatedAt: v.string() })
 export type AdZoneConfig = v.InferOutput<typeof AdZoneConfigSchema>
-export const SkipButtonConfigSchema = v.object({ zoneName: v.string(), buttonText: v.string(), buttonUrl: v.string(), isActive: v.boolean(), updatedAt: v.string() })
+export const SkipButtonConfigSchema = v.object({
+  zoneName: v.string(),
+  buttonText: v.string(),
+  buttonUrl: v.string(),
+  isActive: v.boolean(),
+  updatedAt: v.string(),
+})
 export type SkipButtonConfig = v.InferOutput<typeof SkipButtonConfigSchema>
 
 export const EmailCaptureInputSchema = v.object({
   isEnabled: v.boolean(),
-  voteThreshold: v.pipe(v.number('Vote threshold must be at least 1'), v.integer('Vote threshold must be at least 1'), v.minValue(1, 'Vote threshold must be at least 1'), v.maxValue(100, 'Vote threshold must be at most 100')),
+  voteThreshold: v.pipe(
+    v.number('Vote threshold must be at least 1'),
+    v.integer('Vote threshold must be at least 1'),
+    v.minValue(1, 'Vote threshold must be at least 1'),
+    v.maxValue(100, 'Vote threshold must be at most 100'),
+  ),
 })
 export type EmailCaptureInput = v.InferOutput<typeof EmailCaptureInputSchema>
 /** GET /api/admin/email-capture-config: the settings with their last update (ISO-8601 UTC, null before the first save). */
@@ -55,7 +90,11 @@ export const EmailCaptureSettingsSchema = v.object({ ...EmailCaptureConfigSchema
 export type EmailCaptureSettings = v.InferOutput<typeof EmailCaptureSettingsSchema>
 export const VoteMultiplierInputSchema = v.object({
   isEnabled: v.boolean(),
-  multiplier: v.pipe(v.number('Vote multiplier must be greater than 0'), v.gtValue(0, 'Vote multiplier must be greater than 0'), v.maxValue(1000, 'Vote multiplier must be at most 1000')),
+  multiplier: v.pipe(
+    v.number('Vote multiplier must be greater than 0'),
+    v.gtValue(0, 'Vote multiplier must be greater than 0'),
+    v.maxValue(1000, 'Vote multiplier must be at most 1000'),
+  ),
 })
 export type VoteMultiplierInput = v.InferOutput<typeof VoteMultiplierInputSchema>
 /** The saved vote multiplier; updatedAt ISO-8601 UTC, null before the first save. */

@@ -16,4 +16,3 @@ export type SequenceFixResult = v.InferOutput<typeof SequenceFixResultSchema>
 /** POST /api/admin/reset-database: deleted is rows deleted per table name. */
 export const ResetResultSchema = v.object({ message: v.string(), deleted: v.record(v.string(), v.number()) })
 export type ResetResult = v.InferOutput<typeof ResetResultSchema>
-

@@ -15,7 +15,13 @@ export const TOTAL_COUNT_HEADER = 'x-total-count'
 /** limit (1..ADMIN_PAGE_MAX, default ADMIN_PAGE_DEFAULT) and offset (rows to skip, default 0) of an admin list. */
 export const PageQuerySchema = v.object({
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'limit must be a number'), v.transform(Number), v.minValue(1, 'limit must be at least 1'), v.maxValue(ADMIN_PAGE_MAX, `limit must be at most ${ADMIN_PAGE_MAX}`)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, 'limit must be a number'),
+      v.transform(Number),
+      v.minValue(1, 'limit must be at least 1'),
+      v.maxValue(ADMIN_PAGE_MAX, `limit must be at most ${ADMIN_PAGE_MAX}`),
+    ),
     String(ADMIN_PAGE_DEFAULT),
   ),
   offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'offset must be a number'), v.transform(Number)), '0'),

@@ -18,7 +18,15 @@ export const ReprocessQuerySchema = v.object({ since: v.optional(DateOrTimestamp
 export const ReprocessInputSchema = v.object({
   since: v.optional(DateOrTimestampSchema),
   afterId: v.optional(v.pipe(v.number('afterId must be a number'), v.integer(), v.minValue(0)), 0),
-  limit: v.optional(v.pipe(v.number('limit must be a number'), v.integer(), v.minValue(1), v.maxValue(MAX_REPROCESS_BATCH, `limit must be at most ${MAX_REPROCESS_BATCH}`)), 5),
+  limit: v.optional(
+    v.pipe(
+      v.number('limit must be a number'),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(MAX_REPROCESS_BATCH, `limit must be at most ${MAX_REPROCESS_BATCH}`),
+    ),
+    5,
+  ),
 })
 export type ReprocessInput = v.InferOutput<typeof ReprocessInputSchema>
 
@@ -30,5 +38,11 @@ export type ReprocessStatus = v.InferOutput<typeof ReprocessStatusSchema>
  * POST answer: processed and failed counts of this call, each failure as `<id> <key>: <reason>`, lastId the last id
  * looked at (null when none), remaining the unprocessed items with a larger id.
  */
-export const ReprocessAnswerSchema = v.object({ processed: v.number(), failed: v.number(), errors: v.array(v.string()), lastId: v.nullable(v.number()), remaining: v.number() })
+export const ReprocessAnswerSchema = v.object({
+  processed: v.number(),
+  failed: v.number(),
+  errors: v.array(v.string()),
+  lastId: v.nullable(v.number()),
+  remaining: v.number(),
+})
 export type ReprocessAnswer = v.InferOutput<typeof ReprocessAnswerSchema>

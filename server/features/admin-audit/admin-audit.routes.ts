@@ -24,6 +24,10 @@ export const adminAuditRoutes = (deps: Deps) =>
     {
       query: AuditQuerySchema,
       response: { 200: AuditLogsAnswerSchema },
-      detail: { summary: 'A page of audit log entries, filtered, with X-Total-Count; export=true downloads every matching entry as audit-logs-YYYY-MM-DD.json', tags: ['admin'] },
+      detail: {
+        summary:
+          'A page of audit log entries, filtered, with X-Total-Count; export=true downloads every matching entry as audit-logs-YYYY-MM-DD.json',
+        tags: ['admin'],
+      },
     },
   )

@@ -9,12 +9,21 @@ export type AuditFilter = { eventType?: string; search?: string; date?: string }
 
 const rowFilter = (filter: AuditFilter) => ({ eventType: filter.eventType, date: filter.date, lowerSearch: filter.search?.toLowerCase() })
 
-const toEntry = (row: { id: number; event: string; timestamp: string; context: string }): AuditLogEntry => ({ id: row.id, event: row.event, timestamp: row.timestamp, context: JSON.parse(row.context) as unknown })
+const toEntry = (row: { id: number; event: string; timestamp: string; context: string }): AuditLogEntry => ({
+  id: row.id,
+  event: row.event,
+  timestamp: row.timestamp,
+  context: JSON.parse(row.context) as unknown,
+})
 
 /** A page of the matching entries, newest first, with the context parsed back to an object, and the number of matching entries. */
 export async function listAuditLogs(deps: Pick<Deps, 'db'>, filter: AuditFilter, page: PageQuery): Promise<Page<AuditLogEntry>> {
-  return { items: (await findAuditLogs(deps.db, rowFilter(filter), page)).map(toEntry), total: await countAuditLogs(deps.db, rowFilter(filter)) }
+  return {
+    items: (await findAuditLogs(deps.db, rowFilter(filter), page)).map(toEntry),
+    total: await countAuditLogs(deps.db, rowFilter(filter)),
+  }
 }
 
 /** Every matching entry, newest first (the export file). */
-export const exportAuditLogs = async (deps: Pick<Deps, 'db'>, filter: AuditFilter): Promise<AuditLogEntry[]> => (await findAuditLogs(deps.db, rowFilter(filter))).map(toEntry)
+export const exportAuditLogs = async (deps: Pick<Deps, 'db'>, filter: AuditFilter): Promise<AuditLogEntry[]> =>
+  (await findAuditLogs(deps.db, rowFilter(filter))).map(toEntry)

@@ -40,8 +40,10 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
     .post(
       routes.adminLogin,
       async ({ body, request, server, cookie }) => {
-        const creds = basicCredentials(request.headers.get('authorization')) ?? (body as v.InferOutput<typeof AdminLoginInputSchema> | undefined)
-        if (!creds || !(await credentials.verify(creds, addressKey(clientAddress(server, request, deps.config.trustedProxy))))) throw new HttpError(401, 'Invalid credentials')
+        const creds =
+          basicCredentials(request.headers.get('authorization')) ?? (body as v.InferOutput<typeof AdminLoginInputSchema> | undefined)
+        if (!creds || !(await credentials.verify(creds, addressKey(clientAddress(server, request, deps.config.trustedProxy)))))
+          throw new HttpError(401, 'Invalid credentials')
         const { token, expiresAt } = await issueAdminToken(deps)
         cookie[cookieName].set({ value: token, ...cookieOptions(deps.config.publicUrl, ADMIN_TOKEN_TTL_MS / 1000) })
         return { expiresAt: new Date(expiresAt).toISOString() }
@@ -49,7 +51,11 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
       {
         body: v.optional(AdminLoginInputSchema),
         response: { 200: AdminLoginAnswerSchema },
-        detail: { summary: 'Trade admin credentials (JSON or HTTP Basic) for a 12 h HttpOnly admin token cookie; 401 Invalid credentials, 429 when locked out', tags: ['admin auth'] },
+        detail: {
+          summary:
+            'Trade admin credentials (JSON or HTTP Basic) for a 12 h HttpOnly admin token cookie; 401 Invalid credentials, 429 when locked out',
+          tags: ['admin auth'],
+        },
       },
     )
     .post(
@@ -59,7 +65,13 @@ export function adminGuard(deps: Deps, guarded: AnyElysia[]) {
         cookie[cookieName].set({ value: '', ...cookieOptions(deps.config.publicUrl, 0) })
         set.status = 204
       },
-      { detail: { summary: 'Revoke the admin token cookie (back-office Logout); 204 whether or not it was live', tags: ['admin auth'], responses: noContent('Token revoked') } },
+      {
+        detail: {
+          summary: 'Revoke the admin token cookie (back-office Logout); 204 whether or not it was live',
+          tags: ['admin auth'],
+          responses: noContent('Token revoked'),
+        },
+      },
     )
     .guard(
       {

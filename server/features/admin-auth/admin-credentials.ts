@@ -40,14 +40,19 @@ export function basicCredentials(header: string | null): Credentials | undefined
 }
 
 /** The delay before checking an attempt of a guesser with `failures` recent failures, ms: 0, then 1 s doubling, capped. */
-export const slowdownMs = (failures: number) => (failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, 1000 * 2 ** (failures - FREE_FAILURES)))
+export const slowdownMs = (failures: number) =>
+  failures < FREE_FAILURES ? 0 : Math.min(MAX_DELAY_MS, 1000 * 2 ** (failures - FREE_FAILURES))
 
 /**
  * The credential checker of one app. Failures per address and per guesser are counted in the database, so every
  * instance sees them; the line each guesser's attempts wait in is per instance.
  */
 export function createAdminCredentialCheck(deps: Deps) {
-  const failuresPerAddress = createRateLimiter(deps, 'admin-failures-address', { limit: MAX_FAILURES, windowMs: FAILURE_WINDOW_MS, blockMs: LOCKOUT_MS })
+  const failuresPerAddress = createRateLimiter(deps, 'admin-failures-address', {
+    limit: MAX_FAILURES,
+    windowMs: FAILURE_WINDOW_MS,
+    blockMs: LOCKOUT_MS,
+  })
   const failuresPerGuesser = createRateLimiter(deps, 'admin-failures-guesser', { limit: 64, windowMs: GUESSER_WINDOW_MS })
   /** The last attempt in line of each guesser; dropped once it is settled and no later one joined. */
   const lines = new Map<string, Promise<unknown>>()

@@ -15,7 +15,8 @@ import { writeBackup, type BackupFormat } from '../../repositories/database.repo
 export type DatabaseCopy = { format: BackupFormat; size: number; body: ReadableStream<Uint8Array> }
 
 /** The download name of a backup taken at `at`: hotvote-backup-YYYY-MM-DDTHH-MM-SSZ.<extension> (UTC; sqlite or dump). */
-export const backupFileName = (at: Date, extension = 'sqlite') => `hotvote-backup-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.${extension}`
+export const backupFileName = (at: Date, extension = 'sqlite') =>
+  `hotvote-backup-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.${extension}`
 
 /**
  * Copies the live database into a temp file under deps.tmpDir (writeBackup) and answers it as a self-deleting
@@ -26,7 +27,11 @@ export async function copyDatabase(deps: Pick<Deps, 'db' | 'tmpDir'>): Promise<D
   const path = join(deps.tmpDir, `backup-${crypto.randomUUID()}.sqlite`)
   try {
     const format = await writeBackup(deps.db, path)
-    if ('missing' in format) throw new HttpError(501, 'pg_dump is not on the server\'s PATH: install the PostgreSQL client tools there, or run pg_dump against DATABASE_URL yourself')
+    if ('missing' in format)
+      throw new HttpError(
+        501,
+        "pg_dump is not on the server's PATH: install the PostgreSQL client tools there, or run pg_dump against DATABASE_URL yourself",
+      )
     const { size } = await stat(path)
     // 'close' comes after the end, an error and a client that goes away alike, so the temp file never stays behind.
     const file = createReadStream(path).on('close', () => void rm(path, { force: true }))

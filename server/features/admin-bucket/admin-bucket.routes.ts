@@ -3,7 +3,15 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { rm } from 'node:fs/promises'
-import { BucketDeleteResultSchema, BucketDeleteInputSchema, BucketListQuerySchema, BucketListSchema, BucketUploadAnswerSchema, DuplicateScanSchema, ImportResultSchema } from '../../contract/admin/bucket'
+import {
+  BucketDeleteResultSchema,
+  BucketDeleteInputSchema,
+  BucketListQuerySchema,
+  BucketListSchema,
+  BucketUploadAnswerSchema,
+  DuplicateScanSchema,
+  ImportResultSchema,
+} from '../../contract/admin/bucket'
 import { TOTAL_COUNT_HEADER } from '../../contract/admin/paging'
 import { routes } from '../../contract/paths'
 import { ErrorSchema } from '../../contract/common'
@@ -25,28 +33,50 @@ const detail = (summary: string) => ({ summary, tags: ['admin bucket'] })
 function bucketTusRoutes(deps: Deps) {
   const resumable = createBucketResumableUploads(deps)
   type Ctx = { request: Request; server: Parameters<typeof clientAddress>[0]; params?: { uploadId?: string } }
-  const tus = ({ request, server, params }: Ctx) => resumable.handle(request, ADMIN_OWNER, addressKey(clientAddress(server, request, deps.config.trustedProxy)), params?.uploadId)
+  const tus = ({ request, server, params }: Ctx) =>
+    resumable.handle(request, ADMIN_OWNER, addressKey(clientAddress(server, request, deps.config.trustedProxy)), params?.uploadId)
   return new Elysia()
     .post(routes.adminBucketTus, tus, {
       parse: 'none',
       response: { 201: BucketUploadAnswerSchema, 400: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
-      detail: { ...detail('Create a resumable bucket upload (tus 1.0, as POST /api/media/tus without userId); 201 with Location'), parameters: tusRequestHeaders('Upload-Length', 'Upload-Metadata'), responses: { 201: { description: 'Created; Location names the upload' } } },
+      detail: {
+        ...detail('Create a resumable bucket upload (tus 1.0, as POST /api/media/tus without userId); 201 with Location'),
+        parameters: tusRequestHeaders('Upload-Length', 'Upload-Metadata'),
+        responses: { 201: { description: 'Created; Location names the upload' } },
+      },
     })
     .get(routes.adminBucketTusUpload, tus, {
       params: UploadIdParamsSchema,
-      detail: { ...detail('HEAD: the offset of a resumable bucket upload (Upload-Offset, Upload-Length); GET: 405'), parameters: tusRequestHeaders(), responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } } },
+      detail: {
+        ...detail('HEAD: the offset of a resumable bucket upload (Upload-Offset, Upload-Length); GET: 405'),
+        parameters: tusRequestHeaders(),
+        responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } },
+      },
     })
     .patch(routes.adminBucketTusUpload, tus, {
       parse: 'none',
       params: UploadIdParamsSchema,
       response: { 200: BucketUploadAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 415: ErrorSchema, 460: ErrorSchema },
-      detail: { ...detail('Send bytes at Upload-Offset; 204, or for the last bytes 200 with the answer of POST /api/admin/bucket-upload'), parameters: tusRequestHeaders('Upload-Offset'), responses: { 204: { description: 'Stored; Upload-Offset is the new offset' } } },
+      detail: {
+        ...detail('Send bytes at Upload-Offset; 204, or for the last bytes 200 with the answer of POST /api/admin/bucket-upload'),
+        parameters: tusRequestHeaders('Upload-Offset'),
+        responses: { 204: { description: 'Stored; Upload-Offset is the new offset' } },
+      },
     })
-    .delete(routes.adminBucketTusUpload, tus, { params: UploadIdParamsSchema, detail: { ...detail('Terminate a resumable bucket upload: its bytes are removed (204)'), parameters: tusRequestHeaders(), responses: noContent('Terminated') } })
+    .delete(routes.adminBucketTusUpload, tus, {
+      params: UploadIdParamsSchema,
+      detail: {
+        ...detail('Terminate a resumable bucket upload: its bytes are removed (204)'),
+        parameters: tusRequestHeaders(),
+        responses: noContent('Terminated'),
+      },
+    })
     .get(routes.adminBucketTusResult, ({ params }) => resumable.result(ADMIN_OWNER, params.uploadId), {
       params: UploadIdParamsSchema,
       response: { 200: BucketUploadAnswerSchema, 202: v.object({ message: v.string() }), 404: ErrorSchema, 409: ErrorSchema },
-      detail: detail("A resumable bucket upload's stored answer: 200, or its refusal status; 202 while processed, 409 while bytes are missing"),
+      detail: detail(
+        "A resumable bucket upload's stored answer: 200, or its refusal status; 202 while processed, 409 while bytes are missing",
+      ),
     })
 }
 
@@ -64,12 +94,24 @@ export const adminBucketRoutes = (deps: Deps) =>
       {
         query: BucketListQuerySchema,
         response: { 200: BucketListSchema },
-        detail: detail('A page of the objects in the bucket, by key, except variants and posters, counted on their item, and the provider; X-Total-Count; ?checksums=true adds the SHA-256 of each listed item (reads them) for copying the bucket'),
+        detail: detail(
+          'A page of the objects in the bucket, by key, except variants and posters, counted on their item, and the provider; X-Total-Count; ?checksums=true adds the SHA-256 of each listed item (reads them) for copying the bucket',
+        ),
       },
     )
-    .post(routes.adminDeleteBucketFiles, ({ body }) => deleteBucketFiles(deps, body.filenames), { body: BucketDeleteInputSchema, response: { 200: BucketDeleteResultSchema }, detail: detail('Delete objects and their media rows; refused keys are reported') })
-    .get(routes.adminFindDuplicates, () => findDuplicates(deps), { response: { 200: DuplicateScanSchema }, detail: detail('Groups of identical content, equal size and similar names') })
-    .post(routes.adminImportMedia, () => withJobLock(deps, 'mediaImport', () => importMediaFromBucket(deps)), { response: { 200: ImportResultSchema, 409: ErrorSchema }, detail: detail('Make media rows for valid media objects not yet imported') })
+    .post(routes.adminDeleteBucketFiles, ({ body }) => deleteBucketFiles(deps, body.filenames), {
+      body: BucketDeleteInputSchema,
+      response: { 200: BucketDeleteResultSchema },
+      detail: detail('Delete objects and their media rows; refused keys are reported'),
+    })
+    .get(routes.adminFindDuplicates, () => findDuplicates(deps), {
+      response: { 200: DuplicateScanSchema },
+      detail: detail('Groups of identical content, equal size and similar names'),
+    })
+    .post(routes.adminImportMedia, () => withJobLock(deps, 'mediaImport', () => importMediaFromBucket(deps)), {
+      response: { 200: ImportResultSchema, 409: ErrorSchema },
+      detail: detail('Make media rows for valid media objects not yet imported'),
+    })
     .post(
       routes.adminBucketUpload,
       async ({ request, set }) => {
@@ -77,5 +119,9 @@ export const adminBucketRoutes = (deps: Deps) =>
         set.status = 201
         return storeBucketUpload(deps, file).finally(() => rm(file.tmpPath, { force: true }))
       },
-      { parse: 'none', response: { 201: BucketUploadAnswerSchema }, detail: detail('Stream one media file (multipart `file`) into the bucket for a later import; same type and size rules as uploads') },
+      {
+        parse: 'none',
+        response: { 201: BucketUploadAnswerSchema },
+        detail: detail('Stream one media file (multipart `file`) into the bucket for a later import; same type and size rules as uploads'),
+      },
     )

@@ -14,8 +14,13 @@ import { HttpError } from '../../http/errors'
 import { newStorageKey, sniffMediaType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
 import { sha256Hex } from '../../media/content-hash'
-import { deleteMediaByKey, findMediaVariantsByKey, listRowsWithoutStoredHash, listStoredHashes, saveStoredHash } from '../../repositories/media.repository'
-
+import {
+  deleteMediaByKey,
+  findMediaVariantsByKey,
+  listRowsWithoutStoredHash,
+  listStoredHashes,
+  saveStoredHash,
+} from '../../repositories/media.repository'
 
 /**
  * Every object in the bucket except derived objects (variants, posters), which are counted on their item (size in
@@ -23,12 +28,16 @@ import { deleteMediaByKey, findMediaVariantsByKey, listRowsWithoutStoredHash, li
  * With checksums, the SHA-256 of each listed object too (a bucket an
  * operator can copy and verify; derived objects are remade by `hotvote media reprocess`).
  */
-export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { checksums?: boolean; page?: PageQuery } = {}): Promise<{ files: BucketFile[]; provider: string; total: number }> {
+export async function listBucketFiles(
+  deps: Pick<Deps, 'storage'>,
+  opts: { checksums?: boolean; page?: PageQuery } = {},
+): Promise<{ files: BucketFile[]; provider: string; total: number }> {
   const all: ObjectInfo[] = []
   for await (const o of deps.storage.list()) all.push(o)
   const owners = derivedObjectOwners(all.map((o) => o.key))
   const files = new Map<string, BucketFile>()
-  for (const o of all) if (!owners.has(o.key)) files.set(o.key, { key: o.key, size: o.size, lastModified: o.lastModified, derivedCount: 0, derivedSize: 0 })
+  for (const o of all)
+    if (!owners.has(o.key)) files.set(o.key, { key: o.key, size: o.size, lastModified: o.lastModified, derivedCount: 0, derivedSize: 0 })
   for (const o of all) {
     const owner = owners.get(o.key)
     const file = owner && files.get(owner)
@@ -36,7 +45,9 @@ export async function listBucketFiles(deps: Pick<Deps, 'storage'>, opts: { check
     file.derivedCount++
     file.derivedSize += o.size
   }
-  const listed = opts.page ? [...files.values()].sort((a, b) => (a.key < b.key ? -1 : 1)).slice(opts.page.offset, opts.page.offset + opts.page.limit) : [...files.values()]
+  const listed = opts.page
+    ? [...files.values()].sort((a, b) => (a.key < b.key ? -1 : 1)).slice(opts.page.offset, opts.page.offset + opts.page.limit)
+    : [...files.values()]
   if (opts.checksums) for (const f of listed) f.sha256 = await hashObject(deps, f.key)
   return { files: listed, provider: deps.storage.provider, total: files.size }
 }
@@ -131,7 +142,8 @@ export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>): Promis
  */
 export async function storeBucketUpload(deps: Pick<Deps, 'storage' | 'clock'>, file: SpooledFile): Promise<BucketUploadAnswer> {
   const type = await sniffMediaType(file.head)
-  if (!type || type !== typeForFileName(file.originalName)) throw new HttpError(415, `${file.originalName}: the content is not the type its name says`)
+  if (!type || type !== typeForFileName(file.originalName))
+    throw new HttpError(415, `${file.originalName}: the content is not the type its name says`)
   const key = newStorageKey(deps.clock.now(), type).replace(/^media\//, 'uploads/')
   await deps.storage.put(key, Bun.file(file.tmpPath).stream(), { size: file.size, contentType: type })
   return { key, size: file.size }

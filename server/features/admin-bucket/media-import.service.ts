@@ -26,7 +26,8 @@ const IMPORT_OWNER_USERNAME = 'system-import'
 const ownerName = (n: number) => (n === 1 ? IMPORT_OWNER_USERNAME : `${IMPORT_OWNER_USERNAME}-${n}`)
 
 /** The system user, created on first use under the first free ownerName. Its session id is never a usable session. */
-const systemUserId = (deps: Pick<Deps, 'db' | 'clock'>) => findOrInsertSystemUser(deps.db, IMPORT_OWNER_SESSION_ID, ownerName, deps.clock.now().toISOString())
+const systemUserId = (deps: Pick<Deps, 'db' | 'clock'>) =>
+  findOrInsertSystemUser(deps.db, IMPORT_OWNER_SESSION_ID, ownerName, deps.clock.now().toISOString())
 
 /** Imports one object; answers 'imported' or 'skipped'. Throws on a read failure or undecodable media (counted as an error). */
 async function importObject(deps: Deps, key: string, ownerId: number): Promise<'imported' | 'skipped'> {
@@ -35,7 +36,16 @@ async function importObject(deps: Deps, key: string, ownerId: number): Promise<'
     if (!type || (await isContentKnown(deps.db, sha256))) return 'skipped'
     const now = deps.clock.now()
     const processed = await processMediaFile(deps, key, type, path, now, { itemStored: true, mayRefuse: false })
-    await insertMedia(deps.db, { userId: ownerId, storageKey: key, originalName: key.split('/').pop()!, mimeType: type, size, sha256, uploadedAt: now.toISOString(), ...processed })
+    await insertMedia(deps.db, {
+      userId: ownerId,
+      storageKey: key,
+      originalName: key.split('/').pop()!,
+      mimeType: type,
+      size,
+      sha256,
+      uploadedAt: now.toISOString(),
+      ...processed,
+    })
     return 'imported'
   })
   return outcome ?? 'skipped'

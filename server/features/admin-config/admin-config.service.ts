@@ -4,7 +4,14 @@
  * vote-multiplier change. Throws HttpError 404 for the zone1 ad and the skip button before their first save.
  */
 import type { Deps } from '../../core/deps'
-import type { AdZoneInput, BackButtonInput, EmailCaptureInput, IdleRedirectInput, SkipButtonInput, VoteMultiplierInput } from '../../contract/admin/config'
+import type {
+  AdZoneInput,
+  BackButtonInput,
+  EmailCaptureInput,
+  IdleRedirectInput,
+  SkipButtonInput,
+  VoteMultiplierInput,
+} from '../../contract/admin/config'
 import type { PageQuery } from '../../contract/admin/paging'
 import { DEFAULT_IDLE_REDIRECT_TIME } from '../../contract/public-config'
 import { writeAuditEvent } from '../../core/audit-log'
@@ -40,7 +47,11 @@ export const getVoteMultiplier = (deps: ConfigDeps) => readVoteMultiplier(deps.d
 export async function changeVoteMultiplier(deps: ConfigDeps, input: VoteMultiplierInput) {
   const before = await readVoteMultiplier(deps.db)
   await saveVoteMultiplier(deps.db, { ...input, updatedAt: stamp(deps) })
-  await writeAuditEvent(deps, 'VOTE_MULTIPLIER_UPDATED', { by: deps.config.adminUsername, before: { isEnabled: before.isEnabled, multiplier: before.multiplier }, after: input })
+  await writeAuditEvent(deps, 'VOTE_MULTIPLIER_UPDATED', {
+    by: deps.config.adminUsername,
+    before: { isEnabled: before.isEnabled, multiplier: before.multiplier },
+    after: input,
+  })
   return readVoteMultiplier(deps.db)
 }
 
@@ -55,28 +66,43 @@ export async function changeEmailCapture(deps: ConfigDeps, input: EmailCaptureIn
 
 /** The current idle redirect, or an inactive default with createdAt null before the first save. */
 export const getIdleRedirect = async (deps: ConfigDeps) =>
-  (await findCurrentIdleRedirect(deps.db)) ?? { idleRedirectTime: DEFAULT_IDLE_REDIRECT_TIME, idleRedirectUrl: '', isActive: false, createdAt: null }
+  (await findCurrentIdleRedirect(deps.db)) ?? {
+    idleRedirectTime: DEFAULT_IDLE_REDIRECT_TIME,
+    idleRedirectUrl: '',
+    isActive: false,
+    createdAt: null,
+  }
 
 /** Adds an idle-redirect history row, active unless the URL is empty; answers the row. */
-export const changeIdleRedirect = (deps: ConfigDeps, input: IdleRedirectInput) => addIdleRedirect(deps.db, { ...input, isActive: input.idleRedirectUrl !== '', createdAt: stamp(deps) })
+export const changeIdleRedirect = (deps: ConfigDeps, input: IdleRedirectInput) =>
+  addIdleRedirect(deps.db, { ...input, isActive: input.idleRedirectUrl !== '', createdAt: stamp(deps) })
 
 /** A page of idle-redirect saves, newest first, and their number. */
-export const idleRedirectHistory = async (deps: ConfigDeps, { limit, offset }: PageQuery) => ({ items: await listIdleRedirects(deps.db, limit, offset), total: await countIdleRedirects(deps.db) })
+export const idleRedirectHistory = async (deps: ConfigDeps, { limit, offset }: PageQuery) => ({
+  items: await listIdleRedirects(deps.db, limit, offset),
+  total: await countIdleRedirects(deps.db),
+})
 
 /** The current back-button redirect, or an inactive empty one before the first save. */
-export const getBackButton = async (deps: ConfigDeps) => (await findCurrentBackButton(deps.db)) ?? { backButtonUrl: '', isActive: false, createdAt: null }
+export const getBackButton = async (deps: ConfigDeps) =>
+  (await findCurrentBackButton(deps.db)) ?? { backButtonUrl: '', isActive: false, createdAt: null }
 
 /** Adds a back-button history row, active unless the URL is empty; answers the row. */
-export const changeBackButton = (deps: ConfigDeps, input: BackButtonInput) => addBackButton(deps.db, { ...input, isActive: input.backButtonUrl !== '', createdAt: stamp(deps) })
+export const changeBackButton = (deps: ConfigDeps, input: BackButtonInput) =>
+  addBackButton(deps.db, { ...input, isActive: input.backButtonUrl !== '', createdAt: stamp(deps) })
 
 /** A page of back-button saves, newest first, and their number. */
-export const backButtonHistory = async (deps: ConfigDeps, { limit, offset }: PageQuery) => ({ items: await listBackButtons(deps.db, limit, offset), total: await countBackButtons(deps.db) })
+export const backButtonHistory = async (deps: ConfigDeps, { limit, offset }: PageQuery) => ({
+  items: await listBackButtons(deps.db, limit, offset),
+  total: await countBackButtons(deps.db),
+})
 
 /** The zone1 ad; HttpError 404 before its first save. */
 export const getAdZone = async (deps: ConfigDeps) => mustFind(await findAdZone(deps.db, AD_ZONE), 'Ad configuration')
 
 /** Saves the zone1 ad and answers the row. */
-export const changeAdZone = (deps: ConfigDeps, input: AdZoneInput) => saveAdZone(deps.db, { zoneId: AD_ZONE, ...input, updatedAt: stamp(deps) })
+export const changeAdZone = (deps: ConfigDeps, input: AdZoneInput) =>
+  saveAdZone(deps.db, { zoneId: AD_ZONE, ...input, updatedAt: stamp(deps) })
 
 /** The skip button; HttpError 404 before its first save. */
 export const getSkipButton = async (deps: ConfigDeps) => mustFind(await findSkipButton(deps.db), 'Skip button configuration')

@@ -6,7 +6,14 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
-import { AdminMediaSchema, AdminUserSchema, DbConnectionSchema, DbCountsCheckSchema, DbQueriesCheckSchema, DbSchemaCheckSchema } from '../../contract/admin/data'
+import {
+  AdminMediaSchema,
+  AdminUserSchema,
+  DbConnectionSchema,
+  DbCountsCheckSchema,
+  DbQueriesCheckSchema,
+  DbSchemaCheckSchema,
+} from '../../contract/admin/data'
 import { PageQuerySchema } from '../../contract/admin/paging'
 import { routes } from '../../contract/paths'
 import { noContent } from '../../http/openapi-responses'
@@ -24,7 +31,11 @@ export const adminDataRoutes = (deps: Deps) =>
         set.headers['cache-control'] = 'no-store'
         return answerPage(set, await listAdminMedia(deps, query))
       },
-      { query: PageQuerySchema, response: { 200: v.array(AdminMediaSchema) }, detail: detail('A page of media items with actual counts, newest first (also verifies an admin login)') },
+      {
+        query: PageQuerySchema,
+        response: { 200: v.array(AdminMediaSchema) },
+        detail: detail('A page of media items with actual counts, newest first (also verifies an admin login)'),
+      },
     )
     .delete(
       routes.adminMediaItem,
@@ -32,14 +43,29 @@ export const adminDataRoutes = (deps: Deps) =>
         await adminDeleteMedia(deps, params.id)
         set.status = 204
       },
-      { params: IdParamsSchema, detail: { ...detail('Delete any media item, its votes and views (audited)'), responses: noContent('Deleted') } },
+      {
+        params: IdParamsSchema,
+        detail: { ...detail('Delete any media item, its votes and views (audited)'), responses: noContent('Deleted') },
+      },
     )
-    .get(
-      routes.adminUsers,
-      async ({ query, set }) => answerPage(set, await listAdminUsers(deps, query)),
-      { query: PageQuerySchema, response: { 200: v.array(AdminUserSchema) }, detail: detail('A page of users with uploads, votes and views they made, logins and last login') },
-    )
-    .get(routes.dbTestConnection, () => dbChecks.connection(deps), { response: { 200: DbConnectionSchema }, detail: detail('Database connection check, with durationMs') })
-    .get(routes.dbTestSchema, () => dbChecks.schema(deps), { response: { 200: DbSchemaCheckSchema }, detail: detail('Tables of the schema, with durationMs') })
-    .get(routes.dbTestCounts, () => dbChecks.counts(deps), { response: { 200: DbCountsCheckSchema }, detail: detail('Rows in users, media, votes and views, with durationMs') })
-    .get(routes.dbTestQueries, () => dbChecks.queries(deps), { response: { 200: DbQueriesCheckSchema }, detail: detail('Sample queries, with durationMs') })
+    .get(routes.adminUsers, async ({ query, set }) => answerPage(set, await listAdminUsers(deps, query)), {
+      query: PageQuerySchema,
+      response: { 200: v.array(AdminUserSchema) },
+      detail: detail('A page of users with uploads, votes and views they made, logins and last login'),
+    })
+    .get(routes.dbTestConnection, () => dbChecks.connection(deps), {
+      response: { 200: DbConnectionSchema },
+      detail: detail('Database connection check, with durationMs'),
+    })
+    .get(routes.dbTestSchema, () => dbChecks.schema(deps), {
+      response: { 200: DbSchemaCheckSchema },
+      detail: detail('Tables of the schema, with durationMs'),
+    })
+    .get(routes.dbTestCounts, () => dbChecks.counts(deps), {
+      response: { 200: DbCountsCheckSchema },
+      detail: detail('Rows in users, media, votes and views, with durationMs'),
+    })
+    .get(routes.dbTestQueries, () => dbChecks.queries(deps), {
+      response: { 200: DbQueriesCheckSchema },
+      detail: detail('Sample queries, with durationMs'),
+    })

@@ -12,15 +12,17 @@ import { countTables, isConnected, listTableNames, databaseVersion } from '../..
 
 /** A page of media, newest first, and the number of media items. */
 export async function listAdminMedia(deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Promise<Page<AdminMedia>> {
-  const items = (await listMediaWithFigures(deps.db, limit, offset)).map(({ hotVotes, totalVotes, storageKey, placeholder, variants, processedAt, ...row }) => ({
-    ...row,
-    url: mediaUrl(storageKey),
-    hotVotes,
-    notVotes: totalVotes - hotVotes,
-    totalVotes,
-    ...mediaDisplay({ storageKey, mimeType: row.mimeType, placeholder, variants, processedAt }),
-    processed: processedAt !== null,
-  }))
+  const items = (await listMediaWithFigures(deps.db, limit, offset)).map(
+    ({ hotVotes, totalVotes, storageKey, placeholder, variants, processedAt, ...row }) => ({
+      ...row,
+      url: mediaUrl(storageKey),
+      hotVotes,
+      notVotes: totalVotes - hotVotes,
+      totalVotes,
+      ...mediaDisplay({ storageKey, mimeType: row.mimeType, placeholder, variants, processedAt }),
+      processed: processedAt !== null,
+    }),
+  )
   return { items, total: await countMedia(deps.db) }
 }
 
@@ -32,7 +34,13 @@ export async function listAdminUsers(deps: Pick<Deps, 'db'>, { limit, offset }: 
 /** Deletes any media item with its objects (derived ones too), votes and views; ADMIN_DELETE_REQUEST/COMPLETED audit. Throws HttpError 404. */
 export async function adminDeleteMedia(deps: Deps, mediaId: number): Promise<void> {
   const row = mustFind(await findMediaById(deps.db, mediaId), 'Media')
-  const context = { mediaId, ownerId: row.userId, storageKey: row.storageKey, originalName: row.originalName, by: deps.config.adminUsername }
+  const context = {
+    mediaId,
+    ownerId: row.userId,
+    storageKey: row.storageKey,
+    originalName: row.originalName,
+    by: deps.config.adminUsername,
+  }
   await writeAuditEvent(deps, 'ADMIN_DELETE_REQUEST', context)
   const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, row.variants)
   await deleteMediaById(deps.db, mediaId)
@@ -48,12 +56,17 @@ async function timed<T>(fn: () => Promise<T>): Promise<T & { durationMs: number 
 
 /** The four database checks of the Database page: connection, schema, counts, sample queries; each with durationMs. */
 export const dbChecks = {
-  connection: (deps: Pick<Deps, 'db'>) => timed(async () => ({ connected: await isConnected(deps.db), sqliteVersion: await databaseVersion(deps.db) })),
+  connection: (deps: Pick<Deps, 'db'>) =>
+    timed(async () => ({ connected: await isConnected(deps.db), sqliteVersion: await databaseVersion(deps.db) })),
   schema: (deps: Pick<Deps, 'db'>) => timed(async () => ({ tables: await listTableNames(deps.db) })),
   counts: (deps: Pick<Deps, 'db'>) => timed(() => countTables(deps.db)),
   queries: (deps: Pick<Deps, 'db'>) =>
     timed(async () => ({
-      newestMedia: (await listMediaWithFigures(deps.db, 3, 0)).map((m) => ({ id: m.id, originalName: m.originalName, totalVotes: m.totalVotes })),
+      newestMedia: (await listMediaWithFigures(deps.db, 3, 0)).map((m) => ({
+        id: m.id,
+        originalName: m.originalName,
+        totalVotes: m.totalVotes,
+      })),
       newestUsers: (await listUsersWithActivity(deps.db, 3, 0)).map((u) => ({ id: u.id, username: u.username })),
     })),
 }

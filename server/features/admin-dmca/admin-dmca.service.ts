@@ -19,13 +19,26 @@ export const listTakedowns = async (deps: Pick<Deps, 'db'>, { limit, offset }: P
 })
 
 /** Changes a takedown's status and notes, its media's visibility and the audit log in one transaction. Throws HttpError 404 (unknown), 409 (transition not allowed). */
-export async function updateTakedown(deps: Pick<Deps, 'db' | 'clock' | 'config'>, id: number, update: v.InferOutput<typeof DmcaUpdateSchema>): Promise<DmcaUpdateAnswer> {
+export async function updateTakedown(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  id: number,
+  update: v.InferOutput<typeof DmcaUpdateSchema>,
+): Promise<DmcaUpdateAnswer> {
   const changed = await changeTakedownStatus(deps.db, id, {
     values: { status: update.status, adminNotes: update.adminNotes, updatedAt: deps.clock.now().toISOString() },
     check: (row) => {
-      if (!DMCA_TRANSITIONS[row.status].includes(update.status)) throw new HttpError(409, `A ${row.status} takedown cannot become ${update.status}`)
+      if (!DMCA_TRANSITIONS[row.status].includes(update.status))
+        throw new HttpError(409, `A ${row.status} takedown cannot become ${update.status}`)
     },
-    audit: (row) => auditRow(deps, 'DMCA_TAKEDOWN_UPDATED', { id, referenceNumber: row.referenceNumber, from: row.status, to: update.status, mediaId: row.mediaId, by: deps.config.adminUsername }),
+    audit: (row) =>
+      auditRow(deps, 'DMCA_TAKEDOWN_UPDATED', {
+        id,
+        referenceNumber: row.referenceNumber,
+        from: row.status,
+        to: update.status,
+        mediaId: row.mediaId,
+        by: deps.config.adminUsername,
+      }),
   })
   mustFind(changed, 'Takedown')
   return { message: 'DMCA takedown updated successfully', id, status: update.status }

@@ -14,16 +14,25 @@ export async function countInactiveAccounts(deps: Pick<Deps, 'db'>): Promise<Ina
 export async function purgeInactiveAccounts(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<PurgeResult> {
   const { purged, remainingUsers } = await purgeInactiveUsers(deps.db, (users, remaining) => [
     ...users.map((user) => auditRow(deps, 'INACTIVE_USER_PURGE', { userId: user.id, username: user.username, createdAt: user.createdAt })),
-    auditRow(deps, 'INACTIVE_ACCOUNTS_PURGE_COMPLETED', { deletedCount: users.length, remainingUsers: remaining, by: deps.config.adminUsername }),
+    auditRow(deps, 'INACTIVE_ACCOUNTS_PURGE_COMPLETED', {
+      deletedCount: users.length,
+      remainingUsers: remaining,
+      by: deps.config.adminUsername,
+    }),
   ])
   return { message: `Purged ${purged.length} inactive accounts`, deletedCount: purged.length, remainingUsers }
 }
 
 /** {success, nextUserId} after setting the users sequence to the largest id. */
-export const repairUserSequence = async (deps: Pick<Deps, 'db'>): Promise<SequenceFixResult> => ({ success: true, nextUserId: await fixUserSequence(deps.db) })
+export const repairUserSequence = async (deps: Pick<Deps, 'db'>): Promise<SequenceFixResult> => ({
+  success: true,
+  nextUserId: await fixUserSequence(deps.db),
+})
 
 /** Deletes users, media rows, votes, views, tokens and takedowns (configs, audit log and bucket stay) in one transaction with its audit event. */
 export async function resetDatabase(deps: Pick<Deps, 'db' | 'clock' | 'config'>): Promise<ResetResult> {
-  const deleted = await emptyResetTables(deps.db, (counts) => auditRow(deps, 'DATABASE_RESET', { deleted: counts, by: deps.config.adminUsername }))
+  const deleted = await emptyResetTables(deps.db, (counts) =>
+    auditRow(deps, 'DATABASE_RESET', { deleted: counts, by: deps.config.adminUsername }),
+  )
   return { message: 'Database reset complete: users, media, votes, views, tokens and takedowns were deleted', deleted }
 }

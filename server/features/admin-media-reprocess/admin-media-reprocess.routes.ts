@@ -12,7 +12,11 @@ const detail = (summary: string) => ({ summary, tags: ['admin'] })
 /** The reprocess routes. */
 export const adminMediaReprocessRoutes = (deps: Deps) =>
   new Elysia()
-    .get(routes.adminReprocess, ({ query }) => reprocessStatus(deps, query.since), { query: ReprocessQuerySchema, response: { 200: ReprocessStatusSchema }, detail: detail('How many media items still lack variants, placeholder and stripped copy') })
+    .get(routes.adminReprocess, ({ query }) => reprocessStatus(deps, query.since), {
+      query: ReprocessQuerySchema,
+      response: { 200: ReprocessStatusSchema },
+      detail: detail('How many media items still lack variants, placeholder and stripped copy'),
+    })
     .post(routes.adminReprocess, ({ body }) => withJobLock(deps, 'mediaReprocess', () => reprocessMediaBatch(deps, body)), {
       body: ReprocessInputSchema,
       response: { 200: ReprocessAnswerSchema, 409: ErrorSchema },

@@ -13,7 +13,11 @@ import { countUnprocessedMedia, findUnprocessedMedia, saveProcessedFields, type 
 async function reprocessItem(deps: Deps, row: MediaRow): Promise<void> {
   const done = await withSpooledObject(deps, row.storageKey, async ({ path, type }) => {
     if (!type) throw new Error('stored object is not media')
-    await saveProcessedFields(deps.db, row.id, await processMediaFile(deps, row.storageKey, row.mimeType, path, deps.clock.now(), { itemStored: true, mayRefuse: false }))
+    await saveProcessedFields(
+      deps.db,
+      row.id,
+      await processMediaFile(deps, row.storageKey, row.mimeType, path, deps.clock.now(), { itemStored: true, mayRefuse: false }),
+    )
     return true
   })
   if (!done) throw new Error('stored object is missing')
@@ -34,5 +38,11 @@ export async function reprocessMediaBatch(deps: Deps, input: ReprocessInput): Pr
     }
   }
   const lastId = rows.at(-1)?.id ?? null
-  return { processed: rows.length - errors.length, failed: errors.length, errors, lastId, remaining: await countUnprocessedMedia(deps.db, input.since, lastId ?? input.afterId) }
+  return {
+    processed: rows.length - errors.length,
+    failed: errors.length,
+    errors,
+    lastId,
+    remaining: await countUnprocessedMedia(deps.db, input.since, lastId ?? input.afterId),
+  }
 }

@@ -12,7 +12,10 @@ import { exportFileName, streamVotesXlsx } from './vote-export.service'
 /** The vote population and export routes. */
 export const adminVotesRoutes = (deps: Deps) =>
   new Elysia()
-    .post(routes.adminPopulateVotes, () => withJobLock(deps, 'votePopulation', () => populateVotes(deps)), { response: { 200: PopulationResultSchema, 409: ErrorSchema }, detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] } })
+    .post(routes.adminPopulateVotes, () => withJobLock(deps, 'votePopulation', () => populateVotes(deps)), {
+      response: { 200: PopulationResultSchema, 409: ErrorSchema },
+      detail: { summary: 'Add synthetic votes, about 500 a call; call again while paused', tags: ['admin votes'] },
+    })
     .get(
       routes.adminExportVotes,
       async () => {
@@ -21,8 +24,17 @@ export const adminVotesRoutes = (deps: Deps) =>
         const { body, done } = streamVotesXlsx(deps)
         void done.then(release).catch((e: unknown) => console.error('vote export lock release failed:', e))
         return new Response(body, {
-          headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${exportFileName(deps.clock.now())}"` },
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': `attachment; filename="${exportFileName(deps.clock.now())}"`,
+          },
         })
       },
-      { detail: { summary: 'Every vote as an xlsx (streamed): user_id, media_id, is_hot, voted_at', tags: ['admin votes'], responses: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'votes_export_YYYY-MM-DD.xlsx') } },
+      {
+        detail: {
+          summary: 'Every vote as an xlsx (streamed): user_id, media_id, is_hot, voted_at',
+          tags: ['admin votes'],
+          responses: fileAnswer('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'votes_export_YYYY-MM-DD.xlsx'),
+        },
+      },
     )

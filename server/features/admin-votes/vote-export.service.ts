@@ -41,7 +41,12 @@ async function* votePages(db: Deps['db']) {
   }
 }
 
-type Drainable = { writableNeedDrain?: boolean; _writableState?: { needDrain: boolean }; on(e: string, f: () => void): unknown; off(e: string, f: () => void): unknown }
+type Drainable = {
+  writableNeedDrain?: boolean
+  _writableState?: { needDrain: boolean }
+  on(e: string, f: () => void): unknown
+  off(e: string, f: () => void): unknown
+}
 
 /**
  * Resolves once a Node writable (or exceljs' readable-stream v2 entry stream) has drained its buffer, or once output
@@ -63,12 +68,7 @@ async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { r
   const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js')
   const workbook = new WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false })
   const sheet = workbook.addWorksheet('votes')
-  sheet.columns = [
-    { header: 'user_id' },
-    { header: 'media_id' },
-    { header: 'is_hot' },
-    { header: 'voted_at' },
-  ]
+  sheet.columns = [{ header: 'user_id' }, { header: 'media_id' }, { header: 'is_hot' }, { header: 'voted_at' }]
   // Measured from live memory: garbage left by earlier requests would otherwise count as room the export may not take.
   Bun.gc(true)
   const ceiling = process.memoryUsage.rss() + EXPORT_RSS_SLACK_BYTES
@@ -83,7 +83,7 @@ async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { r
     // The rows' garbage would otherwise grow the heap long before the collector returns it; at most one
     // collection per GC_EVERY_ROWS rows, as the allocator may keep freed memory resident after one.
     rowsSinceGc += page.length
-    if (rowsSinceGc >= GC_EVERY_ROWS && process.memoryUsage.rss() > ceiling) (Bun.gc(true), (rowsSinceGc = 0))
+    if (rowsSinceGc >= GC_EVERY_ROWS && process.memoryUsage.rss() > ceiling) Bun.gc(true), (rowsSinceGc = 0)
   }
   if (output.destroyed) return false
   sheet.commit()
@@ -96,7 +96,10 @@ async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { r
  * done settles (never rejects) when the export does no more work: complete, or stopped after `rows` rows because the
  * reader cancelled (the client went away) or a page failed (logged; the body then errors).
  */
-export function streamVotesXlsx(deps: Pick<Deps, 'db'>): { body: ReadableStream<Uint8Array>; done: Promise<{ rows: number; complete: boolean }> } {
+export function streamVotesXlsx(deps: Pick<Deps, 'db'>): {
+  body: ReadableStream<Uint8Array>
+  done: Promise<{ rows: number; complete: boolean }>
+} {
   const output = new PassThrough()
   // A cancelled reader destroys output; the producer sees output.destroyed and stops.
   output.on('error', () => {})

@@ -50,7 +50,11 @@ function plannedVotes(pool: number[]) {
 export async function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const now = deps.clock.now().toISOString()
   const before = (await findPopulationState(deps.db)) ?? (await insertPopulationState(deps.db, now))
-  const { inserted: thisCall, paused, state } = await populateStep(deps.db, before, {
+  const {
+    inserted: thisCall,
+    paused,
+    state,
+  } = await populateStep(deps.db, before, {
     maxItems: ITEMS_PER_CALL,
     voteBudget: VOTES_PER_CALL,
     poolSize: VOTES_PER_ITEM.max,
@@ -64,7 +68,9 @@ export async function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>)
   const result = {
     success: !paused,
     paused,
-    message: paused ? `Paused after ${thisCall} votes: ${state.mediaProcessed} of ${totalMediaCount} media processed. Continue to go on.` : `Population complete: ${state.mediaProcessed} media processed.`,
+    message: paused
+      ? `Paused after ${thisCall} votes: ${state.mediaProcessed} of ${totalMediaCount} media processed. Continue to go on.`
+      : `Population complete: ${state.mediaProcessed} media processed.`,
     mediaProcessed: state.mediaProcessed,
     totalMediaCount,
     totalVotesInserted: state.totalVotesInserted,

@@ -31,11 +31,27 @@ export function requireValidEmail(email: string): string {
  * Creates a token for userId, asked by the session sessionHash (null: none), and emails its link to email in the mail
  * of kind `mail` (a 'taken' mail carries a login token).
  */
-async function issueLink(deps: Deps, userId: number, email: string, mail: MagicLinkMail, clientAddress: string, sessionHash: string | null) {
+async function issueLink(
+  deps: Deps,
+  userId: number,
+  email: string,
+  mail: MagicLinkMail,
+  clientAddress: string,
+  sessionHash: string | null,
+) {
   const purpose = mail === 'save' ? 'save' : 'login'
   const token = randomBytes(32).toString('base64url')
   const now = deps.clock.now()
-  await insertToken(deps.db, { tokenHash: sha256(token), purpose, userId, email, clientAddress, sessionHash, expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(), createdAt: now.toISOString() })
+  await insertToken(deps.db, {
+    tokenHash: sha256(token),
+    purpose,
+    userId,
+    email,
+    clientAddress,
+    sessionHash,
+    expiresAt: new Date(now.getTime() + MAGIC_LINK_TTL_MS).toISOString(),
+    createdAt: now.toISOString(),
+  })
   const link = `${deps.config.publicUrl}/auth/verify?token=${token}`
   await deps.mailer.send(magicLinkEmail(DEFAULT_SITE_SETTINGS.siteName, email, link, mail))
 }
@@ -103,7 +119,11 @@ export async function describeToken(deps: Pick<Deps, 'db' | 'clock'>, token: str
  * (the database keeps no id in clear, so no other browser's id can be handed out). Throws HttpError 400 {code} with
  * public-visitor §8's codes.
  */
-export async function verifyToken(deps: Pick<Deps, 'db' | 'clock'>, token: string, sid: string | undefined): Promise<{ sessionId: string }> {
+export async function verifyToken(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  token: string,
+  sid: string | undefined,
+): Promise<{ sessionId: string }> {
   const sessionId = mintSessionId()
   const { keptSid } = await redeemMagicLinkToken(deps.db, sha256(token), {
     check: (found) => usableToken(deps, found),

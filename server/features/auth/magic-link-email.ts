@@ -18,12 +18,22 @@ const INTRO: Record<MagicLinkMail, (siteName: string) => string> = {
 /** The message carrying link for purpose (MagicLinkMail). */
 export function magicLinkEmail(siteName: string, to: string, link: string, purpose: MagicLinkMail): MailMessage {
   const intro = INTRO[purpose](siteName)
-  const text = [`Hello,`, intro, link, 'The link works once and expires in 15 minutes. If you did not ask for it, ignore this email.', `— ${siteName}`].join('\n\n')
+  const text = [
+    `Hello,`,
+    intro,
+    link,
+    'The link works once and expires in 15 minutes. If you did not ask for it, ignore this email.',
+    `— ${siteName}`,
+  ].join('\n\n')
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#18181b">
 <p>Hello,</p><p>${intro}</p>
 <p><a href="${link}" style="display:inline-block;background:#e11d48;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${purpose === 'save' ? 'Save my account' : 'Log in'}</a></p>
 <p style="font-size:13px;color:#52525b">Or open this address: ${link}<br>The link works once and expires in 15 minutes. If you did not ask for it, ignore this email.</p>
 <p>— ${siteName}</p></body></html>`
-  const subject = { save: `${siteName}: confirm your email`, login: `${siteName}: your login link`, taken: `${siteName}: this email already has an account` }[purpose]
+  const subject = {
+    save: `${siteName}: confirm your email`,
+    login: `${siteName}: your login link`,
+    taken: `${siteName}: this email already has an account`,
+  }[purpose]
   return { to, subject, text, html }
 }

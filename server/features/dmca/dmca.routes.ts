@@ -20,10 +20,15 @@ export function dmcaRoutes(deps: Deps) {
   return new Elysia({ tags: ['dmca'] }).post(
     routes.dmcaTakedown,
     async ({ body, set, server, request }) => {
-      if (!(await perAddress.hit(addressKey(clientAddress(server, request, deps.config.trustedProxy))))) throw new HttpError(429, TOO_MANY_FILINGS)
+      if (!(await perAddress.hit(addressKey(clientAddress(server, request, deps.config.trustedProxy)))))
+        throw new HttpError(429, TOO_MANY_FILINGS)
       set.status = 201
       return fileTakedown(deps, body)
     },
-    { body: DmcaInputSchema, response: { 201: DmcaCreatedSchema, 429: ErrorSchema }, detail: { summary: 'File a copyright takedown request (public-visitor §2 DMCA screen); 429 past the hourly limit per address' } },
+    {
+      body: DmcaInputSchema,
+      response: { 201: DmcaCreatedSchema, 429: ErrorSchema },
+      detail: { summary: 'File a copyright takedown request (public-visitor §2 DMCA screen); 429 past the hourly limit per address' },
+    },
   )
 }

@@ -69,7 +69,12 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
     return (await manifest.exists()) ? routeChunks((await manifest.json()) as BuildManifest, routeFile) : []
   }
 
-  async function page({ request, server, visitorUser, sid, cookie }: PageContext, path: string, withQueue: boolean, routeFile?: string): Promise<Response> {
+  async function page(
+    { request, server, visitorUser, sid, cookie }: PageContext,
+    path: string,
+    withQueue: boolean,
+    routeFile?: string,
+  ): Promise<Response> {
     if (request.headers.get('sec-fetch-dest') !== 'document') return plain(request, path)
     const known = visitorUser && sid ? sid : undefined
     if (!known && cookieValue(request.headers.get('cookie'), loggedOut) !== undefined) return plain(request, path)
@@ -80,7 +85,11 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
       const sessionId = known ?? generateSessionId()
       const user = await ports.startVisitor({ sessionId }, addressKey(clientAddress(server, request, trustedProxy)))
       const queue = withQueue ? await ports.pickQueue(user.id, RATE_QUEUE_SIZE) : []
-      html = renderFirstScreen(await index.text(), { session: toSessionUser(user, sessionId), queue }, routeFile ? await chunksOf(routeFile) : [])
+      html = renderFirstScreen(
+        await index.text(),
+        { session: toSessionUser(user, sessionId), queue },
+        routeFile ? await chunksOf(routeFile) : [],
+      )
       cookie[sessionCookieName(publicUrl)].set({ value: sessionId, ...sessionCookieOptions(publicUrl) })
     } catch (error) {
       // Past the new-visitor limit or on a failure the page still loads; the client's own calls report the error.
@@ -88,7 +97,11 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
       return plain(request, path)
     }
     const { bytes, encoding } = encode(html, request.headers.get('accept-encoding'))
-    const headers: Record<string, string> = { 'Content-Type': 'text/html;charset=utf-8', 'Cache-Control': 'private, no-store', Vary: 'Accept-Encoding, Cookie, Sec-Fetch-Dest' }
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html;charset=utf-8',
+      'Cache-Control': 'private, no-store',
+      Vary: 'Accept-Encoding, Cookie, Sec-Fetch-Dest',
+    }
     if (encoding) headers['Content-Encoding'] = encoding
     return new Response(bytes as BodyInit, { headers })
   }

@@ -26,6 +26,9 @@ export const healthRoutes = (deps: Deps) => {
         set.status = ready ? 200 : 503
         return answer
       },
-      { response: { 200: ReadySchema, 503: ReadySchema }, detail: { summary: 'Ready to serve: a database query and a storage head succeed (200), else 503 naming the failed check' } },
+      {
+        response: { 200: ReadySchema, 503: ReadySchema },
+        detail: { summary: 'Ready to serve: a database query and a storage head succeed (200), else 503 naming the failed check' },
+      },
     )
 }

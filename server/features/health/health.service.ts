@@ -19,7 +19,9 @@ export const checkHealth = (): Health => ({ status: 'ok', uptime: Math.round(pro
 /** 'ok' when check() settles within READY_CHECK_TIMEOUT_MS without throwing, else the failure's message. */
 async function runCheck(check: () => unknown): Promise<string> {
   let timer: Timer | undefined
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${READY_CHECK_TIMEOUT_MS} ms`)), READY_CHECK_TIMEOUT_MS)))
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${READY_CHECK_TIMEOUT_MS} ms`)), READY_CHECK_TIMEOUT_MS)),
+  )
   try {
     await Promise.race([Promise.resolve().then(check), timeout])
     return 'ok'

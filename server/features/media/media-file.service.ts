@@ -21,7 +21,8 @@ const HIDDEN_CACHE_CONTROL = 'private, no-store'
 export function parseRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | undefined {
   const m = header?.match(/^bytes=(\d*)-(\d*)$/)
   if (!m || (m[1] === '' && m[2] === '')) return undefined
-  const [start, end] = m[1] === '' ? [Math.max(0, size - Number(m[2])), size - 1] : [Number(m[1]), m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)]
+  const [start, end] =
+    m[1] === '' ? [Math.max(0, size - Number(m[2])), size - 1] : [Number(m[1]), m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)]
   return start > end || start >= size ? 'unsatisfiable' : { start, end }
 }
 
@@ -31,7 +32,11 @@ export function parseRange(header: string | null, size: number): ByteRange | 'un
  * unsafe or malformed key, 404 when the object does not exist or belongs to a hidden item (findMediaOwningKey: the
  * item's own key or one derived from it) and the cookie carries no live admin token (hasAdminToken).
  */
-export async function serveStoredObject(deps: Deps, encodedKey: string, headers: { range: string | null; ifNoneMatch: string | null; cookie: string | null }): Promise<Response> {
+export async function serveStoredObject(
+  deps: Deps,
+  encodedKey: string,
+  headers: { range: string | null; ifNoneMatch: string | null; cookie: string | null },
+): Promise<Response> {
   const storage = deps.storage
   let key, info
   try {
@@ -44,15 +49,28 @@ export async function serveStoredObject(deps: Deps, encodedKey: string, headers:
   }
   const hidden = !!info && !!(await findMediaOwningKey(deps.db, key))?.hiddenAt
   if (!info || (hidden && !(await hasAdminToken(deps, headers.cookie)))) throw new HttpError(404, 'Media file not found')
-  const base = { ETag: info.etag, 'Cache-Control': hidden ? HIDDEN_CACHE_CONTROL : CACHE_CONTROL, 'Accept-Ranges': 'bytes', 'Last-Modified': new Date(info.lastModified).toUTCString() }
+  const base = {
+    ETag: info.etag,
+    'Cache-Control': hidden ? HIDDEN_CACHE_CONTROL : CACHE_CONTROL,
+    'Accept-Ranges': 'bytes',
+    'Last-Modified': new Date(info.lastModified).toUTCString(),
+  }
   if (headers.ifNoneMatch?.split(/\s*,\s*/).includes(info.etag)) return new Response(null, { status: 304, headers: base })
   const range = parseRange(headers.range, info.size)
-  if (range === 'unsatisfiable') throw new HttpError(416, `Range not satisfiable: the file has ${info.size} bytes`, undefined, undefined, { 'Content-Range': `bytes */${info.size}` })
+  if (range === 'unsatisfiable')
+    throw new HttpError(416, `Range not satisfiable: the file has ${info.size} bytes`, undefined, undefined, {
+      'Content-Range': `bytes */${info.size}`,
+    })
   const object = await storage.get(key, range)
   if (!object) throw new HttpError(404, 'Media file not found')
   const length = range ? range.end - range.start + 1 : info.size
   return new Response(object.body, {
     status: range ? 206 : 200,
-    headers: { ...base, 'Content-Type': info.contentType, 'Content-Length': String(length), ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${info.size}` } : {}) },
+    headers: {
+      ...base,
+      'Content-Type': info.contentType,
+      'Content-Length': String(length),
+      ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${info.size}` } : {}),
+    },
   })
 }

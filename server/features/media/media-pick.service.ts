@@ -24,14 +24,25 @@ export async function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, 
     picked.set(row.id, row)
   }
   if (picked.size < count) {
-    for (const row of await findRateableMediaExact(deps.db, userId, [...skip, ...picked.keys()], count - picked.size)) picked.set(row.id, row)
+    for (const row of await findRateableMediaExact(deps.db, userId, [...skip, ...picked.keys()], count - picked.size))
+      picked.set(row.id, row)
   }
   return [...picked.values()]
 }
 
 /** A media row as the rate screen shows it, with actual vote figures. */
 export function toRateMedia(row: RateableRow): RateMedia {
-  return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, size: row.size, width: row.width, height: row.height, ...toVoteStats(row.totalVotes, row.hotVotes), userHasVoted: false, ...mediaDisplay(row) }
+  return {
+    id: row.id,
+    url: mediaUrl(row.storageKey),
+    mimeType: row.mimeType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    ...toVoteStats(row.totalVotes, row.hotVotes),
+    userHasVoted: false,
+    ...mediaDisplay(row),
+  }
 }
 
 /** One random item: null when the site has no media at all; HttpError 404 when the user has rated everything. */

@@ -21,7 +21,8 @@ export function createVisitorResumableUploads(deps: Deps, limits: UploadLimits):
     async admit({ ownerId, addressKey, metadata, size, hold }) {
       await limits.admit(ownerId, addressKey)
       refuseUploadWhenBusy(deps)
-      if (!/^\d{1,15}$/.test(metadata.userId ?? '')) throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
+      if (!/^\d{1,15}$/.test(metadata.userId ?? ''))
+        throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
       requireOwnUser({ id: ownerId }, Number(metadata.userId))
       await limits.reserve(ownerId, size, hold)
     },

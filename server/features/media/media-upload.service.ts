@@ -19,7 +19,8 @@ export const UPLOAD_SUCCESS_MESSAGE = 'Upload successful'
 export const DUPLICATE_MESSAGE = 'This file has already been uploaded'
 
 /** The 503 answer (with Retry-After) of a full pipeline queue. */
-const busyAnswer = (e: PipelineBusyError) => new HttpError(503, e.message, undefined, undefined, { 'Retry-After': String(e.retryAfterSeconds) })
+const busyAnswer = (e: PipelineBusyError) =>
+  new HttpError(503, e.message, undefined, undefined, { 'Retry-After': String(e.retryAfterSeconds) })
 
 /** Throws HttpError 503 with Retry-After when the pipeline queue is full now, so an upload is refused before its body is read. */
 export function refuseUploadWhenBusy(deps: Deps): void {
@@ -51,7 +52,16 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
   }
   let row
   try {
-    row = await insertMedia(deps.db, { userId, storageKey, originalName: file.originalName.slice(0, 255), mimeType: actual, size: file.size, sha256: file.sha256, uploadedAt: now.toISOString(), ...processed })
+    row = await insertMedia(deps.db, {
+      userId,
+      storageKey,
+      originalName: file.originalName.slice(0, 255),
+      mimeType: actual,
+      size: file.size,
+      sha256: file.sha256,
+      uploadedAt: now.toISOString(),
+      ...processed,
+    })
   } catch (e) {
     await deleteItemObjects(deps.storage, storageKey, processed.variants)
     if (await findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
@@ -60,5 +70,17 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
     throw e
   }
   const { width, height } = row
-  return { message: UPLOAD_SUCCESS_MESSAGE, media: { id: row.id, url: mediaUrl(storageKey), mimeType: actual, originalName: row.originalName, size: row.size, width, height, ...mediaDisplay(row) } }
+  return {
+    message: UPLOAD_SUCCESS_MESSAGE,
+    media: {
+      id: row.id,
+      url: mediaUrl(storageKey),
+      mimeType: actual,
+      originalName: row.originalName,
+      size: row.size,
+      width,
+      height,
+      ...mediaDisplay(row),
+    },
+  }
 }

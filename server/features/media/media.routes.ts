@@ -4,7 +4,15 @@ import * as v from 'valibot'
 import { rm } from 'node:fs/promises'
 import type { Deps } from '../../core/deps'
 import { IdParamsSchema, IdParamSchema, ErrorSchema } from '../../contract/common'
-import { QueueQuerySchema, RandomQuerySchema, RateMediaSchema, UploadAnswerSchema, UploadIdParamsSchema, ViewInputSchema, typeForFileName } from '../../contract/media'
+import {
+  QueueQuerySchema,
+  RandomQuerySchema,
+  RateMediaSchema,
+  UploadAnswerSchema,
+  UploadIdParamsSchema,
+  ViewInputSchema,
+  typeForFileName,
+} from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { withIdempotencyKey } from '../../http/idempotency'
 import { requireOwnUser, visitorSession, type Visitor } from '../../http/session-user'
@@ -36,11 +44,15 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
   refuseUploadWhenBusy(deps)
   const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
   try {
-    if (!/^\d+$/.test(fields.userId ?? '')) throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
+    if (!/^\d+$/.test(fields.userId ?? ''))
+      throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
     requireOwnUser(visitor, Number(fields.userId))
     const release = await limits.reserve(visitor.id, file.size)
     try {
-      return { status: 201, body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, Number(fields.userId), file)) }
+      return {
+        status: 201,
+        body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, Number(fields.userId), file)),
+      }
     } finally {
       await release()
     }
@@ -54,49 +66,81 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
  * its stored answer. Their bodies are read by the tus handler, so they parse nothing here.
  */
 function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
-  const tus = (uploadId?: string) => async ({ request, server, visitor }: { request: Request; server: Parameters<typeof clientAddress>[0]; visitor: Visitor }) =>
-    resumable.handle(request, visitor.id, addressKey(clientAddress(server, request, deps.config.trustedProxy)), uploadId)
-  const refusals = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 410: ErrorSchema, 412: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 423: ErrorSchema, 429: ErrorSchema, 460: ErrorSchema, 503: ErrorSchema }
-  return new Elysia()
-    .use(visitorSession(deps))
-    .post(routes.mediaTus, (ctx) => tus()(ctx), {
-      visitor: true,
-      parse: 'none',
-      response: { 201: UploadAnswerSchema, ...refusals },
-      detail: {
-        summary: 'Create a resumable upload (tus 1.0 creation, creation-with-upload): Upload-Length, Upload-Metadata filename, filetype, userId; every limit of POST /api/media/upload; 201 with Location /api/media/tus/<id> (and the UploadAnswer when the body held the whole file)',
-        parameters: tusRequestHeaders('Upload-Length', 'Upload-Metadata'),
-        responses: { 201: { description: 'Created; Location names the upload; Upload-Offset when bytes came with it' } },
-      },
-    })
-    // Elysia answers HEAD with the GET route of the path, so HEAD is served here; a GET itself is answered 405.
-    .get(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
-      visitor: true,
-      params: UploadIdParamsSchema,
-      detail: { summary: 'HEAD: the offset of a resumable upload (tus): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry. GET: 405', parameters: tusRequestHeaders(), responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } } },
-    })
-    .patch(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
-      visitor: true,
-      parse: 'none',
-      params: UploadIdParamsSchema,
-      response: { 200: UploadAnswerSchema, ...refusals },
-      detail: {
-        summary: 'Send bytes at Upload-Offset (tus PATCH, Content-Type application/offset+octet-stream; Upload-Checksum sha1|sha256|md5 <base64> verified before storing, 460 when it differs); 204 with the new Upload-Offset, or for the last bytes 200 with the UploadAnswer of POST /api/media/upload (or its refusal: 409 duplicate, 415 type, 413 pipeline limits)',
-        parameters: tusRequestHeaders('Upload-Offset', 'Upload-Checksum'),
-        responses: { 204: { description: 'Stored; Upload-Offset is the new offset' } },
-      },
-    })
-    .delete(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
-      visitor: true,
-      params: UploadIdParamsSchema,
-      detail: { summary: 'Terminate a resumable upload (tus termination): its bytes are removed (204)', parameters: tusRequestHeaders(), responses: noContent('Terminated') },
-    })
-    .get(routes.mediaTusResult, ({ visitor, params }) => resumable.result(visitor.id, params.uploadId), {
-      visitor: true,
-      params: UploadIdParamsSchema,
-      response: { 200: UploadAnswerSchema, 202: v.object({ message: v.string() }), 404: ErrorSchema, 409: ErrorSchema },
-      detail: { summary: "A resumable upload's stored answer: 200 UploadAnswer, or its refusal status; 202 while its last bytes are processed, 409 while bytes are missing, 404 unknown or foreign" },
-    })
+  const tus =
+    (uploadId?: string) =>
+    async ({ request, server, visitor }: { request: Request; server: Parameters<typeof clientAddress>[0]; visitor: Visitor }) =>
+      resumable.handle(request, visitor.id, addressKey(clientAddress(server, request, deps.config.trustedProxy)), uploadId)
+  const refusals = {
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
+    410: ErrorSchema,
+    412: ErrorSchema,
+    413: ErrorSchema,
+    415: ErrorSchema,
+    423: ErrorSchema,
+    429: ErrorSchema,
+    460: ErrorSchema,
+    503: ErrorSchema,
+  }
+  return (
+    new Elysia()
+      .use(visitorSession(deps))
+      .post(routes.mediaTus, (ctx) => tus()(ctx), {
+        visitor: true,
+        parse: 'none',
+        response: { 201: UploadAnswerSchema, ...refusals },
+        detail: {
+          summary:
+            'Create a resumable upload (tus 1.0 creation, creation-with-upload): Upload-Length, Upload-Metadata filename, filetype, userId; every limit of POST /api/media/upload; 201 with Location /api/media/tus/<id> (and the UploadAnswer when the body held the whole file)',
+          parameters: tusRequestHeaders('Upload-Length', 'Upload-Metadata'),
+          responses: { 201: { description: 'Created; Location names the upload; Upload-Offset when bytes came with it' } },
+        },
+      })
+      // Elysia answers HEAD with the GET route of the path, so HEAD is served here; a GET itself is answered 405.
+      .get(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+        visitor: true,
+        params: UploadIdParamsSchema,
+        detail: {
+          summary:
+            'HEAD: the offset of a resumable upload (tus): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry. GET: 405',
+          parameters: tusRequestHeaders(),
+          responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } },
+        },
+      })
+      .patch(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+        visitor: true,
+        parse: 'none',
+        params: UploadIdParamsSchema,
+        response: { 200: UploadAnswerSchema, ...refusals },
+        detail: {
+          summary:
+            'Send bytes at Upload-Offset (tus PATCH, Content-Type application/offset+octet-stream; Upload-Checksum sha1|sha256|md5 <base64> verified before storing, 460 when it differs); 204 with the new Upload-Offset, or for the last bytes 200 with the UploadAnswer of POST /api/media/upload (or its refusal: 409 duplicate, 415 type, 413 pipeline limits)',
+          parameters: tusRequestHeaders('Upload-Offset', 'Upload-Checksum'),
+          responses: { 204: { description: 'Stored; Upload-Offset is the new offset' } },
+        },
+      })
+      .delete(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
+        visitor: true,
+        params: UploadIdParamsSchema,
+        detail: {
+          summary: 'Terminate a resumable upload (tus termination): its bytes are removed (204)',
+          parameters: tusRequestHeaders(),
+          responses: noContent('Terminated'),
+        },
+      })
+      .get(routes.mediaTusResult, ({ visitor, params }) => resumable.result(visitor.id, params.uploadId), {
+        visitor: true,
+        params: UploadIdParamsSchema,
+        response: { 200: UploadAnswerSchema, 202: v.object({ message: v.string() }), 404: ErrorSchema, 409: ErrorSchema },
+        detail: {
+          summary:
+            "A resumable upload's stored answer: 200 UploadAnswer, or its refusal status; 202 while its last bytes are processed, 409 while bytes are missing, 404 unknown or foreign",
+        },
+      })
+  )
 }
 
 /** The /api/media routes. */
@@ -110,7 +154,13 @@ export function mediaRoutes(deps: Deps) {
       async ({ request, server, visitor, set }) => {
         const address = addressKey(clientAddress(server, request, deps.config.trustedProxy))
         const upload = () => uploadFromRequest(deps, limits, request, visitor, address)
-        const answer = await withIdempotencyKey(deps.db, visitor.id, request.headers.get('idempotency-key'), deps.clock.now().toISOString(), upload)
+        const answer = await withIdempotencyKey(
+          deps.db,
+          visitor.id,
+          request.headers.get('idempotency-key'),
+          deps.clock.now().toISOString(),
+          upload,
+        )
         set.status = answer.status
         return answer.body as v.InferOutput<typeof UploadAnswerSchema>
       },
@@ -118,20 +168,46 @@ export function mediaRoutes(deps: Deps) {
         visitor: true,
         parse: 'none',
         response: { 201: UploadAnswerSchema, 413: ErrorSchema, 429: ErrorSchema },
-        detail: { summary: 'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract); 429 past the hourly upload limits, 413 past the storage quota' },
+        detail: {
+          summary:
+            'Upload one photo or video, multipart file + userId; honours Idempotency-Key (server-contract); 429 past the hourly upload limits, 413 past the storage quota',
+        },
       },
     )
-    .get(routes.mediaFile, ({ params, headers }) => serveStoredObject(deps, params['*'], { range: headers.range ?? null, ifNoneMatch: headers['if-none-match'] ?? null, cookie: headers.cookie ?? null }), {
-      detail: { summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range; 404 for an item hidden by a takedown, except to the admin (admin token cookie; never cached)`, responses: fileAnswer('application/octet-stream', 'The stored bytes, typed by the object (206 for a Range, 304 when the ETag matches)') },
-    })
+    .get(
+      routes.mediaFile,
+      ({ params, headers }) =>
+        serveStoredObject(deps, params['*'], {
+          range: headers.range ?? null,
+          ifNoneMatch: headers['if-none-match'] ?? null,
+          cookie: headers.cookie ?? null,
+        }),
+      {
+        detail: {
+          summary: `Stored media bytes under ${MEDIA_FILE_PREFIX}<key>, with ETag and Range; 404 for an item hidden by a takedown, except to the admin (admin token cookie; never cached)`,
+          responses: fileAnswer(
+            'application/octet-stream',
+            'The stored bytes, typed by the object (206 for a Range, 304 when the ETag matches)',
+          ),
+        },
+      },
+    )
     .get(
       routes.mediaRandom,
       async ({ params, query, visitor }) => {
         requireOwnUser(visitor, params.userId)
         // Elysia would send an empty body for null; the contract answers the JSON value null (typed as the schema's null).
-        return (await pickRandomMedia(deps, params.userId, query.exclude ? [query.exclude] : [])) ?? (Response.json(null) as unknown as null)
+        return (
+          (await pickRandomMedia(deps, params.userId, query.exclude ? [query.exclude] : [])) ?? (Response.json(null) as unknown as null)
+        )
       },
-      { visitor: true, params: UserParamsSchema, query: RandomQuerySchema, response: { 200: v.nullable(RateMediaSchema), 404: ErrorSchema }, detail: { summary: 'One random item to rate; null when the site has no media, 404 when all are rated' } },
+      {
+        visitor: true,
+        params: UserParamsSchema,
+        query: RandomQuerySchema,
+        response: { 200: v.nullable(RateMediaSchema), 404: ErrorSchema },
+        detail: { summary: 'One random item to rate; null when the site has no media, 404 when all are rated' },
+      },
     )
     .get(
       routes.mediaQueue,
@@ -139,7 +215,13 @@ export function mediaRoutes(deps: Deps) {
         requireOwnUser(visitor, params.userId)
         return pickMediaQueue(deps, params.userId, query.exclude, query.limit)
       },
-      { visitor: true, params: UserParamsSchema, query: QueueQuerySchema, response: { 200: v.array(RateMediaSchema) }, detail: { summary: 'Up to limit (max 50) random items to prefetch for offline voting' } },
+      {
+        visitor: true,
+        params: UserParamsSchema,
+        query: QueueQuerySchema,
+        response: { 200: v.array(RateMediaSchema) },
+        detail: { summary: 'Up to limit (max 50) random items to prefetch for offline voting' },
+      },
     )
     .post(
       routes.mediaView,
@@ -148,7 +230,12 @@ export function mediaRoutes(deps: Deps) {
         await recordView(deps, body.userId, params.id)
         set.status = 204
       },
-      { visitor: true, params: IdParamsSchema, body: ViewInputSchema, detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)', responses: noContent('Recorded') } },
+      {
+        visitor: true,
+        params: IdParamsSchema,
+        body: ViewInputSchema,
+        detail: { summary: 'Record that the user saw the item; repeats are no-ops (204)', responses: noContent('Recorded') },
+      },
     )
     .delete(
       routes.mediaDelete,
@@ -157,6 +244,11 @@ export function mediaRoutes(deps: Deps) {
         await deleteOwnMedia(deps, query.userId, params.id)
         set.status = 204
       },
-      { visitor: true, params: IdParamsSchema, query: OwnerQuerySchema, detail: { summary: 'Delete one of your own uploads, its votes and views (204)', responses: noContent('Deleted') } },
+      {
+        visitor: true,
+        params: IdParamsSchema,
+        query: OwnerQuerySchema,
+        detail: { summary: 'Delete one of your own uploads, its votes and views (204)', responses: noContent('Deleted') },
+      },
     )
 }

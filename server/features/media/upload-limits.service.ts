@@ -15,7 +15,8 @@ import { deleteExpiredUploadHolds, deleteUploadHold, insertUploadHold, sumUpload
 export const TOO_MANY_UPLOADS = 'Too many uploads. Please try again later.'
 
 /** The 413 message when an upload would take a visitor past quotaBytes. */
-export const overQuotaMessage = (quotaBytes: number) => `This upload would exceed your storage limit of ${Math.round(quotaBytes / MB)} MB. Delete some of your uploads to make room.`
+export const overQuotaMessage = (quotaBytes: number) =>
+  `This upload would exceed your storage limit of ${Math.round(quotaBytes / MB)} MB. Delete some of your uploads to make room.`
 
 /** How long an upload in progress holds its bytes at most, ms: a hold left by a stopped instance frees its room then. */
 export const UPLOAD_HOLD_MS = HOUR_MS

@@ -21,11 +21,21 @@ export const profileRoutes = (deps: Deps) =>
         requireOwnUser(visitorUser, params.id)
         return toSessionUser(await updateProfile(deps, visitorUser, body), sid)
       },
-      { visitorUser: true, params: IdParamsSchema, body: ProfileUpdateSchema, response: { 200: SessionUserSchema }, detail: { summary: 'Change username and/or email; only changed fields are sent' } },
+      {
+        visitorUser: true,
+        params: IdParamsSchema,
+        body: ProfileUpdateSchema,
+        response: { 200: SessionUserSchema },
+        detail: { summary: 'Change username and/or email; only changed fields are sent' },
+      },
     )
     .get(
       routes.checkUsername,
       async ({ params, visitorUser }) => ({ available: await isUsernameAvailable(deps, params.username, visitorUser?.id) }),
-      { optionalVisitor: true, params: UsernameParamsSchema, response: { 200: UsernameAvailabilitySchema }, detail: { summary: 'Whether a username is free (ignoring case); your own counts as free' } },
+      {
+        optionalVisitor: true,
+        params: UsernameParamsSchema,
+        response: { 200: UsernameAvailabilitySchema },
+        detail: { summary: 'Whether a username is free (ignoring case); your own counts as free' },
+      },
     )
-

@@ -27,7 +27,8 @@ export async function updateProfile(deps: Pick<Deps, 'db'>, user: UserRow, updat
     changes.username = update.username
   }
   // Only another user's verified copy blocks: a typed, unverified one never locks out the owner.
-  if (update.email !== undefined && update.email !== (user.email ?? '')) Object.assign(changes, { email: update.email || null, emailVerified: false })
+  if (update.email !== undefined && update.email !== (user.email ?? ''))
+    Object.assign(changes, { email: update.email || null, emailVerified: false })
   if (!Object.keys(changes).length) return user
   const result = await updateUserIfFree(deps.db, user.id, changes)
   if ('user' in result) return result.user

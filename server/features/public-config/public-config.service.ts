@@ -6,7 +6,13 @@
 import type { Deps } from '../../core/deps'
 import type { AdZone, EmailCaptureConfig, IdleRedirect, SkipButton, VoteMultiplier } from '../../contract/public-config'
 import { HttpError } from '../../http/errors'
-import { findAdZone, readEmailCapture, readIdleRedirect, readSkipButton, readVoteMultiplier } from '../../repositories/configuration.repository'
+import {
+  findAdZone,
+  readEmailCapture,
+  readIdleRedirect,
+  readSkipButton,
+  readVoteMultiplier,
+} from '../../repositories/configuration.repository'
 
 /** The answer for a zone no admin has saved: no code, not shown. */
 const NO_AD = { adCode: '', isActive: false }

@@ -29,10 +29,17 @@ export function sessionRoutes(deps: Deps) {
         const address = addressKey(clientAddress(server, request, deps.config.trustedProxy))
         const user = await startVisitor(body, address)
         cookie[sessionCookieName(deps.config.publicUrl)].set({ value: body.sessionId, ...sessionCookieOptions(deps.config.publicUrl) })
-        if (cookieValue(request.headers.get('cookie'), loggedOut) !== undefined) cookie[loggedOut].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
+        if (cookieValue(request.headers.get('cookie'), loggedOut) !== undefined)
+          cookie[loggedOut].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
         return toSessionUser(user, body.sessionId)
       },
-      { body: SessionInputSchema, response: { 200: SessionUserSchema, 400: ErrorSchema, 429: ErrorSchema }, detail: { summary: 'Create or resume the visitor session (public-visitor §7); 429 past the hourly limit of new visitors per address' } },
+      {
+        body: SessionInputSchema,
+        response: { 200: SessionUserSchema, 400: ErrorSchema, 429: ErrorSchema },
+        detail: {
+          summary: 'Create or resume the visitor session (public-visitor §7); 429 past the hourly limit of new visitors per address',
+        },
+      },
     )
     .get(
       routes.session,
@@ -40,12 +47,21 @@ export function sessionRoutes(deps: Deps) {
         if (!visitorUser || !sid) throw new HttpError(401, 'No session')
         return toSessionUser(visitorUser, sid)
       },
-      { optionalVisitor: true, response: { 200: SessionUserSchema, 401: ErrorSchema }, detail: { summary: 'The visitor of the sid cookie (public-visitor §7)' } },
+      {
+        optionalVisitor: true,
+        response: { 200: SessionUserSchema, 401: ErrorSchema },
+        detail: { summary: 'The visitor of the sid cookie (public-visitor §7)' },
+      },
     )
     .delete(
       routes.session,
       ({ cookie, set }) => {
-        cookie[sessionCookieName(deps.config.publicUrl)].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '', maxAge: 0, expires: new Date(0) })
+        cookie[sessionCookieName(deps.config.publicUrl)].set({
+          ...sessionCookieOptions(deps.config.publicUrl),
+          value: '',
+          maxAge: 0,
+          expires: new Date(0),
+        })
         cookie[loggedOut].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '1' })
         set.status = 204
       },

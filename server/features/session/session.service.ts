@@ -28,7 +28,11 @@ export function randomUsername(): string {
  * admitNew runs before a new visitor is made (the session id is unknown); it rejects (e.g. HttpError 429) to refuse it,
  * and then nothing is written.
  */
-export async function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: SessionInput, admitNew?: () => Promise<void>): Promise<UserRow> {
+export async function upsertSession(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: SessionInput,
+  admitNew?: () => Promise<void>,
+): Promise<UserRow> {
   const now = deps.clock.now()
   const sessionHash = hashSessionId(input.sessionId)
   if (admitNew && (await findUserIdBySessionHash(deps.db, sessionHash)) === undefined) await admitNew()
@@ -42,9 +46,11 @@ export async function upsertSession(deps: Pick<Deps, 'db' | 'clock'>, input: Ses
     now: now.toISOString(),
     resume(existing) {
       const changes: Partial<UserRow> = {}
-      if (input.latitude !== undefined && input.longitude !== undefined) Object.assign(changes, { latitude: input.latitude, longitude: input.longitude })
+      if (input.latitude !== undefined && input.longitude !== undefined)
+        Object.assign(changes, { latitude: input.latitude, longitude: input.longitude })
       const last = existing.lastLoginAt ? Date.parse(existing.lastLoginAt) : 0
-      if (now.getTime() - last >= LOGIN_RESUME_WINDOW_MS) Object.assign(changes, { lastLoginAt: now.toISOString(), loginCount: existing.loginCount + 1 })
+      if (now.getTime() - last >= LOGIN_RESUME_WINDOW_MS)
+        Object.assign(changes, { lastLoginAt: now.toISOString(), loginCount: existing.loginCount + 1 })
       return changes
     },
   })

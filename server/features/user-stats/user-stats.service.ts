@@ -9,7 +9,19 @@ import { findOwnMediaWithFigures } from '../../repositories/media.repository'
 export async function getUserStats(deps: Pick<Deps, 'db'>, userId: number): Promise<UserStats> {
   const mediaStats = (await findOwnMediaWithFigures(deps.db, userId)).map((row) => {
     const { hotPercentage, notPercentage } = toVoteStats(row.totalVotes, row.hotVotes)
-    return { id: row.id, url: mediaUrl(row.storageKey), mimeType: row.mimeType, originalName: row.originalName, size: row.size, uploadedAt: row.uploadedAt, totalViews: row.totalViews, totalVotes: row.totalVotes, hotPercentage, notPercentage, ...mediaDisplay(row) }
+    return {
+      id: row.id,
+      url: mediaUrl(row.storageKey),
+      mimeType: row.mimeType,
+      originalName: row.originalName,
+      size: row.size,
+      uploadedAt: row.uploadedAt,
+      totalViews: row.totalViews,
+      totalVotes: row.totalVotes,
+      hotPercentage,
+      notPercentage,
+      ...mediaDisplay(row),
+    }
   })
   return {
     totalUploads: mediaStats.length,

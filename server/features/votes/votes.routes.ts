@@ -8,9 +8,7 @@ import { castVote } from './votes.service'
 
 /** The /api/votes routes: 201 for a new vote, 200 with the first vote for a repeat. */
 export const votesRoutes = (deps: Deps) =>
-  new Elysia({ tags: ['votes'] })
-    .use(visitorSession(deps))
-    .post(
+  new Elysia({ tags: ['votes'] }).use(visitorSession(deps)).post(
     routes.votes,
     async ({ body, visitor, set }) => {
       requireOwnUser(visitor, body.userId)
@@ -18,5 +16,10 @@ export const votesRoutes = (deps: Deps) =>
       set.status = result.created ? 201 : 200
       return result.answer
     },
-    { visitor: true, body: VoteInputSchema, response: { 200: VoteAnswerSchema, 201: VoteAnswerSchema }, detail: { summary: 'Cast one Hot/Not vote (public-visitor §7)' } },
+    {
+      visitor: true,
+      body: VoteInputSchema,
+      response: { 200: VoteAnswerSchema, 201: VoteAnswerSchema },
+      detail: { summary: 'Cast one Hot/Not vote (public-visitor §7)' },
+    },
   )

@@ -18,7 +18,9 @@ export const ffmpegBinary: { path: string; bundled: boolean } = (() => {
 
 /** The start-up warning when the bundled ffmpeg is used, else undefined. */
 export const bundledFfmpegWarning = () =>
-  ffmpegBinary.bundled ? `hotvote: warning: no ffmpeg on PATH, videos are processed by the bundled ffmpeg ${ffmpegInstaller.version} (2018, no security fixes); install your system's ffmpeg (apt-get install ffmpeg)` : undefined
+  ffmpegBinary.bundled
+    ? `hotvote: warning: no ffmpeg on PATH, videos are processed by the bundled ffmpeg ${ffmpegInstaller.version} (2018, no security fixes); install your system's ffmpeg (apt-get install ffmpeg)`
+    : undefined
 
 /**
  * Runs ffmpeg with args (input options first: the whitelist applies to the inputs after it) for at most timeoutSeconds
@@ -26,13 +28,16 @@ export const bundledFfmpegWarning = () =>
  */
 export async function runFfmpeg(args: string[], timeoutSeconds: number): Promise<Uint8Array> {
   const limits = `ulimit -t ${timeoutSeconds} && ulimit -v ${FFMPEG_MAX_MEMORY_BYTES / 1024} && exec "$@"`
-  const proc = Bun.spawn(['/bin/sh', '-c', limits, 'sh', ffmpegBinary.path, '-hide_banner', '-v', 'error', '-nostdin', '-protocol_whitelist', 'file', ...args], {
-    stdout: 'pipe',
-    stderr: 'pipe',
-    stdin: 'ignore',
-    timeout: timeoutSeconds * 1000,
-    killSignal: 'SIGKILL',
-  })
+  const proc = Bun.spawn(
+    ['/bin/sh', '-c', limits, 'sh', ffmpegBinary.path, '-hide_banner', '-v', 'error', '-nostdin', '-protocol_whitelist', 'file', ...args],
+    {
+      stdout: 'pipe',
+      stderr: 'pipe',
+      stdin: 'ignore',
+      timeout: timeoutSeconds * 1000,
+      killSignal: 'SIGKILL',
+    },
+  )
   const [out, err, code] = await Promise.all([new Response(proc.stdout).bytes(), new Response(proc.stderr).text(), proc.exited])
   if (proc.signalCode) throw new Error(`ffmpeg was stopped by ${proc.signalCode} (limit ${timeoutSeconds} s)`)
   if (code !== 0) throw new Error(`ffmpeg exited with ${code}: ${err.trim().slice(0, 500)}`)

@@ -41,7 +41,13 @@ export type ImageLimits = { maxFrames: number; timeoutSeconds: number }
 
 /** Thumbhash (base64) of an image as a person sees it, from at most 100 x 100 px of it; stops after timeoutSeconds. */
 export async function thumbhashOf(input: string | Uint8Array, timeoutSeconds: number): Promise<string> {
-  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: timeoutSeconds }).autoOrient().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .timeout({ seconds: timeoutSeconds })
+    .autoOrient()
+    .resize(100, 100, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64')
 }
 
@@ -51,7 +57,11 @@ export async function thumbhashOf(input: string | Uint8Array, timeoutSeconds: nu
  */
 export async function encodeWebpVariant(image: Sharp, width: number, timeoutSeconds: number, animated = false): Promise<EncodedImage> {
   const effort = animated ? ANIMATED_EFFORT : VARIANT_EFFORT
-  const { data, info } = await image.timeout({ seconds: timeoutSeconds }).resize({ width, withoutEnlargement: true }).webp({ quality: VARIANT_QUALITY, effort }).toBuffer({ resolveWithObject: true })
+  const { data, info } = await image
+    .timeout({ seconds: timeoutSeconds })
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: VARIANT_QUALITY, effort })
+    .toBuffer({ resolveWithObject: true })
   const bytes = new Uint8Array(data)
   assertMetadataFree(bytes, 'image/webp')
   return { width: info.width, height: info.pageHeight ?? info.height, bytes }
@@ -77,12 +87,15 @@ export async function processImage(path: string, type: string, limits: ImageLimi
   // The header alone: sharp counts the frames without decoding them, and checks no pixel limit here.
   const meta = await sharp(path, { animated: canAnimate, limitInputPixels: false }).metadata()
   const frames = canAnimate ? (meta.pages ?? 1) : 1
-  if (frames > limits.maxFrames) throw new RefusedMediaError(413, `The animation has ${frames} frames; at most ${limits.maxFrames} are accepted`)
-  if (meta.width * (meta.pageHeight ?? meta.height) * frames > MAX_INPUT_PIXELS) throw new RefusedMediaError(413, `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels (all frames together)`)
+  if (frames > limits.maxFrames)
+    throw new RefusedMediaError(413, `The animation has ${frames} frames; at most ${limits.maxFrames} are accepted`)
+  if (meta.width * (meta.pageHeight ?? meta.height) * frames > MAX_INPUT_PIXELS)
+    throw new RefusedMediaError(413, `The image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels (all frames together)`)
   const animated = frames > 1
   const { timeoutSeconds } = limits
   // A fresh pipeline per output: sharp decodes again, with shrink-on-load for the narrow ones.
-  const source = () => sharp(path, { animated, limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: timeoutSeconds }).autoOrient().toColourspace('srgb')
+  const source = () =>
+    sharp(path, { animated, limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: timeoutSeconds }).autoOrient().toColourspace('srgb')
   const displayWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width
   const [display, placeholder, ...variants] = await Promise.all([
     stripImageMetadata(encodeDisplay(source(), type), type),

@@ -73,7 +73,8 @@ function videoTrack(view: DataView, trak: Box): Mp4VideoTrack | undefined {
   const stbl = ['minf', 'stbl'].reduce<Box | undefined>((box, type) => box && child(view, box, type), mdia)
   const stsd = stbl && child(view, stbl, 'stsd')
   // stsd: version/flags, entry count, then the first sample entry's size and type.
-  const codec = stsd && stsd.end - stsd.start >= 16 ? String.fromCharCode(...new Uint8Array(view.buffer, view.byteOffset + stsd.start + 12, 4)) : ''
+  const codec =
+    stsd && stsd.end - stsd.start >= 16 ? String.fromCharCode(...new Uint8Array(view.buffer, view.byteOffset + stsd.start + 12, 4)) : ''
   return { width: quarterTurn ? height : width, height: quarterTurn ? width : height, codec }
 }
 

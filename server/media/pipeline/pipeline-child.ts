@@ -15,7 +15,13 @@ async function answer(job: ChildJob): Promise<ChildAnswer> {
     return { ok: await processImage(job.path, job.type, job.limits) }
   } catch (e) {
     const error = e as Error
-    return { error: { message: error.message, status: e instanceof RefusedMediaError ? e.status : undefined, metadataLeft: e instanceof MetadataLeftError } }
+    return {
+      error: {
+        message: error.message,
+        status: e instanceof RefusedMediaError ? e.status : undefined,
+        metadataLeft: e instanceof MetadataLeftError,
+      },
+    }
   }
 }
 

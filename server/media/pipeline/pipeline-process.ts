@@ -12,10 +12,14 @@ import type { ProcessedVideo } from './video-pipeline'
 import { MetadataLeftError, PipelineCrashedError, RefusedMediaError } from './media-errors'
 
 /** A job for a child: an image of type at path within limits, or a video at path copied without metadata to strippedPath. */
-export type ChildJob = { kind: 'image'; path: string; type: string; limits: ImageLimits } | { kind: 'video'; path: string; strippedPath: string; timeoutSeconds: number }
+export type ChildJob =
+  | { kind: 'image'; path: string; type: string; limits: ImageLimits }
+  | { kind: 'video'; path: string; strippedPath: string; timeoutSeconds: number }
 
 /** A child's answer to a job: the result, or the error's message with status (RefusedMediaError) or metadataLeft (MetadataLeftError). */
-export type ChildAnswer = { ok: ProcessedImage | ProcessedVideo } | { error: { message: string; status?: 413 | 415; metadataLeft: boolean } }
+export type ChildAnswer =
+  | { ok: ProcessedImage | ProcessedVideo }
+  | { error: { message: string; status?: 413 | 415; metadataLeft: boolean } }
 
 /** How long a child stays without a job before it is stopped, ms: a burst of uploads starts one child per slot once. */
 const CHILD_IDLE_EXIT_MS = 5000
@@ -93,7 +97,8 @@ function runInChild<T>(job: ChildJob, timeoutSeconds: number): Promise<T> {
 }
 
 /** processImage (./image-pipeline.ts) run in a child: the same result and errors, plus runInChild's. */
-export const processImageInChild = (path: string, type: string, limits: ImageLimits) => runInChild<ProcessedImage>({ kind: 'image', path, type, limits }, limits.timeoutSeconds)
+export const processImageInChild = (path: string, type: string, limits: ImageLimits) =>
+  runInChild<ProcessedImage>({ kind: 'image', path, type, limits }, limits.timeoutSeconds)
 
 /** processVideo (./video-pipeline.ts) run in a child: the same result and errors, plus runInChild's. */
 export const processVideoInChild = (path: string, strippedPath: string, timeoutSeconds: number) =>

@@ -15,7 +15,11 @@ const RETRY_AFTER_SECONDS = 10
  * admin jobs, one at a time each, always wait); refusal() is the PipelineBusyError a refusable job would get now, else undefined;
  * waitingCount() the jobs waiting for their turn.
  */
-export type PipelineQueue = { run<T>(job: () => Promise<T>, opts: { mayRefuse: boolean }): Promise<T>; refusal(): PipelineBusyError | undefined; waitingCount(): number }
+export type PipelineQueue = {
+  run<T>(job: () => Promise<T>, opts: { mayRefuse: boolean }): Promise<T>
+  refusal(): PipelineBusyError | undefined
+  waitingCount(): number
+}
 
 /** A queue running at most concurrency jobs at once with at most maxWaiting refusable jobs waiting. */
 export function createPipelineQueue(concurrency: number, maxWaiting: number): PipelineQueue {

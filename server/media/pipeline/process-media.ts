@@ -22,9 +22,18 @@ import { pipelineQueueFor } from './pipeline-queue'
  * What the pipeline records on the media row. width/height in px as displayed; durationMs null for images;
  * storedSha256 the SHA-256 (hex) of the stripped copy written under the item key.
  */
-export type ProcessedFields = { width: number; height: number; durationMs: number | null; placeholder: string; variants: StoredVariant[]; processedAt: string; storedSha256: string }
+export type ProcessedFields = {
+  width: number
+  height: number
+  durationMs: number | null
+  placeholder: string
+  variants: StoredVariant[]
+  processedAt: string
+  storedSha256: string
+}
 
-const putBytes = (storage: Storage, key: string, bytes: Uint8Array, contentType: string) => storage.put(key, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { size: bytes.length, contentType })
+const putBytes = (storage: Storage, key: string, bytes: Uint8Array, contentType: string) =>
+  storage.put(key, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { size: bytes.length, contentType })
 
 /**
  * Runs the writes in order (each answers the key it wrote). When one fails, it deletes every key written except keep
@@ -51,7 +60,9 @@ let idleRelease: Timer | undefined
 
 /** A decoding failure as UnreadableMediaError; a refusal (RefusedMediaError), metadata left in an output (MetadataLeftError) and a crashed child (PipelineCrashedError) as they are. */
 const asUnreadable = (e: Error) => {
-  throw e instanceof RefusedMediaError || e instanceof MetadataLeftError || e instanceof PipelineCrashedError ? e : new UnreadableMediaError(e.message)
+  throw e instanceof RefusedMediaError || e instanceof MetadataLeftError || e instanceof PipelineCrashedError
+    ? e
+    : new UnreadableMediaError(e.message)
 }
 
 /**
@@ -66,8 +77,18 @@ const asUnreadable = (e: Error) => {
  * (hotvote_media_pipeline_duration_seconds) and each failure logged; a second after the pipeline runs dry, its freed
  * memory is returned to the system.
  */
-export function processMediaFile(deps: { storage: Storage; tmpDir: string; config: Config }, itemKey: string, type: string, sourcePath: string, now: Date, opts: { itemStored: boolean; mayRefuse: boolean }): Promise<ProcessedFields> {
-  return pipelineQueueFor(deps.config).run(() => observed(type, () => processNow(deps, itemKey, type, sourcePath, now, opts.itemStored)), opts)
+export function processMediaFile(
+  deps: { storage: Storage; tmpDir: string; config: Config },
+  itemKey: string,
+  type: string,
+  sourcePath: string,
+  now: Date,
+  opts: { itemStored: boolean; mayRefuse: boolean },
+): Promise<ProcessedFields> {
+  return pipelineQueueFor(deps.config).run(
+    () => observed(type, () => processNow(deps, itemKey, type, sourcePath, now, opts.itemStored)),
+    opts,
+  )
 }
 
 /** Runs job, the processing of one item of type: timed, its failure logged, and the idle release scheduled after the last one. */
@@ -88,7 +109,14 @@ async function observed<T>(type: string, job: () => Promise<T>): Promise<T> {
 }
 
 /** processMediaFile's work, run when its turn comes. */
-async function processNow(deps: { storage: Storage; tmpDir: string; config: Config }, itemKey: string, type: string, sourcePath: string, now: Date, itemStored: boolean): Promise<ProcessedFields> {
+async function processNow(
+  deps: { storage: Storage; tmpDir: string; config: Config },
+  itemKey: string,
+  type: string,
+  sourcePath: string,
+  now: Date,
+  itemStored: boolean,
+): Promise<ProcessedFields> {
   const processedAt = now.toISOString()
   const keep = itemStored ? itemKey : undefined
   const { timeoutSeconds, maxFrames } = deps.config.pipeline
@@ -98,23 +126,52 @@ async function processNow(deps: { storage: Storage; tmpDir: string; config: Conf
     const stripped = join(deps.tmpDir, `stripped-${randomUUID()}.mp4`)
     try {
       const video = await processVideoInChild(sourcePath, stripped, timeoutSeconds).catch(asUnreadable)
-      await putAllOrNone(deps.storage, [
-        () => deps.storage.put(itemKey, Bun.file(stripped).stream(), { size: Bun.file(stripped).size, contentType: type }).then(() => itemKey),
-        () => putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp').then(() => posterKey(itemKey)),
-      ], keep)
+      await putAllOrNone(
+        deps.storage,
+        [
+          () =>
+            deps.storage
+              .put(itemKey, Bun.file(stripped).stream(), { size: Bun.file(stripped).size, contentType: type })
+              .then(() => itemKey),
+          () => putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp').then(() => posterKey(itemKey)),
+        ],
+        keep,
+      )
       const storedSha256 = await sha256Hex(Bun.file(stripped).stream())
-      return { width: video.width, height: video.height, durationMs: video.durationMs, placeholder: video.placeholder, variants: [], processedAt, storedSha256 }
+      return {
+        width: video.width,
+        height: video.height,
+        durationMs: video.durationMs,
+        placeholder: video.placeholder,
+        variants: [],
+        processedAt,
+        storedSha256,
+      }
     } finally {
       await rm(stripped, { force: true })
     }
   }
   const image = await processImageInChild(sourcePath, type, { maxFrames, timeoutSeconds }).catch(asUnreadable)
-  await putAllOrNone(deps.storage, [
-    () => putBytes(deps.storage, itemKey, image.display.bytes, type).then(() => itemKey),
-    ...image.variants.map((v) => () => putBytes(deps.storage, variantKey(itemKey, v.width), v.bytes, 'image/webp').then(() => variantKey(itemKey, v.width))),
-  ], keep)
+  await putAllOrNone(
+    deps.storage,
+    [
+      () => putBytes(deps.storage, itemKey, image.display.bytes, type).then(() => itemKey),
+      ...image.variants.map(
+        (v) => () => putBytes(deps.storage, variantKey(itemKey, v.width), v.bytes, 'image/webp').then(() => variantKey(itemKey, v.width)),
+      ),
+    ],
+    keep,
+  )
   const variants = image.variants.map((v) => ({ width: v.width, height: v.height, size: v.bytes.length }))
-  return { width: image.display.width, height: image.display.height, durationMs: null, placeholder: image.placeholder, variants, processedAt, storedSha256: await sha256Hex(image.display.bytes) }
+  return {
+    width: image.display.width,
+    height: image.display.height,
+    durationMs: null,
+    placeholder: image.placeholder,
+    variants,
+    processedAt,
+    storedSha256: await sha256Hex(image.display.bytes),
+  }
 }
 
 /**

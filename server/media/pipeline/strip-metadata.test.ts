@@ -24,8 +24,23 @@ const markersIn = (bytes: Uint8Array) => MARKERS.filter((text) => Buffer.from(by
 
 /** ffprobe's format and stream tags and the streams' codecs and attached-picture flags of the MP4 at path. */
 async function probe(path: string) {
-  const proc = Bun.spawn(['ffprobe', '-v', 'error', '-show_entries', 'format_tags:stream=codec_name:stream_tags:stream_disposition=attached_pic', '-of', 'json', path], { stdout: 'pipe' })
-  const out = (await new Response(proc.stdout).json()) as { format: { tags?: Record<string, string> }; streams: { codec_name: string; tags?: Record<string, string>; disposition: { attached_pic: number } }[] }
+  const proc = Bun.spawn(
+    [
+      'ffprobe',
+      '-v',
+      'error',
+      '-show_entries',
+      'format_tags:stream=codec_name:stream_tags:stream_disposition=attached_pic',
+      '-of',
+      'json',
+      path,
+    ],
+    { stdout: 'pipe' },
+  )
+  const out = (await new Response(proc.stdout).json()) as {
+    format: { tags?: Record<string, string> }
+    streams: { codec_name: string; tags?: Record<string, string>; disposition: { attached_pic: number } }[]
+  }
   expect(await proc.exited).toBe(0)
   return out
 }
@@ -67,7 +82,10 @@ describe('stripImageMetadata', () => {
 
   it('keeps colours: a Display P3 image loses its profile after its pixels are converted to sRGB', async () => {
     const green = { r: 40, g: 180, b: 60 }
-    const p3 = await sharp({ create: { width: 16, height: 16, channels: 3, background: green } }).png().withIccProfile('p3').toBuffer()
+    const p3 = await sharp({ create: { width: 16, height: 16, channels: 3, background: green } })
+      .png()
+      .withIccProfile('p3')
+      .toBuffer()
     const path = join(scratch, 'p3.png')
     await Bun.write(path, p3)
     const raw = async (bytes: Uint8Array) => [...(await sharp(bytes).raw().toBuffer({ resolveWithObject: false })).subarray(0, 3)]
@@ -75,7 +93,8 @@ describe('stripImageMetadata', () => {
     expect((await sharp(stored).metadata()).icc).toBeUndefined()
     // The P3 numbers differ from sRGB's; the stored copy holds the sRGB ones again.
     expect(await raw(new Uint8Array(p3))).not.toEqual([green.r, green.g, green.b])
-    for (const [got, want] of (await raw(stored)).map((v, i) => [v, [green.r, green.g, green.b][i]])) expect(Math.abs(got - want)).toBeLessThanOrEqual(2)
+    for (const [got, want] of (await raw(stored)).map((v, i) => [v, [green.r, green.g, green.b][i]]))
+      expect(Math.abs(got - want)).toBeLessThanOrEqual(2)
   })
 
   it('reports an image cut short instead of passing it', async () => {
@@ -85,7 +104,11 @@ describe('stripImageMetadata', () => {
 })
 
 /** Boxes each MP4 style holds where a phone keeps the location (loci holds it as numbers) and the cover art. */
-const LOCATION_BOXES = { quicktime: ['moov/udta/©xyz', 'moov/udta/©mak'], mp4: ['moov/udta/loci', 'moov/udta/meta/ilst/covr'], keys: ['moov/udta/meta/keys', 'moov/udta/loci'] }
+const LOCATION_BOXES = {
+  quicktime: ['moov/udta/©xyz', 'moov/udta/©mak'],
+  mp4: ['moov/udta/loci', 'moov/udta/meta/ilst/covr'],
+  keys: ['moov/udta/meta/keys', 'moov/udta/loci'],
+}
 
 describe.each(MP4_TAG_STYLES.map((style) => ({ style })))('MP4 tagged the $style way', ({ style }) => {
   it('loses its location, camera, titles, stream tags and cover art, and keeps its video and audio', async () => {
@@ -98,7 +121,10 @@ describe.each(MP4_TAG_STYLES.map((style) => ({ style })))('MP4 tagged the $style
     expect(markersIn(await Bun.file(stripped).bytes())).toEqual([])
     const { format, streams } = await probe(stripped)
     expect(Object.keys(format.tags ?? {}).sort()).toEqual(['compatible_brands', 'encoder', 'major_brand', 'minor_version'])
-    expect(streams.map((s) => [s.codec_name, s.disposition.attached_pic])).toEqual([['h264', 0], ['aac', 0]])
+    expect(streams.map((s) => [s.codec_name, s.disposition.attached_pic])).toEqual([
+      ['h264', 0],
+      ['aac', 0],
+    ])
     for (const s of streams) expect(Object.values(s.tags ?? {}).join(' ')).not.toContain(TAG_TEXTS.make)
   })
 })

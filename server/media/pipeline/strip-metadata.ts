@@ -44,7 +44,29 @@ export async function stripImageMetadata(image: Sharp, type: string): Promise<En
  * is left, ffmpeg's Error when it cannot read the file or outlives timeoutSeconds.
  */
 export async function stripVideoMetadata(path: string, strippedPath: string, timeoutSeconds: number): Promise<void> {
-  await runFfmpeg(['-i', path, '-map', '0:V', '-map', '0:a?', '-map_metadata', '-1', '-map_chapters', '-1', '-c', 'copy', '-movflags', '+faststart', '-f', 'mp4', '-y', strippedPath], timeoutSeconds)
+  await runFfmpeg(
+    [
+      '-i',
+      path,
+      '-map',
+      '0:V',
+      '-map',
+      '0:a?',
+      '-map_metadata',
+      '-1',
+      '-map_chapters',
+      '-1',
+      '-c',
+      'copy',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      '-y',
+      strippedPath,
+    ],
+    timeoutSeconds,
+  )
   const left = await mp4MetadataIn(strippedPath)
   if (left.length) throw new MetadataLeftError(`video/mp4 still holds ${left.join(', ')}`)
 }
@@ -102,7 +124,10 @@ function jpegMetadata(bytes: Uint8Array, view: DataView): string[] {
     }
     const length = view.getUint16(at + 2)
     const app = marker >= 0xe0 && marker <= 0xef
-    const kept = (marker === 0xe0 && ascii(bytes, at + 4, 5) === 'JFIF\0') || (marker === 0xee && ascii(bytes, at + 4, 5) === 'Adobe') || (!app && marker !== 0xfe)
+    const kept =
+      (marker === 0xe0 && ascii(bytes, at + 4, 5) === 'JFIF\0') ||
+      (marker === 0xee && ascii(bytes, at + 4, 5) === 'Adobe') ||
+      (!app && marker !== 0xfe)
     if (!kept) found.push(marker === 0xfe ? 'JPEG COM' : `JPEG APP${marker - 0xe0}`)
     at += 2 + length
     if (marker === 0xda) {
@@ -168,7 +193,8 @@ function gifMetadata(bytes: Uint8Array): string[] {
       const label = bytes[at + 1]
       if (label === 0xfe) found.push('GIF comment')
       else if (label === 0x01) found.push('GIF plain text')
-      else if (label === 0xff && !GIF_KEPT_APPLICATIONS.has(ascii(bytes, at + 3, 11))) found.push(`GIF application ${JSON.stringify(printable(ascii(bytes, at + 3, 11)))}`)
+      else if (label === 0xff && !GIF_KEPT_APPLICATIONS.has(ascii(bytes, at + 3, 11)))
+        found.push(`GIF application ${JSON.stringify(printable(ascii(bytes, at + 3, 11)))}`)
       else if (label !== 0xf9 && label !== 0xff) found.push(`GIF extension 0x${label.toString(16)}`)
       at = skipSubBlocks(at + 2)
     } else throw new RangeError('unknown GIF block')
@@ -226,7 +252,9 @@ function udtaMetadata(view: DataView, from: number, to: number, where: string, f
       continue
     }
     for (const inner of boxesIn(view, box.start + 4, box.end)) {
-      if (inner.type === 'ilst') for (const item of boxesIn(view, inner.start, inner.end)) item.type !== '©too' && found.push(`${where}/meta/ilst/${printable(item.type)}`)
+      if (inner.type === 'ilst')
+        for (const item of boxesIn(view, inner.start, inner.end))
+          item.type !== '©too' && found.push(`${where}/meta/ilst/${printable(item.type)}`)
       else if (inner.type !== 'hdlr') found.push(`${where}/meta/${printable(inner.type)}`)
     }
   }

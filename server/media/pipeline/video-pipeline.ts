@@ -35,13 +35,39 @@ export type ProcessedVideo = { width: number; height: number; durationMs: number
 export async function processVideo(path: string, strippedPath: string, timeoutSeconds: number): Promise<ProcessedVideo> {
   const { videoTracks, durationMs } = await readMp4Facts(path)
   const refused = videoTracks.find((t) => !(t.codec in SERVED_VIDEO_CODECS))
-  if (refused) throw new RefusedMediaError(415, `The video codec ${JSON.stringify(refused.codec.replace(/[^ -~]/g, '?'))} is not accepted; use ${[...new Set(Object.values(SERVED_VIDEO_CODECS))].join(', ')}`)
+  if (refused)
+    throw new RefusedMediaError(
+      415,
+      `The video codec ${JSON.stringify(refused.codec.replace(/[^ -~]/g, '?'))} is not accepted; use ${[...new Set(Object.values(SERVED_VIDEO_CODECS))].join(', ')}`,
+    )
   const { width, height } = videoTracks[0] ?? {}
   if (!width || !height) throw new Error('no video track with a size in the MP4')
   const at = Math.min(1, (durationMs ?? 0) / 10000)
   await stripVideoMetadata(path, strippedPath, timeoutSeconds)
-  const frame = await runFfmpeg(['-codec_whitelist', POSTER_DECODERS, '-threads', '1', '-ss', String(at), '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], timeoutSeconds)
+  const frame = await runFfmpeg(
+    [
+      '-codec_whitelist',
+      POSTER_DECODERS,
+      '-threads',
+      '1',
+      '-ss',
+      String(at),
+      '-i',
+      path,
+      '-frames:v',
+      '1',
+      '-f',
+      'image2pipe',
+      '-c:v',
+      'png',
+      'pipe:1',
+    ],
+    timeoutSeconds,
+  )
   if (frame.length === 0) throw new Error('ffmpeg found no video frame')
-  const [poster, placeholder] = await Promise.all([encodeWebpVariant(sharp(frame), POSTER_MAX_WIDTH, timeoutSeconds), thumbhashOf(frame, timeoutSeconds)])
+  const [poster, placeholder] = await Promise.all([
+    encodeWebpVariant(sharp(frame), POSTER_MAX_WIDTH, timeoutSeconds),
+    thumbhashOf(frame, timeoutSeconds),
+  ])
   return { width, height, durationMs, poster, placeholder }
 }

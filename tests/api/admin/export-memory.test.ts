@@ -34,8 +34,13 @@ function seedVotes() {
       const now = new Date().toISOString()
       const user = db.query('insert into users (session_id, username, created_at) values (?, ?, ?) returning id')
       const owner = (user.get('export-owner'.padEnd(32, '0'), 'export_owner', now) as { id: number }).id
-      const item = db.query("insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?) returning id")
-      const mediaIds = Array.from({ length: MEDIA }, (_, m) => (item.get(owner, `media/export-${m}.jpg`, `export-${m}`, now) as { id: number }).id)
+      const item = db.query(
+        "insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?) returning id",
+      )
+      const mediaIds = Array.from(
+        { length: MEDIA },
+        (_, m) => (item.get(owner, `media/export-${m}.jpg`, `export-${m}`, now) as { id: number }).id,
+      )
       const vote = db.query('insert into votes (user_id, media_id, is_hot, created_at) values (?, ?, ?, ?)')
       for (let v = 0; v < VOTES / MEDIA; v++) {
         const voter = (user.get(`export-voter${v}x`.padEnd(32, '0'), `export_voter_${v}`, now) as { id: number }).id
@@ -47,7 +52,7 @@ function seedVotes() {
 
 // SQLite only: it seeds 200k votes straight into the server's SQLite file.
 describe.if(TEST_DIALECT === 'sqlite')('GET /api/admin/export-votes on a real server', () => {
-  it('streams 200k votes with the server\'s peak RSS growing less than 60 MB', async () => {
+  it("streams 200k votes with the server's peak RSS growing less than 60 MB", async () => {
     // A first, empty export loads the xlsx writer, which belongs to the server's memory at rest, not to the vote count.
     await download()
     seedVotes()

@@ -23,7 +23,12 @@ describe('the admin guard', () => {
   })
 
   it('answers 401 on every admin route without credentials, and with a made-up or malformed token among other cookies', async () => {
-    for (const cookie of [undefined, 'hv_admin=made-up-token', 'sid=abc; hv_admin=%E0%A4%A; theme=dark', 'hv_admin=; hv_admin=also-made-up']) {
+    for (const cookie of [
+      undefined,
+      'hv_admin=made-up-token',
+      'sid=abc; hv_admin=%E0%A4%A; theme=dark',
+      'hv_admin=; hv_admin=also-made-up',
+    ]) {
       for (const { method, path, hasBody } of guarded) {
         const r = await call(t.app, method, path, undefined, { cookie, headers: { 'x-requested-with': 'HotVote' } })
         // Elysia validates a declared body before any beforeHandle hook: a call without its body is refused 400 first.
@@ -37,7 +42,11 @@ describe('the admin guard', () => {
   it('admits a live token sent among other cookies, percent-encoded or not', async () => {
     const login = await call(t.app, 'POST', paths.adminLogin(), { username: 'admin', password: 'test-admin-password' })
     const token = /hv_admin=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]
-    for (const cookie of [`sid=abc; hv_admin=${token}; theme=dark`, `theme=dark;hv_admin=${encodeURIComponent(token)}`, ` hv_admin = ${token} `]) {
+    for (const cookie of [
+      `sid=abc; hv_admin=${token}; theme=dark`,
+      `theme=dark;hv_admin=${encodeURIComponent(token)}`,
+      ` hv_admin = ${token} `,
+    ]) {
       expect((await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie })).status).toBe(200)
     }
   })

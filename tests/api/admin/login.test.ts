@@ -28,23 +28,33 @@ describe('POST /api/admin/login', () => {
     const cookie = tokenCookie(setCookie)
     expect((await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie })).status).toBe(200)
     t.clock.advance(12 * 3600 * 1000)
-    expect(await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie, headers: { 'x-requested-with': 'HotVote' } })).toMatchObject({ status: 401, json: { error: 'Admin authentication required' } })
+    expect(
+      await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie, headers: { 'x-requested-with': 'HotVote' } }),
+    ).toMatchObject({ status: 401, json: { error: 'Admin authentication required' } })
     t.cleanup()
   })
 
   it('accepts Basic credentials too, and answers 401 Invalid credentials to wrong or missing ones', async () => {
     const t = makeTestApp()
     expect((await call(t.app, 'POST', paths.adminLogin(), undefined, { headers: basic('admin', 'test-admin-password') })).status).toBe(200)
-    expect(await call(t.app, 'POST', paths.adminLogin(), { ...GOOD, password: 'nope' })).toMatchObject({ status: 401, json: { error: 'Invalid credentials' } })
+    expect(await call(t.app, 'POST', paths.adminLogin(), { ...GOOD, password: 'nope' })).toMatchObject({
+      status: 401,
+      json: { error: 'Invalid credentials' },
+    })
     expect(await call(t.app, 'POST', paths.adminLogin())).toMatchObject({ status: 401, json: { error: 'Invalid credentials' } })
     expect((await call(t.app, 'POST', paths.adminLogin(), { username: 'admin' })).status).toBe(400)
-    expect(await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie: 'hv_admin=made-up-token' })).toMatchObject({ status: 401 })
+    expect(await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie: 'hv_admin=made-up-token' })).toMatchObject({
+      status: 401,
+    })
     t.cleanup()
   })
 
   it('keeps HTTP Basic working on every admin call for the CLI', async () => {
     const t = makeTestApp()
-    expect((await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { headers: basic('admin', 'test-admin-password') })).status).toBe(200)
+    expect(
+      (await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { headers: basic('admin', 'test-admin-password') }))
+        .status,
+    ).toBe(200)
     t.cleanup()
   })
 })
@@ -90,8 +100,15 @@ function countChecks(config: { adminPassword?: string }) {
 
 describe('failed admin logins', () => {
   const routes = [
-    ['the JSON login', (t: ReturnType<typeof makeTestApp>, password: string) => call(t.app, 'POST', paths.adminLogin(), { username: 'admin', password })],
-    ['HTTP Basic on an admin call', (t: ReturnType<typeof makeTestApp>, password: string) => call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { headers: basic('admin', password) })],
+    [
+      'the JSON login',
+      (t: ReturnType<typeof makeTestApp>, password: string) => call(t.app, 'POST', paths.adminLogin(), { username: 'admin', password }),
+    ],
+    [
+      'HTTP Basic on an admin call',
+      (t: ReturnType<typeof makeTestApp>, password: string) =>
+        call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { headers: basic('admin', password) }),
+    ],
   ] as const
   for (const [route, attempt] of routes) {
     it(`count parallel guesses from one address as they start (${route}): at most 10 are checked, and the right password sent last is refused`, async () => {
@@ -117,8 +134,13 @@ describe('failed admin logins', () => {
     const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
     const url = server.server!.url
     const login = (address: string, password: string) =>
-      fetch(`${url}api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ username: 'admin', password }) })
-    const basicCall = (address: string, password: string) => fetch(`${url}api/admin/vote-multiplier-config`, { headers: { 'x-forwarded-for': address, ...basic('admin', password) } })
+      fetch(`${url}api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ username: 'admin', password }),
+      })
+    const basicCall = (address: string, password: string) =>
+      fetch(`${url}api/admin/vote-multiplier-config`, { headers: { 'x-forwarded-for': address, ...basic('admin', password) } })
     const guesses = Array.from({ length: 20 }, (_, i) => (i % 2 ? basicCall : login)('203.0.113.5', `guess${i}`))
     await waitFor('a guess waiting on its slowdown', () => clock.sleeping > 0)
     const sleeping = clock.sleeping
@@ -156,7 +178,11 @@ describe('failed admin logins', () => {
     const t = makeTestApp({ TRUSTED_PROXY: '127.0.0.1' })
     const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
     const login = (address: string, password: string) =>
-      fetch(`${server.server!.url}api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ username: 'admin', password }) })
+      fetch(`${server.server!.url}api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ username: 'admin', password }),
+      })
     for (let i = 0; i < 40; i++) expect((await login(`203.0.113.${i % 8}`, `guess${i}`)).status).toBe(401)
     const before = t.clock.now().getTime()
     expect((await login('198.51.100.7', GOOD.password)).status).toBe(200)
@@ -168,7 +194,8 @@ describe('failed admin logins', () => {
   it('lock out only the failing client address named by a trusted proxy, not every visitor behind it', async () => {
     const t = makeTestApp({ TRUSTED_PROXY: '1' })
     const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
-    const get = (address: string, auth: Record<string, string>) => fetch(`${server.server!.url}api/admin/vote-multiplier-config`, { headers: { 'x-forwarded-for': address, ...auth } })
+    const get = (address: string, auth: Record<string, string>) =>
+      fetch(`${server.server!.url}api/admin/vote-multiplier-config`, { headers: { 'x-forwarded-for': address, ...auth } })
     for (let i = 0; i < 9; i++) expect((await get('203.0.113.9', basic(`user${i}`, 'x'))).status).toBe(401)
     expect((await get('203.0.113.9', basic('user9', 'x'))).status).toBe(429)
     expect((await get('203.0.113.9', basic('admin', 'test-admin-password'))).status).toBe(429)
@@ -180,7 +207,8 @@ describe('failed admin logins', () => {
   it('ignore X-Forwarded-For without TRUSTED_PROXY: the socket address is the client', async () => {
     const t = makeTestApp()
     const server = t.app.listen({ port: 0, hostname: '127.0.0.1' })
-    const get = (address: string, auth: Record<string, string>) => fetch(`${server.server!.url}api/admin/vote-multiplier-config`, { headers: { 'x-forwarded-for': address, ...auth } })
+    const get = (address: string, auth: Record<string, string>) =>
+      fetch(`${server.server!.url}api/admin/vote-multiplier-config`, { headers: { 'x-forwarded-for': address, ...auth } })
     for (let i = 0; i < 10; i++) await get(`203.0.113.${i}`, basic(`user${i}`, 'x'))
     expect((await get('198.51.100.1', basic('admin', 'test-admin-password'))).status).toBe(429)
     await t.app.stop(true)

@@ -20,13 +20,16 @@ async function storeAsBeforeThePipeline() {
   for await (const o of t.deps.storage.list()) if (!rows.some((r) => r.key === o.key)) await t.deps.storage.delete(o.key)
   // One item gets a camera original with GPS back, as an old upload would have kept it.
   phoneKey = rows.find((r) => r.type === 'image/jpeg')!.key
-  const phone = await sharp(join(FIXTURES_DIR, FILES[0])).withExif({ IFD0: { Make: 'AcmePhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } }).toBuffer()
+  const phone = await sharp(join(FIXTURES_DIR, FILES[0]))
+    .withExif({ IFD0: { Make: 'AcmePhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } })
+    .toBuffer()
   await t.deps.storage.put(phoneKey, new Blob([new Uint8Array(phone)]).stream(), { size: phone.length, contentType: 'image/jpeg' })
   await t.sql.run('update media set placeholder = null, variants = null, processed_at = null, duration_ms = null, stored_sha256 = null')
 }
 
 const status = async () => (await call(t.app, 'GET', paths.adminReprocess(), undefined, { headers: ADMIN_BASIC })).json
-const batch = async (body: Record<string, unknown>) => (await call(t.app, 'POST', paths.adminReprocess(), body, { headers: ADMIN_BASIC })).json
+const batch = async (body: Record<string, unknown>) =>
+  (await call(t.app, 'POST', paths.adminReprocess(), body, { headers: ADMIN_BASIC })).json
 
 beforeAll(async () => {
   const v = await makeVisitor(t.app)
@@ -37,7 +40,11 @@ beforeAll(async () => {
 describe('media reprocess', () => {
   it('counts the items waiting, resumes after a stopped run, processes each once, and then has nothing to do', async () => {
     expect(await status()).toEqual({ pending: 4 })
-    expect(await call(t.app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN_BASIC }).then((r) => r.json.map((m: { processed: boolean }) => m.processed))).toEqual([false, false, false, false])
+    expect(
+      await call(t.app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN_BASIC }).then((r) =>
+        r.json.map((m: { processed: boolean }) => m.processed),
+      ),
+    ).toEqual([false, false, false, false])
     // A run that stops after its first batch of one...
     expect(await batch({ limit: 1 })).toMatchObject({ processed: 1, failed: 0, lastId: 1, remaining: 3 })
     expect(await status()).toEqual({ pending: 3 })
@@ -53,13 +60,19 @@ describe('media reprocess', () => {
       expect(m.placeholder).toBeTruthy()
       if (m.mimeType.startsWith('image/')) expect(m.variants.length).toBeGreaterThan(0)
       else expect(m.posterUrl).toBeTruthy()
-      for (const url of [m.url, ...m.variants.map((x: { url: string }) => x.url), ...(m.posterUrl ? [m.posterUrl] : [])]) expect((await t.app.handle(new Request(`http://localhost${url}`))).status).toBe(200)
+      for (const url of [m.url, ...m.variants.map((x: { url: string }) => x.url), ...(m.posterUrl ? [m.posterUrl] : [])])
+        expect((await t.app.handle(new Request(`http://localhost${url}`))).status).toBe(200)
     }
     const phone = Buffer.from(await new Response((await t.deps.storage.get(phoneKey))!.body).arrayBuffer())
     expect(phone.includes('AcmePhone')).toBe(false)
     // Each item records the hash of the stripped copy now stored under its key, for the bucket's duplicate scan.
-    for (const row of (await t.sql.all('select storage_key as key, stored_sha256 as "storedSha256" from media')) as { key: string; storedSha256: string }[])
-      expect(row.storedSha256).toBe(new Bun.CryptoHasher('sha256').update(await Bun.readableStreamToBytes((await t.deps.storage.get(row.key))!.body)).digest('hex'))
+    for (const row of (await t.sql.all('select storage_key as key, stored_sha256 as "storedSha256" from media')) as {
+      key: string
+      storedSha256: string
+    }[])
+      expect(row.storedSha256).toBe(
+        new Bun.CryptoHasher('sha256').update(await Bun.readableStreamToBytes((await t.deps.storage.get(row.key))!.body)).digest('hex'),
+      )
     // A second run does nothing: no item is looked at, no object is written.
     const before = (await Array.fromAsync(t.deps.storage.list())).map((o) => `${o.key} ${o.lastModified}`)
     expect(await batch({})).toEqual({ processed: 0, failed: 0, errors: [], lastId: null, remaining: 0 })
@@ -76,7 +89,9 @@ describe('media reprocess', () => {
     expect(r.errors[0]).toContain('stored object is missing')
     expect((await call(t.app, 'POST', paths.adminReprocess(), { since: 'yesterday' }, { headers: ADMIN_BASIC })).status).toBe(400)
     expect((await call(t.app, 'POST', paths.adminReprocess(), { limit: 500 }, { headers: ADMIN_BASIC })).status).toBe(400)
-    expect((await call(t.app, 'GET', '/api/admin/media/reprocess?since=2026-11-23', undefined, { headers: ADMIN_BASIC })).json).toEqual({ pending: 0 })
+    expect((await call(t.app, 'GET', '/api/admin/media/reprocess?since=2026-11-23', undefined, { headers: ADMIN_BASIC })).json).toEqual({
+      pending: 0,
+    })
     expect((await call(t.app, 'POST', paths.adminReprocess(), {})).status).toBe(401)
   })
 })

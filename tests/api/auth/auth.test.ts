@@ -5,17 +5,39 @@ import { paths } from '@contract/paths'
 import { waitFor } from '../../support/process-checks'
 
 /** The token in the newest email sent to `to`. */
-const tokenSentTo = (sent: { to: string; text: string }[], to: string) => sent.filter((m) => m.to === to).at(-1)!.text.match(/token=([A-Za-z0-9_-]+)/)![1]
+const tokenSentTo = (sent: { to: string; text: string }[], to: string) =>
+  sent
+    .filter((m) => m.to === to)
+    .at(-1)!
+    .text.match(/token=([A-Za-z0-9_-]+)/)![1]
 
 describe('POST /api/validate-email', () => {
   const t = makeTestApp()
   it('accepts a good address, rejects bad syntax and throw-away domains, and suggests typo fixes', async () => {
-    expect((await call(t.app, 'POST', paths.validateEmail(), { email: 'Jane@Example.com' })).json).toEqual({ isValid: true, errors: [], suggestions: null })
-    expect((await call(t.app, 'POST', paths.validateEmail(), { email: 'jane@' })).json).toEqual({ isValid: false, errors: ['Please enter a valid email address'], suggestions: null })
+    expect((await call(t.app, 'POST', paths.validateEmail(), { email: 'Jane@Example.com' })).json).toEqual({
+      isValid: true,
+      errors: [],
+      suggestions: null,
+    })
+    expect((await call(t.app, 'POST', paths.validateEmail(), { email: 'jane@' })).json).toEqual({
+      isValid: false,
+      errors: ['Please enter a valid email address'],
+      suggestions: null,
+    })
     // Found by the fuzz suite: a lone UTF-16 surrogate made the syntax check throw (500).
-    expect(await call(t.app, 'POST', paths.validateEmail(), undefined, { raw: '{"email":"\\ud800@example.com"}', headers: { 'content-type': 'application/json' } })).toMatchObject({ status: 200, json: { isValid: false, errors: ['Please enter a valid email address'] } })
-    expect((await call(t.app, 'POST', paths.validateEmail(), { email: 'jane@mailinator.com' })).json.errors).toEqual(['Disposable email addresses are not accepted'])
-    expect((await call(t.app, 'POST', paths.validateEmail(), { email: 'jane@gmial.com' })).json).toMatchObject({ isValid: true, suggestions: 'jane@gmail.com' })
+    expect(
+      await call(t.app, 'POST', paths.validateEmail(), undefined, {
+        raw: '{"email":"\\ud800@example.com"}',
+        headers: { 'content-type': 'application/json' },
+      }),
+    ).toMatchObject({ status: 200, json: { isValid: false, errors: ['Please enter a valid email address'] } })
+    expect((await call(t.app, 'POST', paths.validateEmail(), { email: 'jane@mailinator.com' })).json.errors).toEqual([
+      'Disposable email addresses are not accepted',
+    ])
+    expect((await call(t.app, 'POST', paths.validateEmail(), { email: 'jane@gmial.com' })).json).toMatchObject({
+      isValid: true,
+      suggestions: 'jane@gmail.com',
+    })
     expect((await call(t.app, 'POST', paths.validateEmail(), { email: 42 })).status).toBe(400)
     t.cleanup()
   })
@@ -25,20 +47,30 @@ describe('saving an account through a magic link', () => {
   it('emails a link whose token verifies the email and logs the visitor in, once', async () => {
     const t = makeTestApp()
     const v = await makeVisitor(t.app)
-    const r = await call(t.app, 'POST', paths.sendMagicLink(), { email: ' Sam@Example.com ', username: v.user.username, sessionId: v.user.sessionId })
+    const r = await call(t.app, 'POST', paths.sendMagicLink(), {
+      email: ' Sam@Example.com ',
+      username: v.user.username,
+      sessionId: v.user.sessionId,
+    })
     expect(r).toMatchObject({ status: 200, json: { message: 'Magic link sent! Check your email.' } })
     const mail = t.sent.at(-1)!
     expect(mail.to).toBe('sam@example.com')
     expect(mail.html).toContain('HotVote')
     expect(mail.text).toContain('http://localhost:3000/auth/verify?token=')
     const token = tokenSentTo(t.sent, 'sam@example.com')
-    expect((await t.sql.get('select count(*) as n from magic_link_tokens where token_hash = ?', token))).toEqual({ n: 0 })
+    expect(await t.sql.get('select count(*) as n from magic_link_tokens where token_hash = ?', token)).toEqual({ n: 0 })
 
     const ok = await call(t.app, 'POST', paths.verifyMagicLink(), { token }, { cookie: v.cookie })
     expect(ok).toMatchObject({ status: 200, json: { sessionId: v.user.sessionId } })
     expect(ok.headers.get('set-cookie')).toContain(`sid=${v.user.sessionId}`)
-    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: v.cookie })).json).toMatchObject({ email: 'sam@example.com', emailVerified: true })
-    expect(await call(t.app, 'POST', paths.verifyMagicLink(), { token })).toMatchObject({ status: 400, json: { error: 'Invalid or expired magic link', code: 'invalid-token' } })
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: v.cookie })).json).toMatchObject({
+      email: 'sam@example.com',
+      emailVerified: true,
+    })
+    expect(await call(t.app, 'POST', paths.verifyMagicLink(), { token })).toMatchObject({
+      status: 400,
+      json: { error: 'Invalid or expired magic link', code: 'invalid-token' },
+    })
     t.cleanup()
   })
 
@@ -59,8 +91,14 @@ describe('saving an account through a magic link', () => {
     const v = await makeVisitor(t.app)
     await call(t.app, 'POST', paths.sendMagicLink(), { email: 'late@example.com', sessionId: v.user.sessionId })
     t.clock.advance(16 * 60 * 1000)
-    expect(await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'late@example.com') })).toMatchObject({ status: 400, json: { error: 'Magic link has expired', code: 'expired-token' } })
-    expect(await call(t.app, 'POST', paths.verifyMagicLink(), { token: 'A'.repeat(43) })).toMatchObject({ status: 400, json: { code: 'invalid-token' } })
+    expect(await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'late@example.com') })).toMatchObject({
+      status: 400,
+      json: { error: 'Magic link has expired', code: 'expired-token' },
+    })
+    expect(await call(t.app, 'POST', paths.verifyMagicLink(), { token: 'A'.repeat(43) })).toMatchObject({
+      status: 400,
+      json: { code: 'invalid-token' },
+    })
     t.cleanup()
   })
 
@@ -82,7 +120,10 @@ describe('saving an account through a magic link', () => {
     expect(toOwner.html).toContain('Log in')
     // Its link logs in to the owner's account; it never saves the address on the visitor who asked.
     const token = tokenSentTo(t.sent, 'owned@example.com')
-    const row = (await t.sql.get('select purpose, user_id from magic_link_tokens where token_hash = ?', new Bun.CryptoHasher('sha256').update(token).digest('hex')))
+    const row = await t.sql.get(
+      'select purpose, user_id from magic_link_tokens where token_hash = ?',
+      new Bun.CryptoHasher('sha256').update(token).digest('hex'),
+    )
     expect(row).toEqual({ purpose: 'login', user_id: owner.user.id })
     expect(t.sent.at(-1)).toMatchObject({ to: 'free@example.com', subject: 'HotVote: confirm your email' })
     expect(t.sent.at(-1)!.text).toContain('Confirm this email to save your HotVote account.')
@@ -92,8 +133,14 @@ describe('saving an account through a magic link', () => {
   it('answers 400 without a session or for a bad email', async () => {
     const t = makeTestApp()
     const v = await makeVisitor(t.app)
-    expect(await call(t.app, 'POST', paths.sendMagicLink(), { email: 'x@example.com', sessionId: 'z'.repeat(32) })).toMatchObject({ status: 400, json: { error: 'No valid session found.' } })
-    expect(await call(t.app, 'POST', paths.sendMagicLink(), { email: 'nope', sessionId: v.user.sessionId })).toMatchObject({ status: 400, json: { error: 'Please enter a valid email address' } })
+    expect(await call(t.app, 'POST', paths.sendMagicLink(), { email: 'x@example.com', sessionId: 'z'.repeat(32) })).toMatchObject({
+      status: 400,
+      json: { error: 'No valid session found.' },
+    })
+    expect(await call(t.app, 'POST', paths.sendMagicLink(), { email: 'nope', sessionId: v.user.sessionId })).toMatchObject({
+      status: 400,
+      json: { error: 'Please enter a valid email address' },
+    })
     t.cleanup()
   })
 
@@ -131,10 +178,19 @@ describe('logging in as an existing user', () => {
     expect(t.sent.filter((m) => m.to === 'nobody@example.com')).toEqual([])
 
     const visitor = await makeVisitor(t.app)
-    const ok = await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'kim@example.com') }, { cookie: visitor.cookie })
+    const ok = await call(
+      t.app,
+      'POST',
+      paths.verifyMagicLink(),
+      { token: tokenSentTo(t.sent, 'kim@example.com') },
+      { cookie: visitor.cookie },
+    )
     expect(ok.json.sessionId).not.toBe(owner.user.sessionId)
     expect(ok.headers.get('set-cookie')).toContain(`sid=${ok.json.sessionId}`)
-    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${ok.json.sessionId}` })).json).toMatchObject({ id: owner.user.id, sessionId: ok.json.sessionId })
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${ok.json.sessionId}` })).json).toMatchObject({
+      id: owner.user.id,
+      sessionId: ok.json.sessionId,
+    })
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: owner.cookie })).json.id).toBe(owner.user.id)
     const loginCount = (await t.sql.get('select login_count from users where id = ?', owner.user.id)) as { login_count: number }
     expect(loginCount.login_count).toBe(3)
@@ -146,8 +202,11 @@ describe('POST /api/email-capture', () => {
   it('stores the capture and sets the email on a visitor without one', async () => {
     const t = makeTestApp()
     const v = await makeVisitor(t.app)
-    expect(await call(t.app, 'POST', paths.emailCapture(), { email: 'Fan@Example.com', sessionId: v.user.sessionId })).toMatchObject({ status: 201, json: { message: 'Thanks for your email!' } })
-    expect((await t.sql.all('select email, user_id from email_captures'))).toEqual([{ email: 'fan@example.com', user_id: v.user.id }])
+    expect(await call(t.app, 'POST', paths.emailCapture(), { email: 'Fan@Example.com', sessionId: v.user.sessionId })).toMatchObject({
+      status: 201,
+      json: { message: 'Thanks for your email!' },
+    })
+    expect(await t.sql.all('select email, user_id from email_captures')).toEqual([{ email: 'fan@example.com', user_id: v.user.id }])
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: v.cookie })).json.email).toBe('fan@example.com')
     expect((await call(t.app, 'POST', paths.emailCapture(), { email: 'bad', sessionId: v.user.sessionId })).status).toBe(400)
     t.cleanup()
@@ -158,13 +217,28 @@ describe('an email someone typed but never verified', () => {
   it('does not lock out its real owner, who gets it by the link while the squatter loses it', async () => {
     const t = makeTestApp()
     const squatter = await makeVisitor(t.app)
-    expect((await call(t.app, 'PATCH', `/api/users/${squatter.user.id}`, { email: 'real@example.com' }, { cookie: squatter.cookie })).status).toBe(200)
+    expect(
+      (await call(t.app, 'PATCH', `/api/users/${squatter.user.id}`, { email: 'real@example.com' }, { cookie: squatter.cookie })).status,
+    ).toBe(200)
     const owner = await makeVisitor(t.app)
-    expect(await call(t.app, 'PATCH', `/api/users/${owner.user.id}`, { email: 'real@example.com' }, { cookie: owner.cookie })).toMatchObject({ status: 200, json: { email: 'real@example.com', emailVerified: false } })
-    expect((await call(t.app, 'POST', paths.sendMagicLink(), { email: 'real@example.com', sessionId: owner.user.sessionId })).status).toBe(200)
-    expect((await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'real@example.com') }, { cookie: owner.cookie })).json).toEqual({ sessionId: owner.user.sessionId })
-    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: owner.cookie })).json).toMatchObject({ email: 'real@example.com', emailVerified: true })
-    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: squatter.cookie })).json).toMatchObject({ email: null, emailVerified: false })
+    expect(
+      await call(t.app, 'PATCH', `/api/users/${owner.user.id}`, { email: 'real@example.com' }, { cookie: owner.cookie }),
+    ).toMatchObject({ status: 200, json: { email: 'real@example.com', emailVerified: false } })
+    expect((await call(t.app, 'POST', paths.sendMagicLink(), { email: 'real@example.com', sessionId: owner.user.sessionId })).status).toBe(
+      200,
+    )
+    expect(
+      (await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'real@example.com') }, { cookie: owner.cookie }))
+        .json,
+    ).toEqual({ sessionId: owner.user.sessionId })
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: owner.cookie })).json).toMatchObject({
+      email: 'real@example.com',
+      emailVerified: true,
+    })
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: squatter.cookie })).json).toMatchObject({
+      email: null,
+      emailVerified: false,
+    })
     // Now that it is verified, it is the owner's: the profile answers 409 pointing to 'Login as Different User', and a
     // save link asked for it goes to the owner as a login link instead.
     const again = await call(t.app, 'PATCH', `/api/users/${squatter.user.id}`, { email: 'real@example.com' }, { cookie: squatter.cookie })
@@ -181,9 +255,13 @@ describe('an email someone typed but never verified', () => {
     const squatter = await makeVisitor(t.app)
     await call(t.app, 'POST', paths.emailCapture(), { email: 'cap@example.com', sessionId: squatter.user.sessionId })
     const owner = await makeVisitor(t.app)
-    expect((await call(t.app, 'POST', paths.sendMagicLink(), { email: 'cap@example.com', sessionId: owner.user.sessionId })).status).toBe(200)
+    expect((await call(t.app, 'POST', paths.sendMagicLink(), { email: 'cap@example.com', sessionId: owner.user.sessionId })).status).toBe(
+      200,
+    )
     expect((await call(t.app, 'POST', paths.verifyMagicLink(), { token: tokenSentTo(t.sent, 'cap@example.com') })).status).toBe(200)
-    expect((await t.sql.all('select id, email_verified as v from users where email = ?', 'cap@example.com'))).toEqual([{ id: owner.user.id, v: 1 }])
+    expect(await t.sql.all('select id, email_verified as v from users where email = ?', 'cap@example.com')).toEqual([
+      { id: owner.user.id, v: 1 },
+    ])
     t.cleanup()
   })
 
@@ -191,7 +269,10 @@ describe('an email someone typed but never verified', () => {
     const t = makeTestApp()
     const squatter = await makeVisitor(t.app)
     await call(t.app, 'PATCH', `/api/users/${squatter.user.id}`, { email: 'typed@example.com' }, { cookie: squatter.cookie })
-    expect(await call(t.app, 'POST', paths.loginExisting(), { email: 'typed@example.com' })).toMatchObject({ status: 200, json: { message: 'If an account uses this email, a login link is on its way.' } })
+    expect(await call(t.app, 'POST', paths.loginExisting(), { email: 'typed@example.com' })).toMatchObject({
+      status: 200,
+      json: { message: 'If an account uses this email, a login link is on its way.' },
+    })
     // The answer does not wait for the mail; a mail to a verified address goes out after it (checked below), so
     // waiting for that one also covers the unverified one that must never come.
     const owner = await makeVisitor(t.app)

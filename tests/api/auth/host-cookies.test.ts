@@ -12,7 +12,11 @@ const t = makeTestApp({ PUBLIC_URL: 'https://hotvote.example' })
 afterAll(t.cleanup)
 
 /** The attributes of a Set-Cookie header after its name=value, lower-cased. */
-const attributes = (setCookie: string) => setCookie.split(';').slice(1).map((a) => a.trim().toLowerCase())
+const attributes = (setCookie: string) =>
+  setCookie
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase())
 
 describe('the session cookie over https', () => {
   it('is __Host-sid with Secure, Path=/ and no Domain, and resumes the session; a plain sid cookie is no session', async () => {
@@ -23,8 +27,14 @@ describe('the session cookie over https', () => {
     expect(attributes(setCookie)).toEqual(expect.arrayContaining(['secure', 'path=/', 'httponly', 'samesite=lax']))
     expect(attributes(setCookie).some((a) => a.startsWith('domain'))).toBe(false)
     const cookie = cookieSetBy(setCookie)
-    expect(await call(t.app, 'GET', paths.session(), undefined, { cookie })).toMatchObject({ status: 200, json: { id: r.json.id, sessionId } })
-    expect(await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sessionId}` })).toMatchObject({ status: 401, json: { error: 'No session' } })
+    expect(await call(t.app, 'GET', paths.session(), undefined, { cookie })).toMatchObject({
+      status: 200,
+      json: { id: r.json.id, sessionId },
+    })
+    expect(await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sessionId}` })).toMatchObject({
+      status: 401,
+      json: { error: 'No session' },
+    })
     expect((await call(t.app, 'PATCH', `/api/users/${r.json.id}`, { username: 'host_cookie_user' }, { cookie })).status).toBe(200)
   })
 
@@ -47,11 +57,28 @@ describe('the admin token cookie over https', () => {
     const admin = cookieSetBy(setCookie)
     const plain = admin.replace('__Host-', '')
     expect((await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie: admin })).status).toBe(200)
-    expect((await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, { cookie: plain, headers: { 'x-requested-with': 'HotVote' } })).status).toBe(401)
+    expect(
+      (
+        await call(t.app, 'GET', paths.adminConfig('vote-multiplier'), undefined, {
+          cookie: plain,
+          headers: { 'x-requested-with': 'HotVote' },
+        })
+      ).status,
+    ).toBe(401)
 
     const item = (await makeMedia(t.app, await makeVisitor(t.app), 'rowing-boats-sunset.jpg')).json.media as { id: number; url: string }
     const takedownId = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(item.id))).json.id
-    expect((await call(t.app, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status: 'resolved', adminNotes: '' }, { headers: ADMIN_BASIC })).status).toBe(200)
+    expect(
+      (
+        await call(
+          t.app,
+          'PATCH',
+          `/api/admin/dmca-takedowns/${takedownId}`,
+          { status: 'resolved', adminNotes: '' },
+          { headers: ADMIN_BASIC },
+        )
+      ).status,
+    ).toBe(200)
     const get = (cookie: string) => t.app.handle(new Request(`https://hotvote.example${item.url}`, { headers: { cookie } }))
     expect((await get(admin)).status).toBe(200)
     expect((await get(plain)).status).toBe(404)

@@ -27,7 +27,11 @@ describe.if(TEST_DIALECT === 'sqlite')('session ids in the database', () => {
     const bytes = databaseBytes(t)
     expect([v.user.sessionId, other].filter((sid) => bytes.includes(sid))).toEqual([])
     expect(bytes).toContain(hashSessionId(v.user.sessionId))
-    for (const sid of [v.user.sessionId, other]) expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).json).toMatchObject({ id: v.user.id, sessionId: sid })
+    for (const sid of [v.user.sessionId, other])
+      expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).json).toMatchObject({
+        id: v.user.id,
+        sessionId: sid,
+      })
     expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${hashSessionId(v.user.sessionId)}` })).status).toBe(401)
     t.cleanup()
   })
@@ -45,7 +49,10 @@ describe.if(TEST_DIALECT === 'sqlite')('session ids in the database', () => {
     const hash = hashSessionId(v.user.sessionId)
     expect(t.sqlite.query('select session_id as sid from users').all()).toEqual([{ sid: hash }])
     expect(t.sqlite.query('select session_id as sid from email_captures').all()).toEqual([{ sid: hash }])
-    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: v.cookie })).json).toMatchObject({ id: v.user.id, sessionId: v.user.sessionId })
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: v.cookie })).json).toMatchObject({
+      id: v.user.id,
+      sessionId: v.user.sessionId,
+    })
     t.cleanup()
   })
 })

@@ -34,7 +34,10 @@ describe('POST /api/session', () => {
     expect(bad.status).toBe(400)
     expect(bad.json.error).toBe('sessionId must be 16-64 characters of 0-9 and a-z')
     expect(bad.json.issues[0].path).toBe('sessionId')
-    const broken = await call(t.app, 'POST', paths.session(), undefined, { raw: '{"sessionId":', headers: { 'content-type': 'application/json' } })
+    const broken = await call(t.app, 'POST', paths.session(), undefined, {
+      raw: '{"sessionId":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(broken).toMatchObject({ status: 400, json: { error: 'Malformed JSON body' } })
     const wrong = await call(t.app, 'POST', paths.session(), { sessionId: newSessionId(), latitude: 'north' })
     expect(wrong.status).toBe(400)
@@ -75,7 +78,9 @@ describe.if(TEST_DIALECT === 'sqlite')('session ids of system and synthetic user
   it('rewrites the usable ids an older database gave them when the database is opened', async () => {
     const u = makeTestApp()
     const legacySynthetic = `synthetic${'ab12'.repeat(8)}`
-    const insert = u.sqlite.query("insert into users (session_id, username, created_at, is_synthetic) values (?, ?, '2026-01-01T00:00:00.000Z', ?)")
+    const insert = u.sqlite.query(
+      "insert into users (session_id, username, created_at, is_synthetic) values (?, ?, '2026-01-01T00:00:00.000Z', ?)",
+    )
     insert.run('system-import-owner', 'system-import', 0)
     insert.run(legacySynthetic, 'voter_ab12ab12ab12', 1)
     const visitor = await makeVisitor(u.app)
@@ -84,14 +89,18 @@ describe.if(TEST_DIALECT === 'sqlite')('session ids of system and synthetic user
     expect(sids).toHaveLength(3)
     expect(sids[2]).toBe(hashSessionId(visitor.user.sessionId))
     for (const sid of sids.slice(0, 2)) expect(v.is(SessionIdSchema, sid)).toBe(false)
-    for (const sid of ['system-import-owner', legacySynthetic]) expect((await call(u.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).status).toBe(401)
+    for (const sid of ['system-import-owner', legacySynthetic])
+      expect((await call(u.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).status).toBe(401)
     expect((await call(u.app, 'GET', paths.session(), undefined, { cookie: visitor.cookie })).status).toBe(200)
     u.cleanup()
   })
 
   it('answers 401 for a sid cookie that is not a well-formed session id', async () => {
     for (const sid of ['system-import-owner', 'x', 'A'.repeat(32), 'a'.repeat(65)]) {
-      expect(await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).toMatchObject({ status: 401, json: { error: 'No session' } })
+      expect(await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sid}` })).toMatchObject({
+        status: 401,
+        json: { error: 'No session' },
+      })
     }
   })
 })

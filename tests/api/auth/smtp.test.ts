@@ -34,11 +34,19 @@ describe('magic links over SMTP', () => {
     const message = received.find((m) => m.to.includes('smtp@example.com'))!
     expect(message.raw).toContain('Subject: HotVote: confirm your email')
     // Quoted-printable may wrap the link; undo soft line breaks before reading it.
-    const token = message.raw.replace(/=\r?\n/g, '').match(/verify\?token=3D([A-Za-z0-9_-]+)|verify\?token=([A-Za-z0-9_-]+)/)!.slice(1).find(Boolean)!
+    const token = message.raw
+      .replace(/=\r?\n/g, '')
+      .match(/verify\?token=3D([A-Za-z0-9_-]+)|verify\?token=([A-Za-z0-9_-]+)/)!
+      .slice(1)
+      .find(Boolean)!
     const verified = await call(t.app, 'POST', paths.verifyMagicLink(), { token })
     expect(verified.status).toBe(200)
     const cookie = verified.headers.get('set-cookie')!.split(';')[0]
-    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie })).json).toMatchObject({ id: v.user.id, email: 'smtp@example.com', emailVerified: true })
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie })).json).toMatchObject({
+      id: v.user.id,
+      email: 'smtp@example.com',
+      emailVerified: true,
+    })
     t.cleanup()
   })
 })

@@ -23,9 +23,18 @@ describe('POST /api/dmca-takedown', () => {
   it('stores a pending request with a reference number, audits it and emails the complainant', async () => {
     const r = await call(t.app, 'POST', paths.dmcaTakedown(), valid)
     expect(r.status).toBe(201)
-    expect(r.json).toEqual({ id: expect.any(Number), status: 'pending', referenceNumber: expect.stringMatching(/^DMCA-20261122-[0-9A-F]{6}$/) })
+    expect(r.json).toEqual({
+      id: expect.any(Number),
+      status: 'pending',
+      referenceNumber: expect.stringMatching(/^DMCA-20261122-[0-9A-F]{6}$/),
+    })
     const row = (await t.sql.get('select * from dmca_takedowns where id = ?', r.json.id)) as Record<string, unknown>
-    expect(row).toMatchObject({ status: 'pending', complainant_name: 'Ada Lovelace', media_id: 7, infringing_urls: JSON.stringify(['https://hotvote.example/media/1', 'http://mirror.example/x']) })
+    expect(row).toMatchObject({
+      status: 'pending',
+      complainant_name: 'Ada Lovelace',
+      media_id: 7,
+      infringing_urls: JSON.stringify(['https://hotvote.example/media/1', 'http://mirror.example/x']),
+    })
     const audit = (await t.sql.get("select context from audit_logs where event = 'DMCA_TAKEDOWN_CREATED'")) as { context: string }
     expect(JSON.parse(audit.context)).toMatchObject({ id: r.json.id, referenceNumber: r.json.referenceNumber })
     const mail = t.sent.at(-1)!
@@ -35,7 +44,10 @@ describe('POST /api/dmca-takedown', () => {
   })
 
   it('accepts the URLs as newline-separated text or an array, dropping blank lines', async () => {
-    for (const infringingUrls of ['https://a.example/1\n\n  https://b.example/2  \n', ['https://a.example/1', ' ', 'https://b.example/2']]) {
+    for (const infringingUrls of [
+      'https://a.example/1\n\n  https://b.example/2  \n',
+      ['https://a.example/1', ' ', 'https://b.example/2'],
+    ]) {
       const r = await call(t.app, 'POST', paths.dmcaTakedown(), { ...valid, infringingUrls })
       expect(r.status).toBe(201)
       const row = (await t.sql.get('select infringing_urls from dmca_takedowns where id = ?', r.json.id)) as { infringing_urls: string }
@@ -62,17 +74,24 @@ describe('POST /api/dmca-takedown', () => {
   ]
   for (const [field, value, message] of rules) {
     it(`answers 400 '${message}' for ${field} = ${JSON.stringify(value)}`, async () => {
-      const before = (await t.sql.get('select count(*) as n from dmca_takedowns'))
+      const before = await t.sql.get('select count(*) as n from dmca_takedowns')
       const r = await call(t.app, 'POST', paths.dmcaTakedown(), { ...valid, [field]: value })
       expect(r).toMatchObject({ status: 400, json: { error: message, issues: [{ path: field, message }] } })
-      expect((await t.sql.get('select count(*) as n from dmca_takedowns'))).toEqual(before)
+      expect(await t.sql.get('select count(*) as n from dmca_takedowns')).toEqual(before)
     })
   }
 
   it('answers 400 for a missing field and for broken JSON', async () => {
     const { electronicSignature, ...rest } = valid
     expect((await call(t.app, 'POST', paths.dmcaTakedown(), rest)).json.error).toBe('Electronic signature is required')
-    expect((await call(t.app, 'POST', paths.dmcaTakedown(), undefined, { raw: '{"complainantName":', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+    expect(
+      (
+        await call(t.app, 'POST', paths.dmcaTakedown(), undefined, {
+          raw: '{"complainantName":',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400)
   })
 })
 
@@ -91,7 +110,10 @@ describe('POST /api/dmca-takedown limits', () => {
   ]
   for (const [field, value, message] of cases) {
     it(`answers 400 '${message}' for an over-long ${field}`, async () => {
-      expect(await call(t.app, 'POST', paths.dmcaTakedown(), { ...valid, [field]: value })).toMatchObject({ status: 400, json: { error: message, issues: [{ path: field, message }] } })
+      expect(await call(t.app, 'POST', paths.dmcaTakedown(), { ...valid, [field]: value })).toMatchObject({
+        status: 400,
+        json: { error: message, issues: [{ path: field, message }] },
+      })
     })
   }
 
@@ -110,7 +132,10 @@ describe('POST /api/dmca-takedown limits', () => {
   it('answers 429 JSON past DMCA_RATE_LIMIT_PER_HOUR filings from one address, and again after the hour', async () => {
     const limited = makeTestApp({ DMCA_RATE_LIMIT_PER_HOUR: '3' })
     for (let i = 0; i < 3; i++) expect((await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).status).toBe(201)
-    expect(await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).toMatchObject({ status: 429, json: { error: 'Too many takedown requests from this address. Please try again later.' } })
+    expect(await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).toMatchObject({
+      status: 429,
+      json: { error: 'Too many takedown requests from this address. Please try again later.' },
+    })
     expect(((await limited.sql.get('select count(*) as n from dmca_takedowns')) as { n: number }).n).toBe(3)
     limited.clock.advance(3600_000)
     expect((await call(limited.app, 'POST', paths.dmcaTakedown(), valid)).status).toBe(201)
@@ -125,7 +150,14 @@ describe('POST /api/dmca-takedown limits', () => {
   })
 
   it('mails the reference number and a summary, never the text the filer typed', async () => {
-    const planted = { ...valid, complainantName: 'Visit evil.example now', workDescription: 'Click https://evil.example/win', infringementDescription: 'Free prizes at evil.example', infringingUrls: ['https://evil.example/a', 'https://evil.example/b'], electronicSignature: 'evil.example' }
+    const planted = {
+      ...valid,
+      complainantName: 'Visit evil.example now',
+      workDescription: 'Click https://evil.example/win',
+      infringementDescription: 'Free prizes at evil.example',
+      infringingUrls: ['https://evil.example/a', 'https://evil.example/b'],
+      electronicSignature: 'evil.example',
+    }
     const r = await call(t.app, 'POST', paths.dmcaTakedown(), planted)
     const mail = t.sent.at(-1)!
     expect(mail.text).toContain(r.json.referenceNumber)

@@ -11,7 +11,11 @@ afterAll(t.cleanup)
 
 const count = async (sql: string) => ((await t.sql.get(sql)) as { n: number }).n
 /** The token in the newest email sent to `to`. */
-const tokenSentTo = (to: string) => t.sent.filter((m) => m.to === to).at(-1)!.text.match(/token=([A-Za-z0-9_-]+)/)![1]
+const tokenSentTo = (to: string) =>
+  t.sent
+    .filter((m) => m.to === to)
+    .at(-1)!
+    .text.match(/token=([A-Za-z0-9_-]+)/)![1]
 
 describe('writes sent at the same moment', () => {
   it('makes one visitor of concurrent first calls with one session id, each answered with it', async () => {
@@ -25,7 +29,9 @@ describe('writes sent at the same moment', () => {
 
   it('gives a free username to one of two visitors asking for it at once; the other gets 409', async () => {
     const [a, b] = await Promise.all([makeVisitor(t.app), makeVisitor(t.app)])
-    const answers = await Promise.all([a, b].map((v) => call(t.app, 'PATCH', paths.user(v.user.id), { username: 'OnlyOneOfUs' }, { cookie: v.cookie })))
+    const answers = await Promise.all(
+      [a, b].map((v) => call(t.app, 'PATCH', paths.user(v.user.id), { username: 'OnlyOneOfUs' }, { cookie: v.cookie })),
+    )
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
     expect(await count("select count(*) as n from users where lower(username) = 'onlyoneofus'")).toBe(1)
   })
@@ -35,7 +41,10 @@ describe('writes sent at the same moment', () => {
     await call(t.app, 'POST', paths.sendMagicLink(), { email: 'twice@example.com', sessionId: v.user.sessionId }, { cookie: v.cookie })
     const token = tokenSentTo('twice@example.com')
     const sessions = await count('select count(*) as n from user_sessions')
-    const answers = await Promise.all([call(t.app, 'POST', paths.verifyMagicLink(), { token }), call(t.app, 'POST', paths.verifyMagicLink(), { token })])
+    const answers = await Promise.all([
+      call(t.app, 'POST', paths.verifyMagicLink(), { token }),
+      call(t.app, 'POST', paths.verifyMagicLink(), { token }),
+    ])
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400])
     expect(answers.find((r) => r.status === 400)!.json.code).toBe('invalid-token')
     expect(await count('select count(*) as n from user_sessions')).toBe(sessions + 1)

@@ -14,15 +14,26 @@ let userId: number
 beforeAll(async () => {
   server = await startServer()
   const sessionId = newSessionId()
-  const r = await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })
+  const r = await fetch(`${server.url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId }),
+  })
   userId = ((await r.json()) as { id: number }).id
   cookie = `sid=${sessionId}`
 })
 afterAll(() => server.stop())
 
-const multipart = (body: string) => ({ 'content-type': 'multipart/form-data; boundary=xyz', 'content-length': String(Buffer.byteLength(body, 'latin1')) })
+const multipart = (body: string) => ({
+  'content-type': 'multipart/form-data; boundary=xyz',
+  'content-length': String(Buffer.byteLength(body, 'latin1')),
+})
 const post = (path: string, body: string, headers: Record<string, string>) =>
-  fetch(`${server.url}${path}`, { method: 'POST', headers: { ...multipart(body), 'sec-fetch-site': 'same-origin', ...headers }, body: Buffer.from(body, 'latin1') })
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { ...multipart(body), 'sec-fetch-site': 'same-origin', ...headers },
+    body: Buffer.from(body, 'latin1'),
+  })
 
 /** The server process is still running and answering. */
 async function expectAlive() {

@@ -16,7 +16,7 @@ async function cuttableProxy(url: string) {
   const server: Server = createServer((client) => {
     if (down) return void client.destroy()
     const upstream = connect(Number(target.port || 5432), target.hostname)
-    for (const s of [client, upstream]) (open.add(s), s.on('close', () => open.delete(s)), s.on('error', () => {}))
+    for (const s of [client, upstream]) open.add(s), s.on('close', () => open.delete(s)), s.on('error', () => {})
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => client.destroy())
     client.pipe(upstream).pipe(client)

@@ -39,7 +39,11 @@ async function killAndRestart(server: TestServer): Promise<TestServer> {
 /** A visitor on server: id and cookie. */
 async function visitor(server: TestServer) {
   const sessionId = newSessionId()
-  const r = await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })
+  const r = await fetch(`${server.url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId }),
+  })
   return { id: ((await r.json()) as { id: number }).id, cookie: `sid=${sessionId}` }
 }
 /** Uploads fixture as v; answers the media id. */
@@ -47,7 +51,11 @@ async function upload(server: TestServer, v: { id: number; cookie: string }, fix
   const form = new FormData()
   form.append('userId', String(v.id))
   form.append('file', Bun.file(join(FIXTURES_DIR, fixture)), fixture)
-  const r = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: form })
+  const r = await fetch(`${server.url}/api/media/upload`, {
+    method: 'POST',
+    headers: { cookie: v.cookie, 'sec-fetch-site': 'same-origin' },
+    body: form,
+  })
   expect(r.status).toBe(201)
   return ((await r.json()) as { media: { id: number } }).media.id
 }
@@ -58,7 +66,11 @@ describe.if(TEST_DIALECT === 'sqlite')('kill -9 and restart', () => {
   it('during a stream of votes: every vote answered 2xx is kept', async () => {
     let server = await serve()
     const owner = await visitor(server)
-    const items = [await upload(server, owner, 'tabby-cat.png'), await upload(server, owner, 'yellow-daisy.webp'), await upload(server, owner, 'paint-brushes.gif')]
+    const items = [
+      await upload(server, owner, 'tabby-cat.png'),
+      await upload(server, owner, 'yellow-daisy.webp'),
+      await upload(server, owner, 'paint-brushes.gif'),
+    ]
     // Enough votes that the kill comes mid-stream even with group commit (450 pairs; the kill follows the 30th answer).
     const voters = await Promise.all(Array.from({ length: 150 }, () => visitor(server)))
     const acked: { userId: number; mediaId: number; isHot: boolean }[] = []
@@ -69,7 +81,11 @@ describe.if(TEST_DIALECT === 'sqlite')('kill -9 and restart', () => {
       sent.push(
         (async () => {
           for (let next = queue.shift(); next; next = queue.shift()) {
-            const r = await fetch(`${server.url}/api/votes`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: next.v.cookie, 'sec-fetch-site': 'same-origin' }, body: JSON.stringify(next.vote) }).catch(() => undefined)
+            const r = await fetch(`${server.url}/api/votes`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie: next.v.cookie, 'sec-fetch-site': 'same-origin' },
+              body: JSON.stringify(next.vote),
+            }).catch(() => undefined)
             if (!r) return
             if (r.status === 201 || r.status === 200) acked.push(next.vote)
           }
@@ -80,7 +96,15 @@ describe.if(TEST_DIALECT === 'sqlite')('kill -9 and restart', () => {
     server = await killAndRestart(server)
     await Promise.all(sent)
     expect(queue.length).toBeGreaterThan(0)
-    const kept = withServerDb(server, (db) => db.query('select user_id as userId, media_id as mediaId, is_hot as isHot from votes').all() as { userId: number; mediaId: number; isHot: number }[])
+    const kept = withServerDb(
+      server,
+      (db) =>
+        db.query('select user_id as userId, media_id as mediaId, is_hot as isHot from votes').all() as {
+          userId: number
+          mediaId: number
+          isHot: number
+        }[],
+    )
     const keys = new Set(kept.map((k) => `${k.userId}/${k.mediaId}/${Boolean(k.isHot)}`))
     expect(acked.filter((a) => !keys.has(`${a.userId}/${a.mediaId}/${a.isHot}`))).toEqual([])
     await server.stop()
@@ -95,7 +119,9 @@ describe.if(TEST_DIALECT === 'sqlite')('kill -9 and restart', () => {
     const bytes = new Uint8Array(18 * 1024 * 1024)
     bytes.set(mp4)
     const inFlight = slowUpload(server.url, { cookie: v.cookie, userId: v.id, fileName: 'big.mp4', bytes, first: 8 * 1024 * 1024 })
-    await waitFor('4 MB spooled', () => filesUnder(join(server.dataDir, 'tmp')).some((f) => statSync(join(server.dataDir, 'tmp', f)).size > 4 * 1024 * 1024))
+    await waitFor('4 MB spooled', () =>
+      filesUnder(join(server.dataDir, 'tmp')).some((f) => statSync(join(server.dataDir, 'tmp', f)).size > 4 * 1024 * 1024),
+    )
     server = await killAndRestart(server)
     expect((await inFlight.response).status).toBe(0)
     expect(count(server, 'select count(*) as n from media')).toBe(0)
@@ -123,13 +149,19 @@ describe.if(TEST_DIALECT === 'sqlite')('kill -9 and restart', () => {
     // 150 tiny items, each with its object, so population takes many calls.
     withServerDb(server, (db) => {
       mkdirSync(join(server.dataDir, 'bucket', 'media', 'seed'), { recursive: true })
-      const insert = db.prepare("insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.gif', 'image/gif', 1, ?, '2026-11-22T00:00:00.000Z')")
+      const insert = db.prepare(
+        "insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.gif', 'image/gif', 1, ?, '2026-11-22T00:00:00.000Z')",
+      )
       for (let i = 1; i <= 150; i++) {
         writeFileSync(join(server.dataDir, 'bucket', 'media', 'seed', `${i}.gif`), 'x')
         insert.run(owner.id, `media/seed/${i}.gif`, `seed${i}`)
       }
     })
-    const populate = () => fetch(`${server.url}/api/admin/populate-votes`, { method: 'POST', headers: { authorization: server.adminAuth } }).then((r) => r.json() as Promise<{ paused: boolean }>, () => undefined)
+    const populate = () =>
+      fetch(`${server.url}/api/admin/populate-votes`, { method: 'POST', headers: { authorization: server.adminAuth } }).then(
+        (r) => r.json() as Promise<{ paused: boolean }>,
+        () => undefined,
+      )
     const first = await populate()
     expect(first).toMatchObject({ paused: true })
     const afterFirst = count(server, 'select count(*) as n from votes')
@@ -141,11 +173,20 @@ describe.if(TEST_DIALECT === 'sqlite')('kill -9 and restart', () => {
     server = await killAndRestart(server)
     calling = false
     await loop
-    const state = withServerDb(server, (db) => db.query('select total_votes_inserted as total, media_processed as items from vote_population_state').get() as { total: number; items: number })
+    const state = withServerDb(
+      server,
+      (db) =>
+        db.query('select total_votes_inserted as total, media_processed as items from vote_population_state').get() as {
+          total: number
+          items: number
+        },
+    )
     expect(state.total).toBe(count(server, 'select count(*) as n from votes'))
     expect(state.items).toBe(count(server, 'select count(distinct media_id) as n from votes'))
     while ((await populate())?.paused);
-    expect(count(server, 'select count(*) as n from (select media_id from votes group by media_id having count(*) between 10 and 50)')).toBe(150)
+    expect(
+      count(server, 'select count(*) as n from (select media_id from votes group by media_id having count(*) between 10 and 50)'),
+    ).toBe(150)
     await server.stop()
     expectConsistentDataDir(server.dataDir)
   })
@@ -155,9 +196,15 @@ describe.if(TEST_DIALECT === 'sqlite')('kill -9 and restart', () => {
     mkdirSync(join(server.dataDir, 'bucket', 'media', 'seed'), { recursive: true })
     for (let i = 1; i <= 100; i++) writeFileSync(join(server.dataDir, 'bucket', 'media', 'seed', `${i}.jpg`), 'x')
     withServerDb(server, (db) => {
-      db.run(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 500) insert into users (session_id, username, created_at) select 'voter' || i, 'voter' || i, '2026-11-22' from n`)
-      db.run(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) select 1, 'media/seed/' || i || '.jpg', 'x.jpg', 'image/jpeg', 1, 'h' || i, '2026-11-22' from n`)
-      db.run(`insert into votes (user_id, media_id, is_hot, created_at) select u.id, m.id, (u.id + m.id) % 2, '2026-11-22' from users u, media m`)
+      db.run(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < 500) insert into users (session_id, username, created_at) select 'voter' || i, 'voter' || i, '2026-11-22' from n`,
+      )
+      db.run(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) select 1, 'media/seed/' || i || '.jpg', 'x.jpg', 'image/jpeg', 1, 'h' || i, '2026-11-22' from n`,
+      )
+      db.run(
+        `insert into votes (user_id, media_id, is_hot, created_at) select u.id, m.id, (u.id + m.id) % 2, '2026-11-22' from users u, media m`,
+      )
     })
     const r = await fetch(`${server.url}/api/admin/export-votes`, { headers: { authorization: server.adminAuth } })
     expect(r.status).toBe(200)
@@ -174,5 +221,6 @@ describe.if(TEST_DIALECT === 'sqlite')('kill -9 and restart', () => {
 // A database killed mid-write opens read-only here to prove the file itself (not just the server) is readable.
 // SQLite only: it opens every data folder's SQLite file.
 it.if(TEST_DIALECT === 'sqlite')('leaves every data folder openable by sqlite', () => {
-  for (const dir of dirs) expect(new Database(join(dir, 'hotvote.sqlite'), { readonly: true }).query('pragma quick_check').get()).toEqual({ quick_check: 'ok' })
+  for (const dir of dirs)
+    expect(new Database(join(dir, 'hotvote.sqlite'), { readonly: true }).query('pragma quick_check').get()).toEqual({ quick_check: 'ok' })
 })

@@ -36,7 +36,7 @@ describe('a full disk during a storage write', () => {
     const visitor = await makeVisitor(t.app)
     const r = await makeMedia(t.app, visitor, 'storm-over-highway.jpg')
     expect(r).toMatchObject({ status: 507, json: { error: 'The server is out of disk space; try again later' } })
-    expect((await t.sql.get('select count(*) as n from media'))).toEqual({ n: 0 })
+    expect(await t.sql.get('select count(*) as n from media')).toEqual({ n: 0 })
     expect(filesUnder(join(t.dir, 'bucket'))).toEqual([])
     expect(filesUnder(join(t.dir, 'tmp'))).toEqual([])
     t.cleanup()
@@ -44,7 +44,10 @@ describe('a full disk during a storage write', () => {
 
   it('POST /api/admin/bucket-upload answers 507 JSON and lists no partial object', async () => {
     const t = appWithStorage(diskFullOnPut)
-    const r = await call(t.app, 'POST', paths.adminBucketUpload(), undefined, { headers: ADMIN_BASIC, raw: uploadForm(0, 'paint-brushes.gif') })
+    const r = await call(t.app, 'POST', paths.adminBucketUpload(), undefined, {
+      headers: ADMIN_BASIC,
+      raw: uploadForm(0, 'paint-brushes.gif'),
+    })
     expect(r).toMatchObject({ status: 507, json: { error: 'The server is out of disk space; try again later' } })
     expect((await call(t.app, 'GET', paths.adminBucketFiles(), undefined, { headers: ADMIN_BASIC })).json.files).toEqual([])
     expect(filesUnder(join(t.dir, 'bucket'))).toEqual([])
@@ -59,7 +62,7 @@ describe('a bucket import whose object read breaks off', () => {
     await t.deps.storage.put('drop/meadow.jpg', photo.stream(), { size: photo.size, contentType: 'image/jpeg' })
     const r = await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })
     expect(r.json).toEqual({ message: 'Imported 0 of 1 files', imported: 0, skipped: 0, errors: 1, totalFiles: 1 })
-    expect((await t.sql.get('select count(*) as n from media'))).toEqual({ n: 0 })
+    expect(await t.sql.get('select count(*) as n from media')).toEqual({ n: 0 })
     expect(filesUnder(join(t.dir, 'tmp'))).toEqual([])
     expect(openFilesUnder(join(t.dir, 'tmp'))).toEqual([])
     t.cleanup()

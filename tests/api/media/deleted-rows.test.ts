@@ -31,7 +31,10 @@ describe('a view whose user is deleted after its session was checked', () => {
   it('answers 401 and writes nothing', async () => {
     const v = await makeVisitor(t.app)
     await t.sql.run('delete from users where id = ?', v.user.id)
-    await expect(recordView(t.deps, v.user.id, mediaId)).rejects.toMatchObject({ status: 401, message: 'No session: reload the page to start one' })
+    await expect(recordView(t.deps, v.user.id, mediaId)).rejects.toMatchObject({
+      status: 401,
+      message: 'No session: reload the page to start one',
+    })
     expect(await viewRows(v.user.id)).toBe(0)
   })
 })
@@ -40,7 +43,9 @@ describe('a view whose user is deleted after its session was checked', () => {
 describe.if(TEST_DIALECT === 'postgres')('views and uploads racing a delete on PostgreSQL', () => {
   it('answers a view 401 when its user is deleted while it is written', async () => {
     const v = await makeVisitor(t.app)
-    const answer = await whileDeleting(t.sql, 'delete from users where id = ?', [v.user.id], () => call(t.app, 'POST', paths.mediaView(mediaId), { userId: v.user.id }, { cookie: v.cookie }))
+    const answer = await whileDeleting(t.sql, 'delete from users where id = ?', [v.user.id], () =>
+      call(t.app, 'POST', paths.mediaView(mediaId), { userId: v.user.id }, { cookie: v.cookie }),
+    )
     expect(answer).toMatchObject({ status: 401, json: { error: 'No session: reload the page to start one' } })
     expect(await viewRows(v.user.id)).toBe(0)
   })
@@ -49,7 +54,9 @@ describe.if(TEST_DIALECT === 'postgres')('views and uploads racing a delete on P
     const uploader = await makeVisitor(t.app)
     const doomed = (await makeMedia(t.app, uploader, 'storm-over-highway.jpg')).json.media.id
     const v = await makeVisitor(t.app)
-    const answer = await whileDeleting(t.sql, 'delete from media where id = ?', [doomed], () => call(t.app, 'POST', paths.mediaView(doomed), { userId: v.user.id }, { cookie: v.cookie }))
+    const answer = await whileDeleting(t.sql, 'delete from media where id = ?', [doomed], () =>
+      call(t.app, 'POST', paths.mediaView(doomed), { userId: v.user.id }, { cookie: v.cookie }),
+    )
     expect(answer).toMatchObject({ status: 404, json: { error: 'Media not found' } })
     expect(await viewRows(v.user.id)).toBe(0)
   })
@@ -57,7 +64,13 @@ describe.if(TEST_DIALECT === 'postgres')('views and uploads racing a delete on P
   it('answers an upload 401 when its user is deleted while the file is processed, and keeps none of its objects', async () => {
     const v = await makeVisitor(t.app)
     const before = await bucketKeys()
-    const answer = await whileDeleting(t.sql, 'delete from users where id = ?', [v.user.id], () => makeMedia(t.app, v, 'tabby-cat.png'), 60_000)
+    const answer = await whileDeleting(
+      t.sql,
+      'delete from users where id = ?',
+      [v.user.id],
+      () => makeMedia(t.app, v, 'tabby-cat.png'),
+      60_000,
+    )
     expect(answer).toMatchObject({ status: 401, json: { error: 'No session: reload the page to start one' } })
     expect(await t.sql.get('select count(*) as n from media where user_id = ?', v.user.id)).toEqual({ n: 0 })
     expect(await bucketKeys()).toEqual(before)

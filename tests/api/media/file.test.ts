@@ -56,15 +56,25 @@ describe('GET /api/media/file/*', () => {
   })
 
   it('answers 404 JSON for an unknown key', async () => {
-    expect(await call(t.app, 'GET', '/api/media/file/media/2020/01/nope.jpg')).toMatchObject({ status: 404, json: { error: 'Media file not found' } })
+    expect(await call(t.app, 'GET', '/api/media/file/media/2020/01/nope.jpg')).toMatchObject({
+      status: 404,
+      json: { error: 'Media file not found' },
+    })
   })
 
   it('refuses a path with .. (also encoded) with 400 and never reads outside the bucket', async () => {
-    for (const path of ['/api/media/file/media/%2e%2e/%2e%2e/hotvote.sqlite', '/api/media/file/..%2Fhotvote.sqlite', '/api/media/file/media/../../hotvote.sqlite']) {
+    for (const path of [
+      '/api/media/file/media/%2e%2e/%2e%2e/hotvote.sqlite',
+      '/api/media/file/..%2Fhotvote.sqlite',
+      '/api/media/file/media/../../hotvote.sqlite',
+    ]) {
       const r = await call(t.app, 'GET', path)
       expect([400, 404]).toContain(r.status)
       expect(r.text).not.toContain('SQLite')
     }
-    expect(await call(t.app, 'GET', '/api/media/file/..%2Fhotvote.sqlite')).toMatchObject({ status: 400, json: { error: 'Invalid media path' } })
+    expect(await call(t.app, 'GET', '/api/media/file/..%2Fhotvote.sqlite')).toMatchObject({
+      status: 400,
+      json: { error: 'Invalid media path' },
+    })
   })
 })

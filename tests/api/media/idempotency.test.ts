@@ -41,7 +41,8 @@ describe('Idempotency-Key on POST /api/media/upload', () => {
       old,
     )
     const v = await makeVisitor(t.app)
-    const count = async () => ((await t.sql.get('select count(*) as n from idempotency_keys where created_at <= ?', old)) as { n: number }).n
+    const count = async () =>
+      ((await t.sql.get('select count(*) as n from idempotency_keys where created_at <= ?', old)) as { n: number }).n
     const before = await count()
     expect(before).toBeGreaterThanOrEqual(PRUNE_BATCH * 2 + 200)
     const uploads = ['colorful-cups.png', 'red-marigold.webp', 'storm-over-highway.jpg']

@@ -40,7 +40,11 @@ describe('a crafted MP4 on a listening server', () => {
     form.append('userId', String(ownerId))
     form.append('file', blob(hugeSampleCountMp4(30_000_000)), 'crafted.mp4')
     let settled = false
-    const upload = fetch(`${server.url}${paths.mediaUpload()}`, { method: 'POST', headers: { cookie, origin: server.url }, body: form }).finally(() => (settled = true))
+    const upload = fetch(`${server.url}${paths.mediaUpload()}`, {
+      method: 'POST',
+      headers: { cookie, origin: server.url },
+      body: form,
+    }).finally(() => (settled = true))
     const waits: number[] = []
     do {
       const started = performance.now()
@@ -48,7 +52,11 @@ describe('a crafted MP4 on a listening server', () => {
       waits.push(performance.now() - started)
     } while (!settled)
     const r = await upload
-    expect([r.status, r.headers.get('content-type')?.startsWith('application/json'), ((await r.json()) as { error: string }).error]).toEqual([415, true, 'The file content is not a valid video/mp4 file'])
+    expect([
+      r.status,
+      r.headers.get('content-type')?.startsWith('application/json'),
+      ((await r.json()) as { error: string }).error,
+    ]).toEqual([415, true, 'The file content is not a valid video/mp4 file'])
     expect(Math.max(...waits)).toBeLessThan(HEALTH_BOUND_MS)
     expect(filesUnder(join(server.dataDir, 'tmp'))).toEqual([])
   })
@@ -74,7 +82,23 @@ describe('crafted containers', () => {
 
   it('refuses a video in a codec the site does not serve (MPEG-4 Part 2) with 415 naming the codecs it takes', async () => {
     const mpeg4 = join(scratch, 'mpeg4.mp4')
-    const proc = Bun.spawn([ffmpegInstaller.path, '-v', 'error', '-i', join(FIXTURES_DIR, 'kite-sky-portrait.mp4'), '-t', '0.5', '-an', '-c:v', 'mpeg4', '-y', mpeg4], { stderr: 'pipe' })
+    const proc = Bun.spawn(
+      [
+        ffmpegInstaller.path,
+        '-v',
+        'error',
+        '-i',
+        join(FIXTURES_DIR, 'kite-sky-portrait.mp4'),
+        '-t',
+        '0.5',
+        '-an',
+        '-c:v',
+        'mpeg4',
+        '-y',
+        mpeg4,
+      ],
+      { stderr: 'pipe' },
+    )
     expect(await proc.exited).toBe(0)
     const r = await makeMedia(t.app, await makeVisitor(t.app), 'old.mp4', { bytes: blob(readFileSync(mpeg4)) })
     expect([r.status, r.json.error]).toEqual([415, 'The video codec "mp4v" is not accepted; use H.264, HEVC, VP9, AV1'])
@@ -109,10 +133,21 @@ describe('the pipeline queue', () => {
     // The slot is taken: one of these two waits in the queue (until the gate opens), the other finds the queue full.
     const rest = [makeMedia(t.app, visitor, 'tabby-cat.png'), makeMedia(t.app, visitor, 'colorful-cups.png')]
     const refused = await Promise.race(rest)
-    expect([refused.status, refused.headers.get('content-type')?.startsWith('application/json'), refused.headers.get('retry-after'), refused.json.error]).toEqual([503, true, '10', 'The server is busy processing other uploads; try again shortly'])
+    expect([
+      refused.status,
+      refused.headers.get('content-type')?.startsWith('application/json'),
+      refused.headers.get('retry-after'),
+      refused.json.error,
+    ]).toEqual([503, true, '10', 'The server is busy processing other uploads; try again shortly'])
     // While it is full, an upload is refused before its body is read: this body never ends.
-    const endless = new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n')) })
-    const early = await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: visitor.cookie, raw: endless, headers: { 'content-type': 'multipart/form-data; boundary=x' } })
+    const endless = new ReadableStream({
+      start: (c) => c.enqueue(new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n')),
+    })
+    const early = await call(t.app, 'POST', paths.mediaUpload(), undefined, {
+      cookie: visitor.cookie,
+      raw: endless,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    })
     expect([early.status, early.headers.get('retry-after')]).toEqual([503, '10'])
     open()
     expect((await Promise.all([first, ...rest])).map((r) => r.status).sort()).toEqual([201, 201, 503])

@@ -29,7 +29,9 @@ const inputs: Record<string, () => Promise<Uint8Array>> = {
   'screenshot.png': taggedPng,
   'edited.webp': taggedWebp,
   'loop.gif': taggedGif,
-  ...Object.fromEntries(MP4_TAG_STYLES.map((style) => [`clip-${style}.mp4`, async () => Bun.file(await taggedMp4(scratch, style)).bytes()])),
+  ...Object.fromEntries(
+    MP4_TAG_STYLES.map((style) => [`clip-${style}.mp4`, async () => Bun.file(await taggedMp4(scratch, style)).bytes()]),
+  ),
 }
 
 /** Checks bytes served as contentType: no metadata block, nothing sharp or ffprobe reads as a tag, no tag text. */
@@ -39,15 +41,26 @@ async function expectNoTags(bytes: Uint8Array, contentType: string, label: strin
     const path = join(scratch, `served-${crypto.randomUUID()}.mp4`)
     await Bun.write(path, bytes)
     expect({ label, boxes: await mp4MetadataIn(path) }).toEqual({ label, boxes: [] })
-    const proc = Bun.spawn(['ffprobe', '-v', 'error', '-show_entries', 'format_tags:stream_tags:stream_disposition=attached_pic', '-of', 'json', path], { stdout: 'pipe' })
-    const probed = (await new Response(proc.stdout).json()) as { format: { tags?: Record<string, string> }; streams: { disposition: { attached_pic: number } }[] }
-    expect(Object.keys(probed.format.tags ?? {}).filter((k) => !['major_brand', 'minor_version', 'compatible_brands', 'encoder'].includes(k))).toEqual([])
+    const proc = Bun.spawn(
+      ['ffprobe', '-v', 'error', '-show_entries', 'format_tags:stream_tags:stream_disposition=attached_pic', '-of', 'json', path],
+      { stdout: 'pipe' },
+    )
+    const probed = (await new Response(proc.stdout).json()) as {
+      format: { tags?: Record<string, string> }
+      streams: { disposition: { attached_pic: number } }[]
+    }
+    expect(
+      Object.keys(probed.format.tags ?? {}).filter((k) => !['major_brand', 'minor_version', 'compatible_brands', 'encoder'].includes(k)),
+    ).toEqual([])
     expect(probed.streams.filter((s) => s.disposition.attached_pic)).toEqual([])
     return
   }
   expect({ label, blocks: metadataIn(bytes, contentType) }).toEqual({ label, blocks: [] })
   const meta = await sharp(bytes).metadata()
-  expect({ label, tags: [meta.exif, meta.xmp, meta.iptc, meta.icc, meta.comments] }).toEqual({ label, tags: [undefined, undefined, undefined, undefined, undefined] })
+  expect({ label, tags: [meta.exif, meta.xmp, meta.iptc, meta.icc, meta.comments] }).toEqual({
+    label,
+    tags: [undefined, undefined, undefined, undefined, undefined],
+  })
 }
 
 /** Fetches url from the app; answers its bytes and content type. */
@@ -86,7 +99,11 @@ describe('uploads', () => {
   it('keeps no tag in any object of the bucket', async () => {
     const keys = (await Array.fromAsync(t.deps.storage.list())).map((o) => o.key)
     expect(keys.length).toBeGreaterThan(Object.keys(inputs).length)
-    for (const key of keys) expect({ key, markers: markersIn(new Uint8Array(await new Response((await t.deps.storage.get(key))!.body).arrayBuffer())) }).toEqual({ key, markers: [] })
+    for (const key of keys)
+      expect({ key, markers: markersIn(new Uint8Array(await new Response((await t.deps.storage.get(key))!.body).arrayBuffer())) }).toEqual({
+        key,
+        markers: [],
+      })
   })
 })
 
@@ -95,7 +112,10 @@ describe('bucket import', () => {
     const t = makeTestApp()
     for (const [name, build] of Object.entries(inputs)) {
       const bytes = await build()
-      await t.deps.storage.put(`drop/${name}`, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { size: bytes.length, contentType: 'application/octet-stream' })
+      await t.deps.storage.put(`drop/${name}`, new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), {
+        size: bytes.length,
+        contentType: 'application/octet-stream',
+      })
     }
     const answer = (await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: ADMIN_BASIC })).json
     expect(answer).toMatchObject({ imported: Object.keys(inputs).length, errors: 0 })

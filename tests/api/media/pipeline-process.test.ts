@@ -14,7 +14,12 @@ import { waitFor } from '../../support/process-checks'
 /** Process ids of this process's pipeline children (the app runs in this test process). */
 function pipelineChildren(): number[] {
   const tasks = `/proc/${process.pid}/task`
-  const pids = readdirSync(tasks).flatMap((tid) => readFileSync(join(tasks, tid, 'children'), 'utf8').split(' ').filter(Boolean).map(Number))
+  const pids = readdirSync(tasks).flatMap((tid) =>
+    readFileSync(join(tasks, tid, 'children'), 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number),
+  )
   return pids.filter((pid) => existsSync(`/proc/${pid}/cmdline`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pipeline-child'))
 }
 
@@ -76,7 +81,11 @@ describe('the pipeline child process', () => {
     const failed = await answer
     expect(failed.status).toBe(415)
     expect(Date.now() - started).toBeLessThan(20_000)
-    await waitFor('the stopped child to be killed', () => !existsSync(`/proc/${pid}`) || readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'Z', 10_000)
+    await waitFor(
+      'the stopped child to be killed',
+      () => !existsSync(`/proc/${pid}`) || readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'Z',
+      10_000,
+    )
     const next = upload(t, photos[4])
     expect(await runningChild()).not.toBe(pid)
     expect((await next).status).toBe(201)

@@ -19,7 +19,15 @@ import { FIXTURES_DIR, makeMedia } from '../../support/builders'
 import { countingStorage, type StorageCounts } from '../../support/counting-storage'
 import { paths } from '@contract/paths'
 
-type Media = { id: number; url: string; width: number; height: number; placeholder: string | null; posterUrl: string | null; variants: { url: string; width: number; height: number; size: number }[] }
+type Media = {
+  id: number
+  url: string
+  width: number
+  height: number
+  placeholder: string | null
+  posterUrl: string | null
+  variants: { url: string; width: number; height: number; size: number }[]
+}
 type T = ReturnType<typeof makeTestApp>
 
 const scratch = mkdtempSync(join(tmpdir(), 'hotvote-pipeline-'))
@@ -63,7 +71,13 @@ describe('images', () => {
     original = await phonePhoto()
     const meta = await sharp(original).metadata()
     // The test photo really carries what a phone writes.
-    expect([meta.width, meta.height, meta.orientation, contains(original, 'AcmePhone'), contains(original, 'Ann Uploader')]).toEqual([1200, 900, 6, true, true])
+    expect([meta.width, meta.height, meta.orientation, contains(original, 'AcmePhone'), contains(original, 'Ann Uploader')]).toEqual([
+      1200,
+      900,
+      6,
+      true,
+      true,
+    ])
     const r = await makeMedia(t.app, await makeVisitor(t.app), 'phone.jpg', { bytes: new Blob([new Uint8Array(original)]) })
     expect(r.status).toBe(201)
     item = r.json.media
@@ -134,10 +148,29 @@ describe('videos', () => {
 
   it('serves a copy without location and title, with a poster of the video aspect ratio and its duration', async () => {
     const tagged = join(scratch, 'tagged.mp4')
-    await ffmpeg(['-i', join(FIXTURES_DIR, 'kite-sky-portrait.mp4'), '-c', 'copy', '-metadata', 'title=Secret Garden Title', '-metadata', 'location=+48.8584+002.2945/', '-f', 'mov', '-brand', 'mp42', '-y', tagged])
+    await ffmpeg([
+      '-i',
+      join(FIXTURES_DIR, 'kite-sky-portrait.mp4'),
+      '-c',
+      'copy',
+      '-metadata',
+      'title=Secret Garden Title',
+      '-metadata',
+      'location=+48.8584+002.2945/',
+      '-f',
+      'mov',
+      '-brand',
+      'mp42',
+      '-y',
+      tagged,
+    ])
     // The QuickTime muxer writes the location as a ©xyz atom, as phones do; the mp42 brand makes it an MP4 upload.
     const source = await Bun.file(tagged).bytes()
-    expect([contains(source, '\u00a9xyz'), contains(source, '+48.8584'), contains(source, 'Secret Garden Title')]).toEqual([true, true, true])
+    expect([contains(source, '\u00a9xyz'), contains(source, '+48.8584'), contains(source, 'Secret Garden Title')]).toEqual([
+      true,
+      true,
+      true,
+    ])
     const r = await makeMedia(t.app, await makeVisitor(t.app), 'clip.mp4', { bytes: new Blob([source]) })
     expect(r.status).toBe(201)
     const item: Media = r.json.media
@@ -150,7 +183,7 @@ describe('videos', () => {
     expect(poster.format).toBe('webp')
     expect(poster.width! / poster.height!).toBeCloseTo(720 / 1280, 2)
     expect(item.placeholder).toBeTruthy()
-    expect((await t.sql.get('select duration_ms as d from media where id = ?', item.id))).toEqual({ d: 7000 })
+    expect(await t.sql.get('select duration_ms as d from media where id = ?', item.id)).toEqual({ d: 7000 })
   })
 
   it('records a portrait phone video (a quarter turn in its matrix) at its displayed size, as its poster shows it', async () => {
@@ -166,7 +199,9 @@ describe('videos', () => {
 /** Uploads a photo, a GIF and a video, deletes them (owner, admin, bucket delete) and expects an empty bucket; counts (when given) must see no listing by the bucket delete. */
 async function expectDeletesLeaveNothing(t: T, counts?: StorageCounts) {
   const v = await makeVisitor(t.app)
-  const [photo, gif, video]: Media[] = await Promise.all(['storm-over-highway.jpg', 'paint-brushes.gif', 'rowing-boats-pan.mp4'].map(async (f) => (await makeMedia(t.app, v, f)).json.media))
+  const [photo, gif, video]: Media[] = await Promise.all(
+    ['storm-over-highway.jpg', 'paint-brushes.gif', 'rowing-boats-pan.mp4'].map(async (f) => (await makeMedia(t.app, v, f)).json.media),
+  )
   expect((await bucketObjects(t.deps.storage)).length).toBeGreaterThan(6)
   expect((await call(t.app, 'DELETE', `/api/media/${photo.id}?userId=${v.user.id}`, undefined, { cookie: v.cookie })).status).toBe(204)
   const admin = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
@@ -187,9 +222,24 @@ describe('deleting an item leaves no object of it', () => {
 
   it('in an S3 bucket (s3rver)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hotvote-s3rver-'))
-    const server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: 'hotvote-test', configs: [] }] })
+    const server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      directory: dir,
+      silent: true,
+      configureBuckets: [{ name: 'hotvote-test', configs: [] }],
+    })
     const address = (await server.run()) as AddressInfo
-    const { storage, counts } = countingStorage(createS3Storage({ endpoint: `http://127.0.0.1:${address.port}`, region: 'us-east-1', bucket: 'hotvote-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }))
+    const { storage, counts } = countingStorage(
+      createS3Storage({
+        endpoint: `http://127.0.0.1:${address.port}`,
+        region: 'us-east-1',
+        bucket: 'hotvote-test',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      }),
+    )
     const t = makeTestApp({}, { storage })
     try {
       await expectDeletesLeaveNothing(t, counts)
@@ -207,9 +257,13 @@ describe('the bucket treats derived objects as part of their item', () => {
   it('never reports variants as duplicates, and a re-import after a reset makes items of the items only', async () => {
     const t = makeTestApp()
     const v = await makeVisitor(t.app)
-    for (const f of ['storm-over-highway.jpg', 'lakeside-jetty-planks.jpg', 'kite-sky-portrait.mp4']) expect((await makeMedia(t.app, v, f)).status).toBe(201)
+    for (const f of ['storm-over-highway.jpg', 'lakeside-jetty-planks.jpg', 'kite-sky-portrait.mp4'])
+      expect((await makeMedia(t.app, v, f)).status).toBe(201)
     // Both photos have w320.webp, w640.webp ... beside them: names alike, yet not duplicates.
-    expect((await call(t.app, 'GET', paths.adminFindDuplicates(), undefined, { headers: admin })).json).toMatchObject({ totalFiles: 3, duplicateGroups: [] })
+    expect((await call(t.app, 'GET', paths.adminFindDuplicates(), undefined, { headers: admin })).json).toMatchObject({
+      totalFiles: 3,
+      duplicateGroups: [],
+    })
     await call(t.app, 'POST', paths.adminResetDatabase(), undefined, { headers: admin })
     const imported = (await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: admin })).json
     expect(imported).toMatchObject({ imported: 3, errors: 0, totalFiles: 3 })
@@ -221,12 +275,24 @@ describe('the bucket treats derived objects as part of their item', () => {
   it('processes an imported photo: its object is replaced by the stripped copy and gets variants', async () => {
     const t = makeTestApp()
     const original = await phonePhoto()
-    await t.deps.storage.put('drop/phone.jpg', new Blob([new Uint8Array(original)]).stream(), { size: original.length, contentType: 'image/jpeg' })
-    expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: admin })).json).toMatchObject({ imported: 1, errors: 0 })
+    await t.deps.storage.put('drop/phone.jpg', new Blob([new Uint8Array(original)]).stream(), {
+      size: original.length,
+      contentType: 'image/jpeg',
+    })
+    expect((await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: admin })).json).toMatchObject({
+      imported: 1,
+      errors: 0,
+    })
     const stored = new Uint8Array(await new Response((await t.deps.storage.get('drop/phone.jpg'))!.body).arrayBuffer())
     expect(contains(stored, 'AcmePhone')).toBe(false)
-    expect((await bucketObjects(t.deps.storage)).sort()).toEqual(['drop/phone.jpg', 'drop/phone/w320.webp', 'drop/phone/w480.webp', 'drop/phone/w640.webp', 'drop/phone/w900.webp'])
-    expect((await t.sql.get('select width, height from media'))).toEqual({ width: 900, height: 1200 })
+    expect((await bucketObjects(t.deps.storage)).sort()).toEqual([
+      'drop/phone.jpg',
+      'drop/phone/w320.webp',
+      'drop/phone/w480.webp',
+      'drop/phone/w640.webp',
+      'drop/phone/w900.webp',
+    ])
+    expect(await t.sql.get('select width, height from media')).toEqual({ width: 900, height: 1200 })
     t.cleanup()
   })
 })

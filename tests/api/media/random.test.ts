@@ -22,7 +22,9 @@ describe('GET /api/media/random/:userId', () => {
     const ids: number[] = []
     for (const f of FILES) ids.push((await makeMedia(t.app, owner, f)).json.media.id)
     await t.sql.run('update media set hidden_at = ? where id = ?', ...['2026-11-22T12:00:00.000Z', ids[4]])
-    expect(await call(t.app, 'GET', `/api/media/random/${owner.user.id}`, undefined, { cookie: owner.cookie })).toMatchObject({ status: 404 })
+    expect(await call(t.app, 'GET', `/api/media/random/${owner.user.id}`, undefined, { cookie: owner.cookie })).toMatchObject({
+      status: 404,
+    })
 
     const rater = await makeVisitor(t.app)
     const offered: number[] = []
@@ -63,7 +65,7 @@ describe('GET /api/media/random/:userId', () => {
     }
   })
 
-  it('answers 403 for someone else\'s userId, 401 without a cookie and 400 for a non-numeric id', async () => {
+  it("answers 403 for someone else's userId, 401 without a cookie and 400 for a non-numeric id", async () => {
     const a = await makeVisitor(t.app)
     const b = await makeVisitor(t.app)
     expect((await call(t.app, 'GET', `/api/media/random/${b.user.id}`, undefined, { cookie: a.cookie })).status).toBe(403)
@@ -91,28 +93,42 @@ describe('GET /api/media/queue/:userId', () => {
     expect(all.json.map((m: { id: number }) => m.id).sort()).toEqual([...ids].sort())
     // Each item carries its size in bytes, which the client's prefetch byte budget counts.
     for (const m of all.json) expect(m.size).toBe(sizes.get(m.id)!)
-    const some = await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=2&exclude=${ids[0]},${ids[1]}`, undefined, { cookie: rater.cookie })
+    const some = await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=2&exclude=${ids[0]},${ids[1]}`, undefined, {
+      cookie: rater.cookie,
+    })
     expect(some.json).toHaveLength(2)
     for (const m of some.json) expect([ids[0], ids[1]]).not.toContain(m.id)
   })
 
   it('refuses a limit over 50 and a malformed exclude list with 400', async () => {
     const rater = await makeVisitor(t.app)
-    expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=51`, undefined, { cookie: rater.cookie })).toMatchObject({ status: 400, json: { error: 'limit must be at most 50' } })
-    expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?exclude=1,x`, undefined, { cookie: rater.cookie })).toMatchObject({ status: 400, json: { error: 'exclude must be a comma-separated list of ids' } })
+    expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=51`, undefined, { cookie: rater.cookie })).toMatchObject({
+      status: 400,
+      json: { error: 'limit must be at most 50' },
+    })
+    expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?exclude=1,x`, undefined, { cookie: rater.cookie })).toMatchObject({
+      status: 400,
+      json: { error: 'exclude must be a comma-separated list of ids' },
+    })
   })
 
   it('uses only the last 200 ids of a long exclude list and refuses one over 8192 characters', async () => {
     const rater = await makeVisitor(t.app)
-    const ids = (await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=50`, undefined, { cookie: rater.cookie })).json.map((m: { id: number }) => m.id) as number[]
+    const ids = (await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=50`, undefined, { cookie: rater.cookie })).json.map(
+      (m: { id: number }) => m.id,
+    ) as number[]
     expect(ids).toHaveLength(FILES.length)
     // The real ids first, then 200 others: only the last 200 count, so every real item can come back.
     const long = [...ids, ...Array.from({ length: MAX_EXCLUDE_IDS }, (_, i) => 100_000 + i)]
-    const capped = await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=50&exclude=${long.join(',')}`, undefined, { cookie: rater.cookie })
+    const capped = await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?limit=50&exclude=${long.join(',')}`, undefined, {
+      cookie: rater.cookie,
+    })
     expect(capped.status).toBe(200)
     expect(capped.json.map((m: { id: number }) => m.id).sort()).toEqual([...ids].sort())
     const tooLong = Array.from({ length: 2000 }, (_, i) => 1_000_000 + i).join(',')
-    expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?exclude=${tooLong}`, undefined, { cookie: rater.cookie })).toMatchObject({ status: 400, json: { error: `exclude must be at most ${MAX_EXCLUDE_CHARS} characters` } })
+    expect(
+      await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?exclude=${tooLong}`, undefined, { cookie: rater.cookie }),
+    ).toMatchObject({ status: 400, json: { error: `exclude must be at most ${MAX_EXCLUDE_CHARS} characters` } })
   })
 })
 
@@ -124,8 +140,9 @@ describe('POST /api/media/:id/view', () => {
     const owner = await makeVisitor(t.app)
     const id = (await makeMedia(t.app, owner, 'tabby-cat.png')).json.media.id
     const viewer = await makeVisitor(t.app)
-    for (let i = 0; i < 3; i++) expect((await call(t.app, 'POST', `/api/media/${id}/view`, { userId: viewer.user.id }, { cookie: viewer.cookie })).status).toBe(204)
-    expect((await t.sql.get('select count(*) as n from views where media_id = ?', id))).toEqual({ n: 1 })
+    for (let i = 0; i < 3; i++)
+      expect((await call(t.app, 'POST', `/api/media/${id}/view`, { userId: viewer.user.id }, { cookie: viewer.cookie })).status).toBe(204)
+    expect(await t.sql.get('select count(*) as n from views where media_id = ?', id)).toEqual({ n: 1 })
   })
 
   it('answers 404 for unknown media, 400 for a non-numeric id and 403 for another user', async () => {

@@ -28,14 +28,17 @@ afterAll(t.cleanup)
 /** Every file under dir (recursive), as paths relative to it. */
 const filesUnder = (dir: string): string[] => {
   try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
   } catch {
     return []
   }
 }
 const chunkDir = (dir: string) => join(dir, 'resumable-uploads')
 const mediaCount = async (sql = t.sql) => ((await sql.get('select count(*) as n from media')) as { n: number }).n
-const offsetOf = async (app: typeof t.app, path: string, cookie: string) => Number((await tusCall(app, 'HEAD', path, { cookie })).headers.get('upload-offset'))
+const offsetOf = async (app: typeof t.app, path: string, cookie: string) =>
+  Number((await tusCall(app, 'HEAD', path, { cookie })).headers.get('upload-offset'))
 
 describe('a video cut part-way resumes', () => {
   it('resumes a 12 MB video at the offset HEAD answers and ends as one media item with its poster; the chunks are gone', async () => {
@@ -46,15 +49,26 @@ describe('a video cut part-way resumes', () => {
     expect(created.path).toMatch(/^\/api\/media\/tus\/[0-9a-f]{32}$/)
     const before = await mediaCount()
 
-    const cut = await tusCall(t.app, 'PATCH', created.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: cutBody(video, 5 * MB) })
+    const cut = await tusCall(t.app, 'PATCH', created.path, {
+      cookie: a.cookie,
+      headers: { 'upload-offset': '0' },
+      body: cutBody(video, 5 * MB),
+    })
     expect(cut.status).toBe(400)
     const offset = await offsetOf(t.app, created.path, a.cookie)
     expect(offset).toBeGreaterThan(0)
     expect(offset).toBeLessThanOrEqual(5 * MB)
 
-    const done = await tusCall(t.app, 'PATCH', created.path, { cookie: a.cookie, headers: { 'upload-offset': String(offset) }, body: video.slice(offset) })
+    const done = await tusCall(t.app, 'PATCH', created.path, {
+      cookie: a.cookie,
+      headers: { 'upload-offset': String(offset) },
+      body: video.slice(offset),
+    })
     expect(done.status).toBe(200)
-    expect(done.json).toMatchObject({ message: 'Upload successful', media: { mimeType: 'video/mp4', originalName: 'holiday.mp4', size: 12 * MB, width: 720, height: 1280 } })
+    expect(done.json).toMatchObject({
+      message: 'Upload successful',
+      media: { mimeType: 'video/mp4', originalName: 'holiday.mp4', size: 12 * MB, width: 720, height: 1280 },
+    })
     expect(done.json.media.posterUrl).toMatch(/poster\.webp$/)
     expect(await mediaCount()).toBe(before + 1)
     const poster = await t.deps.storage.head(done.json.media.posterUrl.replace('/api/media/file/', ''))
@@ -63,7 +77,11 @@ describe('a video cut part-way resumes', () => {
     const result = await tusCall(t.app, 'GET', paths.mediaTusResult(created.path.split('/').pop()!), { cookie: a.cookie })
     expect(result).toMatchObject({ status: 200, json: done.json })
     // A repeated last PATCH gets the same answer and stores nothing more.
-    const again = await tusCall(t.app, 'PATCH', created.path, { cookie: a.cookie, headers: { 'upload-offset': String(12 * MB) }, body: new Uint8Array(0) })
+    const again = await tusCall(t.app, 'PATCH', created.path, {
+      cookie: a.cookie,
+      headers: { 'upload-offset': String(12 * MB) },
+      body: new Uint8Array(0),
+    })
     expect(again).toMatchObject({ status: 200, json: done.json })
     expect(await mediaCount()).toBe(before + 1)
     expect(filesUnder(chunkDir(t.dir))).toEqual([])
@@ -87,7 +105,10 @@ describe('a video cut part-way resumes', () => {
     const b = await createTusUpload(t.app, a, 'daisy.webp', bytes.length)
     const dup = await tusCall(t.app, 'PATCH', b.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: bytes })
     expect(dup).toMatchObject({ status: 409, json: { error: 'This file has already been uploaded' } })
-    expect(await tusCall(t.app, 'GET', `${b.path}/result`, { cookie: a.cookie })).toMatchObject({ status: 409, json: { error: 'This file has already been uploaded' } })
+    expect(await tusCall(t.app, 'GET', `${b.path}/result`, { cookie: a.cookie })).toMatchObject({
+      status: 409,
+      json: { error: 'This file has already been uploaded' },
+    })
   })
 
   it('refuses first bytes that are not the named type with 415 before storing them, and keeps that answer', async () => {
@@ -114,15 +135,35 @@ describe('checksums (tus checksum extension)', () => {
     const c = await createTusUpload(t.app, a, 'sum.mp4', video.length)
     const first = video.slice(0, 200_000)
     const digest = (algorithm: 'sha256' | 'sha1', bytes: Uint8Array) => new Bun.CryptoHasher(algorithm).update(bytes).digest('base64')
-    const wrong = await tusCall(t.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0', 'upload-checksum': `sha256 ${digest('sha256', video.slice(1, 200_001))}` }, body: first })
+    const wrong = await tusCall(t.app, 'PATCH', c.path, {
+      cookie: a.cookie,
+      headers: { 'upload-offset': '0', 'upload-checksum': `sha256 ${digest('sha256', video.slice(1, 200_001))}` },
+      body: first,
+    })
     expect(wrong).toMatchObject({ status: 460, json: { error: expect.stringContaining('Checksum mismatch') } })
     expect(await offsetOf(t.app, c.path, a.cookie)).toBe(0)
-    expect((await tusCall(t.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0', 'upload-checksum': 'crc32 AAAA' }, body: first })).status).toBe(400)
-    const right = await tusCall(t.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0', 'upload-checksum': `sha1 ${digest('sha1', first)}` }, body: first })
+    expect(
+      (
+        await tusCall(t.app, 'PATCH', c.path, {
+          cookie: a.cookie,
+          headers: { 'upload-offset': '0', 'upload-checksum': 'crc32 AAAA' },
+          body: first,
+        })
+      ).status,
+    ).toBe(400)
+    const right = await tusCall(t.app, 'PATCH', c.path, {
+      cookie: a.cookie,
+      headers: { 'upload-offset': '0', 'upload-checksum': `sha1 ${digest('sha1', first)}` },
+      body: first,
+    })
     expect(right.status).toBe(204)
     expect(await offsetOf(t.app, c.path, a.cookie)).toBe(200_000)
     const rest = video.slice(200_000)
-    const done = await tusCall(t.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '200000', 'upload-checksum': `sha256 ${digest('sha256', rest)}` }, body: rest })
+    const done = await tusCall(t.app, 'PATCH', c.path, {
+      cookie: a.cookie,
+      headers: { 'upload-offset': '200000', 'upload-checksum': `sha256 ${digest('sha256', rest)}` },
+      body: rest,
+    })
     expect(done).toMatchObject({ status: 200, json: { media: { size: 600_000 } } })
     expect(filesUnder(join(t.dir, 'tmp')).filter((f) => f.includes('checksum-'))).toEqual([])
   })
@@ -131,20 +172,41 @@ describe('checksums (tus checksum extension)', () => {
     const a = await makeVisitor(t.app)
     const bytes = await Bun.file(join(FIXTURES_DIR, 'red-marigold.webp')).bytes()
     const sum = new Bun.CryptoHasher('md5').update(bytes.slice(1)).digest('base64')
-    expect((await createTusUpload(t.app, a, 'marigold.webp', bytes.length, { body: bytes, headers: { 'upload-checksum': `md5 ${sum}` } })).status).toBe(460)
+    expect(
+      (await createTusUpload(t.app, a, 'marigold.webp', bytes.length, { body: bytes, headers: { 'upload-checksum': `md5 ${sum}` } }))
+        .status,
+    ).toBe(460)
     expect((await t.sql.get('select count(*) as n from resumable_uploads where user_id = ?', a.user.id)).n).toBe(0)
     const good = new Bun.CryptoHasher('md5').update(bytes).digest('base64')
-    expect(await createTusUpload(t.app, a, 'marigold.webp', bytes.length, { body: bytes, headers: { 'upload-checksum': `md5 ${good}` } })).toMatchObject({ status: 201, json: { media: { mimeType: 'image/webp' } } })
+    expect(
+      await createTusUpload(t.app, a, 'marigold.webp', bytes.length, { body: bytes, headers: { 'upload-checksum': `md5 ${good}` } }),
+    ).toMatchObject({ status: 201, json: { media: { mimeType: 'image/webp' } } })
   })
 })
 
 describe('limits at creation', () => {
-  const create = (visitor: Awaited<ReturnType<typeof makeVisitor>>, name: string, size: number, app = t.app, headers: Record<string, string> = {}) =>
-    tusCall(app, 'POST', paths.mediaTus(), { cookie: visitor.cookie, headers: { 'upload-length': String(size), 'upload-metadata': tusMetadata({ filename: name, filetype: 'x', userId: visitor.user.id }), ...headers } })
+  const create = (
+    visitor: Awaited<ReturnType<typeof makeVisitor>>,
+    name: string,
+    size: number,
+    app = t.app,
+    headers: Record<string, string> = {},
+  ) =>
+    tusCall(app, 'POST', paths.mediaTus(), {
+      cookie: visitor.cookie,
+      headers: {
+        'upload-length': String(size),
+        'upload-metadata': tusMetadata({ filename: name, filetype: 'x', userId: visitor.user.id }),
+        ...headers,
+      },
+    })
 
   it('refuses an image over 10 MB and a video over 20 MB with 413 and the upload route’s messages', async () => {
     const a = await makeVisitor(t.app)
-    expect(await create(a, 'big.jpg', 10 * MB + 1)).toMatchObject({ status: 413, json: { error: IMAGE_TOO_LARGE, message: IMAGE_TOO_LARGE } })
+    expect(await create(a, 'big.jpg', 10 * MB + 1)).toMatchObject({
+      status: 413,
+      json: { error: IMAGE_TOO_LARGE, message: IMAGE_TOO_LARGE },
+    })
     expect(await create(a, 'big.mp4', 20 * MB + 1)).toMatchObject({ status: 413, json: { error: VIDEO_TOO_LARGE } })
     expect((await create(a, 'ok.mp4', 20 * MB)).status).toBe(201)
   })
@@ -153,9 +215,23 @@ describe('limits at creation', () => {
     const a = await makeVisitor(t.app)
     const b = await makeVisitor(t.app)
     expect((await create(a, 'clip.mov', 100)).status).toBe(415)
-    expect(await tusCall(t.app, 'POST', paths.mediaTus(), { cookie: a.cookie, headers: { 'upload-length': '100', 'upload-metadata': tusMetadata({ filename: 'a.jpg', userId: b.user.id }) } })).toMatchObject({ status: 403 })
-    expect((await tusCall(t.app, 'POST', paths.mediaTus(), { headers: { 'upload-length': '100', 'upload-metadata': tusMetadata({ filename: 'a.jpg', userId: a.user.id }) } })).status).toBe(401)
-    expect(await create(a, 'a.jpg', 100, t.app, { 'sec-fetch-site': 'cross-site' })).toMatchObject({ status: 403, json: { error: 'Cross-site request refused' } })
+    expect(
+      await tusCall(t.app, 'POST', paths.mediaTus(), {
+        cookie: a.cookie,
+        headers: { 'upload-length': '100', 'upload-metadata': tusMetadata({ filename: 'a.jpg', userId: b.user.id }) },
+      }),
+    ).toMatchObject({ status: 403 })
+    expect(
+      (
+        await tusCall(t.app, 'POST', paths.mediaTus(), {
+          headers: { 'upload-length': '100', 'upload-metadata': tusMetadata({ filename: 'a.jpg', userId: a.user.id }) },
+        })
+      ).status,
+    ).toBe(401)
+    expect(await create(a, 'a.jpg', 100, t.app, { 'sec-fetch-site': 'cross-site' })).toMatchObject({
+      status: 403,
+      json: { error: 'Cross-site request refused' },
+    })
     expect((await create(a, 'a.jpg', 100, t.app, { 'tus-resumable': '0.2.2' })).status).toBe(412)
     expect((await t.sql.get('select count(*) as n from resumable_uploads where user_id = ?', a.user.id)).n).toBe(0)
   })
@@ -166,7 +242,10 @@ describe('limits at creation', () => {
       const a = await makeVisitor(limited.app)
       expect((await create(a, 'a.mp4', 2 * MB, limited.app)).status).toBe(201)
       // The first upload holds 2 MB of the 3 MB quota until it ends.
-      expect(await create(a, 'b.mp4', 2 * MB, limited.app)).toMatchObject({ status: 413, json: { error: 'This upload would exceed your storage limit of 3 MB. Delete some of your uploads to make room.' } })
+      expect(await create(a, 'b.mp4', 2 * MB, limited.app)).toMatchObject({
+        status: 413,
+        json: { error: 'This upload would exceed your storage limit of 3 MB. Delete some of your uploads to make room.' },
+      })
       expect((await create(a, 'c.mp4', 100, limited.app)).status).toBe(429)
     } finally {
       limited.cleanup()
@@ -233,7 +312,11 @@ describe('across instances', () => {
       const offset = await offsetOf(two.app, c.path, a.cookie)
       expect(offset).toBeGreaterThan(0)
       const before = await mediaCount()
-      const done = await tusCall(two.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': String(offset) }, body: video.slice(offset) })
+      const done = await tusCall(two.app, 'PATCH', c.path, {
+        cookie: a.cookie,
+        headers: { 'upload-offset': String(offset) },
+        body: video.slice(offset),
+      })
       expect(done).toMatchObject({ status: 200, json: { media: { size: 8 * MB, mimeType: 'video/mp4' } } })
       expect(await mediaCount()).toBe(before + 1)
       expect(await tusCall(t.app, 'GET', `${c.path}/result`, { cookie: a.cookie })).toMatchObject({ status: 200, json: done.json })
@@ -249,7 +332,11 @@ describe('across instances', () => {
       const c = await createTusUpload(t.app, a, 'locked.mp4', 1000)
       const id = c.path.split('/').pop()!
       // A request of a stopped or hung instance holds the lock.
-      await t.sql.run("update resumable_uploads set lock_holder = 'elsewhere', lock_expires_at = ? where id = ?", '2999-01-01T00:00:00.000Z', id)
+      await t.sql.run(
+        "update resumable_uploads set lock_holder = 'elsewhere', lock_expires_at = ? where id = ?",
+        '2999-01-01T00:00:00.000Z',
+        id,
+      )
       const waiting = tusCall(two.app, 'HEAD', c.path, { cookie: a.cookie })
       await waitFor(async () => (await t.sql.get('select release_requested as r from resumable_uploads where id = ?', id)).r === 1)
       await t.sql.run('update resumable_uploads set lock_holder = null, lock_expires_at = null where id = ?', id)
@@ -265,7 +352,13 @@ describe('on S3, across instances', () => {
   const s3Dir = mkdtempSync(join(tmpdir(), 'hotvote-s3rver-'))
   let endpoint = ''
   beforeAll(async () => {
-    s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: 'hotvote-tus', configs: [] }] })
+    s3rver = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: 'hotvote-tus', configs: [] }],
+    })
     addMultipartParts(s3rver)
     endpoint = `http://127.0.0.1:${((await s3rver.run()) as AddressInfo).port}`
   })
@@ -276,8 +369,23 @@ describe('on S3, across instances', () => {
 
   /** A test app on the s3rver bucket, and the bucket's keys under resumable-uploads/. */
   const s3App = () => {
-    const env = { STORAGE: 's3', S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_BUCKET: 'hotvote-tus', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' }
-    const storage = createS3Storage({ endpoint, region: 'us-east-1', bucket: 'hotvote-tus', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true })
+    const env = {
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'hotvote-tus',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    }
+    const storage = createS3Storage({
+      endpoint,
+      region: 'us-east-1',
+      bucket: 'hotvote-tus',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    })
     const chunkKeys = async () => {
       const keys: string[] = []
       for await (const o of storage.list()) if (o.key.startsWith('resumable-uploads/')) keys.push(o.key)
@@ -314,11 +422,22 @@ describe('on S3, across instances', () => {
       const c = await createTusUpload(appOne, a, 'far.mp4', video.length)
       expect(c.status).toBe(201)
       // 5 MB arrive whole (one S3 part), then the connection breaks 1 MB into the next PATCH.
-      expect((await tusCall(appOne, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: video.slice(0, 5 * MB) })).status).toBe(204)
-      await tusCall(appOne, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': String(5 * MB) }, body: cutBody(video.slice(5 * MB), MB) })
+      expect(
+        (await tusCall(appOne, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: video.slice(0, 5 * MB) }))
+          .status,
+      ).toBe(204)
+      await tusCall(appOne, 'PATCH', c.path, {
+        cookie: a.cookie,
+        headers: { 'upload-offset': String(5 * MB) },
+        body: cutBody(video.slice(5 * MB), MB),
+      })
       const offset = await offsetOf(two.app, c.path, a.cookie)
       expect(offset).toBeGreaterThanOrEqual(5 * MB)
-      const done = await tusCall(two.app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': String(offset) }, body: video.slice(offset) })
+      const done = await tusCall(two.app, 'PATCH', c.path, {
+        cookie: a.cookie,
+        headers: { 'upload-offset': String(offset) },
+        body: video.slice(offset),
+      })
       expect(done).toMatchObject({ status: 200, json: { media: { size: 12 * MB, mimeType: 'video/mp4' } } })
       expect(await mediaCount(one.sql)).toBe(1)
       expect(await tusCall(appOne, 'GET', `${c.path}/result`, { cookie: a.cookie })).toMatchObject({ status: 200, json: done.json })

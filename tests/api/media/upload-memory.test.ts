@@ -17,7 +17,13 @@ const RSS_BOUND_MB = 125
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startServer({ ...startScriptEnv(), NODE_ENV: 'production', UPLOADS_PER_VISITOR_PER_HOUR: '999999', UPLOADS_PER_ADDRESS_PER_HOUR: '999999', UPLOAD_QUOTA_MB: '9999999' })
+  server = await startServer({
+    ...startScriptEnv(),
+    NODE_ENV: 'production',
+    UPLOADS_PER_VISITOR_PER_HOUR: '999999',
+    UPLOADS_PER_ADDRESS_PER_HOUR: '999999',
+    UPLOAD_QUOTA_MB: '9999999',
+  })
 })
 afterAll(() => server.stop())
 

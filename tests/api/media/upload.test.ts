@@ -22,7 +22,10 @@ describe('POST /api/media/upload', () => {
     const a = await makeVisitor(t.app)
     const r = await makeMedia(t.app, a, 'tabby-cat.png')
     expect(r.status).toBe(201)
-    expect(r.json).toMatchObject({ message: 'Upload successful', media: { mimeType: 'image/png', originalName: 'tabby-cat.png', size: 218952, width: 451, height: 300 } })
+    expect(r.json).toMatchObject({
+      message: 'Upload successful',
+      media: { mimeType: 'image/png', originalName: 'tabby-cat.png', size: 218952, width: 451, height: 300 },
+    })
     expect(r.json.media.url).toMatch(/^\/api\/media\/file\/media\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/)
     expect(await bucketKeys()).toContain(r.json.media.url.replace('/api/media/file/', ''))
   })
@@ -36,7 +39,8 @@ describe('POST /api/media/upload', () => {
 
   it('accepts every fixture type (jpeg, png, gif, webp, mp4)', async () => {
     const a = await makeVisitor(t.app)
-    for (const name of ['lakeside-jetty-planks.jpg', 'paint-brushes.gif', 'yellow-daisy.webp']) expect((await makeMedia(t.app, a, name)).status).toBe(201)
+    for (const name of ['lakeside-jetty-planks.jpg', 'paint-brushes.gif', 'yellow-daisy.webp'])
+      expect((await makeMedia(t.app, a, name)).status).toBe(201)
   })
 
   it('refuses a text file named .jpg with 415', async () => {
@@ -79,7 +83,10 @@ describe('POST /api/media/upload', () => {
     const b = await makeVisitor(t.app)
     expect((await makeMedia(t.app, a, 'wooden-plank-closeup.jpg')).status).toBe(201)
     const rows = await mediaRows()
-    expect(await makeMedia(t.app, b, 'wooden-plank-closeup.jpg')).toMatchObject({ status: 409, json: { error: 'This file has already been uploaded' } })
+    expect(await makeMedia(t.app, b, 'wooden-plank-closeup.jpg')).toMatchObject({
+      status: 409,
+      json: { error: 'This file has already been uploaded' },
+    })
     expect(await mediaRows()).toBe(rows)
   })
 
@@ -103,10 +110,13 @@ describe('POST /api/media/upload', () => {
     expect(y.json.media.id).toBe(x.json.media.id)
   })
 
-  it('answers 403 for someone else\'s userId and 401 without a session', async () => {
+  it("answers 403 for someone else's userId and 401 without a session", async () => {
     const a = await makeVisitor(t.app)
     const b = await makeVisitor(t.app)
-    const other = await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: a.cookie, raw: uploadForm(b.user.id, 'colorful-cups.png') })
+    const other = await call(t.app, 'POST', paths.mediaUpload(), undefined, {
+      cookie: a.cookie,
+      raw: uploadForm(b.user.id, 'colorful-cups.png'),
+    })
     expect(other).toMatchObject({ status: 403, json: { error: 'That user id is not yours' } })
     const none = await call(t.app, 'POST', paths.mediaUpload(), undefined, { raw: uploadForm(a.user.id, 'colorful-cups.png') })
     expect(none.status).toBe(401)
@@ -116,8 +126,13 @@ describe('POST /api/media/upload', () => {
     const a = await makeVisitor(t.app)
     const noFile = new FormData()
     noFile.append('userId', String(a.user.id))
-    expect(await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: a.cookie, raw: noFile })).toMatchObject({ status: 400, json: { error: 'No file field in the upload' } })
-    expect(await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: a.cookie, raw: uploadForm('abc', 'red-marigold.webp') })).toMatchObject({ status: 400, json: { error: 'userId must be a user id' } })
+    expect(await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: a.cookie, raw: noFile })).toMatchObject({
+      status: 400,
+      json: { error: 'No file field in the upload' },
+    })
+    expect(
+      await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: a.cookie, raw: uploadForm('abc', 'red-marigold.webp') }),
+    ).toMatchObject({ status: 400, json: { error: 'userId must be a user id' } })
     const json = await call(t.app, 'POST', paths.mediaUpload(), { userId: a.user.id }, { cookie: a.cookie })
     expect(json.status).toBe(400)
   })

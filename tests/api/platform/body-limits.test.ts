@@ -48,7 +48,7 @@ function rawRequest(head: string, bodyStart: string): Promise<{ status: number; 
       data += chunk.toString()
       const [headText, body] = data.split('\r\n\r\n')
       const length = Number(/content-length: (\d+)/i.exec(headText)?.[1] ?? -1)
-      if (body !== undefined && body.length >= length) (socket.destroy(), resolve({ status: Number(headText.split(' ')[1]), body }))
+      if (body !== undefined && body.length >= length) socket.destroy(), resolve({ status: Number(headText.split(' ')[1]), body })
     })
     socket.on('error', reject)
   })
@@ -58,7 +58,11 @@ describe('body limits on small JSON routes', () => {
   it('answers 413 JSON to a 2 MB JSON body on POST /api/votes and POST /api/dmca-takedown', async () => {
     const v = await makeVisitor(t.app)
     for (const path of ['/api/votes', '/api/dmca-takedown']) {
-      const r = await call(t.app, 'POST', path, undefined, { cookie: v.cookie, raw: bigJson(), headers: { 'content-type': 'application/json' } })
+      const r = await call(t.app, 'POST', path, undefined, {
+        cookie: v.cookie,
+        raw: bigJson(),
+        headers: { 'content-type': 'application/json' },
+      })
       expect(r).toMatchObject({ status: 413, json: { error: 'Request body too large' } })
     }
   })
@@ -66,7 +70,13 @@ describe('body limits on small JSON routes', () => {
   it('stops reading a chunked body without a length after 64 KB and answers 413', async () => {
     const v = await makeVisitor(t.app)
     const { stream, pulled } = endlessBody(TWO_MB)
-    const res = await t.app.handle(new Request('http://localhost/api/votes', { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: stream }))
+    const res = await t.app.handle(
+      new Request('http://localhost/api/votes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' },
+        body: stream,
+      }),
+    )
     expect(res.status).toBe(413)
     expect(await res.json()).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
     expect(pulled.bytes).toBeLessThan(128 * 1024)
@@ -74,14 +84,21 @@ describe('body limits on small JSON routes', () => {
   })
 
   it('answers 413 at once over the network to a declared 2 MB body of which only 100 KB is ever sent', async () => {
-    const head = ['POST /api/dmca-takedown HTTP/1.1', 'host: 127.0.0.1', 'content-type: application/json', `content-length: ${TWO_MB}`].join('\r\n')
+    const head = [
+      'POST /api/dmca-takedown HTTP/1.1',
+      'host: 127.0.0.1',
+      'content-type: application/json',
+      `content-length: ${TWO_MB}`,
+    ].join('\r\n')
     const answer = await rawRequest(head, `{"x":"${'x'.repeat(100 * 1024)}`)
     expect(answer.status).toBe(413)
     expect(JSON.parse(answer.body)).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
   })
 
   it('answers 413 over the network to a chunked body that never ends', async () => {
-    const head = ['POST /api/votes HTTP/1.1', 'host: 127.0.0.1', 'content-type: application/json', 'transfer-encoding: chunked'].join('\r\n')
+    const head = ['POST /api/votes HTTP/1.1', 'host: 127.0.0.1', 'content-type: application/json', 'transfer-encoding: chunked'].join(
+      '\r\n',
+    )
     const chunk = `{"x":"${'x'.repeat(80 * 1024)}`
     const answer = await rawRequest(head, `${chunk.length.toString(16)}\r\n${chunk}\r\n`)
     expect(answer.status).toBe(413)
@@ -90,8 +107,14 @@ describe('body limits on small JSON routes', () => {
 
   it('still parses a normal JSON body and still answers 400 to broken JSON', async () => {
     const v = await makeVisitor(t.app)
-    expect((await call(t.app, 'POST', '/api/votes', { userId: v.user.id, mediaId: 999999, isHot: true }, { cookie: v.cookie })).status).toBe(404)
-    const broken = await call(t.app, 'POST', '/api/votes', undefined, { cookie: v.cookie, raw: '{"userId":', headers: { 'content-type': 'application/json' } })
+    expect(
+      (await call(t.app, 'POST', '/api/votes', { userId: v.user.id, mediaId: 999999, isHot: true }, { cookie: v.cookie })).status,
+    ).toBe(404)
+    const broken = await call(t.app, 'POST', '/api/votes', undefined, {
+      cookie: v.cookie,
+      raw: '{"userId":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(broken).toMatchObject({ status: 400, json: { error: 'Malformed JSON body' } })
   })
 })
@@ -103,15 +126,30 @@ describe('streamed upload routes', () => {
     const w = await makeVisitor(t.app)
     const form = new FormData()
     form.append('userId', String(w.user.id))
-    form.append('file', Bun.file(`${import.meta.dir}/../../../../shared/fixtures/media/forest-path-portrait.png`), 'forest-path-portrait.png')
-    const res = await fetch(`${server.server!.url}api/media/upload`, { method: 'POST', headers: { cookie: w.cookie, 'sec-fetch-site': 'same-origin' }, body: form })
+    form.append(
+      'file',
+      Bun.file(`${import.meta.dir}/../../../../shared/fixtures/media/forest-path-portrait.png`),
+      'forest-path-portrait.png',
+    )
+    const res = await fetch(`${server.server!.url}api/media/upload`, {
+      method: 'POST',
+      headers: { cookie: w.cookie, 'sec-fetch-site': 'same-origin' },
+      body: form,
+    })
     expect(res.status).toBe(201)
   })
 
   it('accept a large file through POST /api/admin/bucket-upload', async () => {
     const form = new FormData()
-    form.append('file', Bun.file(`${import.meta.dir}/../../../../shared/fixtures/media/mountain-sunset-animated.gif`), 'mountain-sunset-animated.gif')
-    const r = await call(t.app, 'POST', '/api/admin/bucket-upload', undefined, { raw: form, headers: { authorization: `Basic ${btoa('admin:test-admin-password')}` } })
+    form.append(
+      'file',
+      Bun.file(`${import.meta.dir}/../../../../shared/fixtures/media/mountain-sunset-animated.gif`),
+      'mountain-sunset-animated.gif',
+    )
+    const r = await call(t.app, 'POST', '/api/admin/bucket-upload', undefined, {
+      raw: form,
+      headers: { authorization: `Basic ${btoa('admin:test-admin-password')}` },
+    })
     expect(r.status).toBe(201)
   })
 })
@@ -119,7 +157,10 @@ describe('streamed upload routes', () => {
 describe('deeply nested JSON', () => {
   it('refuses a body nested deeper than 32 levels with 400 before parsing it, and counts no bracket inside a string', async () => {
     const deep = '['.repeat(20_000) + ']'.repeat(20_000)
-    const r = await call(t.app, 'POST', '/api/auth/send-magic-link', undefined, { raw: deep, headers: { 'content-type': 'application/json' } })
+    const r = await call(t.app, 'POST', '/api/auth/send-magic-link', undefined, {
+      raw: deep,
+      headers: { 'content-type': 'application/json' },
+    })
     expect(r).toMatchObject({ status: 400, json: { error: 'JSON body nested deeper than 32 levels' } })
     expect(jsonNestsDeeperThan(JSON.stringify({ a: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["' }), 32)).toBe(false)
     expect(jsonNestsDeeperThan(JSON.stringify({ a: '\\"[[[' }), 1)).toBe(false)

@@ -23,7 +23,9 @@ describe('the OpenAPI document', () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
         const success = Object.entries(op.responses ?? {}).filter(([status]) => /^[23]\d\d$/.test(status))
-        const emptyJson = success.some(([, r]) => r.content?.['application/json'] && Object.keys(r.content['application/json'].schema ?? {}).length === 0)
+        const emptyJson = success.some(
+          ([, r]) => r.content?.['application/json'] && Object.keys(r.content['application/json'].schema ?? {}).length === 0,
+        )
         if (success.length === 0 || emptyJson) undocumented.push(`${method.toUpperCase()} ${path}`)
       }
     }
@@ -42,7 +44,11 @@ describe('answers match their declared schemas', () => {
   async function answer(method: string, path: string, body?: unknown, opts: CallOptions = {}) {
     const r = await call(t.app, method, path, body, opts)
     // The path and body ride along so a failure names the call and the server's error text.
-    expect({ path, success: r.status >= 200 && r.status < 300, body: r.status >= 300 ? r.json : 'ok' }).toEqual({ path, success: true, body: 'ok' })
+    expect({ path, success: r.status >= 200 && r.status < 300, body: r.status >= 300 ? r.json : 'ok' }).toEqual({
+      path,
+      success: true,
+      body: 'ok',
+    })
     const schema = declaredResponseSchema(t.app, method, path, r.status)
     expect({ path, declared: Boolean(schema) }).toEqual({ path, declared: true })
     // The parsed JSON, not only Elysia's run-time check: what goes over the wire is what the contract says.
@@ -67,7 +73,15 @@ describe('answers match their declared schemas', () => {
     await answer('GET', paths.userStats(other.user.id), undefined, { cookie: other.cookie })
     await answer('GET', paths.checkUsername('someone_new'), undefined, { cookie: visitor.cookie })
     await answer('PATCH', paths.user(visitor.user.id), { username: 'contract_checker' }, { cookie: visitor.cookie })
-    for (const path of [paths.siteSettings(), paths.voteMultiplierConfig(), paths.emailCaptureConfig(), paths.skipButtonConfig(), paths.adConfig('zone1'), paths.idleRedirectConfig()]) await answer('GET', path)
+    for (const path of [
+      paths.siteSettings(),
+      paths.voteMultiplierConfig(),
+      paths.emailCaptureConfig(),
+      paths.skipButtonConfig(),
+      paths.adConfig('zone1'),
+      paths.idleRedirectConfig(),
+    ])
+      await answer('GET', path)
     await answer('POST', paths.validateEmail(), { email: 'someone@example.com' })
     await answer('POST', paths.dmcaTakedown(), takedownInput(uploaded.json.media.id))
   })
@@ -106,10 +120,20 @@ describe('answers match their declared schemas', () => {
     const { key } = (await admin('POST', paths.adminBucketUpload(), undefined, uploadForm(0, 'paint-brushes.gif'))) as { key: string }
     // Resumable bucket uploads: one sent whole with its creation, one sent by PATCH, and the stored answer.
     const bytes = await Bun.file(join(FIXTURES_DIR, 'red-marigold.webp')).bytes()
-    const tusHeaders = (more: Record<string, string>) => ({ ...ADMIN_BASIC, 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', ...more })
+    const tusHeaders = (more: Record<string, string>) => ({
+      ...ADMIN_BASIC,
+      'tus-resumable': '1.0.0',
+      'content-type': 'application/offset+octet-stream',
+      ...more,
+    })
     const meta = `filename ${btoa('marigold.webp')}`
-    await answer('POST', paths.adminBucketTus(), undefined, { headers: tusHeaders({ 'upload-length': String(bytes.length), 'upload-metadata': meta }), raw: bytes })
-    const created = await call(t.app, 'POST', paths.adminBucketTus(), undefined, { headers: { ...ADMIN_BASIC, 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': meta } })
+    await answer('POST', paths.adminBucketTus(), undefined, {
+      headers: tusHeaders({ 'upload-length': String(bytes.length), 'upload-metadata': meta }),
+      raw: bytes,
+    })
+    const created = await call(t.app, 'POST', paths.adminBucketTus(), undefined, {
+      headers: { ...ADMIN_BASIC, 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': meta },
+    })
     const location = created.headers.get('location')!
     await answer('PATCH', location, undefined, { headers: tusHeaders({ 'upload-offset': '0' }), raw: bytes })
     await admin('GET', `${location}/result`)

@@ -30,7 +30,14 @@ describe('the error mapper', () => {
     const log = captureLog()
     const r = await call(probe, 'GET', '/crash').finally(log.restore)
     expect(r).toMatchObject({ status: 500, json: { error: 'Internal error', requestId: 'test-request' } })
-    expect(log.lines()).toContainEqual(expect.objectContaining({ level: 50, requestId: 'test-request', msg: 'internal error', err: expect.objectContaining({ message: 'secret stack detail' }) }))
+    expect(log.lines()).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        requestId: 'test-request',
+        msg: 'internal error',
+        err: expect.objectContaining({ message: 'secret stack detail' }),
+      }),
+    )
     expect(r.text).not.toContain('secret')
     expect(r.text).not.toContain('at ')
   })
@@ -42,11 +49,13 @@ describe('the error mapper', () => {
     expect(r.json.error).toStartWith('count: ')
   })
 
-  it('answers 500 and logs it when an answer drifts from its response schema (our bug, not the caller\'s)', async () => {
+  it("answers 500 and logs it when an answer drifts from its response schema (our bug, not the caller's)", async () => {
     const log = captureLog()
     const r = await call(probe, 'GET', '/drifted').finally(log.restore)
     expect(r).toMatchObject({ status: 500, json: { error: 'Internal error', requestId: 'test-request' } })
-    expect(log.lines()).toContainEqual(expect.objectContaining({ requestId: 'test-request', msg: 'answer does not match its response schema', at: 'count' }))
+    expect(log.lines()).toContainEqual(
+      expect.objectContaining({ requestId: 'test-request', msg: 'answer does not match its response schema', at: 'count' }),
+    )
   })
 
   it('answers broken JSON with 400 Malformed JSON body', async () => {

@@ -34,7 +34,10 @@ describe('GET /api/ready', () => {
     const t = makeTestApp()
     await t.deps.db.close()
     const r = await call(t.app, 'GET', paths.ready())
-    expect(r).toMatchObject({ status: 503, json: { status: 'not ready', checks: { database: expect.stringMatching(/closed/i), storage: 'ok' } } })
+    expect(r).toMatchObject({
+      status: 503,
+      json: { status: 'not ready', checks: { database: expect.stringMatching(/closed/i), storage: 'ok' } },
+    })
     t.cleanup()
   })
 })

@@ -82,7 +82,9 @@ type Connection = Awaited<ReturnType<typeof openConnection>>
 
 /** The request line and headers of a call, ending with the blank line. */
 const head = (method: string, path: string, headers: Record<string, string | number>) =>
-  `${method} ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`
+  `${method} ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`
 
 /** The connection still answers a plain call after whatever came before. */
 async function expectStillAnswers(connection: Connection) {
@@ -112,14 +114,28 @@ const BOUNDARY = 'keepalive-boundary'
 const uploadBody = (userId: number, fileName: string, fileBytes: Buffer) =>
   Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="userId"\r\n\r\n${userId}\r\n`),
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     fileBytes,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ])
 const uploadHead = (length: number, headers: Record<string, string> = {}) =>
-  head('POST', '/api/media/upload', { 'sec-fetch-site': 'same-origin', cookie: visitor.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': length, ...headers })
+  head('POST', '/api/media/upload', {
+    'sec-fetch-site': 'same-origin',
+    cookie: visitor.cookie,
+    'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+    'content-length': length,
+    ...headers,
+  })
 const jsonHead = (path: string, length: number | 'chunked', headers: Record<string, string> = {}) =>
-  head('POST', path, { 'sec-fetch-site': 'same-origin', cookie: visitor.cookie, 'content-type': 'application/json', ...(length === 'chunked' ? { 'transfer-encoding': 'chunked' } : { 'content-length': length }), ...headers })
+  head('POST', path, {
+    'sec-fetch-site': 'same-origin',
+    cookie: visitor.cookie,
+    'content-type': 'application/json',
+    ...(length === 'chunked' ? { 'transfer-encoding': 'chunked' } : { 'content-length': length }),
+    ...headers,
+  })
 /** One chunk of a chunked body. */
 const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`
 
@@ -174,7 +190,10 @@ describe("a kept-alive connection carrying the soak's calls", () => {
     const exchange = async (request: string | Buffer) => (await connection.send(request), connection.next())
     try {
       const session = JSON.stringify({ sessionId: visitor.cookie.slice('sid='.length) })
-      expect((await exchange(head('POST', '/api/session', { 'content-type': 'application/json', 'content-length': session.length }) + session)).status).toBe(200)
+      expect(
+        (await exchange(head('POST', '/api/session', { 'content-type': 'application/json', 'content-length': session.length }) + session))
+          .status,
+      ).toBe(200)
       const photo = uploadBody(visitor.user.id, 'colorful-cups.png', readFileSync(join(FIXTURES_DIR, 'colorful-cups.png')))
       const upload = await exchange(Buffer.concat([Buffer.from(uploadHead(photo.length)), photo]))
       expect(upload.status).toBe(201)
@@ -187,7 +206,13 @@ describe("a kept-alive connection carrying the soak's calls", () => {
       const vote = JSON.stringify({ userId: other.user.id, mediaId, isHot: true })
       expect((await exchange(jsonHead('/api/votes', vote.length, { cookie: other.cookie }) + vote)).status).toBe(201)
       expect((await exchange(head('GET', `/api/users/${other.user.id}/stats`, { cookie: other.cookie }))).status).toBe(200)
-      for (const path of ['/api/vote-multiplier-config', '/api/email-capture-config', '/api/idle-redirect-config', '/api/ad-config/skip-button']) expect((await exchange(head('GET', path, {}))).status).toBe(200)
+      for (const path of [
+        '/api/vote-multiplier-config',
+        '/api/email-capture-config',
+        '/api/idle-redirect-config',
+        '/api/ad-config/skip-button',
+      ])
+        expect((await exchange(head('GET', path, {}))).status).toBe(200)
       await expectStillAnswers(connection)
     } finally {
       connection.close()

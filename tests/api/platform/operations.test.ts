@@ -35,11 +35,19 @@ afterAll(() => {
 /** A visitor on a running server: its id and cookie. */
 async function visitor(url: string) {
   const sessionId = newSessionId()
-  const r = await fetch(`${url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })
+  const r = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId }),
+  })
   return { id: ((await r.json()) as { id: number }).id, cookie: `sid=${sessionId}`, sessionId }
 }
 const mode = (path: string) => statSync(path).mode & 0o777
-const refused = (url: string) => fetch(`${url}/api/health`).then(() => false, (e: { code?: string }) => e.code === 'ConnectionRefused' || e.code === 'ECONNREFUSED')
+const refused = (url: string) =>
+  fetch(`${url}/api/health`).then(
+    () => false,
+    (e: { code?: string }) => e.code === 'ConnectionRefused' || e.code === 'ECONNREFUSED',
+  )
 
 // SQLite only: it checks the WAL checkpoint on the SQLite file.
 describe.if(TEST_DIALECT === 'sqlite')('graceful shutdown', () => {
@@ -66,18 +74,29 @@ describe.if(TEST_DIALECT === 'sqlite')('graceful shutdown', () => {
 
 describe('file modes and scratch folders', () => {
   // SQLite only: it checks the modes of the SQLite file and its WAL files.
-  it.if(TEST_DIALECT === 'sqlite')('creates the database, its WAL files, outbox mail and the temp folder readable by the owner only', async () => {
-    const server = await serve()
-    const v = await visitor(server.url)
-    const r = await fetch(`${server.url}/api/auth/send-magic-link`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ email: 'owner@example.com', sessionId: v.sessionId }) })
-    expect(r.status).toBe(200)
-    await waitFor('the outbox mail', () => existsSync(join(server.dataDir, 'outbox')) && readdirSync(join(server.dataDir, 'outbox')).length > 0)
-    for (const file of ['hotvote.sqlite', 'hotvote.sqlite-wal', 'hotvote.sqlite-shm']) expect([file, mode(join(server.dataDir, file))]).toEqual([file, 0o600])
-    for (const eml of readdirSync(join(server.dataDir, 'outbox'))) expect(mode(join(server.dataDir, 'outbox', eml))).toBe(0o600)
-    expect(mode(join(server.dataDir, 'outbox'))).toBe(0o700)
-    expect(mode(join(server.dataDir, 'tmp'))).toBe(0o700)
-    await server.stop()
-  })
+  it.if(TEST_DIALECT === 'sqlite')(
+    'creates the database, its WAL files, outbox mail and the temp folder readable by the owner only',
+    async () => {
+      const server = await serve()
+      const v = await visitor(server.url)
+      const r = await fetch(`${server.url}/api/auth/send-magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: v.cookie, 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ email: 'owner@example.com', sessionId: v.sessionId }),
+      })
+      expect(r.status).toBe(200)
+      await waitFor(
+        'the outbox mail',
+        () => existsSync(join(server.dataDir, 'outbox')) && readdirSync(join(server.dataDir, 'outbox')).length > 0,
+      )
+      for (const file of ['hotvote.sqlite', 'hotvote.sqlite-wal', 'hotvote.sqlite-shm'])
+        expect([file, mode(join(server.dataDir, file))]).toEqual([file, 0o600])
+      for (const eml of readdirSync(join(server.dataDir, 'outbox'))) expect(mode(join(server.dataDir, 'outbox', eml))).toBe(0o600)
+      expect(mode(join(server.dataDir, 'outbox'))).toBe(0o700)
+      expect(mode(join(server.dataDir, 'tmp'))).toBe(0o700)
+      await server.stop()
+    },
+  )
 
   it('empties the temp folder and the bucket staging folder at start', async () => {
     const dir = dataDir()

@@ -59,7 +59,8 @@ function rawRequest(port: number, bytes: Buffer): Promise<{ status: number; head
 }
 
 /** rawRequest of head declaring a body of declaredBytes, of which only the first MiB is sent. */
-const rawBigRequest = (port: number, head: string, declaredBytes: number) => rawRequest(port, Buffer.concat([Buffer.from(`${head}\r\nContent-Length: ${declaredBytes}\r\n\r\n`), Buffer.alloc(MiB, 0x41)]))
+const rawBigRequest = (port: number, head: string, declaredBytes: number) =>
+  rawRequest(port, Buffer.concat([Buffer.from(`${head}\r\nContent-Length: ${declaredBytes}\r\n\r\n`), Buffer.alloc(MiB, 0x41)]))
 
 describe('malformed paths', () => {
   const t = makeTestApp()
@@ -88,7 +89,10 @@ describe('source maps', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true })
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>HotVote</title>')
     writeFileSync(join(dist, 'assets', 'index-abc.js'), 'export const a = 1\n//# sourceMappingURL=index-abc.js.map\n')
-    writeFileSync(join(dist, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["../src/main.tsx"],"sourcesContent":["// the whole source"]}')
+    writeFileSync(
+      join(dist, 'assets', 'index-abc.js.map'),
+      '{"version":3,"sources":["../src/main.tsx"],"sourcesContent":["// the whole source"]}',
+    )
   })
   afterAll(() => (dev.cleanup(), prod.cleanup()))
 
@@ -130,7 +134,11 @@ describe('a body sent to an admin route without credentials', () => {
     const res = await t.app.handle(
       new Request(`http://localhost${routes.adminVoteMultiplierConfig}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', authorization: `Basic ${btoa('admin:test-admin-password')}` },
+        headers: {
+          'content-type': 'application/json',
+          'sec-fetch-site': 'same-origin',
+          authorization: `Basic ${btoa('admin:test-admin-password')}`,
+        },
         body: JSON.stringify({ multiplier: 'not a number' }),
       }),
     )
@@ -154,18 +162,30 @@ describe('the listening server', () => {
 
   it('answers a 21 MiB video upload sent by fetch with 413 JSON', async () => {
     const sessionId = newSessionId()
-    const session = await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ sessionId }) })
+    const session = await fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ sessionId }),
+    })
     const user = (await session.json()) as { id: number }
     const form = new FormData()
     form.append('userId', String(user.id))
     form.append('file', new File([new Uint8Array(21 * MiB)], 'clip.mp4', { type: 'video/mp4' }))
-    const res = await fetch(`${server.url}/api/media/upload`, { method: 'POST', headers: { cookie: `sid=${sessionId}`, 'sec-fetch-site': 'same-origin' }, body: form })
+    const res = await fetch(`${server.url}/api/media/upload`, {
+      method: 'POST',
+      headers: { cookie: `sid=${sessionId}`, 'sec-fetch-site': 'same-origin' },
+      body: form,
+    })
     expect(res.status).toBe(413)
     expect(await res.json()).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
   })
 
   it('refuses a declared 200 MB upload of which 1 MiB is sent with 413 JSON, then closes the connection', async () => {
-    const r = await rawBigRequest(server.port, `POST /api/media/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: multipart/form-data; boundary=x`, 200 * 1000 * 1000)
+    const r = await rawBigRequest(
+      server.port,
+      `POST /api/media/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: multipart/form-data; boundary=x`,
+      200 * 1000 * 1000,
+    )
     expect(r.status).toBe(413)
     expect(r.json).toEqual({ error: 'Request body too large', requestId: expect.any(String) })
     expect(r.closed).toBe(true)
@@ -173,14 +193,22 @@ describe('the listening server', () => {
 
   it('refuses a chunked upload past the type limit with 413 JSON and closes the connection instead of draining the rest', async () => {
     const sessionId = newSessionId()
-    const user = (await (await fetch(`${server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, body: JSON.stringify({ sessionId }) })).json()) as { id: number }
+    const user = (await (
+      await fetch(`${server.url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ sessionId }),
+      })
+    ).json()) as { id: number }
     const part = `--x\r\nContent-Disposition: form-data; name="userId"\r\n\r\n${user.id}\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`
     const file = Buffer.alloc(MAX_IMAGE_BYTES + 64 * 1024, 0xff)
     const chunked = (bytes: Buffer) => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')])
     const r = await rawRequest(
       server.port,
       Buffer.concat([
-        Buffer.from(`POST /api/media/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nCookie: sid=${sessionId}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`),
+        Buffer.from(
+          `POST /api/media/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nCookie: sid=${sessionId}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        ),
         chunked(Buffer.from(part)),
         chunked(file),
       ]),
@@ -191,7 +219,11 @@ describe('the listening server', () => {
   })
 
   it('answers a declared 50 MB admin body without credentials, of which 1 MiB is sent, with 401 JSON, then closes the connection', async () => {
-    const r = await rawBigRequest(server.port, `POST ${routes.adminVoteMultiplierConfig} HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json`, 50 * 1000 * 1000)
+    const r = await rawBigRequest(
+      server.port,
+      `POST ${routes.adminVoteMultiplierConfig} HTTP/1.1\r\nHost: 127.0.0.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json`,
+      50 * 1000 * 1000,
+    )
     expect(r.status).toBe(401)
     expect(r.json).toEqual({ error: 'Admin authentication required', requestId: expect.any(String) })
     expect(r.closed).toBe(true)

@@ -121,7 +121,8 @@ describe('the route patterns in server/contract/paths.ts', () => {
       for (const args of samples!) {
         const path = (paths[name] as (...a: unknown[]) => string)(...args).split('?')[0]
         const pattern = patternFor(path)
-        if (!pattern || !own.includes(pattern)) wrong.push(`${name}(${JSON.stringify(args)}) = ${path} is answered by ${pattern ?? 'no route'}`)
+        if (!pattern || !own.includes(pattern))
+          wrong.push(`${name}(${JSON.stringify(args)}) = ${path} is answered by ${pattern ?? 'no route'}`)
         else filled.add(pattern)
       }
     }

@@ -27,7 +27,9 @@ beforeAll(() => {
 afterAll(() => t.cleanup())
 
 const get = async (path: string, acceptEncoding?: string) => {
-  const res = await app.handle(new Request(`http://localhost${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }))
+  const res = await app.handle(
+    new Request(`http://localhost${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }),
+  )
   return { res, bytes: Buffer.from(await res.arrayBuffer()) }
 }
 

@@ -76,9 +76,22 @@ let s3: Storage
 let s3rver: S3rver
 const s3Dir = mkdtempSync(join(tmpdir(), 'hotvote-s3rver-'))
 beforeAll(async () => {
-  s3rver = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: 'hotvote-test', configs: [] }] })
+  s3rver = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: 'hotvote-test', configs: [] }],
+  })
   const address = (await s3rver.run()) as AddressInfo
-  s3 = createS3Storage({ endpoint: `http://127.0.0.1:${address.port}`, region: 'us-east-1', bucket: 'hotvote-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true })
+  s3 = createS3Storage({
+    endpoint: `http://127.0.0.1:${address.port}`,
+    region: 'us-east-1',
+    bucket: 'hotvote-test',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  })
 })
 afterAll(async () => {
   await s3rver?.close()

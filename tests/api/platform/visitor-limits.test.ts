@@ -75,7 +75,9 @@ describe('POST /api/media/upload limits', () => {
     expect(first.status).toBe(201)
     expect(await makeMedia(t.app, a, 'water-droplet-splash.png')).toMatchObject({ status: 413, json: OVER_QUOTA })
     expect((await makeMedia(t.app, await makeVisitor(t.app), 'water-droplet-splash.png')).status).toBe(201)
-    expect((await call(t.app, 'DELETE', paths.mediaDelete(first.json.media.id, a.user.id), undefined, { cookie: a.cookie })).status).toBe(204)
+    expect((await call(t.app, 'DELETE', paths.mediaDelete(first.json.media.id, a.user.id), undefined, { cookie: a.cookie })).status).toBe(
+      204,
+    )
     expect((await makeMedia(t.app, a, 'forest-stream-cascade.jpg')).status).toBe(201)
     t.cleanup()
   })
@@ -125,7 +127,13 @@ describe('client addresses of the limits', () => {
     const t = makeTestApp(env)
     const url = t.app.listen({ port: 0, hostname: '127.0.0.1' }).server!.url
     const newSession = async (xff: string) =>
-      (await fetch(`${url}api/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': xff }, body: JSON.stringify({ sessionId: newSessionId() }) })).status
+      (
+        await fetch(`${url}api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': xff },
+          body: JSON.stringify({ sessionId: newSessionId() }),
+        })
+      ).status
     return { newSession, stop: async () => (await t.app.stop(true), t.cleanup()) }
   }
 

@@ -7,22 +7,34 @@ afterAll(t.cleanup)
 describe('PATCH /api/users/:id', () => {
   it('changes the username and stores an email unverified', async () => {
     const v = await makeVisitor(t.app)
-    const r = await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'Night_Owl-7', email: ' Owl@Example.COM ' }, { cookie: v.cookie })
-    expect(r).toMatchObject({ status: 200, json: { id: v.user.id, username: 'Night_Owl-7', email: 'owl@example.com', emailVerified: false } })
+    const r = await call(
+      t.app,
+      'PATCH',
+      `/api/users/${v.user.id}`,
+      { username: 'Night_Owl-7', email: ' Owl@Example.COM ' },
+      { cookie: v.cookie },
+    )
+    expect(r).toMatchObject({
+      status: 200,
+      json: { id: v.user.id, username: 'Night_Owl-7', email: 'owl@example.com', emailVerified: false },
+    })
   })
 
-  it('answers 409 for a username taken in another case, and for another user\'s verified email', async () => {
+  it("answers 409 for a username taken in another case, and for another user's verified email", async () => {
     const a = await makeVisitor(t.app)
     await call(t.app, 'PATCH', `/api/users/${a.user.id}`, { username: 'TakenName', email: 'taken@example.com' }, { cookie: a.cookie })
     await t.sql.run('update users set email_verified = true where id = ?', a.user.id)
     const b = await makeVisitor(t.app)
-    expect(await call(t.app, 'PATCH', `/api/users/${b.user.id}`, { username: 'takenNAME' }, { cookie: b.cookie })).toMatchObject({ status: 409, json: { error: 'Username is taken' } })
+    expect(await call(t.app, 'PATCH', `/api/users/${b.user.id}`, { username: 'takenNAME' }, { cookie: b.cookie })).toMatchObject({
+      status: 409,
+      json: { error: 'Username is taken' },
+    })
     const email = await call(t.app, 'PATCH', `/api/users/${b.user.id}`, { email: 'taken@example.com' }, { cookie: b.cookie })
     expect(email.status).toBe(409)
     expect(email.json.error).toContain('Login as Different User')
   })
 
-  it('keeps one\'s own username in another case and removes the email when sent empty', async () => {
+  it("keeps one's own username in another case and removes the email when sent empty", async () => {
     const v = await makeVisitor(t.app)
     await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'CaseOwner', email: 'case@example.com' }, { cookie: v.cookie })
     const r = await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'caseowner', email: '' }, { cookie: v.cookie })
@@ -31,12 +43,16 @@ describe('PATCH /api/users/:id', () => {
 
   it('answers 400 for bad usernames, a 60 KB username and a bad email, and 413 for a 1 MB one (body limit)', async () => {
     const v = await makeVisitor(t.app)
-    expect(await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'x'.repeat(1024 * 1024) }, { cookie: v.cookie })).toMatchObject({ status: 413, json: { error: 'Request body too large' } })
+    expect(
+      await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username: 'x'.repeat(1024 * 1024) }, { cookie: v.cookie }),
+    ).toMatchObject({ status: 413, json: { error: 'Request body too large' } })
     for (const username of ['ab', 'has space', 'x'.repeat(31), 'x'.repeat(60 * 1024)]) {
       const r = await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username }, { cookie: v.cookie })
       expect(r).toMatchObject({ status: 400, json: { error: 'Username must be 3-30 characters: letters, digits, _ or -' } })
     }
-    expect((await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { email: 'nope@' }, { cookie: v.cookie })).json.error).toBe('Please enter a valid email address')
+    expect((await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { email: 'nope@' }, { cookie: v.cookie })).json.error).toBe(
+      'Please enter a valid email address',
+    )
   })
 
   it("answers 403 for someone else's profile and 401 without a session", async () => {
@@ -59,23 +75,32 @@ describe('an unverified email', () => {
 })
 
 describe('reserved usernames', () => {
-  it("refuses names kept for system and synthetic users, as taken, in any case", async () => {
+  it('refuses names kept for system and synthetic users, as taken, in any case', async () => {
     const v = await makeVisitor(t.app)
     for (const username of ['system-import', 'SYSTEM-anything', 'voter_abc123']) {
-      expect(await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username }, { cookie: v.cookie })).toMatchObject({ status: 409, json: { error: 'Username is taken' } })
-      expect((await call(t.app, 'GET', `/api/users/check-username/${username}`, undefined, { cookie: v.cookie })).json).toEqual({ available: false })
+      expect(await call(t.app, 'PATCH', `/api/users/${v.user.id}`, { username }, { cookie: v.cookie })).toMatchObject({
+        status: 409,
+        json: { error: 'Username is taken' },
+      })
+      expect((await call(t.app, 'GET', `/api/users/check-username/${username}`, undefined, { cookie: v.cookie })).json).toEqual({
+        available: false,
+      })
     }
     expect((await makeVisitor(t.app, { username: 'voter_xyz' })).user.username).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/)
   })
 })
 
 describe('GET /api/users/check-username/:username', () => {
-  it('says whether a name is free, ignoring case, counting one\'s own as free', async () => {
+  it("says whether a name is free, ignoring case, counting one's own as free", async () => {
     const a = await makeVisitor(t.app)
     await call(t.app, 'PATCH', `/api/users/${a.user.id}`, { username: 'SunnyFox' }, { cookie: a.cookie })
     const b = await makeVisitor(t.app)
-    expect((await call(t.app, 'GET', '/api/users/check-username/sunnyfox', undefined, { cookie: b.cookie })).json).toEqual({ available: false })
-    expect((await call(t.app, 'GET', '/api/users/check-username/SunnyFox', undefined, { cookie: a.cookie })).json).toEqual({ available: true })
+    expect((await call(t.app, 'GET', '/api/users/check-username/sunnyfox', undefined, { cookie: b.cookie })).json).toEqual({
+      available: false,
+    })
+    expect((await call(t.app, 'GET', '/api/users/check-username/SunnyFox', undefined, { cookie: a.cookie })).json).toEqual({
+      available: true,
+    })
     expect((await call(t.app, 'GET', '/api/users/check-username/FreshName')).json).toEqual({ available: true })
     expect((await call(t.app, 'GET', `/api/users/check-username/${'x'.repeat(200)}`)).status).toBe(400)
   })

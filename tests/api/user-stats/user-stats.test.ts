@@ -27,8 +27,36 @@ describe('GET /api/users/:id/stats', () => {
     expect(r.json).toMatchObject({ totalUploads: 2, totalVotes: 3, totalViews: 3 })
     // Each item also carries how to show it: placeholder, variants, poster.
     expect(r.json.mediaStats).toMatchObject([
-      { id: clip.id, url: clip.url, mimeType: 'video/mp4', originalName: 'kite-sky-portrait.mp4', size: 396362, uploadedAt: '2026-11-22T12:01:00.000Z', totalViews: 0, totalVotes: 0, hotPercentage: 0, notPercentage: 0, placeholder: clip.placeholder, variants: [], posterUrl: clip.posterUrl },
-      { id: cat.id, url: cat.url, mimeType: 'image/png', originalName: 'tabby-cat.png', size: 218952, uploadedAt: '2026-11-22T12:00:00.000Z', totalViews: 3, totalVotes: 3, hotPercentage: 67, notPercentage: 33, placeholder: cat.placeholder, variants: cat.variants, posterUrl: null },
+      {
+        id: clip.id,
+        url: clip.url,
+        mimeType: 'video/mp4',
+        originalName: 'kite-sky-portrait.mp4',
+        size: 396362,
+        uploadedAt: '2026-11-22T12:01:00.000Z',
+        totalViews: 0,
+        totalVotes: 0,
+        hotPercentage: 0,
+        notPercentage: 0,
+        placeholder: clip.placeholder,
+        variants: [],
+        posterUrl: clip.posterUrl,
+      },
+      {
+        id: cat.id,
+        url: cat.url,
+        mimeType: 'image/png',
+        originalName: 'tabby-cat.png',
+        size: 218952,
+        uploadedAt: '2026-11-22T12:00:00.000Z',
+        totalViews: 3,
+        totalVotes: 3,
+        hotPercentage: 67,
+        notPercentage: 33,
+        placeholder: cat.placeholder,
+        variants: cat.variants,
+        posterUrl: null,
+      },
     ])
   })
 
@@ -51,10 +79,21 @@ describe('DELETE /api/media/:id', () => {
     const r = await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${owner.user.id}`, undefined, { cookie: owner.cookie })
     expect(r.status).toBe(204)
     expect(await t.deps.storage.head(item.url.replace('/api/media/file/', ''))).toBeUndefined()
-    for (const table of ['media', 'votes', 'views']) expect((await t.sql.get(`select count(*) as n from ${table} where ${table === 'media' ? 'id' : 'media_id'} = ?`, item.id))).toEqual({ n: 0 })
-    const events = (await t.sql.all("select event, context from audit_logs where event like 'MEDIA_DELETE%' order by id")) as { event: string; context: string }[]
+    for (const table of ['media', 'votes', 'views'])
+      expect(await t.sql.get(`select count(*) as n from ${table} where ${table === 'media' ? 'id' : 'media_id'} = ?`, item.id)).toEqual({
+        n: 0,
+      })
+    const events = (await t.sql.all("select event, context from audit_logs where event like 'MEDIA_DELETE%' order by id")) as {
+      event: string
+      context: string
+    }[]
     expect(events.map((e) => e.event)).toEqual(['MEDIA_DELETE_REQUEST', 'MEDIA_DELETE_COMPLETED'])
-    expect(JSON.parse(events[1].context)).toMatchObject({ mediaId: item.id, userId: owner.user.id, originalName: 'forest-stream-cascade.jpg', objectDeleted: true })
+    expect(JSON.parse(events[1].context)).toMatchObject({
+      mediaId: item.id,
+      userId: owner.user.id,
+      originalName: 'forest-stream-cascade.jpg',
+      objectDeleted: true,
+    })
   })
 
   it("refuses someone else's media with 403 and keeps it", async () => {
@@ -63,8 +102,10 @@ describe('DELETE /api/media/:id', () => {
     const other = await makeVisitor(t.app)
     const r = await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${other.user.id}`, undefined, { cookie: other.cookie })
     expect(r).toMatchObject({ status: 403, json: { error: 'That media is not yours' } })
-    expect((await t.sql.get('select count(*) as n from media where id = ?', item.id))).toEqual({ n: 1 })
-    expect((await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${owner.user.id}`, undefined, { cookie: other.cookie })).status).toBe(403)
+    expect(await t.sql.get('select count(*) as n from media where id = ?', item.id)).toEqual({ n: 1 })
+    expect((await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${owner.user.id}`, undefined, { cookie: other.cookie })).status).toBe(
+      403,
+    )
   })
 
   it('answers 404 for unknown media and 400 without a userId', async () => {

@@ -19,13 +19,21 @@ const drifted = () =>
 /** A deterministic generator of numbers in [0, 1), so a failure can be replayed. */
 function seeded(seed: number) {
   let s = seed
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648)
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648
 }
 
 let stored = 0
 /** Inserts a media row owned by userId (the bucket object is not needed for votes or deletes). */
 const addMedia = async (userId: number) =>
-  ((await t.sql.get("insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?) returning id", userId, `media/counter-${++stored}.jpg`, `counter-${stored}`, '2026-11-22T12:00:00.000Z')) as { id: number }).id
+  (
+    (await t.sql.get(
+      "insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?) returning id",
+      userId,
+      `media/counter-${++stored}.jpg`,
+      `counter-${stored}`,
+      '2026-11-22T12:00:00.000Z',
+    )) as { id: number }
+  ).id
 
 describe('media vote counters', () => {
   it('equal a recount after a random mix of votes, deletes, population, purge and resets', async () => {
@@ -48,7 +56,10 @@ describe('media vote counters', () => {
       ownDelete: async () => {
         const item = pick(items)
         items = items.filter((i) => i !== item)
-        expect((await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${item.owner.user.id}`, undefined, { cookie: item.owner.cookie })).status).toBe(204)
+        expect(
+          (await call(t.app, 'DELETE', `/api/media/${item.id}?userId=${item.owner.user.id}`, undefined, { cookie: item.owner.cookie }))
+            .status,
+        ).toBe(204)
       },
       adminDelete: async () => {
         const item = pick(items)

@@ -25,7 +25,10 @@ describe('a vote whose voter is deleted after its session was checked', () => {
   it('answers 401 and writes nothing', async () => {
     const v = await makeVisitor(t.app)
     await t.sql.run('delete from users where id = ?', v.user.id)
-    await expect(castVote(t.deps, { userId: v.user.id, mediaId, isHot: true })).rejects.toMatchObject({ status: 401, message: 'No session: reload the page to start one' })
+    await expect(castVote(t.deps, { userId: v.user.id, mediaId, isHot: true })).rejects.toMatchObject({
+      status: 401,
+      message: 'No session: reload the page to start one',
+    })
     expect(await voteRows(v.user.id)).toBe(0)
   })
 })
@@ -34,7 +37,9 @@ describe('a vote whose voter is deleted after its session was checked', () => {
 describe.if(TEST_DIALECT === 'postgres')('POST /api/votes racing a delete on PostgreSQL', () => {
   it('answers 401 when the voter is deleted while the vote is written', async () => {
     const v = await makeVisitor(t.app)
-    const answer = await whileDeleting(t.sql, 'delete from users where id = ?', [v.user.id], () => call(t.app, 'POST', paths.votes(), { userId: v.user.id, mediaId, isHot: true }, { cookie: v.cookie }))
+    const answer = await whileDeleting(t.sql, 'delete from users where id = ?', [v.user.id], () =>
+      call(t.app, 'POST', paths.votes(), { userId: v.user.id, mediaId, isHot: true }, { cookie: v.cookie }),
+    )
     expect(answer).toMatchObject({ status: 401, json: { error: 'No session: reload the page to start one' } })
     expect(await voteRows(v.user.id)).toBe(0)
   })
@@ -43,7 +48,9 @@ describe.if(TEST_DIALECT === 'postgres')('POST /api/votes racing a delete on Pos
     const uploader = await makeVisitor(t.app)
     const doomed = (await makeMedia(t.app, uploader, 'storm-over-highway.jpg')).json.media.id
     const v = await makeVisitor(t.app)
-    const answer = await whileDeleting(t.sql, 'delete from media where id = ?', [doomed], () => call(t.app, 'POST', paths.votes(), { userId: v.user.id, mediaId: doomed, isHot: false }, { cookie: v.cookie }))
+    const answer = await whileDeleting(t.sql, 'delete from media where id = ?', [doomed], () =>
+      call(t.app, 'POST', paths.votes(), { userId: v.user.id, mediaId: doomed, isHot: false }, { cookie: v.cookie }),
+    )
     expect(answer).toMatchObject({ status: 404, json: { error: 'Media not found' } })
     expect(await voteRows(v.user.id)).toBe(0)
   })

@@ -15,15 +15,27 @@ describe.if(TEST_DIALECT === 'sqlite')('POST /api/votes on a real server', () =>
     const owner = await newVisitor(server)
     const voters = await Promise.all([0, 1, 2].map(() => newVisitor(server)))
     const mediaIds = withServerDb(server, (db) =>
-      Array.from({ length: 30 }, (_, i) =>
-        (db.query("insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?) returning id").get(owner.id, `media/durable-${i}.jpg`, `durable-${i}`, new Date().toISOString()) as { id: number }).id,
+      Array.from(
+        { length: 30 },
+        (_, i) =>
+          (
+            db
+              .query(
+                "insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, ?, 'x.jpg', 'image/jpeg', 1, ?, ?) returning id",
+              )
+              .get(owner.id, `media/durable-${i}.jpg`, `durable-${i}`, new Date().toISOString()) as { id: number }
+          ).id,
       ),
     )
     const answered: { id: number }[] = []
     let killed = false
     const votes = voters.flatMap((v) =>
       mediaIds.map(async (mediaId) => {
-        const res = await fetch(`${server.url}/api/votes`, { method: 'POST', headers: { cookie: v.cookie, origin: server.url, 'content-type': 'application/json' }, body: JSON.stringify({ userId: v.id, mediaId, isHot: true }) })
+        const res = await fetch(`${server.url}/api/votes`, {
+          method: 'POST',
+          headers: { cookie: v.cookie, origin: server.url, 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: v.id, mediaId, isHot: true }),
+        })
         if (res.status !== 201 || killed) return
         answered.push(((await res.json()) as { vote: { id: number } }).vote)
         if (answered.length === 5) (killed = true), process.kill(server.proc.pid, 'SIGKILL')

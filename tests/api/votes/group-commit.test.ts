@@ -18,7 +18,8 @@ describe('POST /api/votes, concurrent votes in one batch', () => {
   it('answers new votes 201, repeats 200 with the first vote, own media 403 and unknown media 404, all at once', async () => {
     const a = await makeVisitor(t.app)
     const b = await makeVisitor(t.app)
-    const vote = (v: typeof a, mediaId: number, isHot: boolean) => call(t.app, 'POST', '/api/votes', { userId: v.user.id, mediaId, isHot }, { cookie: v.cookie })
+    const vote = (v: typeof a, mediaId: number, isHot: boolean) =>
+      call(t.app, 'POST', '/api/votes', { userId: v.user.id, mediaId, isHot }, { cookie: v.cookie })
     const [aFirst, aRepeat, ownVote, unknown, bFirst, bSecond, bRepeat, aSecond] = await Promise.all([
       vote(a, first, true),
       vote(a, first, false),
@@ -30,7 +31,10 @@ describe('POST /api/votes, concurrent votes in one batch', () => {
       vote(a, second, true),
     ])
     // Of two concurrent votes on one pair, exactly one is new; the other answers 200 with that same vote.
-    for (const [x, y] of [[aFirst, aRepeat], [bSecond, bRepeat]]) {
+    for (const [x, y] of [
+      [aFirst, aRepeat],
+      [bSecond, bRepeat],
+    ]) {
       expect([x.status, y.status].sort()).toEqual([200, 201])
       expect(x.json.vote).toEqual(y.json.vote)
     }
@@ -38,7 +42,11 @@ describe('POST /api/votes, concurrent votes in one batch', () => {
     expect(unknown).toMatchObject({ status: 404, json: { error: 'Media not found' } })
     expect(bFirst).toMatchObject({ status: 201, json: { vote: { userId: b.user.id, mediaId: first, isHot: false } } })
     expect(aSecond).toMatchObject({ status: 201, json: { vote: { userId: a.user.id, mediaId: second, isHot: true } } })
-    const rows = (await t.sql.all('select user_id as "userId", media_id as "mediaId" from votes where user_id in (?, ?) order by user_id, media_id', a.user.id, b.user.id))
+    const rows = await t.sql.all(
+      'select user_id as "userId", media_id as "mediaId" from votes where user_id in (?, ?) order by user_id, media_id',
+      a.user.id,
+      b.user.id,
+    )
     expect(rows).toEqual([
       { userId: a.user.id, mediaId: first },
       { userId: a.user.id, mediaId: second },

@@ -6,7 +6,13 @@ export const initialsOf = (username?: string | null) => (username ? username.sli
 
 function Avatar({ username, className }: { username?: string | null; className?: string }) {
   return (
-    <span aria-hidden className={cn('grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-rose-500 to-purple-600 text-sm font-bold text-white', className)}>
+    <span
+      aria-hidden
+      className={cn(
+        'grid h-9 w-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-rose-500 to-purple-600 text-sm font-bold text-white',
+        className,
+      )}
+    >
       {initialsOf(username)}
     </span>
   )

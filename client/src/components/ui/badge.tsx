@@ -22,7 +22,12 @@ export type BadgeVariant = keyof typeof VARIANTS
 export type BadgeProps = HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }
 
 function Badge({ className, variant = 'neutral', ...props }: BadgeProps) {
-  return <span className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium', VARIANTS[variant], className)} {...props} />
+  return (
+    <span
+      className={cn('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium', VARIANTS[variant], className)}
+      {...props}
+    />
+  )
 }
 
 export { Badge }

@@ -19,7 +19,12 @@ function Button({ className, variant = 'primary', size = 'md', type = 'button', 
   return (
     <button
       type={type}
-      className={cn('inline-flex items-center justify-center gap-2 rounded-lg font-medium transition disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-400', VARIANTS[variant], SIZES[size], className)}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-400',
+        VARIANTS[variant],
+        SIZES[size],
+        className,
+      )}
       {...props}
     />
   )

@@ -9,7 +9,10 @@ import { cn } from '@client/lib/cn'
 import { useFieldControl } from './field'
 
 /** Props: Radix Checkbox.Root's, with onCheckedChange narrowed to a boolean (no indeterminate state here). */
-export type CheckboxProps = Omit<ComponentProps<typeof RadixCheckbox.Root>, 'checked' | 'onCheckedChange'> & { checked: boolean; onCheckedChange(checked: boolean): void }
+export type CheckboxProps = Omit<ComponentProps<typeof RadixCheckbox.Root>, 'checked' | 'onCheckedChange'> & {
+  checked: boolean
+  onCheckedChange(checked: boolean): void
+}
 
 function Checkbox({ className, onCheckedChange, ...props }: CheckboxProps) {
   const field = useFieldControl()

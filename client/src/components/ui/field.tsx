@@ -29,7 +29,9 @@ function Field({ label, children, hint, error, id, className }: FieldProps) {
       <label htmlFor={controlId} className="block text-sm font-medium text-zinc-200">
         {label}
       </label>
-      <FieldContext.Provider value={{ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined }}>{children}</FieldContext.Provider>
+      <FieldContext.Provider value={{ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined }}>
+        {children}
+      </FieldContext.Provider>
       {hint && (
         <div id={hintId} className="text-xs text-zinc-400">
           {hint}

@@ -8,7 +8,10 @@ function SkipLink({ className }: { className?: string }) {
   return (
     <a
       href={`#${MAIN_CONTENT_ID}`}
-      className={cn('sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded-lg focus:bg-rose-600 focus:px-4 focus:py-2 focus:font-medium focus:text-white', className)}
+      className={cn(
+        'sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded-lg focus:bg-rose-600 focus:px-4 focus:py-2 focus:font-medium focus:text-white',
+        className,
+      )}
     >
       Skip to content
     </a>

@@ -16,7 +16,14 @@ function Tooltip({ children, content, side = 'top', className }: TooltipProps) {
       <RadixTooltip.Root>
         <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
         <RadixTooltip.Portal>
-          <RadixTooltip.Content side={side} sideOffset={6} className={cn('z-50 max-w-xs break-all rounded-md border border-zinc-700 bg-zinc-900 px-2 py-1 text-xs text-zinc-100 shadow-lg', className)}>
+          <RadixTooltip.Content
+            side={side}
+            sideOffset={6}
+            className={cn(
+              'z-50 max-w-xs break-all rounded-md border border-zinc-700 bg-zinc-900 px-2 py-1 text-xs text-zinc-100 shadow-lg',
+              className,
+            )}
+          >
             {content}
           </RadixTooltip.Content>
         </RadixTooltip.Portal>

@@ -25,4 +25,5 @@ export const markFirstMediaShown = (): void => {
 export const firstMediaSettledAlready = (): boolean => settled
 
 /** Resolves once the first item has settled and the browser is idle; never rejects. */
-export const afterFirstMedia = (): Promise<void> => firstMediaSettled.then(() => new Promise<void>((resolve) => whenIdle(resolve, IDLE_TIMEOUT_MS)))
+export const afterFirstMedia = (): Promise<void> =>
+  firstMediaSettled.then(() => new Promise<void>((resolve) => whenIdle(resolve, IDLE_TIMEOUT_MS)))

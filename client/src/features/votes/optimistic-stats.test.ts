@@ -2,7 +2,21 @@ import { describe, expect, it } from 'bun:test'
 import type { RateMedia } from '@contract/media'
 import { optimisticStats } from './optimistic-stats'
 
-const withStats = (totalVotes: number, hotPercentage: number): RateMedia => ({ id: 1, url: '/x', mimeType: 'image/png', size: 1, width: null, height: null, totalVotes, hotPercentage, notPercentage: totalVotes ? 100 - hotPercentage : 0, userHasVoted: false, placeholder: null, variants: [], posterUrl: null })
+const withStats = (totalVotes: number, hotPercentage: number): RateMedia => ({
+  id: 1,
+  url: '/x',
+  mimeType: 'image/png',
+  size: 1,
+  width: null,
+  height: null,
+  totalVotes,
+  hotPercentage,
+  notPercentage: totalVotes ? 100 - hotPercentage : 0,
+  userHasVoted: false,
+  placeholder: null,
+  variants: [],
+  posterUrl: null,
+})
 
 describe('optimisticStats', () => {
   it('counts one more vote on an item without votes', () => {

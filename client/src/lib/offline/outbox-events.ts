@@ -26,8 +26,9 @@ let channel: BroadcastChannel | null | undefined
 function sharedChannel(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(OUTBOX_CHANNEL) : null
-    if (channel) channel.onmessage = (e: MessageEvent<OutboxEvent>) => listeners.forEach((l) => l(e.data))
-    // Node-like runtimes (bun test) would otherwise stay alive for the open channel.
+    if (channel)
+      channel.onmessage = (e: MessageEvent<OutboxEvent>) => listeners.forEach((l) => l(e.data))
+      // Node-like runtimes (bun test) would otherwise stay alive for the open channel.
     ;(channel as { unref?(): void } | null)?.unref?.()
   }
   return channel

@@ -70,4 +70,7 @@ export function registerOutboxKind<P extends OutboxPayload>(spec: OutboxKindSpec
 export const outboxKind = (kind: string): OutboxKind<OutboxPayload> | undefined => kinds.get(kind) as OutboxKind<OutboxPayload> | undefined
 
 /** A JSON request for a kind's request(): value as the body, Content-Type application/json. */
-export const jsonRequest = (url: string, value: unknown): { url: string; init: RequestInit } => ({ url, init: { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(value) } })
+export const jsonRequest = (url: string, value: unknown): { url: string; init: RequestInit } => ({
+  url,
+  init: { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(value) },
+})

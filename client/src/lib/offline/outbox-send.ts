@@ -47,7 +47,8 @@ export function classifyAnswer(answer: RawAnswer, now: number): SendOutcome {
   const json = parseJsonBody(answer.text)
   if (answer.status >= 200 && answer.status < 300) return { type: 'sent', status: answer.status, body: json }
   const message = `${answer.status}: ${answer.text || answer.statusText}`
-  if (answer.status === 408 || answer.status === 429 || answer.status >= 500) return { type: 'retry', reason: message, retryAfterMs: retryAfterMs(answer.retryAfter, now) }
+  if (answer.status === 408 || answer.status === 429 || answer.status >= 500)
+    return { type: 'retry', reason: message, retryAfterMs: retryAfterMs(answer.retryAfter, now) }
   const body = json as { error?: unknown; message?: unknown } | undefined
   const serverMessage = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : undefined
   return { type: 'drop', status: answer.status, reason: serverMessage ?? message, serverMessage }
@@ -68,6 +69,9 @@ export function fetchSender(fetchImpl: typeof fetch = fetch, now: () => number =
       return { type: 'retry', reason: (e as Error).message || 'Network error' }
     }
     const text = await res.text().catch(() => '')
-    return (kind.classify ?? classifyAnswer)({ status: res.status, text, statusText: res.statusText, retryAfter: res.headers.get('Retry-After') }, now())
+    return (kind.classify ?? classifyAnswer)(
+      { status: res.status, text, statusText: res.statusText, retryAfter: res.headers.get('Retry-After') },
+      now(),
+    )
   }
 }

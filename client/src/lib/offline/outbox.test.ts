@@ -2,7 +2,18 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'bun:test'
 import { closeOutboxDb, OUTBOX_DB_NAME, outboxDb } from './outbox-db'
 import { DEFAULT_LEASE_MS, jsonRequest, registerOutboxKind } from './outbox-kinds'
-import { BACKOFF_MAX_MS, backoffDelayMs, cancelOutboxItem, countByKind, enqueueOutbox, flushOutbox, nextWakeAt, readOutbox, syncOutbox, takeDropReports } from './outbox'
+import {
+  BACKOFF_MAX_MS,
+  backoffDelayMs,
+  cancelOutboxItem,
+  countByKind,
+  enqueueOutbox,
+  flushOutbox,
+  nextWakeAt,
+  readOutbox,
+  syncOutbox,
+  takeDropReports,
+} from './outbox'
 
 type Sent = { url: string; key: string | null; body: string }
 
@@ -11,7 +22,8 @@ function fakeFetch(answer: (n: number, url: string) => Response | 'offline' = ()
   const sent: Sent[] = []
   const fetchImpl = (async (url: string, init: RequestInit): Promise<Response> => {
     const a = answer(sent.length, url)
-    const body = init.body instanceof FormData ? `form:${(init.body.get('file') as File).name}:${init.body.get('userId')}` : String(init.body)
+    const body =
+      init.body instanceof FormData ? `form:${(init.body.get('file') as File).name}:${init.body.get('userId')}` : String(init.body)
     sent.push({ url, key: new Headers(init.headers).get('Idempotency-Key'), body })
     if (a === 'offline') throw new TypeError('Failed to fetch')
     // A little latency, so two concurrent flushes really overlap.
@@ -47,14 +59,22 @@ const fileKind = registerOutboxKind<FilePayload>({
 registerOutboxKind<{ kind: 'strict' }>({
   kind: 'strict',
   request: () => ({ url: '/strict', init: { method: 'PUT' } }),
-  classify: (answer) => (answer.status === 202 ? { type: 'drop', status: 202, reason: 'Accepted is not enough' } : { type: 'sent', status: answer.status, body: undefined }),
+  classify: (answer) =>
+    answer.status === 202
+      ? { type: 'drop', status: 202, reason: 'Accepted is not enough' }
+      : { type: 'sent', status: answer.status, body: undefined },
   drop: { title: 'Strict failed', fallback: 'No', rank: 2 },
 })
 
 // Sends itself in chunks, saving how many the "server" has (a resumable upload's offset); down: the link fails before
 // chunk 2; gate: awaited after each chunk, so a test can act mid-send.
 type ChunkPayload = { kind: 'chunks'; total: number; done?: number }
-const chunks = { log: [] as string[], down: false, gate: undefined as ((n: number) => Promise<void>) | undefined, cancelled: [] as string[] }
+const chunks = {
+  log: [] as string[],
+  down: false,
+  gate: undefined as ((n: number) => Promise<void>) | undefined,
+  cancelled: [] as string[],
+}
 registerOutboxKind<ChunkPayload>({
   kind: 'chunks',
   request: () => ({ url: '/not-used', init: {} }),
@@ -73,7 +93,13 @@ registerOutboxKind<ChunkPayload>({
 })
 
 const vote = (mediaId: number, isHot = true): NotePayload => ({ kind: 'note', mediaId, isHot })
-const file = (userId: number, name: string, bytes = 'gif'): FilePayload => ({ kind: 'file', userId, file: new Blob([bytes]), fileName: name, fileType: 'image/gif' })
+const file = (userId: number, name: string, bytes = 'gif'): FilePayload => ({
+  kind: 'file',
+  userId,
+  file: new Blob([bytes]),
+  fileName: name,
+  fileType: 'image/gif',
+})
 
 afterEach(async () => {
   await closeOutboxDb()
@@ -84,7 +110,7 @@ afterEach(async () => {
 })
 
 describe('flushOutbox', () => {
-  it("sends items of every kind oldest first, each as its kind builds it with its id as Idempotency-Key, and empties the outbox", async () => {
+  it('sends items of every kind oldest first, each as its kind builds it with its id as Idempotency-Key, and empties the outbox', async () => {
     const ids = [await enqueueOutbox(vote(3)), await enqueueOutbox(file(1, 'a.gif')), await enqueueOutbox(vote(1, false))]
     expect(countByKind(await readOutbox())).toEqual({ note: 2, file: 1 })
     const net = fakeFetch()
@@ -121,10 +147,14 @@ describe('flushOutbox', () => {
   it("sends with the kind's method and classifies the answer with the kind's classify", async () => {
     const id = await enqueueOutbox({ kind: 'strict' })
     const methods: string[] = []
-    const accepted = (async (_: string, init: RequestInit) => (methods.push(init.method!), new Response(null, { status: 202 }))) as unknown as typeof fetch
+    const accepted = (async (_: string, init: RequestInit) => (
+      methods.push(init.method!), new Response(null, { status: 202 })
+    )) as unknown as typeof fetch
     expect(await flushOutbox({ fetch: accepted, now: () => 7 })).toEqual({ sent: 0, dropped: 1, retrying: false })
     expect(methods).toEqual(['PUT'])
-    expect(await takeDropReports()).toEqual([{ id, kind: 'strict', status: 202, reason: 'Accepted is not enough', serverMessage: undefined, droppedAt: 7 }])
+    expect(await takeDropReports()).toEqual([
+      { id, kind: 'strict', status: 202, reason: 'Accepted is not enough', serverMessage: undefined, droppedAt: 7 },
+    ])
   })
 
   it('keeps an item on a network failure and backs off exponentially, with the same Idempotency-Key on every retry', async () => {
@@ -160,7 +190,11 @@ describe('flushOutbox', () => {
   })
 
   it('retries on 5xx, 408 and 429 (honouring Retry-After) and sends once the server recovers', async () => {
-    const answers = [new Response('boom', { status: 503 }), new Response('slow', { status: 408 }), new Response('{"error":"Too many"}', { status: 429, headers: { 'Retry-After': '120' } })]
+    const answers = [
+      new Response('boom', { status: 503 }),
+      new Response('slow', { status: 408 }),
+      new Response('{"error":"Too many"}', { status: 429, headers: { 'Retry-After': '120' } }),
+    ]
     const net = fakeFetch((n) => answers[n] ?? Response.json({ ok: true }, { status: 201 }))
     await enqueueOutbox(vote(2))
     let clock = 0
@@ -174,12 +208,16 @@ describe('flushOutbox', () => {
   })
 
   it('drops an item the server refuses with another 4xx and keeps the reason for the visitor', async () => {
-    const net = fakeFetch((n) => (n === 0 ? Response.json({ error: 'Media not found' }, { status: 404 }) : new Response(null, { status: 204 })))
+    const net = fakeFetch((n) =>
+      n === 0 ? Response.json({ error: 'Media not found' }, { status: 404 }) : new Response(null, { status: 204 }),
+    )
     const refused = await enqueueOutbox(vote(9))
     await enqueueOutbox(file(1, 'b.gif'))
     expect(await flushOutbox({ fetch: net.fetch, now: () => 50 })).toEqual({ sent: 1, dropped: 1, retrying: false })
     expect(await readOutbox()).toEqual([])
-    expect(await takeDropReports()).toEqual([{ id: refused, kind: 'note', status: 404, reason: 'Media not found', serverMessage: 'Media not found', mediaId: 9, droppedAt: 50 }])
+    expect(await takeDropReports()).toEqual([
+      { id: refused, kind: 'note', status: 404, reason: 'Media not found', serverMessage: 'Media not found', mediaId: 9, droppedAt: 50 },
+    ])
     // A report is handed out once.
     expect(await takeDropReports()).toEqual([])
   })
@@ -199,7 +237,11 @@ describe('flushOutbox', () => {
   it('sends each item once when two flushes run at the same time', async () => {
     for (let m = 1; m <= 6; m++) await enqueueOutbox(vote(m))
     const net = fakeFetch()
-    const results = await Promise.all([flushOutbox({ fetch: net.fetch }), flushOutbox({ fetch: net.fetch }), flushOutbox({ fetch: net.fetch })])
+    const results = await Promise.all([
+      flushOutbox({ fetch: net.fetch }),
+      flushOutbox({ fetch: net.fetch }),
+      flushOutbox({ fetch: net.fetch }),
+    ])
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(6)
     expect(net.sent.map((s) => JSON.parse(s.body).mediaId)).toEqual([1, 2, 3, 4, 5, 6])
     expect(await readOutbox()).toEqual([])

@@ -37,7 +37,11 @@ export function backoffDelayMs(attempts: number, random: () => number = Math.ran
  * Writes payload to the outbox under id (default a new UUID, the Idempotency-Key); resolves to the id once stored.
  * Rejects for a kind not registered with registerOutboxKind, and when IndexedDB fails.
  */
-export async function enqueueOutbox<P extends OutboxPayload>(payload: P, id: string = crypto.randomUUID(), now: number = Date.now()): Promise<string> {
+export async function enqueueOutbox<P extends OutboxPayload>(
+  payload: P,
+  id: string = crypto.randomUUID(),
+  now: number = Date.now(),
+): Promise<string> {
   if (!outboxKind(payload.kind)) throw new Error(`Outbox kind '${payload.kind}' is not registered`)
   const db = await outboxDb()
   const item: OutboxItem = { ...payload, id, createdAt: now, attempts: 0, nextAttemptAt: 0, leaseUntil: 0 }
@@ -138,7 +142,12 @@ async function saveClaimed(item: OutboxItem, patch: object, now: number): Promis
  * what its send saved) otherwise; answers whether it was rescheduled, and the report. An item removed while it was
  * being sent stays removed, unreported.
  */
-async function settle(item: OutboxItem, outcome: SendOutcome, now: number, random: () => number): Promise<{ rescheduled: boolean; report?: DropReport }> {
+async function settle(
+  item: OutboxItem,
+  outcome: SendOutcome,
+  now: number,
+  random: () => number,
+): Promise<{ rescheduled: boolean; report?: DropReport }> {
   let report: DropReport | undefined
   const tx = (await outboxDb()).transaction(['items', 'dropped'], 'readwrite')
   const items = tx.objectStore('items')
@@ -152,7 +161,15 @@ async function settle(item: OutboxItem, outcome: SendOutcome, now: number, rando
     await items.delete(item.seq!)
     if (outcome.type === 'drop') {
       const subject = outboxKind(item.kind)?.report?.(item)
-      report = { id: item.id, kind: item.kind, status: outcome.status, reason: outcome.reason, serverMessage: outcome.serverMessage, droppedAt: now, ...subject }
+      report = {
+        id: item.id,
+        kind: item.kind,
+        status: outcome.status,
+        reason: outcome.reason,
+        serverMessage: outcome.serverMessage,
+        droppedAt: now,
+        ...subject,
+      }
       await tx.objectStore('dropped').put(report)
     }
   }
@@ -191,7 +208,13 @@ export async function flushOutbox(options: FlushOptions = {}): Promise<FlushResu
     const { rescheduled, report } = await settle(item, outcome, now(), random)
     if (outcome.type === 'sent') result.sent++
     if (report) result.dropped++
-    emitOutboxEvent(outcome.type === 'sent' ? { type: 'sent', id: item.id, kind: item.kind, body: outcome.body } : report ? { type: 'dropped', id: item.id, kind: item.kind, report } : { type: 'changed' })
+    emitOutboxEvent(
+      outcome.type === 'sent'
+        ? { type: 'sent', id: item.id, kind: item.kind, body: outcome.body }
+        : report
+          ? { type: 'dropped', id: item.id, kind: item.kind, report }
+          : { type: 'changed' },
+    )
     if (rescheduled) {
       result.retrying = true
       break

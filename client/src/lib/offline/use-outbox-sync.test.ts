@@ -13,16 +13,28 @@ const report = (kind: string, reason: string): DropReport => ({ id: kind, kind, 
 
 describe('dropToast', () => {
   it("titles a refusal as its kind registered, with the server's message", () => {
-    expect(dropToast([report('ballot', 'Media not found')])).toEqual({ title: 'Ballot failed', description: 'Media not found', variant: 'destructive' })
+    expect(dropToast([report('ballot', 'Media not found')])).toEqual({
+      title: 'Ballot failed',
+      description: 'Media not found',
+      variant: 'destructive',
+    })
   })
 
   it('leads with the refusal of the lowest registered rank and counts the others', () => {
-    expect(dropToast([report('glance', 'Media not found'), report('ballot', 'Not yours')])).toEqual({ title: 'Ballot failed', description: 'Not yours (1 more not sent)', variant: 'destructive' })
+    expect(dropToast([report('glance', 'Media not found'), report('ballot', 'Not yours')])).toEqual({
+      title: 'Ballot failed',
+      description: 'Not yours (1 more not sent)',
+      variant: 'destructive',
+    })
     expect(dropToast([report('ballot', 'a'), report('parcel', 'Already there')]).title).toBe('Parcel failed')
   })
 
   it("falls back to the kind's text without a message, and to a general one for a kind nobody registered", () => {
     expect(dropToast([report('ballot', '')]).description).toBe('No ballot')
-    expect(dropToast([report('nobody', '')])).toEqual({ title: 'Not sent', description: 'The request could not be sent', variant: 'destructive' })
+    expect(dropToast([report('nobody', '')])).toEqual({
+      title: 'Not sent',
+      description: 'The request could not be sent',
+      variant: 'destructive',
+    })
   })
 })

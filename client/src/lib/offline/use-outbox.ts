@@ -9,7 +9,14 @@ import { onOutboxEvent, type OutboxEvent } from './outbox-events'
 import { countByKind, readOutbox } from './outbox'
 
 /** One waiting item as the UI sees it; status: 'sending' while a sender holds it, else 'waiting'. */
-export type OutboxEntry = { id: string; kind: string; status: 'waiting' | 'sending'; attempts: number; lastError?: string; item: OutboxItem }
+export type OutboxEntry = {
+  id: string
+  kind: string
+  status: 'waiting' | 'sending'
+  attempts: number
+  lastError?: string
+  item: OutboxItem
+}
 /** The outbox as the UI sees it: entries oldest first, counts per kind (absent: none waiting); loaded false until first read. */
 export type OutboxState = { loaded: boolean; entries: OutboxEntry[]; counts: Record<string, number | undefined> }
 
@@ -21,7 +28,14 @@ let reading: Promise<void> | undefined
 let stale = false
 
 function toEntry(item: OutboxItem): OutboxEntry {
-  return { id: item.id, kind: item.kind, status: item.leaseUntil > Date.now() ? 'sending' : 'waiting', attempts: item.attempts, lastError: item.lastError, item }
+  return {
+    id: item.id,
+    kind: item.kind,
+    status: item.leaseUntil > Date.now() ? 'sending' : 'waiting',
+    attempts: item.attempts,
+    lastError: item.lastError,
+    item,
+  }
 }
 
 /** Re-reads the outbox; reads requested during a read coalesce into one more read after it. */

@@ -17,8 +17,15 @@ function sendWithProgress(kind: OutboxKind<OutboxPayload>, item: OutboxItem): Pr
     xhr.open(init.method ?? 'POST', url)
     xhr.withCredentials = true
     new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value))
-    xhr.upload.onprogress = (e) => e.lengthComputable && emitOutboxEvent({ type: 'progress', id: item.id, percent: Math.round((e.loaded / e.total) * 100) })
-    xhr.onload = () => resolve(classify({ status: xhr.status, text: xhr.responseText, statusText: xhr.statusText, retryAfter: xhr.getResponseHeader('Retry-After') }, Date.now()))
+    xhr.upload.onprogress = (e) =>
+      e.lengthComputable && emitOutboxEvent({ type: 'progress', id: item.id, percent: Math.round((e.loaded / e.total) * 100) })
+    xhr.onload = () =>
+      resolve(
+        classify(
+          { status: xhr.status, text: xhr.responseText, statusText: xhr.statusText, retryAfter: xhr.getResponseHeader('Retry-After') },
+          Date.now(),
+        ),
+      )
     xhr.onerror = xhr.ontimeout = () => resolve({ type: 'retry', reason: 'Network error during upload' })
     xhr.onabort = () => resolve({ type: 'retry', reason: 'Upload aborted' })
     emitOutboxEvent({ type: 'progress', id: item.id, percent: 0 })

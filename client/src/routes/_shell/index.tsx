@@ -20,7 +20,12 @@ function RateWithPrompts({ user }: { user: SessionUser }) {
   const [saving, setSaving] = useState(false)
   return (
     <>
-      <RateScreen userId={user.id} onVoted={prompts.countVote} votingBlocked={prompts.votingBlocked ? <VotingBlockedNotice /> : undefined} skipButton={(skip) => <SkipButton skip={skip} />}>
+      <RateScreen
+        userId={user.id}
+        onVoted={prompts.countVote}
+        votingBlocked={prompts.votingBlocked ? <VotingBlockedNotice /> : undefined}
+        skipButton={(skip) => <SkipButton skip={skip} />}
+      >
         <AdZone zoneId="zone1" />
       </RateScreen>
       {prompts.showAccountTooltip && (

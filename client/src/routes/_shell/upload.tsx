@@ -12,7 +12,13 @@ function UploadPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">Upload Media</h1>
       <DropZone onFiles={queue.addFiles} />
-      <UploadQueue items={queue.items} canUploadAll={queue.canUploadAll} onUpload={queue.upload} onUploadAll={queue.uploadAll} onRemove={queue.remove} />
+      <UploadQueue
+        items={queue.items}
+        canUploadAll={queue.canUploadAll}
+        onUpload={queue.upload}
+        onUploadAll={queue.uploadAll}
+        onRemove={queue.remove}
+      />
     </div>
   )
 }

@@ -14,12 +14,19 @@ export const useSendMagicLink = () =>
   useMutation({
     mutationFn: (email: string) => {
       const session = ensureStoredSession()
-      return apiFetch<Message>(paths.sendMagicLink(), { method: 'POST', json: { email: email.trim().toLowerCase(), username: session.username, sessionId: session.sessionId } })
+      return apiFetch<Message>(paths.sendMagicLink(), {
+        method: 'POST',
+        json: { email: email.trim().toLowerCase(), username: session.username, sessionId: session.sessionId },
+      })
     },
   })
 
 /** Sends a login link for an existing account (same answer whether or not it exists). */
-export const useLoginExisting = () => useMutation({ mutationFn: (email: string) => apiFetch<Message>(paths.loginExisting(), { method: 'POST', json: { email: email.trim().toLowerCase() } }) })
+export const useLoginExisting = () =>
+  useMutation({
+    mutationFn: (email: string) =>
+      apiFetch<Message>(paths.loginExisting(), { method: 'POST', json: { email: email.trim().toLowerCase() } }),
+  })
 
 /** Whose account a token opens and whether this browser asked for it; uses nothing. Rejects with ApiError carrying {error, code}. */
 export const getMagicLinkInfo = (token: string) => apiFetch<MagicLinkInfo>(paths.magicLinkInfo(), { method: 'POST', json: { token } })

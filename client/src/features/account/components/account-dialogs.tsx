@@ -37,12 +37,20 @@ function SaveAccountDialog({ open, onOpenChange }: DialogProps) {
   const onSend = (email: string) => {
     if (!readStoredSession()) return toast({ title: 'Session Error', description: 'No valid session found.', variant: 'destructive' })
     send.mutate(email, {
-      onSuccess: () => (onOpenChange(false), toast({ title: 'Magic Link Sent!', description: 'Check your email for a secure login link.' })),
-      onError: (e) => toast({ title: 'Failed to Send Magic Link', description: serverMessage(e) ?? 'Please try again later.', variant: 'destructive' }),
+      onSuccess: () => (
+        onOpenChange(false), toast({ title: 'Magic Link Sent!', description: 'Check your email for a secure login link.' })
+      ),
+      onError: (e) =>
+        toast({ title: 'Failed to Send Magic Link', description: serverMessage(e) ?? 'Please try again later.', variant: 'destructive' }),
     })
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Save Your Account" description="We'll email you a magic link. No password needed.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Save Your Account"
+      description="We'll email you a magic link. No password needed."
+    >
       <EmailForm id="save-account-email" button="Send Magic Link" pending={send.isPending} onSend={onSend} />
     </Dialog>
   )
@@ -53,8 +61,16 @@ function useSendLoginLink(onSent: () => void) {
   const login = useLoginExisting()
   const send = (email: string) =>
     login.mutate(email, {
-      onSuccess: () => (onSent(), toast({ title: 'Login Link Sent!', description: 'Check your email for a secure login link to access your existing account.' })),
-      onError: (e) => toast({ title: 'Failed to Send Login Link', description: serverMessage(e) ?? 'Please check your email address and try again.', variant: 'destructive' }),
+      onSuccess: () => (
+        onSent(),
+        toast({ title: 'Login Link Sent!', description: 'Check your email for a secure login link to access your existing account.' })
+      ),
+      onError: (e) =>
+        toast({
+          title: 'Failed to Send Login Link',
+          description: serverMessage(e) ?? 'Please check your email address and try again.',
+          variant: 'destructive',
+        }),
     })
   return { send, pending: login.isPending }
 }
@@ -63,7 +79,12 @@ function useSendLoginLink(onSent: () => void) {
 function LoginDifferentDialog({ open, onOpenChange }: DialogProps) {
   const { send, pending } = useSendLoginLink(() => onOpenChange(false))
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Login as Different User" description="We'll email a login link to the account that uses this address.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Login as Different User"
+      description="We'll email a login link to the account that uses this address."
+    >
       <EmailForm id="login-different-email" button="Send Login Link" pending={pending} onSend={send} />
     </Dialog>
   )
@@ -78,7 +99,12 @@ function WelcomeBackDialog({ open }: { open: boolean }) {
   const [linkSent, setLinkSent] = useState(false)
   const { send, pending } = useSendLoginLink(() => (clearLoggedOut(), setLinkSent(true)))
   return (
-    <Dialog open={open && !linkSent} onOpenChange={(o) => !o && startAsNewUser()} title="Welcome Back" description="Log in to your saved account, or start fresh.">
+    <Dialog
+      open={open && !linkSent}
+      onOpenChange={(o) => !o && startAsNewUser()}
+      title="Welcome Back"
+      description="Log in to your saved account, or start fresh."
+    >
       <EmailForm id="welcome-back-email" button="Send Login Link" pending={pending} onSend={send} />
       <div className="my-4 flex items-center gap-3 text-xs text-zinc-400">
         <span className="h-px flex-1 bg-zinc-700" />

@@ -27,14 +27,21 @@ function SaveAccountCard({ email, verified }: { email: string | null; verified: 
     e.preventDefault()
     send.mutate(value, {
       onSuccess: () => toast({ title: 'Magic Link Sent!', description: 'Check your email for a secure login link to save your account.' }),
-      onError: (err) => toast({ title: 'Failed to Send Magic Link', description: (err instanceof ApiError && err.serverMessage) || 'Please try again later.', variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Failed to Send Magic Link',
+          description: (err instanceof ApiError && err.serverMessage) || 'Please try again later.',
+          variant: 'destructive',
+        }),
     })
   }
   return (
     <Card aria-label="Save Your Account">
       <form onSubmit={onSubmit} className="space-y-3" noValidate>
         <CardTitle>Save Your Account</CardTitle>
-        <p className="text-sm text-zinc-400">Get a magic link by email to keep this account and log in on other devices. No password needed.</p>
+        <p className="text-sm text-zinc-400">
+          Get a magic link by email to keep this account and log in on other devices. No password needed.
+        </p>
         <EmailInput id="save-email" label="Email for your magic link" value={value} onChange={setValue} onState={setState} prefixed />
         <Button type="submit" disabled={!value.trim() || state !== 'valid' || send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Magic Link'}

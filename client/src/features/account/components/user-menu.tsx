@@ -31,7 +31,10 @@ function UserMenu({ user }: { user: SessionUser }) {
       {/* Not modal: a modal menu hides the rest of the page with aria-hidden while focusable content stays inside it (axe aria-hidden-focus). */}
       <Menu.Root modal={false}>
         {/* The name holds the initials the button shows (WCAG 2.5.3 label in name). */}
-        <Menu.Trigger aria-label={`User menu ${initialsOf(user.username)}`} className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-rose-400">
+        <Menu.Trigger
+          aria-label={`User menu ${initialsOf(user.username)}`}
+          className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-rose-400"
+        >
           <Avatar username={user.username} />
         </Menu.Trigger>
         <Menu.Portal>
@@ -41,7 +44,9 @@ function UserMenu({ user }: { user: SessionUser }) {
             onCloseAutoFocus={(e) => {
               if (openingDialog.current) e.preventDefault()
               openingDialog.current = false
-            }} className="z-50 min-w-56 rounded-xl border border-zinc-800 bg-zinc-900 p-1 text-zinc-100 shadow-2xl">
+            }}
+            className="z-50 min-w-56 rounded-xl border border-zinc-800 bg-zinc-900 p-1 text-zinc-100 shadow-2xl"
+          >
             <div className="px-3 py-2">
               <p className="font-medium">{user.username}</p>
               {user.email && <p className="text-xs text-zinc-400">{user.email}</p>}

@@ -27,9 +27,15 @@ describe('viewConfigForm', () => {
 
 describe('fieldErrors on config inputs', () => {
   it("answers the contract's first message per invalid field, and nothing for a valid input", () => {
-    expect(fieldErrors(EmailCaptureInputSchema, { isEnabled: true, voteThreshold: 0 })).toEqual({ voteThreshold: 'Vote threshold must be at least 1' })
+    expect(fieldErrors(EmailCaptureInputSchema, { isEnabled: true, voteThreshold: 0 })).toEqual({
+      voteThreshold: 'Vote threshold must be at least 1',
+    })
     expect(fieldErrors(EmailCaptureInputSchema, { isEnabled: true, voteThreshold: 3 })).toEqual({})
     const errors = fieldErrors(SkipButtonInputSchema, { zoneName: '', buttonText: '', buttonUrl: 'not a url', isActive: true })
-    expect(errors).toEqual({ zoneName: 'Zone name cannot be empty', buttonText: 'Button text cannot be empty', buttonUrl: 'Please enter a valid URL (e.g., https://example.com)' })
+    expect(errors).toEqual({
+      zoneName: 'Zone name cannot be empty',
+      buttonText: 'Button text cannot be empty',
+      buttonUrl: 'Please enter a valid URL (e.g., https://example.com)',
+    })
   })
 })

@@ -20,9 +20,12 @@ const sameValues = (a: object, b: object) => {
  * The view of a form whose saved values are `saved` and whose edits are `edited` (null: not edited since load, save
  * or reset). Dirty compares what would be sent, so an edit that parses to the saved value (' 30' for 30) is not dirty.
  */
-export function viewConfigForm<D extends Draft, I extends object>(saved: D, edited: D | null, toInput: (draft: D) => I): ConfigFormView<D, I> {
+export function viewConfigForm<D extends Draft, I extends object>(
+  saved: D,
+  edited: D | null,
+  toInput: (draft: D) => I,
+): ConfigFormView<D, I> {
   const draft = edited ?? saved
   const input = toInput(draft)
   return { draft, input, dirty: edited !== null && !sameValues(input, toInput(saved)) }
 }
-

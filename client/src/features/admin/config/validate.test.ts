@@ -17,7 +17,9 @@ describe('fieldErrors', () => {
       idleRedirectTime: 'Idle redirect time must be at least 30 seconds',
       idleRedirectUrl: 'Please enter a valid URL including http:// or https://',
     })
-    expect(fieldErrors(BackButtonInputSchema, { backButtonUrl: 'ftp://files.example/x' })).toEqual({ backButtonUrl: 'Please enter a valid URL including http:// or https://' })
+    expect(fieldErrors(BackButtonInputSchema, { backButtonUrl: 'ftp://files.example/x' })).toEqual({
+      backButtonUrl: 'Please enter a valid URL including http:// or https://',
+    })
   })
 
   it('answers nothing for valid values, including an empty URL that turns a redirect off', () => {

@@ -11,7 +11,10 @@ describe('parseInfringingUrls', () => {
   })
 
   it('falls back to newline-separated text, skipping blank lines', () => {
-    expect(parseInfringingUrls('https://a.example/1\r\n\n  https://b.example/2  \n')).toEqual(['https://a.example/1', 'https://b.example/2'])
+    expect(parseInfringingUrls('https://a.example/1\r\n\n  https://b.example/2  \n')).toEqual([
+      'https://a.example/1',
+      'https://b.example/2',
+    ])
   })
 
   it('falls back to the single value when it is neither JSON nor several lines', () => {

@@ -3,8 +3,10 @@ import { DEFAULT_DATE_FILTER, FILTER_YEARS, dateFilterInterval, inDateInterval, 
 
 // Local times, so the cases hold in any time zone: now is 22 Nov 2026, 15:30 local.
 const now = new Date(2026, 10, 22, 15, 30)
-const at = (...parts: [number, number, number, number?, number?]) => new Date(...(parts as [number, number, number, number, number])).toISOString()
-const keeps = (filter: Partial<DateFilter>, iso: string | null) => inDateInterval(iso, dateFilterInterval({ ...DEFAULT_DATE_FILTER, ...filter }, now))
+const at = (...parts: [number, number, number, number?, number?]) =>
+  new Date(...(parts as [number, number, number, number, number])).toISOString()
+const keeps = (filter: Partial<DateFilter>, iso: string | null) =>
+  inDateInterval(iso, dateFilterInterval({ ...DEFAULT_DATE_FILTER, ...filter }, now))
 
 describe('dateFilterInterval', () => {
   it('keeps everything for All Time, even a missing date', () => {
@@ -60,8 +62,12 @@ describe('dateFilterInterval', () => {
   })
 
   it('rejects a reversed or malformed range with a message', () => {
-    expect(() => dateFilterInterval({ ...DEFAULT_DATE_FILTER, mode: 'range', from: '2026-11-10', to: '2026-11-01' }, now)).toThrow('The From date must not be after the To date')
-    expect(() => dateFilterInterval({ ...DEFAULT_DATE_FILTER, mode: 'range', from: '2026-13-45', to: '' }, now)).toThrow('The From date is not a valid date')
+    expect(() => dateFilterInterval({ ...DEFAULT_DATE_FILTER, mode: 'range', from: '2026-11-10', to: '2026-11-01' }, now)).toThrow(
+      'The From date must not be after the To date',
+    )
+    expect(() => dateFilterInterval({ ...DEFAULT_DATE_FILTER, mode: 'range', from: '2026-13-45', to: '' }, now)).toThrow(
+      'The From date is not a valid date',
+    )
   })
 
   it('ignores an unparsable stored time', () => {

@@ -2,7 +2,19 @@
  * The User Management date filters (admin-back-office §2 User Management, §5, §9), compared in the browser's time
  * zone: All Time, Today, Yesterday, Last N days (1, 7, 30, 90; default 7), a month of a year, a year, or a from/to range.
  */
-import { endOfDay, endOfMonth, endOfYear, isValid, isWithinInterval, parseISO, startOfDay, startOfMonth, startOfYear, subDays, type Interval } from 'date-fns'
+import {
+  endOfDay,
+  endOfMonth,
+  endOfYear,
+  isValid,
+  isWithinInterval,
+  parseISO,
+  startOfDay,
+  startOfMonth,
+  startOfYear,
+  subDays,
+  type Interval,
+} from 'date-fns'
 
 /** The 'last days' choices (admin-back-office §9). */
 export const LAST_DAYS_CHOICES = [1, 7, 30, 90] as const

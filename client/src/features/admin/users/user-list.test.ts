@@ -25,7 +25,11 @@ describe('listUsers', () => {
   })
 
   it('sorts numbers numerically and names ignoring case, both ways', () => {
-    const users = [user(1, { loginCount: 9, username: 'bob' }), user(2, { loginCount: 10, username: 'Alice' }), user(3, { loginCount: 2, username: 'carol' })]
+    const users = [
+      user(1, { loginCount: 9, username: 'bob' }),
+      user(2, { loginCount: 10, username: 'Alice' }),
+      user(3, { loginCount: 2, username: 'carol' }),
+    ]
     expect(ids(listUsers(users, null, null, { key: 'loginCount', dir: 'desc' }))).toEqual([2, 1, 3])
     expect(ids(listUsers(users, null, null, { key: 'loginCount', dir: 'asc' }))).toEqual([3, 1, 2])
     expect(ids(listUsers(users, null, null, { key: 'username', dir: 'asc' }))).toEqual([2, 1, 3])
@@ -69,6 +73,8 @@ describe('listUsers on 10,000 rows', () => {
     const sorted = listUsers(users, { start: new Date(0), end: new Date(Date.UTC(2100, 0)) }, null, { key: 'username', dir: 'asc' })
     expect(sorted).toHaveLength(10_000)
     expect(sorted.map((u) => u.username).slice(0, 3)).toEqual(['User0', 'User1', 'User2'])
-    expect(sorted.every((u, i) => i === 0 || sorted[i - 1].username.localeCompare(u.username, undefined, { numeric: true }) <= 0)).toBe(true)
+    expect(sorted.every((u, i) => i === 0 || sorted[i - 1].username.localeCompare(u.username, undefined, { numeric: true }) <= 0)).toBe(
+      true,
+    )
   })
 })

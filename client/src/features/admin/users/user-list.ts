@@ -17,7 +17,8 @@ export const DEFAULT_USER_SORT: UserSort = { key: 'createdAt', dir: 'desc' }
 export const isActiveUser = (u: AdminUser) => u.totalUploads > 0 || u.totalVotes > 0
 
 /** The sort after a click on key: the same column flips its direction, another column starts descending. */
-export const nextUserSort = (sort: UserSort, key: UserSortKey): UserSort => (sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'desc' })
+export const nextUserSort = (sort: UserSort, key: UserSortKey): UserSort =>
+  sort.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'desc' }
 
 // One collator for every comparison: localeCompare with options builds one per call, too slow for 10,000 rows.
 const textOrder = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })

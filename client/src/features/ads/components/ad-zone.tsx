@@ -15,7 +15,14 @@ function AdZone({ zoneId }: { zoneId: string }) {
   if (!data?.isActive || !data.adCode.trim()) return null
   return (
     <aside aria-label="Advertisement" className="overflow-hidden rounded-xl border border-zinc-800" style={{ minHeight: AD_MIN_HEIGHT_PX }}>
-      <iframe title={`Ad ${zoneId}`} sandbox="allow-scripts allow-popups" key={data.adCode} src={paths.adFrame(zoneId)} className="block w-full border-0" style={{ minHeight: AD_MIN_HEIGHT_PX }} />
+      <iframe
+        title={`Ad ${zoneId}`}
+        sandbox="allow-scripts allow-popups"
+        key={data.adCode}
+        src={paths.adFrame(zoneId)}
+        className="block w-full border-0"
+        style={{ minHeight: AD_MIN_HEIGHT_PX }}
+      />
     </aside>
   )
 }

@@ -5,4 +5,5 @@ import { apiFetch } from '@client/lib/api-client'
 import { paths } from '@contract/paths'
 
 /** The takedown mutation; resolves to the id, status and reference number. */
-export const useSubmitTakedown = () => useMutation({ mutationFn: (input: DmcaInput) => apiFetch<DmcaCreated>(paths.dmcaTakedown(), { method: 'POST', json: input }) })
+export const useSubmitTakedown = () =>
+  useMutation({ mutationFn: (input: DmcaInput) => apiFetch<DmcaCreated>(paths.dmcaTakedown(), { method: 'POST', json: input }) })

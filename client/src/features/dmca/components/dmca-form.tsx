@@ -16,13 +16,32 @@ import { ApiError } from '@client/lib/api-client'
 import { toast } from '@client/lib/toast'
 import { useSubmitTakedown } from '../api/submit-takedown'
 
-const EMPTY = { complainantName: '', complainantEmail: '', complainantPhone: '', copyrightOwner: '', complainantAddress: '', workDescription: '', infringementDescription: '', infringingUrls: '', electronicSignature: '' }
+const EMPTY = {
+  complainantName: '',
+  complainantEmail: '',
+  complainantPhone: '',
+  copyrightOwner: '',
+  complainantAddress: '',
+  workDescription: '',
+  infringementDescription: '',
+  infringingUrls: '',
+  electronicSignature: '',
+}
 type Fields = typeof EMPTY
 
 /** The payload of public-visitor §3 from the form: URLs as a JSON-encoded list of the non-blank lines. */
 export function toPayload(fields: Fields, goodFaithStatement: boolean, accuracyStatement: boolean) {
-  const lines = fields.infringingUrls.split('\n').map((l) => l.trim()).filter(Boolean)
-  return { ...fields, complainantEmail: fields.complainantEmail.trim(), infringingUrls: lines.length ? JSON.stringify(lines) : '', goodFaithStatement, accuracyStatement }
+  const lines = fields.infringingUrls
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+  return {
+    ...fields,
+    complainantEmail: fields.complainantEmail.trim(),
+    infringingUrls: lines.length ? JSON.stringify(lines) : '',
+    goodFaithStatement,
+    accuracyStatement,
+  }
 }
 
 function SubmittedView({ result }: { result: DmcaCreated }) {
@@ -30,7 +49,8 @@ function SubmittedView({ result }: { result: DmcaCreated }) {
     <Card className="mx-auto max-w-xl space-y-4 text-center">
       <h1 className="text-2xl font-bold">DMCA Takedown Submitted</h1>
       <p className="text-zinc-300">
-        Your request has been assigned the reference number <strong>{result.referenceNumber}</strong>. It will be reviewed within 24-48 hours, and an email confirmation will follow once the review is complete.
+        Your request has been assigned the reference number <strong>{result.referenceNumber}</strong>. It will be reviewed within 24-48
+        hours, and an email confirmation will follow once the review is complete.
       </p>
       <Link to="/" className="inline-flex h-10 items-center rounded-lg bg-rose-600 px-4 font-medium text-white hover:bg-rose-500">
         Return to Home
@@ -47,9 +67,17 @@ function DmcaForm() {
   const submit = useSubmitTakedown()
   if (submit.data) return <SubmittedView result={submit.data} />
 
-  const control = (name: keyof Fields) => ({ name, value: fields[name], onChange: (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value }) })
+  const control = (name: keyof Fields) => ({
+    name,
+    value: fields[name],
+    onChange: (e: { target: { value: string } }) => setFields({ ...fields, [name]: e.target.value }),
+  })
   /** One labelled input, or a textarea of `rows` lines when rows is set, for a field, with its hint and error. */
-  const field = (name: keyof Fields, label: string, { hint, rows, ...rest }: Pick<InputProps, 'type' | 'autoComplete'> & { hint?: string; rows?: number } = {}) => (
+  const field = (
+    name: keyof Fields,
+    label: string,
+    { hint, rows, ...rest }: Pick<InputProps, 'type' | 'autoComplete'> & { hint?: string; rows?: number } = {},
+  ) => (
     <Field label={label} hint={hint} error={errors[name]} id={name}>
       {rows ? <Textarea rows={rows} autoComplete={rest.autoComplete} {...control(name)} /> : <Input {...rest} {...control(name)} />}
     </Field>
@@ -65,8 +93,17 @@ function DmcaForm() {
     }
     setErrors({})
     submit.mutate(payload, {
-      onSuccess: () => toast({ title: 'DMCA takedown submitted', description: 'Your takedown request has been submitted and will be reviewed by our team.' }),
-      onError: (err) => toast({ title: 'Submission failed', description: (err instanceof ApiError && err.serverMessage) || 'Failed to submit DMCA takedown', variant: 'destructive' }),
+      onSuccess: () =>
+        toast({
+          title: 'DMCA takedown submitted',
+          description: 'Your takedown request has been submitted and will be reviewed by our team.',
+        }),
+      onError: (err) =>
+        toast({
+          title: 'Submission failed',
+          description: (err instanceof ApiError && err.serverMessage) || 'Failed to submit DMCA takedown',
+          variant: 'destructive',
+        }),
     })
   }
 
@@ -74,9 +111,12 @@ function DmcaForm() {
     <form onSubmit={onSubmit} noValidate className="mx-auto max-w-2xl space-y-6">
       <header className="space-y-2">
         <h1 className="text-2xl font-bold">DMCA Takedown Request</h1>
-        <p className="text-zinc-300">If you believe media on this site infringes your copyright, tell us what it is and where it appears, and we will review it.</p>
+        <p className="text-zinc-300">
+          If you believe media on this site infringes your copyright, tell us what it is and where it appears, and we will review it.
+        </p>
         <p role="note" className="rounded-lg border border-amber-600/50 bg-amber-500/10 p-3 text-sm text-amber-200">
-          Warning: false claims may have legal consequences. Only the copyright owner or someone authorised to act for them should file this request.
+          Warning: false claims may have legal consequences. Only the copyright owner or someone authorised to act for them should file this
+          request.
         </p>
       </header>
       <Card className="space-y-4">
@@ -97,8 +137,18 @@ function DmcaForm() {
         <CardTitle>Legal Statements</CardTitle>
         {(
           [
-            ['goodFaithStatement', goodFaith, setGoodFaith, 'I have a good faith belief that the use of the material is not authorised by the copyright owner, its agent, or the law.'],
-            ['accuracyStatement', accuracy, setAccuracy, 'The information in this notice is accurate, and under penalty of perjury, I am the copyright owner or authorised to act on their behalf.'],
+            [
+              'goodFaithStatement',
+              goodFaith,
+              setGoodFaith,
+              'I have a good faith belief that the use of the material is not authorised by the copyright owner, its agent, or the law.',
+            ],
+            [
+              'accuracyStatement',
+              accuracy,
+              setAccuracy,
+              'The information in this notice is accurate, and under penalty of perjury, I am the copyright owner or authorised to act on their behalf.',
+            ],
           ] as const
         ).map(([name, checked, set, text]) => (
           <div key={name}>

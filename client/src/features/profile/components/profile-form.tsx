@@ -13,7 +13,11 @@ import { Input } from '@client/components/ui/input'
 import { useUpdateProfile } from '../api/update-profile'
 import { useUsernameAvailability } from '../hooks/use-username-availability'
 
-const AVAILABILITY_TEXT = { checking: 'Checking availability...', available: '✓ Username is available', taken: '✗ Username is already taken' } as const
+const AVAILABILITY_TEXT = {
+  checking: 'Checking availability...',
+  available: '✓ Username is available',
+  taken: '✗ Username is already taken',
+} as const
 
 function ProfileForm({ user }: { user: SessionUser }) {
   const [username, setUsername] = useState(user.username)
@@ -27,10 +31,16 @@ function ProfileForm({ user }: { user: SessionUser }) {
     if (username.trim() !== user.username) changes.username = username.trim()
     if (email.trim().toLowerCase() !== (user.email ?? '')) changes.email = email.trim().toLowerCase()
     if (!Object.keys(changes).length) return toast({ title: 'No Changes', description: 'Your profile already has these details.' })
-    if (availability === 'taken') return toast({ title: 'Username Unavailable', description: 'Please choose a different username.', variant: 'destructive' })
+    if (availability === 'taken')
+      return toast({ title: 'Username Unavailable', description: 'Please choose a different username.', variant: 'destructive' })
     update.mutate(changes, {
       onSuccess: () => toast({ title: 'Profile Updated', description: 'Your profile has been successfully updated.' }),
-      onError: (err) => toast({ title: 'Update Failed', description: (err instanceof ApiError && err.serverMessage) || 'Failed to update profile', variant: 'destructive' }),
+      onError: (err) =>
+        toast({
+          title: 'Update Failed',
+          description: (err instanceof ApiError && err.serverMessage) || 'Failed to update profile',
+          variant: 'destructive',
+        }),
     })
   }
 
@@ -43,7 +53,16 @@ function ProfileForm({ user }: { user: SessionUser }) {
             <Input name="username" value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="username" maxLength={30} />
           </Field>
           {availability && (
-            <p role="status" className={availability === 'taken' ? 'mt-1 text-sm text-red-400' : availability === 'available' ? 'mt-1 text-sm text-emerald-400' : 'mt-1 text-sm text-zinc-400'}>
+            <p
+              role="status"
+              className={
+                availability === 'taken'
+                  ? 'mt-1 text-sm text-red-400'
+                  : availability === 'available'
+                    ? 'mt-1 text-sm text-emerald-400'
+                    : 'mt-1 text-sm text-zinc-400'
+              }
+            >
               {AVAILABILITY_TEXT[availability]}
             </p>
           )}

@@ -24,7 +24,8 @@ function LocationCard({ user }: { user: SessionUser }) {
       <CardTitle>Location</CardTitle>
       {user.latitude !== null && user.longitude !== null ? (
         <p className="text-zinc-300">
-          {user.latitude.toFixed(4)}, {user.longitude.toFixed(4)} <span className="text-xs text-zinc-400">(private: only you can see this)</span>
+          {user.latitude.toFixed(4)}, {user.longitude.toFixed(4)}{' '}
+          <span className="text-xs text-zinc-400">(private: only you can see this)</span>
         </p>
       ) : (
         <p className="text-sm text-zinc-400">No location shared.</p>

@@ -15,7 +15,9 @@ function ShortcutsCard() {
         <Checkbox checked={enabled} onCheckedChange={setShortcutsEnabled} />
         One-key voting: H or → for Hot, N or ← for Not
       </label>
-      <p className="text-zinc-400">Turn this off if you use speech input or keep pressing keys by accident. The Hot and Not buttons always work with Tab and Enter.</p>
+      <p className="text-zinc-400">
+        Turn this off if you use speech input or keep pressing keys by accident. The Hot and Not buttons always work with Tab and Enter.
+      </p>
     </Card>
   )
 }

@@ -16,7 +16,15 @@ import { paths } from '@contract/paths'
 const serverMessage = (e: unknown) => (e instanceof ApiError && e.serverMessage) || undefined
 
 /** One email form for a modal: the shared input (prefixed texts), a primary and a secondary button. */
-function EmailModal(props: { open: boolean; title: string; description: string; submit: string; later: string; onLater(): void; onSend(email: string): Promise<unknown> }) {
+function EmailModal(props: {
+  open: boolean
+  title: string
+  description: string
+  submit: string
+  later: string
+  onLater(): void
+  onSend(email: string): Promise<unknown>
+}) {
   const [email, setEmail] = useState('')
   const [state, setState] = useState<EmailState>('idle')
   const [pending, setPending] = useState(false)
@@ -45,12 +53,28 @@ function EmailModal(props: { open: boolean; title: string; description: string; 
 function AccountSaveModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const onSend = (email: string) => {
     const session = ensureStoredSession()
-    return apiFetch(paths.sendMagicLink(), { method: 'POST', json: { email, username: session.username, sessionId: session.sessionId } }).then(
-      () => (onClose(), toast({ title: 'Account Saved!', description: 'Check your email for a secure link to verify and complete your account setup.' })),
+    return apiFetch(paths.sendMagicLink(), {
+      method: 'POST',
+      json: { email, username: session.username, sessionId: session.sessionId },
+    }).then(
+      () => (
+        onClose(),
+        toast({ title: 'Account Saved!', description: 'Check your email for a secure link to verify and complete your account setup.' })
+      ),
       (e) => toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to save account', variant: 'destructive' }),
     )
   }
-  return <EmailModal open={open} title="Save Your Account" description="Keep your votes and uploads: we'll email you a magic link." submit="Save My Account" later="Maybe Later" onLater={onClose} onSend={onSend} />
+  return (
+    <EmailModal
+      open={open}
+      title="Save Your Account"
+      description="Keep your votes and uploads: we'll email you a magic link."
+      submit="Save My Account"
+      later="Maybe Later"
+      onLater={onClose}
+      onSend={onSend}
+    />
+  )
 }
 
 /** The email-capture modal: stores the email; the session is refreshed so the block lifts. */
@@ -58,10 +82,23 @@ function EmailCaptureModal({ open, onDismiss }: { open: boolean; onDismiss(): vo
   const queryClient = useQueryClient()
   const onSend = (email: string) =>
     apiFetch(paths.emailCapture(), { method: 'POST', json: { email, sessionId: ensureStoredSession().sessionId } }).then(
-      () => (toast({ title: 'Thanks for your email!', description: "We'll keep you updated on new features and exciting content." }), queryClient.invalidateQueries({ queryKey: ['session'] })),
+      () => (
+        toast({ title: 'Thanks for your email!', description: "We'll keep you updated on new features and exciting content." }),
+        queryClient.invalidateQueries({ queryKey: ['session'] })
+      ),
       (e) => toast({ title: 'Error', description: serverMessage(e) ?? 'Failed to save email address', variant: 'destructive' }),
     )
-  return <EmailModal open={open} title="Loving the site so far?" description="Leave your email and we'll keep you posted." submit="Keep me updated!" later="Maybe later" onLater={onDismiss} onSend={onSend} />
+  return (
+    <EmailModal
+      open={open}
+      title="Loving the site so far?"
+      description="Leave your email and we'll keep you posted."
+      submit="Keep me updated!"
+      later="Maybe later"
+      onLater={onDismiss}
+      onSend={onSend}
+    />
+  )
 }
 
 export { AccountSaveModal, EmailCaptureModal }

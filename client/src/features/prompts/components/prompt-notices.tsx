@@ -7,7 +7,11 @@ import { Link } from '@tanstack/react-router'
 /** The red tooltip: above the username on desktop (sidebar, bottom left), below the header on mobile. */
 function AccountSaveTooltip({ onClick }: { onClick(): void }) {
   return (
-    <button type="button" onClick={onClick} className="fixed left-4 top-16 z-40 max-w-64 rounded-xl bg-red-600 px-4 py-3 text-left text-sm font-medium text-white shadow-2xl md:bottom-28 md:left-5 md:top-auto">
+    <button
+      type="button"
+      onClick={onClick}
+      className="fixed left-4 top-16 z-40 max-w-64 rounded-xl bg-red-600 px-4 py-3 text-left text-sm font-medium text-white shadow-2xl md:bottom-28 md:left-5 md:top-auto"
+    >
       Hey, be sure to save your account. Click here.
     </button>
   )

@@ -11,7 +11,10 @@ function UpdatePrompt() {
   const [reloading, setReloading] = useState(false)
   if (!waiting) return null
   return (
-    <div role="status" className="fixed inset-x-4 bottom-24 z-50 mx-auto flex max-w-md items-center justify-between gap-4 rounded-xl border border-zinc-700 bg-zinc-900 p-4 shadow-xl md:bottom-6">
+    <div
+      role="status"
+      className="fixed inset-x-4 bottom-24 z-50 mx-auto flex max-w-md items-center justify-between gap-4 rounded-xl border border-zinc-700 bg-zinc-900 p-4 shadow-xl md:bottom-6"
+    >
       <p className="text-sm text-zinc-100">A new version is available</p>
       <Button
         size="sm"

@@ -46,7 +46,8 @@ export function useRedirects(): void {
     history.pushState({ backRedirect: true }, '', window.location.href)
     const onPop = () => go('history')
     let start: { x: number; y: number; t: number } | null = null
-    const onStart = (e: TouchEvent) => (start = e.touches[0].clientX < SWIPE.edgePx ? { x: e.touches[0].clientX, y: e.touches[0].clientY, t: Date.now() } : null)
+    const onStart = (e: TouchEvent) =>
+      (start = e.touches[0].clientX < SWIPE.edgePx ? { x: e.touches[0].clientX, y: e.touches[0].clientY, t: Date.now() } : null)
     const onEnd = (e: TouchEvent) => {
       if (!start) return
       const dx = e.changedTouches[0].clientX - start.x

@@ -14,7 +14,10 @@ import { paths } from '@contract/paths'
 /** POSTs the stored session; answers the user and stores its name and email. Throws ApiError or TypeError (offline). */
 async function resumeSession(): Promise<SessionUser> {
   const stored = ensureStoredSession()
-  const user = await apiFetch<SessionUser>(paths.session(), { method: 'POST', json: { sessionId: stored.sessionId, username: stored.username || undefined } })
+  const user = await apiFetch<SessionUser>(paths.session(), {
+    method: 'POST',
+    json: { sessionId: stored.sessionId, username: stored.username || undefined },
+  })
   writeStoredSession({ ...stored, username: user.username, email: user.email, emailVerified: user.emailVerified, lastUser: user })
   return user
 }

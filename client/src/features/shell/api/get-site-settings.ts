@@ -5,7 +5,8 @@ import { apiFetch } from '@client/lib/api-client'
 import { paths } from '@contract/paths'
 
 /** Query options of the site settings. */
-export const siteSettingsQueryOptions = () => queryOptions({ queryKey: ['site-settings'], queryFn: () => apiFetch<SiteSettings>(paths.siteSettings()) })
+export const siteSettingsQueryOptions = () =>
+  queryOptions({ queryKey: ['site-settings'], queryFn: () => apiFetch<SiteSettings>(paths.siteSettings()) })
 
 /** The site settings query. */
 export const useSiteSettings = () => useQuery(siteSettingsQueryOptions())

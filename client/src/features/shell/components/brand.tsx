@@ -13,7 +13,10 @@ function Brand() {
   if (data?.useLogo) {
     return (
       <span className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
-        <span aria-hidden className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-rose-500 to-orange-400 text-sm text-white">
+        <span
+          aria-hidden
+          className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-rose-500 to-orange-400 text-sm text-white"
+        >
           {data.logoType.slice(0, 1).toUpperCase() || 'H'}
         </span>
         <span className="bg-gradient-to-r from-rose-400 to-orange-300 bg-clip-text text-transparent">{name}</span>

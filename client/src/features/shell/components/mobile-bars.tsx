@@ -51,10 +51,19 @@ function BottomBar() {
     <nav
       aria-label="Bottom navigation"
       data-visible={visible}
-      className={cn('fixed inset-x-0 bottom-0 z-30 flex border-t border-zinc-800 bg-zinc-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur transition-transform md:hidden', !visible && 'translate-y-full')}
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-30 flex border-t border-zinc-800 bg-zinc-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur transition-transform md:hidden',
+        !visible && 'translate-y-full',
+      )}
     >
       {NAV_ITEMS.map((item) => (
-        <Link key={item.to} to={item.to} className="flex flex-1 flex-col items-center py-2 text-xs text-zinc-400" activeProps={{ className: 'text-rose-400' }} activeOptions={{ exact: true }}>
+        <Link
+          key={item.to}
+          to={item.to}
+          className="flex flex-1 flex-col items-center py-2 text-xs text-zinc-400"
+          activeProps={{ className: 'text-rose-400' }}
+          activeOptions={{ exact: true }}
+        >
           <item.icon aria-hidden className="mb-0.5 h-5 w-5" />
           {item.mobileLabel}
         </Link>

@@ -5,7 +5,8 @@ import { apiFetch } from '@client/lib/api-client'
 import { paths } from '@contract/paths'
 
 /** Query options of the stats of userId. */
-export const userStatsQueryOptions = (userId: number) => queryOptions({ queryKey: ['users', 'stats', { userId }], queryFn: () => apiFetch<UserStats>(paths.userStats(userId)) })
+export const userStatsQueryOptions = (userId: number) =>
+  queryOptions({ queryKey: ['users', 'stats', { userId }], queryFn: () => apiFetch<UserStats>(paths.userStats(userId)) })
 
 /** The stats query. */
 export const useUserStats = (userId: number) => useQuery(userStatsQueryOptions(userId))
@@ -15,6 +16,10 @@ export function useDeleteMedia(userId: number) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (mediaId: number) => apiFetch<void>(paths.mediaDelete(mediaId, userId), { method: 'DELETE' }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['users', 'stats'] }), queryClient.invalidateQueries({ queryKey: ['media', 'random'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['users', 'stats'] }),
+        queryClient.invalidateQueries({ queryKey: ['media', 'random'] }),
+      ]),
   })
 }

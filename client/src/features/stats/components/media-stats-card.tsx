@@ -25,7 +25,12 @@ function MediaStatsCard({ item, onDelete, deleting }: MediaStatsCardProps) {
   return (
     <article aria-label={item.originalName} className="overflow-hidden rounded-2xl border border-zinc-800 bg-zinc-900">
       {/* The name holds the badge's text too (WCAG 2.5.3 label in name). */}
-      <button type="button" onClick={() => setDetails(true)} aria-label={`Details of ${item.originalName} (${kind})`} className="relative block w-full">
+      <button
+        type="button"
+        onClick={() => setDetails(true)}
+        aria-label={`Details of ${item.originalName} (${kind})`}
+        className="relative block w-full"
+      >
         <MediaThumb item={item} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw" className="aspect-video w-full" />
         <Badge variant="overlay" className="absolute left-2 top-2 font-semibold uppercase">
           {kind}
@@ -63,7 +68,12 @@ function MediaStatsCard({ item, onDelete, deleting }: MediaStatsCardProps) {
           <li>Uploaded: {formatDate(item.uploadedAt)}</li>
         </ul>
       </Dialog>
-      <Dialog open={confirming} onOpenChange={setConfirming} title="Delete media" description={`Are you sure you want to delete "${item.originalName}"? This action cannot be undone.`}>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete media"
+        description={`Are you sure you want to delete "${item.originalName}"? This action cannot be undone.`}
+      >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)}>
             Cancel

@@ -47,7 +47,12 @@ function StatsScreen({ userId }: { userId: number }) {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {mediaStats.map((item) => (
-            <MediaStatsCard key={item.id} item={item} deleting={remove.isPending && remove.variables === item.id} onDelete={() => deleteMedia(item.id)} />
+            <MediaStatsCard
+              key={item.id}
+              item={item}
+              deleting={remove.isPending && remove.variables === item.id}
+              onDelete={() => deleteMedia(item.id)}
+            />
           ))}
         </div>
       )}

@@ -24,7 +24,9 @@ function DropZone({ onFiles }: { onFiles(files: File[]): string[] }) {
       const files = Array.from(e.clipboardData?.files ?? []).filter((f) => f.type.startsWith('image/'))
       if (!files.length) return
       e.preventDefault()
-      const named = files.map((f) => (f.name && f.name !== 'image.png' ? f : new File([f], `pasted-${Date.now()}.${f.type.split('/')[1] ?? 'png'}`, { type: f.type })))
+      const named = files.map((f) =>
+        f.name && f.name !== 'image.png' ? f : new File([f], `pasted-${Date.now()}.${f.type.split('/')[1] ?? 'png'}`, { type: f.type }),
+      )
       const refused = onFiles(named)
       if (refused.length) toast({ title: 'Invalid File', description: refused[0], variant: 'destructive' })
       else toast({ title: 'Image Pasted', description: 'Image from clipboard added to upload queue' })
@@ -45,7 +47,10 @@ function DropZone({ onFiles }: { onFiles(files: File[]): string[] }) {
         onFiles(Array.from(e.dataTransfer.files))
       }}
       onClick={() => input.current?.click()}
-      className={cn('cursor-pointer rounded-2xl border-2 border-dashed p-10 text-center transition focus-within:ring-2 focus-within:ring-rose-400', dragging ? 'border-rose-400 bg-rose-500/10' : 'border-zinc-700 bg-zinc-900/50 hover:border-zinc-500')}
+      className={cn(
+        'cursor-pointer rounded-2xl border-2 border-dashed p-10 text-center transition focus-within:ring-2 focus-within:ring-rose-400',
+        dragging ? 'border-rose-400 bg-rose-500/10' : 'border-zinc-700 bg-zinc-900/50 hover:border-zinc-500',
+      )}
     >
       <ImagePlus aria-hidden className="mx-auto h-10 w-10 text-zinc-400" />
       <p className="mt-3 text-lg font-medium">Drag and drop photos or videos here</p>

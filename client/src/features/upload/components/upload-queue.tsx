@@ -9,7 +9,13 @@ import { useOnline, useOutboxState } from '@client/lib/offline/use-outbox'
 import type { QueueItem } from '../hooks/use-upload-queue'
 
 /** Props: the queue state and actions from useUploadQueue. */
-export type UploadQueueProps = { items: QueueItem[]; canUploadAll: boolean; onUpload(id: string): void; onUploadAll(): void; onRemove(id: string): void }
+export type UploadQueueProps = {
+  items: QueueItem[]
+  canUploadAll: boolean
+  onUpload(id: string): void
+  onUploadAll(): void
+  onRemove(id: string): void
+}
 
 /** Status of a file stored in the outbox but not being sent: no network, or its last send failed. */
 export const WAITING_TEXT = 'Waiting for connection'
@@ -44,10 +50,19 @@ function UploadQueue({ items, canUploadAll, onUpload, onUploadAll, onRemove }: U
           return (
             <li key={item.id} aria-label={item.file.name} className="rounded-xl border border-zinc-800 bg-zinc-900 p-3">
               <div className="flex items-center gap-3">
-                {item.file.type.startsWith('video/') ? <Film aria-hidden className="h-6 w-6 shrink-0 text-zinc-400" /> : <ImageIcon aria-hidden className="h-6 w-6 shrink-0 text-zinc-400" />}
+                {item.file.type.startsWith('video/') ? (
+                  <Film aria-hidden className="h-6 w-6 shrink-0 text-zinc-400" />
+                ) : (
+                  <ImageIcon aria-hidden className="h-6 w-6 shrink-0 text-zinc-400" />
+                )}
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{item.file.name}</p>
-                  <p className={bad ? 'text-sm text-red-400' : item.status === 'completed' ? 'text-sm text-emerald-400' : 'text-sm text-zinc-400'} role={bad ? 'alert' : undefined}>
+                  <p
+                    className={
+                      bad ? 'text-sm text-red-400' : item.status === 'completed' ? 'text-sm text-emerald-400' : 'text-sm text-zinc-400'
+                    }
+                    role={bad ? 'alert' : undefined}
+                  >
                     {formatMegabytes(item.file.size)} · {statusText(item, stalled(item.id))}
                   </p>
                 </div>
@@ -61,7 +76,14 @@ function UploadQueue({ items, canUploadAll, onUpload, onUploadAll, onRemove }: U
                 </Button>
               </div>
               {(item.status === 'uploading' || item.status === 'completed') && (
-                <div className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-800" role="progressbar" aria-valuenow={item.progress} aria-valuemin={0} aria-valuemax={100} aria-label={`${item.file.name} progress`}>
+                <div
+                  className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-800"
+                  role="progressbar"
+                  aria-valuenow={item.progress}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-label={`${item.file.name} progress`}
+                >
                   <div className="h-full bg-rose-500 transition-all" style={{ width: `${item.progress}%` }} />
                 </div>
               )}

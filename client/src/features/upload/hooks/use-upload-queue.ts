@@ -16,7 +16,14 @@ import { queueUpload, uploadDropMessage } from '../api/upload-media'
 import { percentOf, uploadKind } from '../outbox-kind'
 
 /** One file in the queue. progress 0-100; invalid: the validation message (no upload possible). */
-export type QueueItem = { id: string; file: File; status: 'pending' | 'queued' | 'uploading' | 'completed' | 'error'; progress: number; error?: string; invalid?: string }
+export type QueueItem = {
+  id: string
+  file: File
+  status: 'pending' | 'queued' | 'uploading' | 'completed' | 'error'
+  progress: number
+  error?: string
+  invalid?: string
+}
 
 /**
  * item as its stored upload (entry) has it: at least the percent of bytes the server confirmed, and uploading while a
@@ -42,7 +49,11 @@ export function useUploadQueue(userId: number | undefined) {
   useEffect(() => {
     if (userId === undefined) return
     void readOutbox().then((waiting) => {
-      const restored = waiting.flatMap((w) => (uploadKind.is(w) && w.userId === userId ? [{ id: w.id, file: new File([w.file], w.fileName, { type: w.fileType }), status: 'queued' as const, progress: 0 }] : []))
+      const restored = waiting.flatMap((w) =>
+        uploadKind.is(w) && w.userId === userId
+          ? [{ id: w.id, file: new File([w.file], w.fileName, { type: w.fileType }), status: 'queued' as const, progress: 0 }]
+          : [],
+      )
       setItems((list) => [...restored.filter((r) => !list.some((i) => i.id === r.id)), ...list])
     })
   }, [userId])
@@ -60,7 +71,13 @@ export function useUploadQueue(userId: number | undefined) {
 
   /** Adds files; returns the validation message of each refused one. */
   const addFiles = useCallback((files: File[]) => {
-    const added = files.map((file) => ({ id: crypto.randomUUID(), file, status: 'pending' as const, progress: 0, invalid: checkUploadFile(file.name, file.size) }))
+    const added = files.map((file) => ({
+      id: crypto.randomUUID(),
+      file,
+      status: 'pending' as const,
+      progress: 0,
+      invalid: checkUploadFile(file.name, file.size),
+    }))
     setItems((list) => [...list, ...added])
     return added.flatMap((i) => (i.invalid ? [i.invalid] : []))
   }, [])
@@ -91,6 +108,11 @@ export function useUploadQueue(userId: number | undefined) {
 
   const uploading = items.some((i) => i.status === 'uploading' || i.status === 'queued')
   const pendingCount = items.filter((i) => i.status === 'pending' && !i.invalid).length
-  const shown = items.map((i) => withSavedProgress(i, outbox.entries.find((e) => e.id === i.id)))
+  const shown = items.map((i) =>
+    withSavedProgress(
+      i,
+      outbox.entries.find((e) => e.id === i.id),
+    ),
+  )
   return { items: shown, addFiles, remove, upload, uploadAll, uploading, canUploadAll: pendingCount > 0 && !uploading }
 }

@@ -4,7 +4,8 @@ import type { VoteMultiplier } from '@contract/public-config'
 import { voteMultiplierQueryOptions } from '@client/lib/public-config-queries'
 
 /** The displayed total of actual votes under config (public-visitor §9). */
-export const displayedTotal = (actual: number, config?: VoteMultiplier) => (config?.isEnabled ? Math.round(actual * config.multiplier) : actual)
+export const displayedTotal = (actual: number, config?: VoteMultiplier) =>
+  config?.isEnabled ? Math.round(actual * config.multiplier) : actual
 
 /** The multiplier query. */
 export const useVoteMultiplier = () => useQuery(voteMultiplierQueryOptions())

@@ -7,4 +7,5 @@ import { enqueueOutbox } from '@client/lib/offline/outbox'
 import type { VotePayload } from '../outbox-kinds'
 
 /** Queues input as a vote under id (the Idempotency-Key); resolves once stored. Rejects when IndexedDB fails. */
-export const queueVote = (input: VoteInput, id: string = crypto.randomUUID()) => enqueueOutbox<VotePayload>({ kind: 'vote', vote: input }, id)
+export const queueVote = (input: VoteInput, id: string = crypto.randomUUID()) =>
+  enqueueOutbox<VotePayload>({ kind: 'vote', vote: input }, id)

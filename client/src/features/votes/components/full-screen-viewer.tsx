@@ -28,7 +28,10 @@ function FullScreenViewer({ children, ratio, onClose }: FullScreenViewerProps) {
           <div className="max-h-full max-w-full" style={{ aspectRatio: ratio, height: '100%' }}>
             {children}
           </div>
-          <RadixDialog.Close aria-label="Close viewer" className="absolute right-4 top-4 grid h-11 w-11 place-items-center rounded-full bg-zinc-800/80 text-white hover:bg-zinc-700">
+          <RadixDialog.Close
+            aria-label="Close viewer"
+            className="absolute right-4 top-4 grid h-11 w-11 place-items-center rounded-full bg-zinc-800/80 text-white hover:bg-zinc-700"
+          >
             <X aria-hidden className="h-6 w-6" />
           </RadixDialog.Close>
         </RadixDialog.Content>

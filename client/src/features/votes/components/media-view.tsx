@@ -68,14 +68,22 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
           min-h-0: no automatic minimum height from the loaded image, which grew the box by a subpixel when it arrived. */}
       <div className="flex w-full items-center justify-center" style={{ height }}>
         <div className="relative min-h-0" style={{ aspectRatio: ratio, width: `min(100%, ${Math.floor(height * ratio)}px)` }}>
-          <button type="button" aria-label="Open full-screen viewer" aria-haspopup="dialog" onClick={() => setOpen(true)} className="block h-full w-full overflow-hidden rounded-2xl bg-black shadow-2xl">
+          <button
+            type="button"
+            aria-label="Open full-screen viewer"
+            aria-haspopup="dialog"
+            onClick={() => setOpen(true)}
+            className="block h-full w-full overflow-hidden rounded-2xl bg-black shadow-2xl"
+          >
             {media(false)}
           </button>
           {isVideo && (
             <button
               type="button"
               aria-label={playing ? 'Pause video' : 'Play video'}
-              onClick={() => (!videoOn ? setVideoOn(true) : video.current?.paused ? void video.current.play().catch(() => {}) : video.current?.pause())}
+              onClick={() =>
+                !videoOn ? setVideoOn(true) : video.current?.paused ? void video.current.play().catch(() => {}) : video.current?.pause()
+              }
               className="absolute right-3 top-3 grid h-11 w-11 place-items-center rounded-full bg-zinc-900/85 text-white hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-rose-400"
             >
               {playing ? <Pause aria-hidden className="h-5 w-5" /> : <Play aria-hidden className="h-5 w-5" />}

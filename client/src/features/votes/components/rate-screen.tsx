@@ -26,7 +26,13 @@ export const OFFLINE_EMPTY_TEXT = 'You have rated everything saved for offline u
  * Props: userId of the visitor; skipButton renders the skip control given the default skip action; children render
  * under it (ad zone); votingBlocked replaces the vote buttons with its notice; onVoted runs after each vote is queued.
  */
-export type RateScreenProps = { userId: number; skipButton?(skip: () => void): ReactNode; children?: ReactNode; votingBlocked?: ReactNode; onVoted?(): void }
+export type RateScreenProps = {
+  userId: number
+  skipButton?(skip: () => void): ReactNode
+  children?: ReactNode
+  votingBlocked?: ReactNode
+  onVoted?(): void
+}
 
 function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: RateScreenProps) {
   const { status, item, stats, castVote: vote, skip, busy, refresh, announcement } = useVote(userId, onVoted)
@@ -37,7 +43,15 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
   // new item paints is not handled by a stale closure that still sees the previous item as busy.
   const onKey = useRef<(e: KeyboardEvent) => void>(() => {})
   onKey.current = (e) => {
-    if (!shortcuts || votingBlocked || e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.metaKey || e.ctrlKey) return
+    if (
+      !shortcuts ||
+      votingBlocked ||
+      e.target instanceof HTMLInputElement ||
+      e.target instanceof HTMLTextAreaElement ||
+      e.metaKey ||
+      e.ctrlKey
+    )
+      return
     if (e.key === 'h' || e.key === 'H' || e.key === 'ArrowRight') vote(true)
     if (e.key === 'n' || e.key === 'N' || e.key === 'ArrowLeft') vote(false)
   }
@@ -92,11 +106,23 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
       <MediaView key={item.id} item={item} onError={skip} />
       {votingBlocked ?? (
         <div className="grid grid-cols-2 gap-4">
-          <Button variant="not" size="lg" aria-disabled={busy} onClick={() => vote(false)} aria-keyshortcuts={shortcuts ? 'N ArrowLeft' : undefined}>
+          <Button
+            variant="not"
+            size="lg"
+            aria-disabled={busy}
+            onClick={() => vote(false)}
+            aria-keyshortcuts={shortcuts ? 'N ArrowLeft' : undefined}
+          >
             <Snowflake aria-hidden className="h-5 w-5" />
             Not
           </Button>
-          <Button variant="hot" size="lg" aria-disabled={busy} onClick={() => vote(true)} aria-keyshortcuts={shortcuts ? 'H ArrowRight' : undefined}>
+          <Button
+            variant="hot"
+            size="lg"
+            aria-disabled={busy}
+            onClick={() => vote(true)}
+            aria-keyshortcuts={shortcuts ? 'H ArrowRight' : undefined}
+          >
             <Flame aria-hidden className="h-5 w-5" />
             Hot
           </Button>

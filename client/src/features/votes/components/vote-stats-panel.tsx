@@ -12,7 +12,10 @@ function VoteStatsPanel({ stats }: { stats: VoteStats }) {
     <section aria-label="Vote statistics" className="rounded-2xl border border-zinc-800 bg-zinc-900/70 p-4">
       <div className="flex items-baseline justify-between text-sm">
         <span className="text-zinc-400">
-          Total votes: <strong className="text-zinc-100" data-testid="total-votes">{displayedTotal(stats.totalVotes, multiplier)}</strong>
+          Total votes:{' '}
+          <strong className="text-zinc-100" data-testid="total-votes">
+            {displayedTotal(stats.totalVotes, multiplier)}
+          </strong>
         </span>
         {/* Keyed by the figures: new text is a new node, which the browser never counts as a shifted one. */}
         <span key={`${stats.hotPercentage}-${stats.notPercentage}`}>
@@ -21,9 +24,19 @@ function VoteStatsPanel({ stats }: { stats: VoteStats }) {
           <strong className="inline-block w-[4.75rem] text-sky-400">{stats.notPercentage}% Not</strong>
         </span>
       </div>
-      <div className="mt-3 flex h-3 overflow-hidden rounded-full bg-zinc-800" role="img" aria-label={`${stats.hotPercentage}% Hot, ${stats.notPercentage}% Not`}>
-        <div className="bg-gradient-to-r from-rose-500 to-orange-400 transition-all duration-500" style={{ width: `${stats.hotPercentage}%` }} />
-        <div className="bg-gradient-to-r from-sky-500 to-indigo-500 transition-all duration-500" style={{ width: `${stats.notPercentage}%` }} />
+      <div
+        className="mt-3 flex h-3 overflow-hidden rounded-full bg-zinc-800"
+        role="img"
+        aria-label={`${stats.hotPercentage}% Hot, ${stats.notPercentage}% Not`}
+      >
+        <div
+          className="bg-gradient-to-r from-rose-500 to-orange-400 transition-all duration-500"
+          style={{ width: `${stats.hotPercentage}%` }}
+        />
+        <div
+          className="bg-gradient-to-r from-sky-500 to-indigo-500 transition-all duration-500"
+          style={{ width: `${stats.notPercentage}%` }}
+        />
       </div>
     </section>
   )

@@ -3,7 +3,21 @@ import type { RateMedia } from '@contract/media'
 import { filesToShow, filesToWarm, PREFETCH_BUDGET_BYTES, type WarmFile } from './use-prefetch-media'
 
 const MB = 1024 * 1024
-const item = (id: number, size: number, mimeType = 'image/jpeg'): RateMedia => ({ id, url: `/api/media/file/${id}`, mimeType, size, width: 1, height: 1, totalVotes: 0, hotPercentage: 0, notPercentage: 0, userHasVoted: false, placeholder: null, variants: [], posterUrl: null })
+const item = (id: number, size: number, mimeType = 'image/jpeg'): RateMedia => ({
+  id,
+  url: `/api/media/file/${id}`,
+  mimeType,
+  size,
+  width: 1,
+  height: 1,
+  totalVotes: 0,
+  hotPercentage: 0,
+  notPercentage: 0,
+  userHasVoted: false,
+  placeholder: null,
+  variants: [],
+  posterUrl: null,
+})
 const whole = (i: RateMedia): WarmFile[] => [{ url: i.url, size: i.size, image: true }]
 
 /** A 4:3 landscape photo 1600 px wide with the four standard variants (sizes in bytes). */
@@ -17,7 +31,11 @@ const photo: RateMedia = {
 describe('filesToWarm', () => {
   it('warms every item after the one on screen while they fit the budget', () => {
     const queue = [1, 2, 3, 4].map((id) => item(id, 2 * MB))
-    expect(filesToWarm(queue, PREFETCH_BUDGET_BYTES, false, whole).map((f) => f.url)).toEqual(['/api/media/file/2', '/api/media/file/3', '/api/media/file/4'])
+    expect(filesToWarm(queue, PREFETCH_BUDGET_BYTES, false, whole).map((f) => f.url)).toEqual([
+      '/api/media/file/2',
+      '/api/media/file/3',
+      '/api/media/file/4',
+    ])
   })
 
   it('counts the files it warms and stops at the first item over the budget', () => {
@@ -49,7 +67,12 @@ describe('filesToShow', () => {
   })
 
   it('counts the budget by variant bytes: 50 MB holds many more photos than their originals', () => {
-    const queue = Array.from({ length: 400 }, (_, i) => ({ ...photo, id: i, url: `/o/${i}`, variants: photo.variants.map((v) => ({ ...v, url: `${v.url}?${i}` })) }))
+    const queue = Array.from({ length: 400 }, (_, i) => ({
+      ...photo,
+      id: i,
+      url: `/o/${i}`,
+      variants: photo.variants.map((v) => ({ ...v, url: `${v.url}?${i}` })),
+    }))
     const files = filesToWarm(queue, PREFETCH_BUDGET_BYTES, false, (i) => filesToShow(i, 390, 844, 3, false))
     expect(files.length).toBeGreaterThan(400 - 2)
     expect(filesToWarm(queue, PREFETCH_BUDGET_BYTES, false, whole).length).toBe(24)
@@ -57,7 +80,10 @@ describe('filesToShow', () => {
 
   it('warms a video and its poster, and an item without variants by its own file', () => {
     const video = { ...item(2, 3 * MB, 'video/mp4'), posterUrl: '/p.webp' }
-    expect(filesToShow(video, 390, 844, 3, false)).toEqual([{ url: video.url, size: 3 * MB, image: false }, { url: '/p.webp', size: 0, image: true }])
+    expect(filesToShow(video, 390, 844, 3, false)).toEqual([
+      { url: video.url, size: 3 * MB, image: false },
+      { url: '/p.webp', size: 0, image: true },
+    ])
     expect(filesToShow(item(3, 500), 390, 844, 3, false)).toEqual([{ url: '/api/media/file/3', size: 500, image: true }])
   })
 })

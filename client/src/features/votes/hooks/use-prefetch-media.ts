@@ -35,7 +35,8 @@ export type WarmFile = { url: string; size: number; image: boolean }
 
 /** The files the rate screen shows for item in a window of innerWidth x innerHeight px at dpr: the chosen variant, or a video and its poster. */
 export function filesToShow(item: RateMedia, innerWidth: number, innerHeight: number, dpr: number, saveData: boolean): WarmFile[] {
-  if (item.mimeType.startsWith('video/')) return [{ url: item.url, size: item.size, image: false }, ...(item.posterUrl ? [{ url: item.posterUrl, size: 0, image: true }] : [])]
+  if (item.mimeType.startsWith('video/'))
+    return [{ url: item.url, size: item.size, image: false }, ...(item.posterUrl ? [{ url: item.posterUrl, size: 0, image: true }] : [])]
   const file = fileFor(item, mediaBoxWidth(item, innerWidth, mediaHeightFor(innerWidth, innerHeight)), dpr, saveData)
   return [{ ...file, image: true }]
 }
@@ -45,7 +46,12 @@ export function filesToShow(item: RateMedia, innerWidth: number, innerHeight: nu
  * the items after the head in the longest prefix whose files fit budgetBytes (the head counts), or only the next
  * item's under Data Saver. filesOf answers the files of one item (filesToShow for the current window).
  */
-export function filesToWarm(queue: RateMedia[], budgetBytes: number, saveData: boolean, filesOf: (item: RateMedia) => WarmFile[]): WarmFile[] {
+export function filesToWarm(
+  queue: RateMedia[],
+  budgetBytes: number,
+  saveData: boolean,
+  filesOf: (item: RateMedia) => WarmFile[],
+): WarmFile[] {
   if (saveData) return queue.slice(1, 2).flatMap(filesOf)
   const bytes = (files: WarmFile[]) => files.reduce((n, f) => n + f.size, 0)
   let total = queue[0] ? bytes(filesOf(queue[0])) : 0

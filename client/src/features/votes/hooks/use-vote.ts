@@ -19,7 +19,8 @@ import { usePrefetchMedia } from './use-prefetch-media'
 export const REVEAL_MS = 700
 
 /** What the live region says after a vote, e.g. 'Voted Hot: 67% Hot, 33% Not'. */
-const voteResultText = (isHot: boolean, stats: VoteStats) => `Voted ${isHot ? 'Hot' : 'Not'}: ${stats.hotPercentage}% Hot, ${stats.notPercentage}% Not`
+const voteResultText = (isHot: boolean, stats: VoteStats) =>
+  `Voted ${isHot ? 'Hot' : 'Not'}: ${stats.hotPercentage}% Hot, ${stats.notPercentage}% Not`
 
 /** State and actions of the rate screen for userId; onVoted runs after each vote is queued; announcement: the last vote's result while its item is on screen ('' otherwise). */
 export function useVote(userId: number, onVoted?: () => void) {
@@ -68,5 +69,14 @@ export function useVote(userId: number, onVoted?: () => void) {
     setTimeout(() => (queue.remove(mediaId, true), setAnnouncement('')), REVEAL_MS)
   }
 
-  return { status: queue.status, item, stats: isRevealing ? revealed.stats : item, castVote, skip, busy, refresh: queue.refresh, announcement }
+  return {
+    status: queue.status,
+    item,
+    stats: isRevealing ? revealed.stats : item,
+    castVote,
+    skip,
+    busy,
+    refresh: queue.refresh,
+    announcement,
+  }
 }

@@ -44,6 +44,8 @@ describe('auditExportQuery', () => {
   })
 
   it('sends the chosen filters', () => {
-    expect(auditExportQuery({ eventType: 'DMCA_TAKEDOWN_CREATED', search: ' ada ', date: '2026-11-22' })).toBe('eventType=DMCA_TAKEDOWN_CREATED&search=ada&date=2026-11-22&export=true')
+    expect(auditExportQuery({ eventType: 'DMCA_TAKEDOWN_CREATED', search: ' ada ', date: '2026-11-22' })).toBe(
+      'eventType=DMCA_TAKEDOWN_CREATED&search=ada&date=2026-11-22&export=true',
+    )
   })
 })

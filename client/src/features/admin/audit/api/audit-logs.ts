@@ -29,7 +29,12 @@ export const auditLogsQueryOptions = () => queryOptions({ queryKey: ['admin', 'a
 /** The entries matching the filters (admin-back-office §5): event equality, case-insensitive search over the serialised entry, timestamp starting with the date. */
 export function filterAuditLogs(entries: AuditLogEntry[], { eventType, search, date }: AuditFilters): AuditLogEntry[] {
   const needle = search.trim().toLowerCase()
-  return entries.filter((e) => (eventType === 'all' || e.event === eventType) && (needle === '' || JSON.stringify(e).toLowerCase().includes(needle)) && (date === '' || e.timestamp.startsWith(date)))
+  return entries.filter(
+    (e) =>
+      (eventType === 'all' || e.event === eventType) &&
+      (needle === '' || JSON.stringify(e).toLowerCase().includes(needle)) &&
+      (date === '' || e.timestamp.startsWith(date)),
+  )
 }
 
 /** The export query string: eventType (omitted for 'all'), search and date when set, and export=true. */
@@ -44,6 +49,11 @@ export function auditExportQuery({ eventType, search, date }: AuditFilters): str
 
 /** Downloads the filtered entries as audit-logs-{today, local YYYY-MM-DD}.json. Throws like getAuditLogs. */
 export async function exportAuditLogs(filters: AuditFilters): Promise<void> {
-  const entries = auditEntriesOf(await adminFetch<AuditLogsAnswer>(`${paths.adminAuditLogs()}?${auditExportQuery(filters)}`, { cache: 'no-store' }))
-  saveBlob(new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }), `audit-logs-${format(new Date(), 'yyyy-MM-dd')}.json`)
+  const entries = auditEntriesOf(
+    await adminFetch<AuditLogsAnswer>(`${paths.adminAuditLogs()}?${auditExportQuery(filters)}`, { cache: 'no-store' }),
+  )
+  saveBlob(
+    new Blob([JSON.stringify(entries, null, 2)], { type: 'application/json' }),
+    `audit-logs-${format(new Date(), 'yyyy-MM-dd')}.json`,
+  )
 }

@@ -23,7 +23,12 @@ function AuditLogList({ entries, total }: AuditLogListProps) {
   return (
     <div className="space-y-2">
       <p className="text-sm text-zinc-400">{`Showing ${entries.length} of ${total} log entries`}</p>
-      <div role="region" aria-label="Audit log" tabIndex={0} className="h-96 overflow-y-auto rounded-2xl border border-zinc-800 bg-zinc-900/70 focus-visible:outline-2 focus-visible:outline-rose-400">
+      <div
+        role="region"
+        aria-label="Audit log"
+        tabIndex={0}
+        className="h-96 overflow-y-auto rounded-2xl border border-zinc-800 bg-zinc-900/70 focus-visible:outline-2 focus-visible:outline-rose-400"
+      >
         {entries.length === 0 ? (
           <p className="p-6 text-center text-zinc-400">No audit logs found matching your criteria</p>
         ) : (
@@ -41,7 +46,9 @@ function AuditLogList({ entries, total }: AuditLogListProps) {
                 {typeof e.context === 'string' ? (
                   <p className="text-sm text-zinc-300">{e.context}</p>
                 ) : (
-                  <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-zinc-950 p-3 text-xs text-zinc-300">{JSON.stringify(e.context, null, 2)}</pre>
+                  <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-zinc-950 p-3 text-xs text-zinc-300">
+                    {JSON.stringify(e.context, null, 2)}
+                  </pre>
                 )}
               </li>
             ))}

@@ -42,7 +42,12 @@ function FilterBar({ filters, onChange }: { filters: AuditFilters; onChange: (f:
         </Select>
       </Field>
       <Field label="Search">
-        <Input type="search" placeholder="Search logs..." value={filters.search} onChange={(e) => onChange({ ...filters, search: e.target.value })} />
+        <Input
+          type="search"
+          placeholder="Search logs..."
+          value={filters.search}
+          onChange={(e) => onChange({ ...filters, search: e.target.value })}
+        />
       </Field>
       <Field label="Date">
         <Input type="date" value={filters.date} onChange={(e) => onChange({ ...filters, date: e.target.value })} />
@@ -77,7 +82,10 @@ function AuditLogs() {
       {logs.isPending ? (
         <Spinner className="h-10 w-10" label="Loading audit logs" />
       ) : logs.isError ? (
-        <p role="alert" className="rounded-lg border border-red-700/50 bg-red-500/10 p-3 text-red-300">{`Failed to load audit logs: ${listErrorText(logs.error)}`}</p>
+        <p
+          role="alert"
+          className="rounded-lg border border-red-700/50 bg-red-500/10 p-3 text-red-300"
+        >{`Failed to load audit logs: ${listErrorText(logs.error)}`}</p>
       ) : (
         <>
           <StatCards items={auditStats(entries)} />

@@ -6,7 +6,13 @@ const file = (key: string, lastModified: string) => ({ key, size: 10, lastModifi
 
 describe('selectDuplicateKeys', () => {
   it('selects every file of a group except the most recently modified one', () => {
-    const groups: DuplicateGroup[] = [{ type: 'hash', criteria: 'abc', files: [file('a', '2026-11-20T10:00:00Z'), file('c', '2026-11-22T10:00:00Z'), file('b', '2026-11-21T10:00:00Z')] }]
+    const groups: DuplicateGroup[] = [
+      {
+        type: 'hash',
+        criteria: 'abc',
+        files: [file('a', '2026-11-20T10:00:00Z'), file('c', '2026-11-22T10:00:00Z'), file('b', '2026-11-21T10:00:00Z')],
+      },
+    ]
     expect([...selectDuplicateKeys(groups)].sort()).toEqual(['a', 'b'])
   })
 

@@ -23,7 +23,8 @@ export async function listBucketFiles(): Promise<BucketList> {
 }
 
 /** Deletes the objects named by keys (and their media rows). */
-export const deleteBucketFiles = (filenames: string[]) => adminFetch<BucketDeleteResult>(paths.adminDeleteBucketFiles(), { method: 'POST', json: { filenames } })
+export const deleteBucketFiles = (filenames: string[]) =>
+  adminFetch<BucketDeleteResult>(paths.adminDeleteBucketFiles(), { method: 'POST', json: { filenames } })
 
 /** Scans the bucket for groups of possible duplicates. */
 export const findDuplicates = () => adminFetch<DuplicateScan>(paths.adminFindDuplicates(), { cache: 'no-store' })

@@ -36,7 +36,11 @@ function BucketDuplicates({ onSelect }: { onSelect(keys: Set<string>): void }) {
       )}
       <ul className="space-y-2">
         {groups.map((g, i) => (
-          <li key={`${g.type}-${g.criteria}`} aria-label={`Duplicate group ${i + 1}`} className="rounded-xl border border-zinc-800 p-3 text-sm">
+          <li
+            key={`${g.type}-${g.criteria}`}
+            aria-label={`Duplicate group ${i + 1}`}
+            className="rounded-xl border border-zinc-800 p-3 text-sm"
+          >
             <p>
               <Badge className="mr-2 uppercase">{g.type}</Badge>
               <span className="break-all text-zinc-400">{g.criteria}</span>

@@ -27,7 +27,11 @@ function BucketFileList({ files, selected, onToggle }: BucketFileListProps) {
         {rows.getVirtualItems().map((row) => {
           const f = files[row.index]
           return (
-            <li key={f.key} className="absolute left-0 right-0 flex items-center gap-3 border-b border-zinc-800 px-4" style={{ top: row.start, height: ROW_PX }}>
+            <li
+              key={f.key}
+              className="absolute left-0 right-0 flex items-center gap-3 border-b border-zinc-800 px-4"
+              style={{ top: row.start, height: ROW_PX }}
+            >
               <Checkbox aria-label={f.key} checked={selected.has(f.key)} onCheckedChange={() => onToggle(f.key)} />
               <div className="min-w-0 flex-1">
                 <Tooltip content={f.key}>

@@ -27,7 +27,11 @@ function BucketManagement() {
   const remove = useMutation({
     mutationFn: deleteBucketFiles,
     onSuccess: (r) => {
-      toast({ title: 'Files Deleted', description: r.errors.length ? `${r.message}: ${r.errors.join('; ')}` : r.message, variant: r.errors.length ? 'destructive' : 'default' })
+      toast({
+        title: 'Files Deleted',
+        description: r.errors.length ? `${r.message}: ${r.errors.join('; ')}` : r.message,
+        variant: r.errors.length ? 'destructive' : 'default',
+      })
       setSelected(new Set())
       setScanVersion((n) => n + 1)
       later(reload, REFRESH_DELAY_MS)
@@ -42,7 +46,8 @@ function BucketManagement() {
     ['Selected', selected.size],
   ] as const
   const toggle = (key: string) => setSelected((s) => (s.has(key) ? new Set([...s].filter((k) => k !== key)) : new Set(s).add(key)))
-  const toggleAll = () => setSelected(files.length > 0 && files.every((f) => selected.has(f.key)) ? new Set() : new Set(files.map((f) => f.key)))
+  const toggleAll = () =>
+    setSelected(files.length > 0 && files.every((f) => selected.has(f.key)) ? new Set() : new Set(files.map((f) => f.key)))
   const deleteSelected = () => selected.size > 0 && remove.mutate([...selected])
   return (
     <div className="max-w-5xl space-y-6">

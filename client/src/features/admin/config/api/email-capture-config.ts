@@ -20,6 +20,8 @@ export const parseThreshold = (text: string) => numberOr(Number.parseInt(text, 1
 /** {isEnabled, voteThreshold, updatedAt} (defaults, updatedAt null, before the first save). */
 export const getEmailCaptureConfig = () => adminFetch<EmailCaptureSettings>(paths.adminConfig('email-capture'))
 /** Saves the settings; answers them. 400 'Vote threshold must be at least 1' below 1. */
-export const saveEmailCaptureConfig = (input: EmailCaptureConfig) => adminFetch<EmailCaptureConfig>(paths.adminConfig('email-capture'), { method: 'POST', json: input })
+export const saveEmailCaptureConfig = (input: EmailCaptureConfig) =>
+  adminFetch<EmailCaptureConfig>(paths.adminConfig('email-capture'), { method: 'POST', json: input })
 /** The admin read, key EMAIL_CAPTURE_KEY, kept EMAIL_CAPTURE_ADMIN_STALE_MS. */
-export const emailCaptureAdminQueryOptions = () => queryOptions({ queryKey: EMAIL_CAPTURE_KEY, queryFn: getEmailCaptureConfig, staleTime: EMAIL_CAPTURE_ADMIN_STALE_MS })
+export const emailCaptureAdminQueryOptions = () =>
+  queryOptions({ queryKey: EMAIL_CAPTURE_KEY, queryFn: getEmailCaptureConfig, staleTime: EMAIL_CAPTURE_ADMIN_STALE_MS })

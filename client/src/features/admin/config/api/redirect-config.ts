@@ -16,14 +16,22 @@ export type RedirectInputs = { 'idle-redirect': IdleRedirectInput; 'back-button'
 
 /** The current config of kind, key ['admin', '{kind}-config', {}]. Throws ApiError (a 500 means the table is missing). */
 export const redirectConfigQueryOptions = <K extends RedirectKind>(kind: K) =>
-  queryOptions({ queryKey: ['admin', `${kind}-config`, {}], queryFn: () => adminFetch<RedirectConfigs[K]>(paths.adminConfig(kind), { cache: 'no-store' }) })
+  queryOptions({
+    queryKey: ['admin', `${kind}-config`, {}],
+    queryFn: () => adminFetch<RedirectConfigs[K]>(paths.adminConfig(kind), { cache: 'no-store' }),
+  })
 
 /** Every save of kind, newest first (read page after page), key ['admin', '{kind}-history', {}]; [] when the call fails (admin-back-office §7). */
 export const redirectHistoryQueryOptions = <K extends RedirectKind>(kind: K) =>
   queryOptions({
     queryKey: ['admin', `${kind}-history`, {}],
-    queryFn: () => adminFetchAll((page) => paths.adminRedirectHistory(kind, page), (rows: RedirectConfigs[K][]) => rows).catch((): RedirectConfigs[K][] => []),
+    queryFn: () =>
+      adminFetchAll(
+        (page) => paths.adminRedirectHistory(kind, page),
+        (rows: RedirectConfigs[K][]) => rows,
+      ).catch((): RedirectConfigs[K][] => []),
   })
 
 /** Saves a config of kind (a new history row; an empty URL turns it off); answers the saved row. Throws ApiError with the server's message on 400. */
-export const saveRedirectConfig = <K extends RedirectKind>(kind: K, input: RedirectInputs[K]) => adminFetch<RedirectConfigs[K]>(paths.adminConfig(kind), { method: 'POST', json: input })
+export const saveRedirectConfig = <K extends RedirectKind>(kind: K, input: RedirectInputs[K]) =>
+  adminFetch<RedirectConfigs[K]>(paths.adminConfig(kind), { method: 'POST', json: input })

@@ -12,7 +12,12 @@ export type { VoteMultiplierConfig, VoteMultiplierInput } from '@contract/admin/
 
 /** The admin read, key ['admin', 'vote-multiplier'], kept 10 minutes. */
 export const voteMultiplierAdminQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'vote-multiplier'], queryFn: () => adminFetch<VoteMultiplierConfig>(paths.adminConfig('vote-multiplier')), staleTime: 10 * 60 * 1000 })
+  queryOptions({
+    queryKey: ['admin', 'vote-multiplier'],
+    queryFn: () => adminFetch<VoteMultiplierConfig>(paths.adminConfig('vote-multiplier')),
+    staleTime: 10 * 60 * 1000,
+  })
 
 /** Saves the multiplier; answers the saved config. 400 'Vote multiplier must be greater than 0' at or below 0. */
-export const saveVoteMultiplier = (input: VoteMultiplierInput) => adminFetch<VoteMultiplierConfig>(paths.adminConfig('vote-multiplier'), { method: 'POST', json: input })
+export const saveVoteMultiplier = (input: VoteMultiplierInput) =>
+  adminFetch<VoteMultiplierConfig>(paths.adminConfig('vote-multiplier'), { method: 'POST', json: input })

@@ -27,13 +27,25 @@ function AdZoneForm() {
     texts: { saved: 'Ad Zone 1 has been saved.', failTitle: 'Save Failed', fallback: 'Failed to save ad configuration' },
   })
   return (
-    <AdConfigCard title="Ad Zone 1" description="Shown under the Skip button on the voting page." query={query} form={form} loadingLabel="Loading ad configuration" failTitle="Failed to fetch ad configuration" failFallback="">
+    <AdConfigCard
+      title="Ad Zone 1"
+      description="Shown under the Skip button on the voting page."
+      query={query}
+      form={form}
+      loadingLabel="Loading ad configuration"
+      failTitle="Failed to fetch ad configuration"
+      failFallback=""
+    >
       {(f) => (
         <div className="space-y-4">
           <Field label="Zone name" error={f.errors.zoneName}>
             <Input value={f.draft.zoneName} onChange={(e) => f.set('zoneName', e.target.value)} />
           </Field>
-          <Field label="Ad code" hint="HTML and scripts; it runs in a sandboxed frame that cannot read the site's storage or cookies." error={f.errors.adCode}>
+          <Field
+            label="Ad code"
+            hint="HTML and scripts; it runs in a sandboxed frame that cannot read the site's storage or cookies."
+            error={f.errors.adCode}
+          >
             <Textarea value={f.draft.adCode} onChange={(e) => f.set('adCode', e.target.value)} className="min-h-40 font-mono text-sm" />
           </Field>
           <ActiveCheckbox checked={f.draft.isActive} onChange={(checked) => f.set('isActive', checked)} />

@@ -17,7 +17,9 @@ type BackConfig = RedirectConfigs['back-button']
 
 /** The preview sentence for a back-button URL. */
 export const backButtonPreview = (url: string) =>
-  url.trim() === '' ? 'Back button redirect is disabled: no URL is set.' : `When visitors press Back to leave the site, they are sent to ${url.trim()}`
+  url.trim() === ''
+    ? 'Back button redirect is disabled: no URL is set.'
+    : `When visitors press Back to leave the site, they are sent to ${url.trim()}`
 
 function BackButtonForm() {
   const { form } = useConfigForm({
@@ -27,15 +29,26 @@ function BackButtonForm() {
     toInput: (d) => ({ backButtonUrl: d.backButtonUrl.trim() }),
     save: (input) => saveRedirectConfig('back-button', input),
     refresh: [redirectHistoryQueryOptions('back-button').queryKey, idleRedirectQueryOptions().queryKey],
-    texts: { saved: 'Back button redirect settings have been saved successfully.', failTitle: 'Save Failed', fallback: 'Failed to save back button configuration' },
+    texts: {
+      saved: 'Back button redirect settings have been saved successfully.',
+      failTitle: 'Save Failed',
+      fallback: 'Failed to save back button configuration',
+    },
   })
   if (!form) return null
   return (
     <Card className="space-y-4">
       <CardTitle>Back Button Redirects</CardTitle>
-      <p className="text-sm text-zinc-400">Send visitors who press Back to leave the site to another page. Leave the URL empty to turn this off.</p>
+      <p className="text-sm text-zinc-400">
+        Send visitors who press Back to leave the site to another page. Leave the URL empty to turn this off.
+      </p>
       <Field label="Back button redirect URL" error={form.errors.backButtonUrl}>
-        <Input type="url" placeholder="https://example.com" value={form.draft.backButtonUrl} onChange={(e) => form.set('backButtonUrl', e.target.value)} />
+        <Input
+          type="url"
+          placeholder="https://example.com"
+          value={form.draft.backButtonUrl}
+          onChange={(e) => form.set('backButtonUrl', e.target.value)}
+        />
       </Field>
       <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{backButtonPreview(form.draft.backButtonUrl)}</p>
       <ConfigFormActions form={form} saveLabel="Save Back Button Redirect" />
@@ -51,7 +64,10 @@ function BackButtonSection({ config }: { config: BackConfig }) {
       <CurrentSettings label="Current back button settings" isActive={config.isActive} createdAt={config.createdAt}>
         <p className="break-all">Redirect URL: {config.backButtonUrl || 'Not set'}</p>
       </CurrentSettings>
-      <RedirectHistory title="Back Button History" items={(history.data ?? []).map((h) => ({ ...h, text: h.backButtonUrl || '(disabled)' }))} />
+      <RedirectHistory
+        title="Back Button History"
+        items={(history.data ?? []).map((h) => ({ ...h, text: h.backButtonUrl || '(disabled)' }))}
+      />
     </section>
   )
 }

@@ -28,7 +28,15 @@ function CaptureForm({ form }: { form: ConfigForm<CaptureDraft, EmailCaptureConf
         Enable email capture
       </label>
       <Field label="Vote threshold" hint="Votes a visitor casts before the prompt appears (1-100)." error={form.errors.voteThreshold}>
-        <Input type="number" min={1} max={100} step={1} className="w-40" value={form.draft.voteThreshold} onChange={(e) => form.set('voteThreshold', e.target.value)} />
+        <Input
+          type="number"
+          min={1}
+          max={100}
+          step={1}
+          className="w-40"
+          value={form.draft.voteThreshold}
+          onChange={(e) => form.set('voteThreshold', e.target.value)}
+        />
       </Field>
       {form.dirty && (
         <p role="note" className="rounded-lg border border-amber-600/60 bg-amber-500/10 p-3 text-sm text-amber-200">
@@ -48,9 +56,18 @@ function EmailCaptureSettings() {
     toInput: (d) => ({ isEnabled: d.isEnabled, voteThreshold: parseThreshold(d.voteThreshold) }),
     save: saveEmailCaptureConfig,
     refresh: [emailCaptureQueryOptions().queryKey],
-    texts: { saved: 'Email capture settings have been saved.', failTitle: 'Update Failed', fallback: 'Failed to update email capture configuration' },
+    texts: {
+      saved: 'Email capture settings have been saved.',
+      failTitle: 'Update Failed',
+      fallback: 'Failed to update email capture configuration',
+    },
   })
-  if (query.isError) return <p role="alert" className="text-red-400">Failed to load email capture configuration. Please try refreshing the page.</p>
+  if (query.isError)
+    return (
+      <p role="alert" className="text-red-400">
+        Failed to load email capture configuration. Please try refreshing the page.
+      </p>
+    )
   if (!form) return <Spinner className="h-10 w-10" label="Loading configuration" />
   return (
     <div className="max-w-2xl space-y-6">
@@ -58,7 +75,10 @@ function EmailCaptureSettings() {
       <CaptureForm form={form} />
       <Card className="space-y-2 text-sm text-zinc-300">
         <CardTitle>How it works</CardTitle>
-        <p>When email capture is enabled, a visitor without an email is asked to leave one (&lsquo;Loving the site so far?&rsquo;) once their votes reach the threshold.</p>
+        <p>
+          When email capture is enabled, a visitor without an email is asked to leave one (&lsquo;Loving the site so far?&rsquo;) once their
+          votes reach the threshold.
+        </p>
         <p>A visitor who chooses &lsquo;Maybe later&rsquo; cannot vote again until they add an email on their profile page.</p>
         <p>Visitors who already gave an email are never asked. Visitors pick up a change within 30 minutes.</p>
       </Card>

@@ -22,7 +22,9 @@ export const parseIdleTime = (text: string) => numberOr(Number.parseInt(text, 10
 
 /** The preview sentence for an idle time (seconds) and URL. */
 export const idlePreview = (seconds: number, url: string) =>
-  url.trim() === '' ? 'Idle redirect is disabled: no URL is set.' : `After ${seconds} seconds without activity, visitors are sent to ${url.trim()}`
+  url.trim() === ''
+    ? 'Idle redirect is disabled: no URL is set.'
+    : `After ${seconds} seconds without activity, visitors are sent to ${url.trim()}`
 
 type IdleDraft = { idleRedirectTime: string; idleRedirectUrl: string }
 
@@ -34,20 +36,44 @@ function IdleRedirectForm() {
     toInput: (d) => ({ idleRedirectTime: parseIdleTime(d.idleRedirectTime), idleRedirectUrl: d.idleRedirectUrl.trim() }),
     save: (input) => saveRedirectConfig('idle-redirect', input),
     refresh: [redirectHistoryQueryOptions('idle-redirect').queryKey, idleRedirectQueryOptions().queryKey],
-    texts: { saved: 'Idle redirect settings have been saved successfully.', failTitle: 'Save Failed', fallback: 'Failed to save idle redirect configuration' },
+    texts: {
+      saved: 'Idle redirect settings have been saved successfully.',
+      failTitle: 'Save Failed',
+      fallback: 'Failed to save idle redirect configuration',
+    },
   })
   if (!form) return null
   return (
     <Card className="space-y-4">
       <CardTitle>Idle Session Redirects</CardTitle>
-      <p className="text-sm text-zinc-400">Send visitors elsewhere after a period without activity. Leave the URL empty to turn this off.</p>
-      <Field label="Idle time (seconds)" hint={`Between ${IDLE_TIME_MIN} and ${IDLE_TIME_MAX} seconds`} error={form.errors.idleRedirectTime}>
-        <Input type="number" min={IDLE_TIME_MIN} max={IDLE_TIME_MAX} step={1} value={form.draft.idleRedirectTime} onChange={(e) => form.set('idleRedirectTime', e.target.value)} />
+      <p className="text-sm text-zinc-400">
+        Send visitors elsewhere after a period without activity. Leave the URL empty to turn this off.
+      </p>
+      <Field
+        label="Idle time (seconds)"
+        hint={`Between ${IDLE_TIME_MIN} and ${IDLE_TIME_MAX} seconds`}
+        error={form.errors.idleRedirectTime}
+      >
+        <Input
+          type="number"
+          min={IDLE_TIME_MIN}
+          max={IDLE_TIME_MAX}
+          step={1}
+          value={form.draft.idleRedirectTime}
+          onChange={(e) => form.set('idleRedirectTime', e.target.value)}
+        />
       </Field>
       <Field label="Idle redirect URL" error={form.errors.idleRedirectUrl}>
-        <Input type="url" placeholder="https://example.com" value={form.draft.idleRedirectUrl} onChange={(e) => form.set('idleRedirectUrl', e.target.value)} />
+        <Input
+          type="url"
+          placeholder="https://example.com"
+          value={form.draft.idleRedirectUrl}
+          onChange={(e) => form.set('idleRedirectUrl', e.target.value)}
+        />
       </Field>
-      <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">{idlePreview(form.input.idleRedirectTime, form.input.idleRedirectUrl)}</p>
+      <p className="rounded-lg bg-zinc-950 p-3 text-sm text-zinc-300">
+        {idlePreview(form.input.idleRedirectTime, form.input.idleRedirectUrl)}
+      </p>
       <ConfigFormActions form={form} saveLabel="Save Idle Redirect" />
     </Card>
   )
@@ -62,7 +88,10 @@ function IdleRedirectSection({ config }: { config: IdleConfig }) {
         <p>Idle time: {config.idleRedirectTime} seconds</p>
         <p className="break-all">Redirect URL: {config.idleRedirectUrl || 'Not set'}</p>
       </CurrentSettings>
-      <RedirectHistory title="Idle Redirect History" items={(history.data ?? []).map((h) => ({ ...h, text: `${h.idleRedirectTime}s → ${h.idleRedirectUrl || '(disabled)'}` }))} />
+      <RedirectHistory
+        title="Idle Redirect History"
+        items={(history.data ?? []).map((h) => ({ ...h, text: `${h.idleRedirectTime}s → ${h.idleRedirectUrl || '(disabled)'}` }))}
+      />
     </section>
   )
 }

@@ -15,14 +15,20 @@ import { useConfigForm } from '../hooks/use-config-form'
 import { ActiveCheckbox, AdConfigCard } from './ad-config-card'
 import { ConfigFormActions } from './config-form-actions'
 
-const toDraft = (c: SkipButtonConfig | null) => (c ? { zoneName: c.zoneName, buttonText: c.buttonText, buttonUrl: c.buttonUrl, isActive: c.isActive } : DEFAULT_SKIP_BUTTON_INPUT)
+const toDraft = (c: SkipButtonConfig | null) =>
+  c ? { zoneName: c.zoneName, buttonText: c.buttonText, buttonUrl: c.buttonUrl, isActive: c.isActive } : DEFAULT_SKIP_BUTTON_INPUT
 
 function SkipButtonForm() {
   const { query, form } = useConfigForm({
     query: skipButtonAdminQueryOptions(),
     schema: SkipButtonInputSchema,
     toDraft,
-    toInput: ({ zoneName, buttonText, buttonUrl, isActive }) => ({ zoneName: zoneName.trim(), buttonText: buttonText.trim(), buttonUrl: buttonUrl.trim(), isActive }),
+    toInput: ({ zoneName, buttonText, buttonUrl, isActive }) => ({
+      zoneName: zoneName.trim(),
+      buttonText: buttonText.trim(),
+      buttonUrl: buttonUrl.trim(),
+      isActive,
+    }),
     save: saveSkipButton,
     refresh: [skipButtonQueryOptions().queryKey],
     texts: { saved: 'The skip button has been saved.', failTitle: 'Save Failed', fallback: 'Failed to save skip button configuration' },
@@ -44,8 +50,17 @@ function SkipButtonForm() {
           <Field label="Button text" error={f.errors.buttonText}>
             <Input value={f.draft.buttonText} onChange={(e) => f.set('buttonText', e.target.value)} />
           </Field>
-          <Field label="Destination URL (optional)" hint="Leave empty and the button only moves on to the next photo." error={f.errors.buttonUrl}>
-            <Input type="url" placeholder="https://example.com" value={f.draft.buttonUrl} onChange={(e) => f.set('buttonUrl', e.target.value)} />
+          <Field
+            label="Destination URL (optional)"
+            hint="Leave empty and the button only moves on to the next photo."
+            error={f.errors.buttonUrl}
+          >
+            <Input
+              type="url"
+              placeholder="https://example.com"
+              value={f.draft.buttonUrl}
+              onChange={(e) => f.set('buttonUrl', e.target.value)}
+            />
           </Field>
           <ActiveCheckbox checked={f.draft.isActive} onChange={(checked) => f.set('isActive', checked)} />
           <ConfigFormActions form={f} />

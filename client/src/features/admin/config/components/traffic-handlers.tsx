@@ -15,7 +15,17 @@ import { IdleRedirectSection } from './idle-redirect-section'
 const isMissingTable = (e: unknown) => e instanceof ApiError && e.status === 500
 
 /** A section once its config has loaded: a spinner while pending, the error text (not for 500s, see the notice) on failure. */
-function Loaded<T>({ query, label, fallback, children }: { query: UseQueryResult<T>; label: string; fallback: string; children: (data: T) => ReactNode }) {
+function Loaded<T>({
+  query,
+  label,
+  fallback,
+  children,
+}: {
+  query: UseQueryResult<T>
+  label: string
+  fallback: string
+  children: (data: T) => ReactNode
+}) {
   if (query.isPending) return <Spinner className="h-8 w-8" label={`Loading ${label}`} />
   if (query.isError)
     return isMissingTable(query.error) ? null : (
@@ -38,7 +48,10 @@ function TrafficHandlers() {
       {(isMissingTable(idle.error) || isMissingTable(back.error)) && (
         <div role="alert" className="space-y-1 rounded-lg border border-amber-600/50 bg-amber-500/10 p-4 text-amber-200">
           <p className="font-semibold">Database Migration Required</p>
-          <p className="text-sm">Table missing: the traffic handler tables do not exist yet. Restart the server so it applies the database migrations, then reload this page.</p>
+          <p className="text-sm">
+            Table missing: the traffic handler tables do not exist yet. Restart the server so it applies the database migrations, then
+            reload this page.
+          </p>
         </div>
       )}
       <div className="grid items-start gap-6 xl:grid-cols-2">

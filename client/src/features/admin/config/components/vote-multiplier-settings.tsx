@@ -16,7 +16,12 @@ import { voteMultiplierQueryOptions } from '@client/lib/public-config-queries'
 import { toast } from '@client/lib/toast'
 import { adminErrorText } from '@client/features/admin/shell/api/admin-api'
 import { formatDateTime } from '@client/features/admin/shell/format'
-import { saveVoteMultiplier, voteMultiplierAdminQueryOptions, type VoteMultiplierConfig, type VoteMultiplierInput } from '../api/vote-multiplier-config'
+import {
+  saveVoteMultiplier,
+  voteMultiplierAdminQueryOptions,
+  type VoteMultiplierConfig,
+  type VoteMultiplierInput,
+} from '../api/vote-multiplier-config'
 import { useConfigForm, type ConfigForm } from '../hooks/use-config-form'
 import { numberOr } from '../validate'
 import { ConfigFormActions } from './config-form-actions'
@@ -28,7 +33,9 @@ export const parseMultiplier = (text: string) => numberOr(Number.parseFloat(text
 
 /** The spec's words for a multiplier at or below 0 (admin-back-office §5); other problems keep the contract's message. */
 const invalidMultiplierText = (message: string) =>
-  message === 'Vote multiplier must be greater than 0' ? 'Invalid Configuration: Vote multiplier must be greater than 0' : `Invalid Configuration: ${message}`
+  message === 'Vote multiplier must be greater than 0'
+    ? 'Invalid Configuration: Vote multiplier must be greater than 0'
+    : `Invalid Configuration: ${message}`
 
 function MultiplierForm({ form }: { form: ConfigForm<MultiplierDraft, VoteMultiplierInput> }) {
   const { isEnabled, multiplier } = form.input
@@ -52,9 +59,19 @@ function MultiplierForm({ form }: { form: ConfigForm<MultiplierDraft, VoteMultip
           </>
         }
       >
-        <Input type="number" min={0.1} step={0.1} placeholder="1.0" value={form.draft.multiplier} onChange={(e) => form.set('multiplier', e.target.value)} className="w-40" />
+        <Input
+          type="number"
+          min={0.1}
+          step={0.1}
+          placeholder="1.0"
+          value={form.draft.multiplier}
+          onChange={(e) => form.set('multiplier', e.target.value)}
+          className="w-40"
+        />
       </Field>
-      {isEnabled && <p className="text-sm text-zinc-300">{`With multiplier ${multiplier}, 100 actual votes will display as ${Math.round(100 * multiplier)} votes`}</p>}
+      {isEnabled && (
+        <p className="text-sm text-zinc-300">{`With multiplier ${multiplier}, 100 actual votes will display as ${Math.round(100 * multiplier)} votes`}</p>
+      )}
       <ConfigFormActions form={form} />
     </Card>
   )
@@ -68,12 +85,27 @@ function VoteMultiplierSettings() {
     toInput: (d) => ({ isEnabled: d.isEnabled, multiplier: parseMultiplier(d.multiplier) }),
     save: saveVoteMultiplier,
     refresh: [voteMultiplierQueryOptions().queryKey],
-    texts: { savedTitle: 'Configuration Updated', saved: 'Vote multiplier settings have been saved successfully.', failTitle: 'Update Failed', fallback: 'Failed to update vote multiplier configuration' },
+    texts: {
+      savedTitle: 'Configuration Updated',
+      saved: 'Vote multiplier settings have been saved successfully.',
+      failTitle: 'Update Failed',
+      fallback: 'Failed to update vote multiplier configuration',
+    },
   })
   useEffect(() => {
-    if (query.isError) toast({ title: 'Error', description: adminErrorText(query.error, 'Failed to fetch vote multiplier configuration'), variant: 'destructive' })
+    if (query.isError)
+      toast({
+        title: 'Error',
+        description: adminErrorText(query.error, 'Failed to fetch vote multiplier configuration'),
+        variant: 'destructive',
+      })
   }, [query.isError, query.error])
-  if (query.isError) return <p role="alert" className="text-red-400">Failed to load vote multiplier configuration. Please try again.</p>
+  if (query.isError)
+    return (
+      <p role="alert" className="text-red-400">
+        Failed to load vote multiplier configuration. Please try again.
+      </p>
+    )
   if (!form || !query.data) return <Spinner className="h-10 w-10" label="Loading configuration" />
   const c = query.data
   return (

@@ -46,7 +46,15 @@ export type ConfigForm<D extends Draft, I> = {
 }
 
 /** { query, form }: form is null until the config has loaded (query.isPending) or when loading failed (query.isError). */
-export function useConfigForm<S, D extends Draft, I extends object, K extends QueryKey>({ query: options, schema, toDraft, toInput, save, refresh = [], texts }: ConfigFormOptions<S, D, I, K>) {
+export function useConfigForm<S, D extends Draft, I extends object, K extends QueryKey>({
+  query: options,
+  schema,
+  toDraft,
+  toInput,
+  save,
+  refresh = [],
+  texts,
+}: ConfigFormOptions<S, D, I, K>) {
   const queryClient = useQueryClient()
   const query = useQuery(options)
   const [edited, setEdited] = useState<D | null>(null)

@@ -27,5 +27,8 @@ export async function updateDmcaTakedown({ id, status, adminNotes }: DmcaChange)
 /** The change mutation; on success it refreshes the takedown list. Callers add their own toasts. */
 export function useUpdateDmcaTakedown() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: updateDmcaTakedown, onSuccess: () => queryClient.invalidateQueries({ queryKey: dmcaTakedownsQueryOptions().queryKey }) })
+  return useMutation({
+    mutationFn: updateDmcaTakedown,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dmcaTakedownsQueryOptions().queryKey }),
+  })
 }

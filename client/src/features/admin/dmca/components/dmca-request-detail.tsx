@@ -18,7 +18,12 @@ import { parseInfringingUrls } from '../dmca-urls'
 import { DmcaStatusBadge } from './dmca-status-badge'
 
 /** The button that moves a takedown to each status (admin-back-office §4). */
-const ACTION_LABELS: Record<DmcaStatus, string> = { reviewed: 'Mark as Reviewed', resolved: 'Resolve', rejected: 'Reject', pending: 'Reopen' }
+const ACTION_LABELS: Record<DmcaStatus, string> = {
+  reviewed: 'Mark as Reviewed',
+  resolved: 'Resolve',
+  rejected: 'Reject',
+  pending: 'Reopen',
+}
 const ACTION_VARIANTS = { reviewed: 'secondary', resolved: 'primary', rejected: 'destructive', pending: 'secondary' } as const
 
 const orNA = (value: string | null | undefined) => (value && value.trim() !== '' ? value : 'N/A')
@@ -95,7 +100,12 @@ function DmcaRequestDetail({ request: r, onDone }: DmcaRequestDetailProps) {
         <p className="text-sm italic">{r.electronicSignature.trim() || 'No signature provided'}</p>
       </Section>
       <Field label="Admin Notes">
-        <Textarea placeholder="Add notes about this takedown request..." value={notes} onChange={(e) => setNotes(e.target.value)} className="min-h-24" />
+        <Textarea
+          placeholder="Add notes about this takedown request..."
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          className="min-h-24"
+        />
       </Field>
       <div className="flex flex-wrap gap-2">
         {DMCA_TRANSITIONS[r.status].map((to) => (

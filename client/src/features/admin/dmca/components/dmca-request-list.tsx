@@ -21,7 +21,10 @@ function DmcaRequestList({ items, selectedId, onSelect }: DmcaRequestListProps) 
             type="button"
             aria-pressed={r.id === selectedId}
             onClick={() => onSelect(r.id)}
-            className={cn('w-full space-y-1 rounded-2xl border bg-zinc-900/70 p-4 text-left transition hover:border-zinc-600', r.id === selectedId ? 'border-rose-500' : 'border-zinc-800')}
+            className={cn(
+              'w-full space-y-1 rounded-2xl border bg-zinc-900/70 p-4 text-left transition hover:border-zinc-600',
+              r.id === selectedId ? 'border-rose-500' : 'border-zinc-800',
+            )}
           >
             <span className="flex items-center justify-between gap-2">
               <span className="font-medium">

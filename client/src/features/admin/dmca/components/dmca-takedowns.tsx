@@ -39,7 +39,11 @@ function DmcaTakedowns() {
       <StatCards items={DMCA_STATUSES.map((s) => [STATUS_TITLES[s], items.filter((r) => r.status === s).length] as const)} />
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <DmcaRequestList items={items} selectedId={selectedId} onSelect={setSelectedId} />
-        {selected ? <DmcaRequestDetail key={selected.id} request={selected} onDone={() => setSelectedId(null)} /> : <Card className="text-zinc-400">Select a takedown request to view details</Card>}
+        {selected ? (
+          <DmcaRequestDetail key={selected.id} request={selected} onDone={() => setSelectedId(null)} />
+        ) : (
+          <Card className="text-zinc-400">Select a takedown request to view details</Card>
+        )}
       </div>
     </div>
   )

@@ -25,7 +25,8 @@ const summarise = {
   connection: (a: DbConnection) => (a.connected ? `Connected (SQLite ${a.sqliteVersion})` : 'Not connected'),
   schema: (a: DbSchemaCheck) => `${a.tables.length} tables: ${a.tables.join(', ')}`,
   counts: (a: DbCountsCheck) => `Users: ${a.totalUsers}, Media: ${a.totalMedia}, Votes: ${a.totalVotes}, Views: ${a.totalViews}`,
-  queries: (a: DbQueriesCheck) => `Newest media: ${a.newestMedia.map((m) => m.originalName).join(', ') || 'none'}; newest users: ${a.newestUsers.map((u) => u.username).join(', ') || 'none'}`,
+  queries: (a: DbQueriesCheck) =>
+    `Newest media: ${a.newestMedia.map((m) => m.originalName).join(', ') || 'none'}; newest users: ${a.newestUsers.map((u) => u.username).join(', ') || 'none'}`,
 }
 
 /**

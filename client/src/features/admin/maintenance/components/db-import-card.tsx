@@ -19,7 +19,9 @@ function DbImportCard({ onImported }: { onImported(): void }) {
   return (
     <Card aria-label="Import Media from Bucket" className="space-y-3">
       <CardTitle>Import Media from Bucket</CardTitle>
-      <p className="text-sm text-zinc-400">Creates a media item for every photo or video in the storage bucket that is not on the site yet.</p>
+      <p className="text-sm text-zinc-400">
+        Creates a media item for every photo or video in the storage bucket that is not on the site yet.
+      </p>
       <Button onClick={() => run.mutate()} disabled={run.isPending}>
         {run.isPending ? 'Importing...' : 'Import Media from Bucket'}
       </Button>

@@ -17,7 +17,10 @@ function DbPurgeCard() {
   const check = useMutation({ mutationFn: countInactiveAccounts, onSuccess: setPending })
   const purge = useMutation({ mutationFn: purgeInactiveAccounts, onSuccess: () => setPending(null) })
   const startCheck = () => (purge.reset(), check.mutate())
-  const checkError = check.error instanceof Error && check.error.message === NOT_JSON_MESSAGE ? NOT_JSON_MESSAGE : adminErrorText(check.error, 'Failed to check inactive accounts')
+  const checkError =
+    check.error instanceof Error && check.error.message === NOT_JSON_MESSAGE
+      ? NOT_JSON_MESSAGE
+      : adminErrorText(check.error, 'Failed to check inactive accounts')
   return (
     <Card aria-label="Purge Inactive Accounts" className="space-y-3">
       <CardTitle>Purge Inactive Accounts</CardTitle>
@@ -27,12 +30,21 @@ function DbPurgeCard() {
       </Button>
       {check.isError && <ErrorLine>{checkError}</ErrorLine>}
       {pending && (
-        <div role="group" aria-label="Confirm purge" className="space-y-2 rounded-xl border border-amber-600/60 bg-amber-500/10 p-3 text-sm">
+        <div
+          role="group"
+          aria-label="Confirm purge"
+          className="space-y-2 rounded-xl border border-amber-600/60 bg-amber-500/10 p-3 text-sm"
+        >
           <p>Inactive accounts: {pending.inactiveUsers}</p>
           <p>Total users: {pending.totalUsers}</p>
           <p>Percentage: {pending.percentage}%</p>
           <p className="font-medium">{`Delete ${pending.inactiveUsers} inactive accounts? This cannot be undone.`}</p>
-          <ConfirmButtons confirm={purge.isPending ? 'Purging...' : 'Confirm'} onConfirm={() => purge.mutate()} onCancel={() => setPending(null)} disabled={purge.isPending} />
+          <ConfirmButtons
+            confirm={purge.isPending ? 'Purging...' : 'Confirm'}
+            onConfirm={() => purge.mutate()}
+            onCancel={() => setPending(null)}
+            disabled={purge.isPending}
+          />
         </div>
       )}
       <ActionResult action={purge} fallback="Failed to purge inactive accounts">

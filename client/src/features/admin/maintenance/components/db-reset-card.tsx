@@ -23,7 +23,10 @@ function DbResetCard({ onReset }: { onReset(): void }) {
   return (
     <Card aria-label="Database Reset" className="space-y-3 border-red-900/60">
       <CardTitle>Database Reset</CardTitle>
-      <p className="text-sm text-zinc-300">Deletes every user, media item, vote, view, login link and takedown request. Configuration, the audit log and the files in the bucket stay.</p>
+      <p className="text-sm text-zinc-300">
+        Deletes every user, media item, vote, view, login link and takedown request. Configuration, the audit log and the files in the
+        bucket stay.
+      </p>
       {stage === 'initial' && !reset.isPending && (
         <Button variant="destructive" onClick={() => (reset.reset(), setPhrase(''), setStage('confirm'))}>
           I Understand

@@ -20,7 +20,10 @@ export function useDbTests() {
   const [running, setRunning] = useState(false)
   // A run started later (or a clear) supersedes an earlier one, so stale answers never land.
   const runId = useRef(0)
-  const update = useCallback((index: number, patch: Partial<DbStepState>) => setSteps((all) => all.map((s, i) => (i === index ? { ...s, ...patch } : s))), [])
+  const update = useCallback(
+    (index: number, patch: Partial<DbStepState>) => setSteps((all) => all.map((s, i) => (i === index ? { ...s, ...patch } : s))),
+    [],
+  )
 
   const runAll = useCallback(async () => {
     const id = ++runId.current

@@ -23,11 +23,18 @@ function AdminMediaPage() {
   const media = useQuery(adminMediaQueryOptions())
   const remove = useMutation({
     mutationFn: deleteAdminMedia,
-    onSuccess: () => (toast({ title: 'Success', description: 'Media deleted successfully' }), queryClient.invalidateQueries({ queryKey: ADMIN_MEDIA_KEY })),
+    onSuccess: () => (
+      toast({ title: 'Success', description: 'Media deleted successfully' }), queryClient.invalidateQueries({ queryKey: ADMIN_MEDIA_KEY })
+    ),
     onError: () => toast({ title: 'Error', description: 'Failed to delete media', variant: 'destructive' }),
   })
   if (media.isPending) return <Spinner className="h-10 w-10" label="Loading media" />
-  if (media.isError) return <p role="alert" className="text-red-400">{adminErrorText(media.error, 'Failed to fetch media data')}</p>
+  if (media.isError)
+    return (
+      <p role="alert" className="text-red-400">
+        {adminErrorText(media.error, 'Failed to fetch media data')}
+      </p>
+    )
   const items = media.data
   const sum = (f: (m: AdminMedia) => number) => items.reduce((n, m) => n + f(m), 0)
   return (
@@ -43,13 +50,19 @@ function AdminMediaPage() {
       />
       {items.some((m) => !m.processed) && (
         <p role="status" className="rounded-lg border border-amber-700 bg-amber-950/50 p-3 text-sm text-amber-200">
-          {items.filter((m) => !m.processed).length} items are still missing display variants and placeholders (marked No variants): run <code>hotvote media reprocess</code>.
+          {items.filter((m) => !m.processed).length} items are still missing display variants and placeholders (marked No variants): run{' '}
+          <code>hotvote media reprocess</code>.
         </p>
       )}
       {items.length === 0 ? (
         <p className="text-zinc-400">No media found</p>
       ) : (
-        <MediaGrid items={items} deleting={remove.isPending} onDelete={(m) => window.confirm(DELETE_CONFIRM) && remove.mutate(m.id)} onOpen={setOpened} />
+        <MediaGrid
+          items={items}
+          deleting={remove.isPending}
+          onDelete={(m) => window.confirm(DELETE_CONFIRM) && remove.mutate(m.id)}
+          onOpen={setOpened}
+        />
       )}
       <MediaDetailDialog item={opened} onClose={() => setOpened(null)} />
     </div>

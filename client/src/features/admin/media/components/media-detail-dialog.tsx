@@ -28,7 +28,14 @@ function MediaDetailDialog({ item, onClose }: MediaDetailDialogProps) {
   ]
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={item.originalName} className="w-[min(92vw,40rem)]">
-      <MediaPicture item={item} sizes="min(92vw, 40rem)" alt={item.originalName} controls className="mx-auto max-h-[50vh] max-w-full rounded-lg" style={{ aspectRatio: item.width && item.height ? `${item.width} / ${item.height}` : '16 / 9' }} />
+      <MediaPicture
+        item={item}
+        sizes="min(92vw, 40rem)"
+        alt={item.originalName}
+        controls
+        className="mx-auto max-h-[50vh] max-w-full rounded-lg"
+        style={{ aspectRatio: item.width && item.height ? `${item.width} / ${item.height}` : '16 / 9' }}
+      />
       <DetailList aria-label="Media details" items={fields} className="mt-4 gap-x-4" valueClassName="break-all" />
       <a href={item.url} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block text-sm text-sky-400 underline">
         Open the file

@@ -31,15 +31,28 @@ function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: A
           {!item.processed && <Badge variant="warning">No variants</Badge>}#{item.id}
         </span>
       </div>
-      <button type="button" aria-label={`Details of ${item.originalName}`} onClick={() => onOpen(item)} className="block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-rose-400">
-        <MediaPicture item={item} sizes="(min-width: 1200px) 30vw, (min-width: 800px) 45vw, 100vw" alt={item.originalName} fit="cover" loading="lazy" className="aspect-video w-full rounded-lg" />
+      <button
+        type="button"
+        aria-label={`Details of ${item.originalName}`}
+        onClick={() => onOpen(item)}
+        className="block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-rose-400"
+      >
+        <MediaPicture
+          item={item}
+          sizes="(min-width: 1200px) 30vw, (min-width: 800px) 45vw, 100vw"
+          alt={item.originalName}
+          fit="cover"
+          loading="lazy"
+          className="aspect-video w-full rounded-lg"
+        />
       </button>
       <p className="truncate font-medium">{item.originalName}</p>
       <p className="truncate text-sm text-zinc-400">
         {formatSize(item.size)} · {item.username} · {formatDateTime(item.uploadedAt)}
       </p>
       <p className="text-sm">
-        <Flame aria-hidden className="inline h-4 w-4 align-[-2px] text-rose-400" /> {item.hotVotes} hot · <Snowflake aria-hidden className="inline h-4 w-4 align-[-2px] text-sky-400" /> {item.notVotes} not ·{' '}
+        <Flame aria-hidden className="inline h-4 w-4 align-[-2px] text-rose-400" /> {item.hotVotes} hot ·{' '}
+        <Snowflake aria-hidden className="inline h-4 w-4 align-[-2px] text-sky-400" /> {item.notVotes} not ·{' '}
         <Eye aria-hidden className="inline h-4 w-4 align-[-2px]" /> {item.totalViews} views
       </p>
       <Button variant="destructive" size="sm" className="w-full" disabled={deleting} onClick={() => onDelete(item)}>

@@ -42,7 +42,12 @@ export const clearAdminToken = () => localStorage.removeItem(ADMIN_TOKEN_KEY)
 
 /** Trades username and password for the admin token cookie (POST /api/admin/login) and stores the marker; throws ApiError (401, 429) or TypeError offline. */
 export async function logInAdmin(username: string, password: string): Promise<void> {
-  const answer = await apiFetch<AdminLoginAnswer>(paths.adminLogin(), { method: 'POST', json: { username, password }, headers: FROM_APP, cache: 'no-store' })
+  const answer = await apiFetch<AdminLoginAnswer>(paths.adminLogin(), {
+    method: 'POST',
+    json: { username, password },
+    headers: FROM_APP,
+    cache: 'no-store',
+  })
   localStorage.setItem(ADMIN_TOKEN_KEY, `${MARKER_PREFIX}${answer.expiresAt}`)
 }
 

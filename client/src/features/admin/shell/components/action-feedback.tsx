@@ -21,7 +21,11 @@ function ErrorLine({ children }: { children: ReactNode }) {
  * Props: action, a mutation's isError, error and data (undefined until it succeeds); fallback, the failure text when
  * the server gave none (admin-back-office §8); children renders the result panel's content from the answer.
  */
-export type ActionResultProps<T> = { action: { isError: boolean; error: unknown; data: T | undefined }; fallback: string; children: (data: T) => ReactNode }
+export type ActionResultProps<T> = {
+  action: { isError: boolean; error: unknown; data: T | undefined }
+  fallback: string
+  children: (data: T) => ReactNode
+}
 
 function ActionResult<T>({ action, fallback, children }: ActionResultProps<T>) {
   return (

@@ -53,11 +53,21 @@ function AdminLayout() {
           Menu
         </Button>
       </header>
-      <aside className={cn('w-full space-y-1 border-zinc-800 bg-zinc-950 p-4 md:block md:min-h-screen md:w-60 md:border-r', open ? 'block' : 'hidden')}>
+      <aside
+        className={cn(
+          'w-full space-y-1 border-zinc-800 bg-zinc-950 p-4 md:block md:min-h-screen md:w-60 md:border-r',
+          open ? 'block' : 'hidden',
+        )}
+      >
         <p className="mb-4 hidden text-lg font-bold md:block">HotVote Admin</p>
         <nav aria-label="Admin" className="flex flex-col gap-1">
           {LINKS.map((l) => (
-            <Link key={l.to} to={l.to} className="rounded-lg px-3 py-2 text-zinc-300 hover:bg-zinc-800" activeProps={{ className: 'bg-zinc-800 text-white' }}>
+            <Link
+              key={l.to}
+              to={l.to}
+              className="rounded-lg px-3 py-2 text-zinc-300 hover:bg-zinc-800"
+              activeProps={{ className: 'bg-zinc-800 text-white' }}
+            >
               {l.label}
             </Link>
           ))}

@@ -43,7 +43,13 @@ function AdminLogin() {
             <Input name="admin-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
           </Field>
           <Field label="Password">
-            <Input name="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              name="admin-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Field>
           {state === 'error' && (
             <p role="alert" className="text-sm text-red-400">

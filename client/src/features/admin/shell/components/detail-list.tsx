@@ -6,7 +6,10 @@ import { cn } from '@client/lib/cn'
  * Props: items as [label, value] rows in order (labels unique); valueClassName styles each value (default
  * 'break-words'); any other <dl> attribute (className merges over the grid's classes, aria-label names the list).
  */
-export type DetailListProps = { items: readonly (readonly [string, ReactNode])[]; valueClassName?: string } & HTMLAttributes<HTMLDListElement>
+export type DetailListProps = {
+  items: readonly (readonly [string, ReactNode])[]
+  valueClassName?: string
+} & HTMLAttributes<HTMLDListElement>
 
 function DetailList({ items, valueClassName = 'break-words', className, ...rest }: DetailListProps) {
   return (

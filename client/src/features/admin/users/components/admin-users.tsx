@@ -58,7 +58,11 @@ function AdminUsersPage() {
       <p role="status" className="text-sm text-zinc-400">
         Showing {shown.length} of {users.data.length} users
       </p>
-      {shown.length === 0 ? <p className="text-zinc-400">No users found</p> : <UsersTable users={shown} sort={sort} onSort={(key) => setSort(nextUserSort(sort, key))} />}
+      {shown.length === 0 ? (
+        <p className="text-zinc-400">No users found</p>
+      ) : (
+        <UsersTable users={shown} sort={sort} onSort={(key) => setSort(nextUserSort(sort, key))} />
+      )}
     </div>
   )
 }

@@ -9,7 +9,14 @@ import { Card } from '@client/components/ui/card'
 import { Field } from '@client/components/ui/field'
 import { Input } from '@client/components/ui/input'
 import { Select } from '@client/components/ui/select'
-import { DATE_FILTER_MODES, DEFAULT_DATE_FILTER, FILTER_YEARS, LAST_DAYS_CHOICES, type DateFilter, type DateFilterMode } from '../user-date-filter'
+import {
+  DATE_FILTER_MODES,
+  DEFAULT_DATE_FILTER,
+  FILTER_YEARS,
+  LAST_DAYS_CHOICES,
+  type DateFilter,
+  type DateFilterMode,
+} from '../user-date-filter'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
@@ -19,7 +26,17 @@ export type UserDateFilterPair = { created: DateFilter; lastLogin: DateFilter }
 export const DEFAULT_FILTER_PAIR: UserDateFilterPair = { created: DEFAULT_DATE_FILTER, lastLogin: DEFAULT_DATE_FILTER }
 
 /** A labelled select over [value, text] options; onChange gets the chosen option's value (a number stays a number). */
-function OptionSelect<T extends string | number>({ label, value, options, onChange }: { label: string; value: T; options: readonly (readonly [T, string])[]; onChange: (value: T) => void }) {
+function OptionSelect<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: T
+  options: readonly (readonly [T, string])[]
+  onChange: (value: T) => void
+}) {
   return (
     <Field label={label}>
       <Select value={value} onChange={(e) => onChange(options.find(([v]) => String(v) === e.target.value)![0])}>
@@ -41,11 +58,21 @@ function DateFilterFields({ legend, filter, onChange }: { legend: string; filter
       <legend className="px-1 font-medium">{legend}</legend>
       <OptionSelect<DateFilterMode> label="Period" value={filter.mode} options={DATE_FILTER_MODES} onChange={(mode) => set({ mode })} />
       {filter.mode === 'lastDays' && (
-        <OptionSelect label="Days" value={filter.lastDays} options={LAST_DAYS_CHOICES.map((d) => [d, d === 1 ? 'Last 1 day' : `Last ${d} days`] as const)} onChange={(lastDays) => set({ lastDays })} />
+        <OptionSelect
+          label="Days"
+          value={filter.lastDays}
+          options={LAST_DAYS_CHOICES.map((d) => [d, d === 1 ? 'Last 1 day' : `Last ${d} days`] as const)}
+          onChange={(lastDays) => set({ lastDays })}
+        />
       )}
       {filter.mode === 'month' && (
         <div className="grid grid-cols-2 gap-2">
-          <OptionSelect label="Month" value={filter.month} options={MONTHS.map((m, i) => [i + 1, m] as const)} onChange={(month) => set({ month })} />
+          <OptionSelect
+            label="Month"
+            value={filter.month}
+            options={MONTHS.map((m, i) => [i + 1, m] as const)}
+            onChange={(month) => set({ month })}
+          />
           <OptionSelect label="Year" value={filter.year} options={years} onChange={(year) => set({ year })} />
         </div>
       )}
@@ -64,20 +91,38 @@ function DateFilterFields({ legend, filter, onChange }: { legend: string; filter
   )
 }
 
-function UserDateFilters({ error, onApply, onReset }: { error?: string; onApply: (filters: UserDateFilterPair) => void; onReset: () => void }) {
+function UserDateFilters({
+  error,
+  onApply,
+  onReset,
+}: {
+  error?: string
+  onApply: (filters: UserDateFilterPair) => void
+  onReset: () => void
+}) {
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState(DEFAULT_FILTER_PAIR)
   const panelId = useId()
   return (
     <Card className="space-y-4">
-      <Button variant="ghost" className="w-full justify-between" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <Button
+        variant="ghost"
+        className="w-full justify-between"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         Date Range Filters <span aria-hidden>{open ? '▲' : '▼'}</span>
       </Button>
       {open && (
         <div id={panelId} className="space-y-4">
           <div className="grid gap-4 md:grid-cols-2">
             <DateFilterFields legend="User Created Date" filter={draft.created} onChange={(created) => setDraft({ ...draft, created })} />
-            <DateFilterFields legend="Last Login Date" filter={draft.lastLogin} onChange={(lastLogin) => setDraft({ ...draft, lastLogin })} />
+            <DateFilterFields
+              legend="Last Login Date"
+              filter={draft.lastLogin}
+              onChange={(lastLogin) => setDraft({ ...draft, lastLogin })}
+            />
           </div>
           {error && (
             <p role="alert" className="text-sm text-red-400">

@@ -42,7 +42,9 @@ function UserRow({ user, index }: { user: AdminUser; index: number }) {
         </div>
       </td>
       <td className={cn('truncate px-3', !user.email && 'text-zinc-400')}>{user.email ?? 'No email'}</td>
-      <td className={cn('px-3', !hasLocation && 'text-zinc-400')}>{hasLocation ? `${user.latitude!.toFixed(2)}, ${user.longitude!.toFixed(2)}` : 'No location'}</td>
+      <td className={cn('px-3', !hasLocation && 'text-zinc-400')}>
+        {hasLocation ? `${user.latitude!.toFixed(2)}, ${user.longitude!.toFixed(2)}` : 'No location'}
+      </td>
       <td className="px-3">
         <span>
           {user.totalUploads} uploads · {user.totalVotes} votes · {user.totalViews} views
@@ -56,7 +58,13 @@ function UserRow({ user, index }: { user: AdminUser; index: number }) {
   )
 }
 
-function SortHeader({ label, sortKey, width, sort, onSort }: (typeof COLUMNS)[number] & { sort: UserSort; onSort: (key: UserSortKey) => void }) {
+function SortHeader({
+  label,
+  sortKey,
+  width,
+  sort,
+  onSort,
+}: (typeof COLUMNS)[number] & { sort: UserSort; onSort: (key: UserSortKey) => void }) {
   const active = sortKey !== undefined && sort.key === sortKey
   return (
     <th
@@ -81,13 +89,25 @@ function SortHeader({ label, sortKey, width, sort, onSort }: (typeof COLUMNS)[nu
 /** Props: the rows to show (already filtered and sorted), the active sort and the click handler of a sortable header. */
 function UsersTable({ users, sort, onSort }: { users: AdminUser[]; sort: UserSort; onSort: (key: UserSortKey) => void }) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({ count: users.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10, getItemKey: (i) => users[i].id })
+  const virtualizer = useVirtualizer({
+    count: users.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey: (i) => users[i].id,
+  })
   const rows = virtualizer.getVirtualItems()
   // Spacer rows stand in for the rows above and below the window, so the table keeps its real scroll height.
   const above = rows[0]?.start ?? 0
   const below = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0)
   return (
-    <div ref={scrollRef} role="region" aria-label="Users" tabIndex={0} className="max-h-[70vh] overflow-auto rounded-2xl border border-zinc-800 [contain:inline-size]">
+    <div
+      ref={scrollRef}
+      role="region"
+      aria-label="Users"
+      tabIndex={0}
+      className="max-h-[70vh] overflow-auto rounded-2xl border border-zinc-800 [contain:inline-size]"
+    >
       <table aria-rowcount={users.length + 1} className="w-full min-w-[900px] table-fixed text-sm">
         <thead>
           <tr aria-rowindex={1}>

@@ -19,7 +19,9 @@ function ExportVotesPage() {
     <div className="max-w-2xl space-y-6">
       <h1 className="text-2xl font-bold">Export Votes</h1>
       <Card className="space-y-4">
-        <p className="text-zinc-400">Download every vote as an Excel file with the columns user_id, media_id, is_hot (true/false) and voted_at.</p>
+        <p className="text-zinc-400">
+          Download every vote as an Excel file with the columns user_id, media_id, is_hot (true/false) and voted_at.
+        </p>
         <Button disabled={download.isPending} aria-busy={download.isPending} onClick={() => download.mutate()}>
           {download.isPending ? 'Downloading...' : 'Download Votes Table'}
         </Button>

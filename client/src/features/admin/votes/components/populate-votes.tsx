@@ -22,9 +22,7 @@ function ResultsGrid({ result }: { result: PopulationResult }) {
     ['Hot Percentage', `${result.overallHotPercentage}%`],
     ['User ID Range', result.userIdRange || 'N/A'],
   ] as const
-  return (
-    <StatCards items={cells} className="grid-cols-2 md:grid-cols-5" />
-  )
+  return <StatCards items={cells} className="grid-cols-2 md:grid-cols-5" />
 }
 
 function SequenceFix() {
@@ -33,7 +31,9 @@ function SequenceFix() {
   return (
     <Card className="space-y-3">
       <CardTitle>User ID Sequence</CardTitle>
-      <p className="text-sm text-zinc-400">Sets the next user id after the largest one in use, if user creation fails with a duplicate id.</p>
+      <p className="text-sm text-zinc-400">
+        Sets the next user id after the largest one in use, if user creation fails with a duplicate id.
+      </p>
       <Button variant="secondary" disabled={fix.isPending} onClick={() => fix.mutate()}>
         Fix User Sequence
       </Button>
@@ -73,7 +73,14 @@ function PopulationRunner() {
       {result && (
         <div role="status" className={result.paused ? 'space-y-2 text-amber-300' : 'space-y-2 text-emerald-300'}>
           <p>{result.message}</p>
-          {result.paused && <progress className="w-full" value={result.mediaProcessed} max={Math.max(result.totalMediaCount, 1)} aria-label="Population progress" />}
+          {result.paused && (
+            <progress
+              className="w-full"
+              value={result.mediaProcessed}
+              max={Math.max(result.totalMediaCount, 1)}
+              aria-label="Population progress"
+            />
+          )}
         </div>
       )}
       {error && (
@@ -103,7 +110,10 @@ function PopulateVotesPage() {
   return (
     <div className="max-w-4xl space-y-6">
       {heading}
-      <p className="text-zinc-400">Each media item gets 10 to 50 votes from synthetic users, with a 70-100% Hot bias. Processing pauses every 500 votes; continue to go on.</p>
+      <p className="text-zinc-400">
+        Each media item gets 10 to 50 votes from synthetic users, with a 70-100% Hot bias. Processing pauses every 500 votes; continue to go
+        on.
+      </p>
       <p role="note" className="rounded-lg border border-amber-700/50 bg-amber-500/10 p-3 text-sm text-amber-200">
         Warning: this adds 3,000 to 10,000 votes on a typical site. Synthetic users are marked and stay until a database reset.
       </p>
