@@ -4,11 +4,9 @@
  * and configuration are shared, and a kill -9 of one instance during a stream of votes loses no acknowledged vote.
  */
 import { afterAll, beforeAll, expect, it } from 'bun:test'
-import S3rver from 's3rver'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { startS3rver, type TestS3 } from '../support/s3-server'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { AddressInfo } from 'node:net'
 import { paths } from '@contract/paths'
 import { startServer, type TestServer } from '../support/browser'
 import { describePostgres, withPostgres } from '../support/postgres'
@@ -74,37 +72,23 @@ async function tokenMailedBy(server: TestServer, to: string): Promise<string> {
 }
 
 describePostgres('two servers on one PostgreSQL database and one S3 bucket', (pg) => {
-  const s3Dir = mkdtempSync(join(tmpdir(), 'hotvote-s3rver-'))
-  let s3rver: S3rver
+  let s3: TestS3
   let a: TestServer
   let b: TestServer
   const query = <T>(text: string, ...params: unknown[]) => withPostgres(pg.url, (sql) => sql.unsafe(text, params) as Promise<T[]>)
 
   beforeAll(async () => {
-    s3rver = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      directory: s3Dir,
-      silent: true,
-      configureBuckets: [{ name: 'hotvote-two', configs: [] }],
-    })
-    const address = (await s3rver.run()) as AddressInfo
+    s3 = await startS3rver('hotvote-two')
     const env = {
       DATABASE_URL: pg.url,
-      STORAGE: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
-      S3_BUCKET: 'hotvote-two',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3.env,
       DMCA_RATE_LIMIT_PER_HOUR: '2',
     }
     ;[a, b] = await Promise.all([startServer(env), startServer(env)])
   })
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
-    await s3rver?.close()
-    rmSync(s3Dir, { recursive: true, force: true })
+    await s3?.stop()
   })
 
   it('apply each migration once', async () => {

@@ -4,14 +4,13 @@
  * by a stream copy and get a poster; animations stay animated; deleting an item leaves nothing of it (fs and S3).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import S3rver from 's3rver'
+import { startS3rver } from '../../support/s3-server'
 import sharp from 'sharp'
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AddressInfo } from 'node:net'
 import { createS3Storage } from '@server/storage/s3-storage'
 import type { Storage } from '@server/storage/storage'
 import { call, makeTestApp, makeVisitor } from '../../support/test-app'
@@ -221,32 +220,14 @@ describe('deleting an item leaves no object of it', () => {
   })
 
   it('in an S3 bucket (s3rver)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hotvote-s3rver-'))
-    const server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      directory: dir,
-      silent: true,
-      configureBuckets: [{ name: 'hotvote-test', configs: [] }],
-    })
-    const address = (await server.run()) as AddressInfo
-    const { storage, counts } = countingStorage(
-      createS3Storage({
-        endpoint: `http://127.0.0.1:${address.port}`,
-        region: 'us-east-1',
-        bucket: 'hotvote-test',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      }),
-    )
+    const s3 = await startS3rver('hotvote-test')
+    const { storage, counts } = countingStorage(createS3Storage(s3.storageOptions))
     const t = makeTestApp({}, { storage })
     try {
       await expectDeletesLeaveNothing(t, counts)
     } finally {
       t.cleanup()
-      await server.close()
-      rmSync(dir, { recursive: true, force: true })
+      await s3.stop()
     }
   })
 })

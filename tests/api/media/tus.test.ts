@@ -6,10 +6,7 @@
  * the expiry cleanup remove the bytes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import type { AddressInfo } from 'node:net'
-import S3rver from 's3rver'
+import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { paths } from '@contract/paths'
 import { IMAGE_TOO_LARGE, MB, VIDEO_TOO_LARGE } from '@contract/media'
@@ -19,6 +16,7 @@ import { makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../.
 import { createApp } from '@server/app'
 import { createS3Storage } from '@server/storage/s3-storage'
 import { addMultipartParts } from '../../support/s3rver-multipart'
+import { startS3rver, type TestS3 } from '../../support/s3-server'
 import { FIXTURES_DIR } from '../../support/builders'
 import { createTusUpload, cutBody, paddedVideo, tusCall, tusMetadata } from '../../support/tus'
 
@@ -348,44 +346,16 @@ describe('across instances', () => {
 })
 
 describe('on S3, across instances', () => {
-  let s3rver: S3rver
-  const s3Dir = mkdtempSync(join(tmpdir(), 'hotvote-s3rver-'))
-  let endpoint = ''
+  let s3: TestS3
   beforeAll(async () => {
-    s3rver = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      directory: s3Dir,
-      silent: true,
-      configureBuckets: [{ name: 'hotvote-tus', configs: [] }],
-    })
-    addMultipartParts(s3rver)
-    endpoint = `http://127.0.0.1:${((await s3rver.run()) as AddressInfo).port}`
+    s3 = await startS3rver('hotvote-tus', addMultipartParts)
   })
-  afterAll(async () => {
-    await s3rver?.close()
-    rmSync(s3Dir, { recursive: true, force: true })
-  })
+  afterAll(() => s3?.stop())
 
   /** A test app on the s3rver bucket, and the bucket's keys under resumable-uploads/. */
   const s3App = () => {
-    const env = {
-      STORAGE: 's3',
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_BUCKET: 'hotvote-tus',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    }
-    const storage = createS3Storage({
-      endpoint,
-      region: 'us-east-1',
-      bucket: 'hotvote-tus',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    })
+    const env = s3.env
+    const storage = createS3Storage(s3.storageOptions)
     const chunkKeys = async () => {
       const keys: string[] = []
       for await (const o of storage.list()) if (o.key.startsWith('resumable-uploads/')) keys.push(o.key)

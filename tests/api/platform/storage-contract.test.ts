@@ -1,10 +1,9 @@
 /** The storage contract: one suite of cases run against the filesystem bucket and a real S3-protocol server (s3rver on loopback). */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import S3rver from 's3rver'
+import { startS3rver, type TestS3 } from '../../support/s3-server'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AddressInfo } from 'node:net'
 import { createFsStorage } from '@server/storage/fs-storage'
 import { createS3Storage } from '@server/storage/s3-storage'
 import { InvalidKeyError, type Storage } from '@server/storage/storage'
@@ -73,28 +72,10 @@ afterAll(() => rmSync(fsRoot, { recursive: true, force: true }))
 storageContract('filesystem bucket', () => fsStorage)
 
 let s3: Storage
-let s3rver: S3rver
-const s3Dir = mkdtempSync(join(tmpdir(), 'hotvote-s3rver-'))
+let s3rver: TestS3
 beforeAll(async () => {
-  s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory: s3Dir,
-    silent: true,
-    configureBuckets: [{ name: 'hotvote-test', configs: [] }],
-  })
-  const address = (await s3rver.run()) as AddressInfo
-  s3 = createS3Storage({
-    endpoint: `http://127.0.0.1:${address.port}`,
-    region: 'us-east-1',
-    bucket: 'hotvote-test',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  })
+  s3rver = await startS3rver('hotvote-test')
+  s3 = createS3Storage(s3rver.storageOptions)
 })
-afterAll(async () => {
-  await s3rver?.close()
-  rmSync(s3Dir, { recursive: true, force: true })
-})
+afterAll(() => s3rver?.stop())
 storageContract('S3 protocol (s3rver)', () => s3)
