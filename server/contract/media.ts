@@ -17,6 +17,8 @@ export const ACCEPTED_TYPES = {
   'video/mp4': ['mp4'],
 } as const satisfies Record<string, readonly string[]>
 export type AcceptedType = keyof typeof ACCEPTED_TYPES
+/** The accepted image types that may hold an animation (every frame kept, and a still poster of the first): GIF and WebP. */
+export const ANIMATABLE_TYPES: readonly AcceptedType[] = ['image/gif', 'image/webp']
 export const IMAGE_TOO_LARGE = 'Image files must be under 10MB'
 export const VIDEO_TOO_LARGE = 'Video files must be under 20MB'
 export const UNSUPPORTED_TYPE = 'Only JPEG, PNG, GIF, WebP images and MP4 videos are accepted'
@@ -49,7 +51,9 @@ export type MediaVariant = v.InferOutput<typeof MediaVariantSchema>
 /**
  * How a client shows an item before and instead of its full file: placeholder is a base64 thumbhash
  * to paint at once (null until processed); variants are WebP display copies narrowest first, never wider than the
- * item (empty for videos and unprocessed items: use url); posterUrl is a video's first-frame WebP (null for images).
+ * item (empty for videos and unprocessed items: use url); posterUrl is the still WebP of a video's frame or of an
+ * animated image's first frame, shown before the video or animation (null for still images, and for animated images
+ * processed before posters existed until they are reprocessed).
  * url itself serves the full-size copy with every metadata tag removed.
  */
 export const MediaDisplaySchema = v.object({

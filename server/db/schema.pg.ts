@@ -94,6 +94,12 @@ export const media = pgTable(
     hiddenAt: text('hidden_at'),
     /** Video length in ms; null for images and unreadable videos. */
     durationMs: integer('duration_ms'),
+    /**
+     * Frames of an image as the media pipeline counted them: 1 for a still image; more for an animation, whose still
+     * poster (its first frame) is stored under `<stem>/poster.webp`. Null for videos and for images processed before
+     * the pipeline counted frames (`hotvote media reprocess` counts them for GIF and WebP items).
+     */
+    frames: integer('frames'),
     /** Thumbhash of the displayed image or poster, base64; null until processed. */
     placeholder: text('placeholder'),
     /** WebP display variants stored under `<stem>/w<width>.webp`, narrowest first; null until processed. */

@@ -10,17 +10,22 @@ export const MEDIA_FILE_PREFIX = paths.mediaFile('')
 /** The public URL of a storage key, e.g. /api/media/file/media/2026/11/<uuid>.jpg. */
 export const mediaUrl = (storageKey: string) => `${MEDIA_FILE_PREFIX}${storageKey}`
 
-/** The placeholder, variant URLs and poster URL of a media row (MediaDisplaySchema). */
+/**
+ * The placeholder, variant URLs and poster URL of a media row (MediaDisplaySchema): a processed video has a poster, and
+ * so has an image whose frames the pipeline counted as more than one (an animation).
+ */
 export function mediaDisplay(row: {
   storageKey: string
   mimeType: string
   placeholder: string | null
   variants: StoredVariant[] | null
+  frames: number | null
   processedAt: string | null
 }): MediaDisplay {
+  const hasPoster = row.processedAt !== null && (row.mimeType.startsWith('video/') || (row.frames ?? 1) > 1)
   return {
     placeholder: row.placeholder,
     variants: (row.variants ?? []).map((v) => ({ url: mediaUrl(variantKey(row.storageKey, v.width)), ...v })),
-    posterUrl: row.processedAt && row.mimeType.startsWith('video/') ? mediaUrl(posterKey(row.storageKey)) : null,
+    posterUrl: hasPoster ? mediaUrl(posterKey(row.storageKey)) : null,
   }
 }

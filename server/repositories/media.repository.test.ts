@@ -52,6 +52,7 @@ describe('findRandomRateableMedia', () => {
       height: null,
       placeholder: 'ph',
       variants: [{ width: 640, height: 480, size: 900 }],
+      frames: null,
       processedAt: null,
       totalVotes: 3,
       hotVotes: 2,

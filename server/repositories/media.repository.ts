@@ -6,11 +6,12 @@
  * The hot reads go straight to the driver on each dialect (prepared once on SQLite, by Bun's SQL on PostgreSQL).
  * Missing rows come back undefined.
  */
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
 import { retryTransaction, shared, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
 import { media } from '../db/schema'
 import { itemStem, ownerStemOf } from '../media/media-keys'
+import { ANIMATABLE_TYPES } from '../contract/media'
 
 /** One media row as stored. */
 export type MediaRow = typeof media.$inferSelect
@@ -92,7 +93,18 @@ export async function mediaIdRange(db: Database): Promise<{ min: number | null; 
 /** A media row as the rate screen shows it (toRateMedia): the columns the random pick and the queue read. */
 export type RateableRow = Pick<
   MediaRow,
-  'id' | 'storageKey' | 'mimeType' | 'size' | 'width' | 'height' | 'placeholder' | 'variants' | 'processedAt' | 'totalVotes' | 'hotVotes'
+  | 'id'
+  | 'storageKey'
+  | 'mimeType'
+  | 'size'
+  | 'width'
+  | 'height'
+  | 'placeholder'
+  | 'variants'
+  | 'frames'
+  | 'processedAt'
+  | 'totalVotes'
+  | 'hotVotes'
 >
 
 // Straight from bun:sqlite: drizzle's row mapping costs more than the query on the hottest read. The id is drawn in
@@ -101,7 +113,7 @@ export type RateableRow = Pick<
 const randomRateable = perDb((db) =>
   db.$client.query<Omit<RateableRow, 'variants'> & { variants: string | null }, [number, number]>(
     `select m.id, m.storage_key as storageKey, m.mime_type as mimeType, m.size, m.width, m.height, m.placeholder, m.variants,
-       m.processed_at as processedAt, m.total_votes as totalVotes, m.hot_votes as hotVotes
+       m.frames, m.processed_at as processedAt, m.total_votes as totalVotes, m.hot_votes as hotVotes
      from media m
      where m.id = (select min(id) from media) + cast(?1 * ((select max(id) from media) - (select min(id) from media) + 1) as integer)
        and m.hidden_at is null and m.user_id <> ?2
@@ -118,7 +130,7 @@ export async function findRandomRateableMedia(db: Database, position: number, us
     const [pick] = await db.sql<
       RateableRow[]
     >`select m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width, m.height, m.placeholder, m.variants,
-        m.processed_at as "processedAt", m.total_votes as "totalVotes", m.hot_votes as "hotVotes"
+        m.frames, m.processed_at as "processedAt", m.total_votes as "totalVotes", m.hot_votes as "hotVotes"
       from media m
       where m.id = (select min(id) from media) + floor(${position}::float8 * ((select max(id) from media) - (select min(id) from media) + 1))::int
         and m.hidden_at is null and m.user_id <> ${userId}
@@ -185,6 +197,7 @@ export async function findOwnMediaWithFigures(db: Database, userId: number) {
       uploadedAt: m.uploadedAt,
       placeholder: m.placeholder,
       variants: m.variants,
+      frames: m.frames,
       processedAt: m.processedAt,
       ...mediaFigureColumns,
     })
@@ -209,6 +222,7 @@ export async function listMediaWithFigures(db: Database, limit: number, offset: 
       uploadedAt: m.uploadedAt,
       placeholder: m.placeholder,
       variants: m.variants,
+      frames: m.frames,
       processedAt: m.processedAt,
       username: sql<string>`(select username from users where users.id = media.user_id)`,
       ...mediaFigureColumns,
@@ -272,10 +286,18 @@ export async function isKeyImported(db: Database, key: string): Promise<boolean>
   return (await orm.select({ id: t.media.id }).from(t.media).where(eq(t.media.storageKey, key)).limit(1)).length > 0
 }
 
+/**
+ * Items the pipeline has still to process: never processed, or a GIF or WebP processed before the pipeline counted
+ * frames (an animation among them has no poster yet).
+ */
 const unprocessed = (m: ReturnType<typeof shared>['t']['media'], since: string | undefined, afterId = 0) =>
-  and(isNull(m.processedAt), gt(m.id, afterId), since ? gte(m.uploadedAt, since) : undefined)
+  and(
+    or(isNull(m.processedAt), and(isNull(m.frames), inArray(m.mimeType, [...ANIMATABLE_TYPES]))),
+    gt(m.id, afterId),
+    since ? gte(m.uploadedAt, since) : undefined,
+  )
 
-/** Number of items the media pipeline has not processed, with id > afterId, uploaded at or after since (ISO) when given. */
+/** Number of items the media pipeline has not processed (see unprocessed), with id > afterId, uploaded at or after since (ISO) when given. */
 export async function countUnprocessedMedia(db: Database, since: string | undefined, afterId = 0): Promise<number> {
   const { orm, t } = shared(db)
   return (
@@ -286,7 +308,7 @@ export async function countUnprocessedMedia(db: Database, since: string | undefi
   )[0].n
 }
 
-/** Up to limit unprocessed items with id > afterId, uploaded at or after since when given, in id order. */
+/** Up to limit unprocessed items (see unprocessed) with id > afterId, uploaded at or after since when given, in id order. */
 export async function findUnprocessedMedia(db: Database, since: string | undefined, afterId: number, limit: number): Promise<MediaRow[]> {
   const { orm, t } = shared(db)
   return orm
@@ -301,7 +323,10 @@ export async function findUnprocessedMedia(db: Database, since: string | undefin
 export async function saveProcessedFields(
   db: Database,
   id: number,
-  fields: Pick<typeof media.$inferInsert, 'width' | 'height' | 'durationMs' | 'placeholder' | 'variants' | 'processedAt' | 'storedSha256'>,
+  fields: Pick<
+    typeof media.$inferInsert,
+    'width' | 'height' | 'durationMs' | 'frames' | 'placeholder' | 'variants' | 'processedAt' | 'storedSha256'
+  >,
 ): Promise<void> {
   const { orm, t } = shared(db)
   await orm.update(t.media).set(fields).where(eq(t.media.id, id))

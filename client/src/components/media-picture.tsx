@@ -3,8 +3,10 @@
  * the poster frame; the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
  * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file
  * arrives. A priority picture (the page's LCP element) is fetched at once at high priority and
- * painted as it arrives, without the fade. A video asked to show its poster only renders the poster as such a
- * picture and loads none of the video until the caller turns it on.
+ * painted as it arrives, without the fade. A video or an animated image asked to show its poster only renders the
+ * still poster as such a picture and loads none of the video or animation until the caller turns it on; an animation
+ * then loads behind the poster, in the same box, and replaces it once decoded (no flash, no layout shift, and no
+ * larger paint than the poster's).
  */
 import { useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react'
 import { cn } from '@client/lib/cn'
@@ -42,7 +44,10 @@ type Props = {
   loading?: 'lazy' | 'eager'
   /** The page's main picture (its LCP element): fetchpriority="high" and loading eager, whatever loading says. */
   priority?: boolean
-  /** For a video with a poster: show only the poster, as an image (onShown once it has loaded); the video element comes when this turns false. */
+  /**
+   * For a video or an animated image with a poster: show only the poster, as an image (onShown once it has loaded and
+   * decoded); the video element or the animation comes when this turns false.
+   */
   posterOnly?: boolean
   /** For a video: play at once (muted, looping) and show controls. */
   autoPlay?: boolean
@@ -73,26 +78,40 @@ function MediaPicture({
   onError,
 }: Props) {
   const [loaded, setLoaded] = useState(false)
+  // An animation that follows its poster: the poster stays on screen until the animation has decoded.
+  const [posterPainted, setPosterPainted] = useState(false)
+  const [animationShown, setAnimationShown] = useState(false)
   const fitClass = cn('relative h-full w-full', fit === 'cover' ? 'object-cover' : 'object-contain')
   const isVideo = item.mimeType.startsWith('video/')
   const poster = item.posterUrl ?? undefined
+  const behindPoster = !isVideo && !posterOnly && posterPainted && !animationShown
+  const posterImage = (
+    <img
+      src={poster}
+      alt={alt}
+      loading={priority ? 'eager' : loading}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      // Shown once decoded (an async decode may paint frames after the load event), so the caller's next step
+      // comes after the poster is on screen.
+      onLoad={(e) =>
+        void e.currentTarget.decode().then(
+          () => {
+            setPosterPainted(true)
+            onShown?.()
+          },
+          () => onShown?.(),
+        )
+      }
+      onError={onError}
+      className={fitClass}
+    />
+  )
   return (
     <div className={cn('relative overflow-hidden bg-zinc-900', className)} style={style}>
       <Placeholder hash={item.placeholder} />
-      {isVideo && posterOnly && poster ? (
-        <img
-          src={poster}
-          alt={alt}
-          loading={priority ? 'eager' : loading}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
-          // Shown once decoded (an async decode may paint frames after the load event), so the caller's next step
-          // comes after the poster is on screen.
-          onLoad={(e) => void e.currentTarget.decode().then(onShown, onShown)}
-          onError={onError}
-          className={fitClass}
-        />
-      ) : isVideo ? (
+      {poster && (posterOnly || behindPoster) && posterImage}
+      {isVideo && posterOnly && poster ? null : isVideo ? (
         <video
           ref={videoRef}
           src={item.url}
@@ -110,22 +129,33 @@ function MediaPicture({
           onError={onError}
           className={fitClass}
         />
-      ) : (
+      ) : posterOnly && poster ? null : (
         <img
           src={item.variants.length ? item.variants[Math.min(1, item.variants.length - 1)].url : item.url}
           srcSet={srcSetOf(item)}
           sizes={item.variants.length ? sizes : undefined}
-          alt={alt}
+          alt={behindPoster ? '' : alt}
           loading={priority ? 'eager' : loading}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
-          onLoad={() => {
+          onLoad={(e) => {
             setLoaded(true)
             onShown?.()
+            // Behind its poster: shown in the poster's place once decoded, so no frame shows the box without either.
+            if (behindPoster)
+              void e.currentTarget.decode().then(
+                () => setAnimationShown(true),
+                () => setAnimationShown(true),
+              )
           }}
           onError={onError}
-          // The priority picture shows as it arrives (a fade would hold back the page's largest paint); others fade in.
-          className={cn(fitClass, !priority && ['transition-opacity duration-200', loaded ? 'opacity-100' : 'opacity-0'])}
+          // Behind its poster: over it in the same box, invisible until decoded. The priority picture shows as it
+          // arrives (a fade would hold back the page's largest paint); others fade in.
+          className={cn(
+            fitClass,
+            behindPoster && 'absolute inset-0 opacity-0',
+            !priority && !posterPainted && ['transition-opacity duration-200', loaded ? 'opacity-100' : 'opacity-0'],
+          )}
         />
       )}
     </div>

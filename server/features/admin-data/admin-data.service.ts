@@ -13,13 +13,13 @@ import { countTables, isConnected, listTableNames, databaseVersion } from '../..
 /** A page of media, newest first, and the number of media items. */
 export async function listAdminMedia(deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Promise<Page<AdminMedia>> {
   const items = (await listMediaWithFigures(deps.db, limit, offset)).map(
-    ({ hotVotes, totalVotes, storageKey, placeholder, variants, processedAt, ...row }) => ({
+    ({ hotVotes, totalVotes, storageKey, placeholder, variants, frames, processedAt, ...row }) => ({
       ...row,
       url: mediaUrl(storageKey),
       hotVotes,
       notVotes: totalVotes - hotVotes,
       totalVotes,
-      ...mediaDisplay({ storageKey, mimeType: row.mimeType, placeholder, variants, processedAt }),
+      ...mediaDisplay({ storageKey, mimeType: row.mimeType, placeholder, variants, frames, processedAt }),
       processed: processedAt !== null,
     }),
   )

@@ -12,15 +12,16 @@ import { variantSrcset } from '../../contract/variant-srcset'
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 /**
- * The `<link rel="preload" as="image">` of the picture the rate screen shows first for item: a video's poster (the
- * screen shows it as an `<img>` until the page has loaded), an image's variants as `imagesrcset` (variantSrcset) with
+ * The `<link rel="preload" as="image">` of the picture the rate screen shows first for item: the still poster of a
+ * video or an animated image (the screen shows it as an `<img>` until the page has loaded), an image's variants as `imagesrcset` (variantSrcset) with
  * the box's `imagesizes` (rateBoxSizes), the very srcset and sizes of the screen's `<img>`, so both pick the same
  * file; else the file.
  * Empty for a video without a poster (its file is not fetched before the page has loaded).
  */
 export function firstItemPreload(item: RateMedia): string {
   const link = (attrs: string) => `<link rel="preload" as="image" fetchpriority="high" ${attrs}>`
-  if (item.mimeType.startsWith('video/')) return item.posterUrl ? link(`href="${attribute(item.posterUrl)}"`) : ''
+  if (item.posterUrl) return link(`href="${attribute(item.posterUrl)}"`)
+  if (item.mimeType.startsWith('video/')) return ''
   if (!item.variants.length) return link(`href="${attribute(item.url)}"`)
   return link(`imagesrcset="${attribute(variantSrcset(item.variants))}" imagesizes="${attribute(rateBoxSizes(item))}"`)
 }

@@ -1,11 +1,12 @@
 /**
  * Images through sharp (docs/media-pipeline.md): orientation applied, metadata stripped, sRGB, WebP display variants that are
- * never wider than the source, a thumbhash placeholder. Animated GIF and WebP keep every frame, up to a frame cap;
- * every sharp run stops at a timeout.
+ * never wider than the source, a thumbhash placeholder. Animated GIF and WebP keep every frame, up to a frame cap, and
+ * get a still poster of their first frame; every sharp run stops at a timeout.
  */
 import sharp, { type Sharp } from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
 import { VARIANT_WIDTHS } from '../media-keys'
+import { ANIMATABLE_TYPES } from '../../contract/media'
 import { RefusedMediaError } from './media-errors'
 import { assertMetadataFree, stripImageMetadata, type EncodedImage } from './strip-metadata'
 
@@ -26,8 +27,24 @@ const VARIANT_EFFORT = 4
 /** libwebp effort of animated variants: every frame is encoded, and higher efforts multiply the upload's time. */
 const ANIMATED_EFFORT = 2
 
-/** A processed image: the stripped full-size copy in the uploaded type, the variants narrowest first, the placeholder. */
-export type ProcessedImage = { display: EncodedImage; variants: EncodedImage[]; placeholder: string }
+/**
+ * Widest poster, px: the poster is the first screen's largest paint when an animation or a video comes first, and
+ * shows only until the animation or video replaces it: about two device px per px on a phone, at far fewer bytes
+ * than a DPR-3 width.
+ */
+export const POSTER_MAX_WIDTH = 720
+
+/**
+ * A processed image: the stripped full-size copy in the uploaded type, the variants narrowest first, the placeholder,
+ * frames (1 for a still image) and, for an animation, the still poster of its first frame (null for a still image).
+ */
+export type ProcessedImage = {
+  display: EncodedImage
+  variants: EncodedImage[]
+  placeholder: string
+  frames: number
+  poster: EncodedImage | null
+}
 
 /** The variant widths for a source width px wide: every step of VARIANT_WIDTHS it reaches, plus its own width when narrower than the widest step. */
 export function variantWidthsFor(width: number): number[] {
@@ -80,10 +97,11 @@ function encodeDisplay(image: Sharp, type: string): Sharp {
  * variants by encodeWebpVariant, none of them with metadata. Throws RefusedMediaError (413) for an animation
  * of more than limits.maxFrames frames or more than MAX_INPUT_PIXELS pixels over all frames, MetadataLeftError when an
  * output still holds metadata, an Error from sharp when the file cannot be decoded or a run outlives limits.timeoutSeconds.
- * width/height of every output are as displayed (EXIF orientation applied; one frame of an animation).
+ * width/height of every output are as displayed (EXIF orientation applied; one frame of an animation). An animation also
+ * gets its first frame as a still WebP poster, at most POSTER_MAX_WIDTH px wide (encodeWebpVariant, as a still variant).
  */
 export async function processImage(path: string, type: string, limits: ImageLimits): Promise<ProcessedImage> {
-  const canAnimate = type === 'image/gif' || type === 'image/webp'
+  const canAnimate = (ANIMATABLE_TYPES as readonly string[]).includes(type)
   // The header alone: sharp counts the frames without decoding them, and checks no pixel limit here.
   const meta = await sharp(path, { animated: canAnimate, limitInputPixels: false }).metadata()
   const frames = canAnimate ? (meta.pages ?? 1) : 1
@@ -97,10 +115,13 @@ export async function processImage(path: string, type: string, limits: ImageLimi
   const source = () =>
     sharp(path, { animated, limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: timeoutSeconds }).autoOrient().toColourspace('srgb')
   const displayWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width
-  const [display, placeholder, ...variants] = await Promise.all([
+  // sharp without `animated` decodes the first frame only: the poster.
+  const firstFrame = () => sharp(path, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().toColourspace('srgb')
+  const [display, placeholder, poster, ...variants] = await Promise.all([
     stripImageMetadata(encodeDisplay(source(), type), type),
     thumbhashOf(path, timeoutSeconds),
+    animated ? encodeWebpVariant(firstFrame(), POSTER_MAX_WIDTH, timeoutSeconds) : null,
     ...variantWidthsFor(displayWidth).map((w) => encodeWebpVariant(source(), w, timeoutSeconds, animated)),
   ])
-  return { display, variants, placeholder }
+  return { display, variants, placeholder, frames, poster }
 }

@@ -1,6 +1,6 @@
 /**
  * The media pipeline end to end: turns the original file of an item into the objects visitors may fetch
- * (the stripped copy under the item's own key, its WebP variants, a video's poster) and the row fields that
+ * (the stripped copy under the item's own key, its WebP variants, the poster of a video or an animation) and the row fields that
  * describe them. The original bytes are not kept: the stripped copy replaces them under the item key.
  */
 import { randomUUID } from 'node:crypto'
@@ -19,13 +19,15 @@ import { processImageInChild, processVideoInChild } from './pipeline-process'
 import { pipelineQueueFor } from './pipeline-queue'
 
 /**
- * What the pipeline records on the media row. width/height in px as displayed; durationMs null for images;
- * storedSha256 the SHA-256 (hex) of the stripped copy written under the item key.
+ * What the pipeline records on the media row. width/height in px as displayed; durationMs null for images; frames of
+ * an image (more than 1: an animation, with a poster), null for videos; storedSha256 the SHA-256 (hex) of the stripped
+ * copy written under the item key.
  */
 export type ProcessedFields = {
   width: number
   height: number
   durationMs: number | null
+  frames: number | null
   placeholder: string
   variants: StoredVariant[]
   processedAt: string
@@ -142,6 +144,7 @@ async function processNow(
         width: video.width,
         height: video.height,
         durationMs: video.durationMs,
+        frames: null,
         placeholder: video.placeholder,
         variants: [],
         processedAt,
@@ -159,6 +162,9 @@ async function processNow(
       ...image.variants.map(
         (v) => () => putBytes(deps.storage, variantKey(itemKey, v.width), v.bytes, 'image/webp').then(() => variantKey(itemKey, v.width)),
       ),
+      ...(image.poster ? [image.poster] : []).map(
+        (poster) => () => putBytes(deps.storage, posterKey(itemKey), poster.bytes, 'image/webp').then(() => posterKey(itemKey)),
+      ),
     ],
     keep,
   )
@@ -167,6 +173,7 @@ async function processNow(
     width: image.display.width,
     height: image.display.height,
     durationMs: null,
+    frames: image.frames,
     placeholder: image.placeholder,
     variants,
     processedAt,

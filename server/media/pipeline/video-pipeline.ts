@@ -4,17 +4,11 @@
  * (./mp4-facts.ts), which runs first and refuses codecs the site does not serve.
  */
 import sharp from 'sharp'
-import { encodeWebpVariant, thumbhashOf } from './image-pipeline'
+import { encodeWebpVariant, POSTER_MAX_WIDTH, thumbhashOf } from './image-pipeline'
 import { readMp4Facts } from './mp4-facts'
 import { runFfmpeg } from './ffmpeg'
 import { stripVideoMetadata, type EncodedImage } from './strip-metadata'
 import { RefusedMediaError } from './media-errors'
-
-/**
- * Widest poster, px: the poster is the first screen's largest paint when a video comes first, and shows only until
- * the video's first frame: about two device px per px on a phone, at far fewer bytes than a DPR-3 width.
- */
-const POSTER_MAX_WIDTH = 720
 
 /** MP4 sample entry types of the video codecs the site serves (browsers play them): H.264, HEVC, VP9, AV1. */
 const SERVED_VIDEO_CODECS: Record<string, string> = { avc1: 'H.264', avc3: 'H.264', hvc1: 'HEVC', hev1: 'HEVC', vp09: 'VP9', av01: 'AV1' }

@@ -78,7 +78,7 @@ describe('GET / on a page load', () => {
     const preload = html.match(/<link rel="preload" as="image" fetchpriority="high" ([^>]*)>/)
     expect(preload).not.toBeNull()
     expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<script type="module"'))
-    if (first.mimeType.startsWith('video/')) expect(preload![1]).toBe(`href="${first.posterUrl}"`)
+    if (first.posterUrl) expect(preload![1]).toBe(`href="${first.posterUrl}"`)
     else {
       expect(preload![1]).toContain(`imagesrcset="${variantSrcset(first.variants)}"`)
       expect(preload![1]).toMatch(/imagesizes="\(min-width: 768px\) min\(calc\(100vw - 320px\), .*\), min\(calc\(100vw - 32px\), /)

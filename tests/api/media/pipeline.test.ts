@@ -1,7 +1,8 @@
 /**
  * The media pipeline: what a visitor can fetch of an upload carries no location or camera tags, is
  * oriented as a person sees it, comes in WebP variants never wider than the source; videos lose their metadata
- * by a stream copy and get a poster; animations stay animated; deleting an item leaves nothing of it (fs and S3).
+ * by a stream copy and get a poster; animations stay animated and get a still poster of their first frame; deleting an
+ * item leaves nothing of it (fs and S3).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { startS3rver } from '../../support/s3-server'
@@ -65,6 +66,7 @@ describe('images', () => {
   afterAll(t.cleanup)
   let original: Buffer
   let item: Media
+  let gif: Media
 
   beforeAll(async () => {
     original = await phonePhoto()
@@ -80,6 +82,7 @@ describe('images', () => {
     const r = await makeMedia(t.app, await makeVisitor(t.app), 'phone.jpg', { bytes: new Blob([new Uint8Array(original)]) })
     expect(r.status).toBe(201)
     item = r.json.media
+    gif = (await makeMedia(t.app, await makeVisitor(t.app), 'mountain-sunset-animated.gif')).json.media
   })
 
   it('answers the displayed width and height (orientation applied), a placeholder and variants', () => {
@@ -131,13 +134,44 @@ describe('images', () => {
     expect(r.json.media.variants.map((v: { width: number }) => v.width)).toEqual([300])
   })
 
-  it('keeps an animated GIF animated in its served copy and every variant', async () => {
-    const gif: Media = (await makeMedia(t.app, await makeVisitor(t.app), 'mountain-sunset-animated.gif')).json.media
+  it('keeps an animated GIF animated in its served copy and every variant, and gives it a still WebP poster of its first frame', async () => {
     expect([gif.width, gif.height]).toEqual([480, 320])
-    const frames = (await sharp(join(FIXTURES_DIR, 'mountain-sunset-animated.gif'), { animated: true }).metadata()).pages!
+    const source = join(FIXTURES_DIR, 'mountain-sunset-animated.gif')
+    const frames = (await sharp(source, { animated: true }).metadata()).pages!
     expect(frames).toBeGreaterThan(1)
-    for (const url of servedUrls(gif)) expect((await sharp(await fetchBytes(t, url), { animated: true }).metadata()).pages).toBe(frames)
+    for (const url of [gif.url, ...gif.variants.map((v) => v.url)])
+      expect((await sharp(await fetchBytes(t, url), { animated: true }).metadata()).pages).toBe(frames)
     expect((await sharp(await fetchBytes(t, gif.url)).metadata()).format).toBe('gif')
+    expect(gif.posterUrl).toMatch(/\/poster\.webp$/)
+    const poster = await fetchBytes(t, gif.posterUrl!)
+    const posterMeta = await sharp(poster, { animated: true }).metadata()
+    expect([posterMeta.format, posterMeta.pages ?? 1, posterMeta.width, posterMeta.height]).toEqual(['webp', 1, 480, 320])
+    // Its pixels are the first frame's: nearer to it than to the last frame.
+    const pixels = (input: string | Uint8Array, page: number) =>
+      sharp(input, { page }).resize(48, 32, { fit: 'fill' }).removeAlpha().raw().toBuffer()
+    const distance = (a: Buffer, b: Buffer) => a.reduce((sum, x, i) => sum + Math.abs(x - b[i]), 0)
+    const [shown, first, last] = await Promise.all([pixels(poster, 0), pixels(source, 0), pixels(source, frames - 1)])
+    expect(distance(shown, first)).toBeLessThan(distance(shown, last))
+    expect(await t.sql.get('select frames from media where id = ?', gif.id)).toEqual({ frames })
+  })
+
+  it('gives a still image no poster: a photo, and a GIF of one frame', async () => {
+    expect(item.posterUrl).toBeNull()
+    const source = join(FIXTURES_DIR, 'paint-brushes.gif')
+    expect((await sharp(source, { animated: true }).metadata()).pages).toBe(1)
+    const still: Media = (await makeMedia(t.app, await makeVisitor(t.app), 'paint-brushes.gif')).json.media
+    expect(still.posterUrl).toBeNull()
+    expect(await t.sql.get('select frames from media where id = ?', still.id)).toEqual({ frames: 1 })
+    expect(await t.deps.storage.head(still.url.replace('/api/media/file/', '').replace(/\.gif$/, '/poster.webp'))).toBeUndefined()
+  })
+
+  it('names the poster of an animated GIF in the upload answer and in the queue another visitor gets', async () => {
+    expect(gif.posterUrl).toMatch(/\/poster\.webp$/)
+    const rater = await makeVisitor(t.app)
+    const queue = await call(t.app, 'GET', paths.mediaQueue(rater.user.id, { limit: 50 }), undefined, { cookie: rater.cookie })
+    expect(queue.status).toBe(200)
+    expect(queue.json.find((m: Media) => m.id === gif.id)?.posterUrl).toBe(gif.posterUrl)
+    expect(queue.json.find((m: Media) => m.id === item.id)?.posterUrl).toBeNull()
   })
 })
 

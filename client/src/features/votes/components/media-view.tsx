@@ -6,9 +6,11 @@
  * ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click (none of it
  * is in the first load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control
  * (WCAG 2.2.2). The box's picture is the page's LCP element: fetched eagerly at high priority, and its load
- * (or failure) opens the prefetch queue's gate (first-media.ts). A video that is the page's first
- * item shows its poster as that picture, and its video loads only once the gate has opened, so the visitor can vote
- * before any of the video's bytes compete with the first screen.
+ * (or failure) opens the prefetch queue's gate (first-media.ts). A video or an animated image (GIF, WebP) that is the
+ * page's first item shows its still poster as that picture, and its video or animation loads only once the gate has
+ * opened, so the visitor can vote before any of those bytes compete with the first screen. When the system asks for
+ * reduced motion, an animated image with a poster stays on its poster in the box (the full-screen viewer, opened on
+ * purpose, shows the animation).
  */
 import { Pause, Play } from 'lucide-react'
 import { Suspense, useEffect, useRef, useState } from 'react'
@@ -30,24 +32,26 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
   const [playing, setPlaying] = useState(false)
   const ratio = item.width && item.height ? item.width / item.height : 16 / 9
   const isVideo = item.mimeType.startsWith('video/')
-  // The first item's video waits behind its poster until the first-load gate opens and the poster has been painted
-  // (two frames: the page's largest paint is the poster, not a video put in its place before it showed); later videos load at once.
-  const [videoOn, setVideoOn] = useState(() => !isVideo || !item.posterUrl || firstMediaSettledAlready())
+  // The first item's video or animation waits behind its poster until the first-load gate opens and the poster has
+  // been painted (two frames: the page's largest paint is the poster, not a video or animation put in its place
+  // before it showed); later ones load at once. Only a video or an animation has a poster.
+  const [motionOn, setMotionOn] = useState(() => !item.posterUrl || firstMediaSettledAlready())
   useEffect(() => {
-    if (videoOn) return
+    if (motionOn) return
     let current = true
-    void afterFirstMedia().then(() => requestAnimationFrame(() => requestAnimationFrame(() => current && setVideoOn(true))))
+    void afterFirstMedia().then(() => requestAnimationFrame(() => requestAnimationFrame(() => current && setMotionOn(true))))
     return () => {
       current = false
     }
-  }, [videoOn])
+  }, [motionOn])
+  const stillOnly = !motionOn || (!isVideo && reducedMotion)
   const media = (full: boolean) => (
     <MediaPicture
       key={item.id}
       item={item}
       sizes={full ? '100vw' : `${mediaBoxWidth(item, window.innerWidth, height)}px`}
       alt={isVideo ? 'Video to rate' : 'Photo to rate'}
-      posterOnly={!full && !videoOn}
+      posterOnly={!full && stillOnly}
       autoPlay={!reducedMotion}
       controls={full}
       videoRef={full ? undefined : video}
@@ -82,7 +86,7 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
               type="button"
               aria-label={playing ? 'Pause video' : 'Play video'}
               onClick={() =>
-                !videoOn ? setVideoOn(true) : video.current?.paused ? void video.current.play().catch(() => {}) : video.current?.pause()
+                !motionOn ? setMotionOn(true) : video.current?.paused ? void video.current.play().catch(() => {}) : video.current?.pause()
               }
               className="absolute right-3 top-3 grid h-11 w-11 place-items-center rounded-full bg-zinc-900/85 text-white hover:bg-zinc-800 focus-visible:outline-2 focus-visible:outline-rose-400"
             >
