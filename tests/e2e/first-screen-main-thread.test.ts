@@ -3,8 +3,9 @@
  * rate screen's queue, with a photo, an animated GIF or a video as the first item. From the first paint to five
  * seconds after, while the queue is warmed, no main-thread task takes more than LONG_TASK_CPU_MS of the thread's CPU
  * time (read from a chromium trace; CPU time, unlike wall time, does not grow when other programs share the
- * machine's cores). The warming fetches at most WARM_CONCURRENCY files at a time, and a first video shows its
- * poster as the page's largest paint without asking for any of the video before the poster has loaded.
+ * machine's cores). The warming fetches at most WARM_CONCURRENCY files at a time, and a first video or animated GIF
+ * shows its still poster as the page's largest paint without asking for any of the video or animation before the
+ * poster has loaded; the animation then takes the poster's place.
  */
 import { describe, expect, test } from 'bun:test'
 import { WARM_CONCURRENCY } from '@client/features/votes/hooks/use-prefetch-media'
@@ -39,22 +40,36 @@ const LONG_TASK_CPU_MS = 50
 const WINDOW_MS = 5000
 const MEDIA_FILE = /\/api\/media\/file\//
 
-let seeded: Promise<number[]> | undefined
-/** The catalogue's media ids in CATALOGUE order, uploaded once for the file. */
-const catalogue = () => (seeded ??= seedUploads(app.server, CATALOGUE).then((r) => r.mediaIds))
+let seeded: ReturnType<typeof seedUploads> | undefined
+/** The catalogue's upload answers in CATALOGUE order, uploaded once for the file. */
+const uploads = () => (seeded ??= seedUploads(app.server, CATALOGUE))
+/** The catalogue's media ids in CATALOGUE order. */
+const catalogue = async () => (await uploads()).mediaIds
+/** The path of a catalogue item's URL (a file, variant or poster URL of its upload answer). */
+const pathOf = (url: string) => new URL(url, app.server.url).pathname
+
+/** The prefix of the console lines the page writes for each LCP entry it observes (followed by the entry's URL). */
+const LCP_MARK = 'lcp-entry:'
 
 /**
  * Opens / with the catalogue item `first` at the head of the first queue the page carries (and nine others after it) while chromium
  * traces; answers the trace, each media file request (path, start and end in ms of the test's clock, low priority or
- * not) and the time the first poster or photo loaded.
+ * not) and the URL of each LCP entry the page observed (empty for text), in order.
  */
 async function openWithFirst(first: string) {
   const ids = await catalogue()
   const firstId = ids[CATALOGUE.indexOf(first)]
   const context = await app.browser.newContext(PHONE)
   const requests: { path: string; start: number; end?: number; low: boolean }[] = []
+  const lcpUrls: string[] = []
   const trace = await traceFirstScreen(app.browser, context, `${app.server.url}/`, WINDOW_MS, async (page) => {
     await putFirstOnPage(page, app.server.url, firstId)
+    page.on('console', (m) => void (m.text().startsWith(LCP_MARK) && lcpUrls.push(m.text().slice(LCP_MARK.length))))
+    await page.addInitScript((mark) => {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) console.log(`${mark}${(e as PerformanceEntry & { url: string }).url}`)
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+    }, LCP_MARK)
     const cdp = await context.newCDPSession(page)
     const byId = new Map<string, (typeof requests)[number]>()
     cdp.on('Network.requestWillBeSent', (e) => {
@@ -74,8 +89,12 @@ async function openWithFirst(first: string) {
     await cdp.send('Network.enable')
   })
   await context.close()
-  return { trace, requests }
+  return { trace, requests, lcpUrls }
 }
+
+/** The last LCP candidate of trace: its node name. */
+const lastLcp = (trace: Awaited<ReturnType<typeof openWithFirst>>['trace']) =>
+  trace.events.filter((e) => e.name === 'largestContentfulPaint::Candidate').pop()?.args?.data as { nodeName?: string } | undefined
 
 describe('the first screen on a catalogue larger than the queue, on a phone', () => {
   for (const first of ['autumn-mountain-meadow.jpg', 'mountain-sunset-animated.gif', 'forest-path-zoom.mp4']) {
@@ -98,13 +117,29 @@ describe('the first screen on a catalogue larger than the queue, on a phone', ()
 
   test('a first video shows its poster as the largest paint, and none of the video is asked for before the poster has loaded', async () => {
     const { trace, requests } = await openWithFirst('forest-path-zoom.mp4')
-    const lcp = trace.events.filter((e) => e.name === 'largestContentfulPaint::Candidate').pop()?.args?.data as
-      | { nodeName?: string; url?: string }
-      | undefined
-    expect(lcp?.nodeName).toStartWith('IMG')
+    expect(lastLcp(trace)?.nodeName).toStartWith('IMG')
     const poster = requests.find((r) => r.path.endsWith('/poster.webp'))
     expect(poster?.end).toBeDefined()
     const video = requests.filter((r) => r.path.endsWith('.mp4') && r.start < poster!.end!)
     expect(video).toEqual([])
+  })
+
+  test('a first animated GIF shows its still poster as the largest paint, asks for none of its animation before the poster has loaded, then loads the animation', async () => {
+    const name = 'mountain-sunset-animated.gif'
+    const gif = (await uploads()).media[CATALOGUE.indexOf(name)]
+    expect(gif.posterUrl).toMatch(/\/poster\.webp$/)
+    const { trace, requests, lcpUrls } = await openWithFirst(name)
+    expect(lastLcp(trace)?.nodeName).toStartWith('IMG')
+    // The largest paint is the poster's, and no paint of the animation, which takes its place later, passes it.
+    const images = lcpUrls.filter((url) => url).map(pathOf)
+    expect(images.at(-1)).toBe(pathOf(gif.posterUrl!))
+    const animation = new Set([gif.url, ...gif.variants.map((v) => v.url)].map(pathOf))
+    expect(images.filter((path) => animation.has(path))).toEqual([])
+    const poster = requests.find((r) => r.path === pathOf(gif.posterUrl!))
+    expect(poster?.end).toBeDefined()
+    const asked = requests.filter((r) => animation.has(r.path))
+    // The animation was asked for (it replaces the poster), and only once the poster had loaded.
+    expect(asked.length).toBeGreaterThan(0)
+    expect(asked.filter((r) => r.start < poster!.end!)).toEqual([])
   })
 })

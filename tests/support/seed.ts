@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { FIXTURES, type TestServer } from './browser'
 import { paths } from '@contract/paths'
+import type { UploadAnswer } from '@contract/media'
 import { cookieSetBy } from './test-app'
 
 let visitorCounter = 0
@@ -31,19 +32,28 @@ export async function newVisitor(
   return { id: user.id, username: user.username, cookie: cookieSetBy(res.headers.get('set-cookie')) }
 }
 
-/** Uploads each fixture name as one new visitor; answers the owner's id, cookie and the media ids. Throws on a non-201. */
-export async function seedUploads(server: TestServer, names: string[]): Promise<{ ownerId: number; cookie: string; mediaIds: number[] }> {
+/**
+ * Uploads each fixture name as one new visitor; answers the owner's id, cookie, the media ids and each upload's answer
+ * (in names order). Throws on a non-201.
+ */
+export async function seedUploads(
+  server: TestServer,
+  names: string[],
+): Promise<{ ownerId: number; cookie: string; mediaIds: number[]; media: UploadAnswer['media'][] }> {
   const { id: ownerId, cookie } = await newVisitor(server)
   const mediaIds: number[] = []
+  const media: UploadAnswer['media'][] = []
   for (const name of names) {
     const form = new FormData()
     form.append('userId', String(ownerId))
     form.append('file', Bun.file(join(FIXTURES, name)), name)
     const res = await fetch(`${server.url}${paths.mediaUpload()}`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
     if (res.status !== 201) throw new Error(`seedUploads: ${name}: ${res.status} ${await res.text()}`)
-    mediaIds.push(((await res.json()) as { media: { id: number } }).media.id)
+    const answer = (await res.json()) as UploadAnswer
+    mediaIds.push(answer.media.id)
+    media.push(answer.media)
   }
-  return { ownerId, cookie, mediaIds }
+  return { ownerId, cookie, mediaIds, media }
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The media backfill (`hotvote media reprocess`, /api/admin/media/reprocess): media stored before the
- * pipeline get variants, placeholder and a stripped copy; a stopped run resumes; a second run does nothing.
+ * pipeline get variants, placeholder and a stripped copy; GIF and WebP items processed before frames were counted get
+ * counted, and an animation its still poster; a stopped run resumes; a second run does nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import sharp from 'sharp'
@@ -93,5 +94,34 @@ describe('media reprocess', () => {
       pending: 0,
     })
     expect((await call(t.app, 'POST', paths.adminReprocess(), {})).status).toBe(401)
+  })
+})
+
+describe('media reprocess of animations processed before posters', () => {
+  const u = makeTestApp()
+  afterAll(u.cleanup)
+
+  it('gives an animated GIF its poster, counts the frames of a still GIF and WebP, and then has nothing to do', async () => {
+    const v = await makeVisitor(u.app)
+    const items = []
+    for (const f of ['mountain-sunset-animated.gif', 'paint-brushes.gif', 'yellow-daisy.webp', 'storm-over-highway.jpg'])
+      items.push((await makeMedia(u.app, v, f)).json.media)
+    const animated = items[0]
+    const posterKey = animated.posterUrl.replace('/api/media/file/', '')
+    // As the pipeline left them before it counted frames: processed, no frame count, no poster.
+    await u.sql.run('update media set frames = null')
+    await u.deps.storage.delete(posterKey)
+    const admin = { headers: ADMIN_BASIC }
+    const listed = async () =>
+      (await call(u.app, 'GET', paths.adminMedia(), undefined, admin)).json as { id: number; posterUrl: string | null }[]
+    expect((await listed()).find((m) => m.id === animated.id)?.posterUrl).toBeNull()
+    expect((await call(u.app, 'GET', paths.adminReprocess(), undefined, admin)).json).toEqual({ pending: 3 })
+    expect((await call(u.app, 'POST', paths.adminReprocess(), {}, admin)).json).toMatchObject({ processed: 3, failed: 0, remaining: 0 })
+    expect((await listed()).find((m) => m.id === animated.id)?.posterUrl).toBe(animated.posterUrl)
+    expect(await u.deps.storage.head(posterKey)).toBeDefined()
+    const frames = (await u.sql.all('select frames from media order by id')) as { frames: number | null }[]
+    // A JPEG is never looked at again: it has no animation to count.
+    expect(frames.map((r) => r.frames)).toEqual([12, 1, 1, null])
+    expect((await call(u.app, 'GET', paths.adminReprocess(), undefined, admin)).json).toEqual({ pending: 0 })
   })
 })
