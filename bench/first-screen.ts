@@ -5,13 +5,15 @@
  * catalogue.json into it), then opens / on Lighthouse's phone profile once per kind of first item (the first queue the
  * page carries, or on a server that writes none the first queue answer, is reordered so an item of that kind comes
  * first, then nine others in id order: tests/support/first-screen-document.ts) and /upload, while chromium
- * traces. Prints, from first paint to 5 s after: the main thread's tasks over 50 ms of thread (CPU) time, the
+ * traces. Prints the LCP element (its file for an image) and the bytes of the requests finished before it, and, from
+ * first paint to 5 s after: the main thread's tasks over 50 ms of thread (CPU) time, the
  * longest task by thread and wall time, the thread time of all tasks, and the longest tasks' breakdown and scripts,
  * with the load average at the time; and from first contentful paint on, the longest task's CPU time and the Total
  * Blocking Time those tasks would make at Lighthouse's 4x slowdown of CPU time (wall time on a shared machine is not
  * comparable between runs). `--runs N` repeats each page; `--kinds camera,gif` picks kinds; `--save DIR` writes each trace there (DevTools'
  * Performance panel opens them).
  */
+import type { Page } from 'playwright-core'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,7 +22,7 @@ import type { RateMedia } from '../server/contract/media'
 import { putFirstOnPage } from '../tests/support/first-screen-document'
 import { seedCatalogue, type CatalogueItem } from '../scripts/seed-catalogue'
 import { launchBrowser, startServer } from '../tests/support/browser'
-import { PHONE, traceFirstScreen, type FirstScreenTrace } from '../tests/support/main-thread-trace'
+import { PHONE, traceFirstScreen, type FirstScreenTrace, type TraceEvent } from '../tests/support/main-thread-trace'
 
 /** The item shown first for each kind: the heaviest of its kind in the catalogue. */
 const FIRST_BY_KIND: Record<string, string> = {
@@ -46,20 +48,44 @@ const catalogueFile = join(dataDir, 'catalogue.json')
 const server = await startServer({ DATA_DIR: dataDir, UPLOADS_PER_VISITOR_PER_HOUR: '1000', UPLOADS_PER_ADDRESS_PER_HOUR: '1000' })
 const browser = await launchBrowser()
 
+/** The prefix of the console lines the page writes for each LCP entry it observes (followed by the entry's URL). */
+const LCP_MARK = 'lcp-entry:'
+
+/** Makes page log the URL of each LCP entry (empty for text) into urls, in order: the trace names no image's URL. */
+async function recordLcpUrls(page: Page, urls: string[]): Promise<void> {
+  page.on('console', (m) => void (m.text().startsWith(LCP_MARK) && urls.push(m.text().slice(LCP_MARK.length))))
+  await page.addInitScript((mark) => {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) console.log(`${mark}${(e as PerformanceEntry & { url: string }).url}`)
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+  }, LCP_MARK)
+}
+
+/** Bytes received (as sent, compressed) and files of the requests that finished before ts (trace microseconds). */
+function bytesFinishedBefore(events: TraceEvent[], ts: number): { bytes: number; files: number } {
+  const done = events.filter((e) => e.name === 'ResourceFinish' && e.ts < ts)
+  const bytes = done.reduce((n, e) => n + Number((e.args?.data as { encodedDataLength?: number }).encodedDataLength ?? 0), 0)
+  return { bytes, files: done.length }
+}
+
 /** The figures of a trace as lines of text; with --save, writes the trace to DIR/<label>-<run>.json. */
-function report(label: string, run: number, t: FirstScreenTrace): string {
+function report(label: string, run: number, t: FirstScreenTrace, lcpUrls: string[] = []): string {
   if (opts.save) writeFileSync(join(opts.save, `${label.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify({ traceEvents: t.events }))
   const long = t.tasks.filter((k) => k.cpuMs > LONG_TASK_MS)
   const cpu = t.tasks.reduce((n, k) => n + k.cpuMs, 0)
   const maxCpu = Math.max(0, ...t.tasks.map((k) => k.cpuMs))
   const maxWall = Math.max(0, ...t.tasks.map((k) => k.wallMs))
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
-  const lcp = t.events.filter((e) => e.name === 'largestContentfulPaint::Candidate').pop()?.args?.data as { nodeName?: string } | undefined
+  const lcp = t.events.filter((e) => e.name === 'largestContentfulPaint::Candidate').pop()
+  const lcpData = lcp?.args?.data as { nodeName?: string } | undefined
+  const lcpUrl = lcpUrls.filter((url) => url).pop()
+  const lcpFile = lcpUrl ? ` ${lcpUrl.replace(/^.*\/media\/file\/media\/[^/]+\/[^/]+\//, '')}` : ''
+  const before = lcp ? bytesFinishedBefore(t.events, lcp.ts) : undefined
   // Tasks from first contentful paint on: the span Lighthouse's Total Blocking Time counts (at 4x the duration).
   const afterFcp = t.tasks.filter((k) => t.fcpMs !== undefined && k.startMs >= t.fcpMs - t.firstPaintMs)
   const maxAfterFcp = Math.max(0, ...afterFcp.map((k) => k.cpuMs))
   const cpuTbt = afterFcp.reduce((n, k) => n + Math.max(0, 4 * k.cpuMs - 50), 0)
-  const head = `${label.padEnd(14)} FP ${t.firstPaintMs.toFixed(0)} ms, FCP ${t.fcpMs?.toFixed(0) ?? '-'} ms, longest from FCP ${maxAfterFcp.toFixed(1)} ms CPU (TBT of 4x CPU ${cpuTbt.toFixed(0)} ms), LCP ${t.lcpMs?.toFixed(0) ?? '-'} ms (${lcp?.nodeName?.split(' ')[0] ?? '-'}); tasks > ${LONG_TASK_MS} ms CPU: ${long.length}; longest ${maxCpu.toFixed(1)} ms CPU / ${maxWall.toFixed(1)} ms wall; all tasks ${cpu.toFixed(0)} ms CPU; load ${load}`
+  const head = `${label.padEnd(14)} FP ${t.firstPaintMs.toFixed(0)} ms, FCP ${t.fcpMs?.toFixed(0) ?? '-'} ms, longest from FCP ${maxAfterFcp.toFixed(1)} ms CPU (TBT of 4x CPU ${cpuTbt.toFixed(0)} ms), LCP ${t.lcpMs?.toFixed(0) ?? '-'} ms (${lcpData?.nodeName?.split(' ')[0] ?? '-'}${lcpFile}; ${before ? `${(before.bytes / 1024).toFixed(0)} KB in ${before.files} files before it` : '-'}); tasks > ${LONG_TASK_MS} ms CPU: ${long.length}; longest ${maxCpu.toFixed(1)} ms CPU / ${maxWall.toFixed(1)} ms wall; all tasks ${cpu.toFixed(0)} ms CPU; load ${load}`
   const top = [...t.tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 3)
   const lines = top.map(
     (k) =>
@@ -84,7 +110,9 @@ try {
       const first = catalogue.find((i) => i.name === FIRST_BY_KIND[kind])
       if (!first) throw new Error(`no ${kind} item in the catalogue`)
       const context = await browser.newContext(PHONE)
+      const lcpUrls: string[] = []
       const trace = await traceFirstScreen(browser, context, `${server.url}/`, WINDOW_MS, async (page) => {
+        await recordLcpUrls(page, lcpUrls)
         const served = await putFirstOnPage(page, server.url, first.id)
         let reordered = false
         await page.route(/\/api\/media\/queue\//, async (route) => {
@@ -101,7 +129,7 @@ try {
           await route.fulfill({ json: head ? [head, ...rest] : rest })
         })
       })
-      console.log(report(`/ ${kind}`, run, trace))
+      console.log(report(`/ ${kind}`, run, trace, lcpUrls))
       await context.close()
     }
     const context = await browser.newContext(PHONE)

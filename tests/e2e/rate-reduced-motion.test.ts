@@ -1,10 +1,12 @@
 /**
  * Rate screen for motion-sensitive visitors: with prefers-reduced-motion nothing animates or transitions,
- * through a vote's reveal too, and the video does not autoplay but has a visible Play/Pause control (WCAG 2.2.2).
+ * through a vote's reveal too, and the video does not autoplay but has a visible Play/Pause control (WCAG 2.2.2); an
+ * animated GIF stays on its still poster.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
+import { putFirstOnPage } from '../support/first-screen-document'
 
 const app = useServerAndBrowser()
 beforeAll(() => seedUploads(app.server, ['yellow-daisy.webp', 'flowers-crossfade-tone.mp4']))
@@ -64,5 +66,28 @@ describe('the rate screen with prefers-reduced-motion', () => {
     await page.getByRole('button', { name: 'Pause video' }).press('Enter')
     await page.getByRole('button', { name: 'Play video' }).waitFor()
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
+  })
+
+  test('an animated GIF first stays on its still poster, and none of its animation is asked for', async () => {
+    const [gif] = (await seedUploads(app.server, ['mountain-sunset-animated.gif'])).media
+    expect(gif.posterUrl).toMatch(/\/poster\.webp$/)
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await putFirstOnPage(page, app.server.url, gif.id)
+    const asked: string[] = []
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname))
+    const stem = new URL(gif.url, app.server.url).pathname.replace(/\.gif$/, '/')
+    // The queue's warming of another item starts once the first item has loaded, when the animation would be asked for.
+    const warming = page.waitForRequest((r) => r.url().includes('/api/media/file/') && !r.url().includes(stem))
+    await page.goto(`${app.server.url}/`)
+    await warming
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(done)))))
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('button[aria-label="Open full-screen viewer"] img')].map((img) => img.getAttribute('src')),
+    )
+    expect(shown).toEqual([gif.posterUrl])
+    const animation = [gif.url, ...gif.variants.map((v) => v.url)].map((url) => new URL(url, app.server.url).pathname)
+    expect(asked.filter((path) => animation.includes(path))).toEqual([])
+    await context.close()
   })
 })
