@@ -1,6 +1,7 @@
 /**
  * `hotvote media reprocess [--dry-run] [--since DATE]`: runs the media pipeline on items stored
- * before it (stripped copy, variants, poster, placeholder) in batches, with a progress bar. Every item is saved as it
+ * before it (stripped copy, variants, poster, placeholder) and on GIF and WebP items processed before it counted
+ * frames (an animation gets its still poster) in batches, with a progress bar. Every item is saved as it
  * is done, so a run stopped at any point resumes where it stopped; a run with nothing left does nothing.
  */
 import type { Command } from 'commander'

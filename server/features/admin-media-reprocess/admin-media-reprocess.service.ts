@@ -1,6 +1,7 @@
 /**
  * The media backfill (`hotvote media reprocess`): items stored before the pipeline get their stripped
- * copy, variants, poster and placeholder. Each item is saved as soon as it is done, so a run stopped at any point
+ * copy, variants, poster and placeholder, and GIF and WebP items processed before the pipeline counted frames are
+ * processed again (an animation gets its still poster). Each item is saved as soon as it is done, so a run stopped at any point
  * resumes with the items still unprocessed, and a run after a complete one finds nothing to do.
  */
 import type { Deps } from '../../core/deps'
