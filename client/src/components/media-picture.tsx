@@ -111,7 +111,7 @@ function MediaPicture({
     <div className={cn('relative overflow-hidden bg-zinc-900', className)} style={style}>
       <Placeholder hash={item.placeholder} />
       {poster && (posterOnly || behindPoster) && posterImage}
-      {isVideo && posterOnly && poster ? null : isVideo ? (
+      {posterOnly && poster ? null : isVideo ? (
         <video
           ref={videoRef}
           src={item.url}
@@ -129,7 +129,7 @@ function MediaPicture({
           onError={onError}
           className={fitClass}
         />
-      ) : posterOnly && poster ? null : (
+      ) : (
         <img
           src={item.variants.length ? item.variants[Math.min(1, item.variants.length - 1)].url : item.url}
           srcSet={srcSetOf(item)}
