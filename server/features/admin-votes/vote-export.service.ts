@@ -20,6 +20,7 @@ import type { Deps } from '../../core/deps'
 import { findVotePageAfter } from '../../repositories/votes.repository'
 import { logger } from '../../core/log'
 import { recordExportRun } from '../../core/metrics'
+import { releaseFreeNativeMemory } from '../../core/native-memory'
 
 /** Votes read per page. */
 export const EXPORT_PAGE_SIZE = 1000
@@ -94,7 +95,8 @@ async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { r
 /**
  * A stream of the xlsx bytes: columns user_id, media_id, is_hot (true/false), voted_at; one row per vote in id order.
  * done settles (never rejects) when the export does no more work: complete, or stopped after `rows` rows because the
- * reader cancelled (the client went away) or a page failed (logged; the body then errors).
+ * reader cancelled (the client went away) or a page failed (logged; the body then errors); the memory the export
+ * freed is then given back to the system.
  */
 export function streamVotesXlsx(deps: Pick<Deps, 'db'>): {
   body: ReadableStream<Uint8Array>
@@ -104,14 +106,16 @@ export function streamVotesXlsx(deps: Pick<Deps, 'db'>): {
   // A cancelled reader destroys output; the producer sees output.destroyed and stops.
   output.on('error', () => {})
   const progress = { rows: 0 }
-  const done = writeVotesXlsx(deps.db, output, progress).then(
-    (complete) => (recordExportRun(complete ? 'completed' : 'stopped'), { rows: progress.rows, complete }),
-    (e: unknown) => {
-      logger.error({ err: e }, 'votes export failed'), recordExportRun('failed')
-      output.destroy(e as Error)
-      return { rows: progress.rows, complete: false }
-    },
-  )
+  const done = writeVotesXlsx(deps.db, output, progress)
+    .then(
+      (complete) => (recordExportRun(complete ? 'completed' : 'stopped'), { rows: progress.rows, complete }),
+      (e: unknown) => {
+        logger.error({ err: e }, 'votes export failed'), recordExportRun('failed')
+        output.destroy(e as Error)
+        return { rows: progress.rows, complete: false }
+      },
+    )
+    .finally(releaseFreeNativeMemory)
   const chunks = output[Symbol.asyncIterator]()
   // A pull stream: the next chunk is taken from the zip only when the client has read the previous one.
   const body = new ReadableStream<Uint8Array>(
