@@ -20,14 +20,13 @@ import type { Deps } from '../../core/deps'
 import { findVotePageAfter } from '../../repositories/votes.repository'
 import { logger } from '../../core/log'
 import { recordExportRun } from '../../core/metrics'
-import { releaseFreeNativeMemory } from '../../core/native-memory'
 
 /** Votes read per page. */
 export const EXPORT_PAGE_SIZE = 1000
 /** Resident memory an export may add before each page ends with a full garbage collection, bytes. */
 export const EXPORT_RSS_SLACK_BYTES = 24 * 1024 * 1024
 /** Fewest rows between two of those collections. */
-const GC_EVERY_ROWS = 4000
+const GC_EVERY_ROWS = 20_000
 
 /** The file name for a download on `now`: votes_export_YYYY-MM-DD.xlsx. */
 export const exportFileName = (now: Date) => `votes_export_${now.toISOString().slice(0, 10)}.xlsx`
@@ -95,8 +94,7 @@ async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { r
 /**
  * A stream of the xlsx bytes: columns user_id, media_id, is_hot (true/false), voted_at; one row per vote in id order.
  * done settles (never rejects) when the export does no more work: complete, or stopped after `rows` rows because the
- * reader cancelled (the client went away) or a page failed (logged; the body then errors); the memory the export
- * freed is then given back to the system.
+ * reader cancelled (the client went away) or a page failed (logged; the body then errors).
  */
 export function streamVotesXlsx(deps: Pick<Deps, 'db'>): {
   body: ReadableStream<Uint8Array>
@@ -106,16 +104,14 @@ export function streamVotesXlsx(deps: Pick<Deps, 'db'>): {
   // A cancelled reader destroys output; the producer sees output.destroyed and stops.
   output.on('error', () => {})
   const progress = { rows: 0 }
-  const done = writeVotesXlsx(deps.db, output, progress)
-    .then(
-      (complete) => (recordExportRun(complete ? 'completed' : 'stopped'), { rows: progress.rows, complete }),
-      (e: unknown) => {
-        logger.error({ err: e }, 'votes export failed'), recordExportRun('failed')
-        output.destroy(e as Error)
-        return { rows: progress.rows, complete: false }
-      },
-    )
-    .finally(releaseFreeNativeMemory)
+  const done = writeVotesXlsx(deps.db, output, progress).then(
+    (complete) => (recordExportRun(complete ? 'completed' : 'stopped'), { rows: progress.rows, complete }),
+    (e: unknown) => {
+      logger.error({ err: e }, 'votes export failed'), recordExportRun('failed')
+      output.destroy(e as Error)
+      return { rows: progress.rows, complete: false }
+    },
+  )
   const chunks = output[Symbol.asyncIterator]()
   // A pull stream: the next chunk is taken from the zip only when the client has read the previous one.
   const body = new ReadableStream<Uint8Array>(

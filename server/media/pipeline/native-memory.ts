@@ -1,8 +1,7 @@
 /**
- * Gives freed native memory back to the system after work that leaves much garbage behind: a burst of uploads (the
- * server spools each one, receives its encoded outputs from the pipeline's child and writes them into the bucket) and
- * a votes export (row strings, Buffers and zip blocks). Those buffers are freed by a full collection, and glibc's
- * malloc keeps freed blocks in its arenas for reuse.
+ * Gives freed native memory back to the system. sharp and ffmpeg run in the pipeline's child processes, but the server
+ * process still spools each upload, receives its encoded outputs from the child and writes them into the bucket: those
+ * buffers are freed by a full collection, and glibc's malloc keeps freed blocks in its arenas for reuse.
  * glibc's malloc_trim(0) returns the free pages at the top of every arena and the unused pages inside them (on a
  * system without glibc, musl or macOS, only the collection runs).
  */
