@@ -8,8 +8,9 @@ export const SNIFF_BYTES = 4100
 
 /** The accepted type named by the file's magic bytes (head: the first bytes of the file), or undefined. */
 export async function sniffMediaType(head: Uint8Array): Promise<AcceptedType | undefined> {
-  // Loaded on the first upload, so a server that only serves never holds file-type in memory.
-  const { fileTypeFromBuffer } = await import('file-type')
+  // Loaded on the first upload, so a server that only serves never holds file-type in memory; only its core, as
+  // a buffer is all it reads (the package's Node entry adds the stream and file readers).
+  const { fileTypeFromBuffer } = await import('file-type/core')
   const mime = (await fileTypeFromBuffer(head))?.mime
   return mime && mime in ACCEPTED_TYPES ? (mime as AcceptedType) : undefined
 }

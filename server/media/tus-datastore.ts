@@ -6,7 +6,7 @@
 import { mkdirSync, chmodSync } from 'node:fs'
 import { join } from 'node:path'
 import { FileStore } from '@tus/file-store'
-import { S3Store, type MetadataValue } from '@tus/s3-store'
+import type { MetadataValue } from '@tus/s3-store'
 import type { DataStore, KvStore } from '@tus/server'
 import type { Readable } from 'node:stream'
 import type { Config } from '../config'
@@ -35,6 +35,9 @@ export type ResumableStore = DataStore & { read(id: string): Readable | Promise<
 /** The tus datastore for config.storage; expiryMs is how long an upload lives (the stores announce it as Upload-Expires). */
 export function createResumableStore(config: Config, expiryMs: number): ResumableStore {
   if (config.storage.kind === 's3') {
+    // Loaded only here, so a server on the filesystem bucket never holds @tus/s3-store and the S3 client in memory;
+    // require keeps the construction synchronous (Bun loads the ES module at once).
+    const { S3Store } = require('@tus/s3-store') as typeof import('@tus/s3-store')
     const s3 = config.storage
     const store = new S3Store({
       s3ClientConfig: {

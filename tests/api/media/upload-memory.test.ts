@@ -13,7 +13,7 @@ import { startScriptEnv } from '../../../bench/lib/processes'
 import { seedThroughUploads } from '../../../bench/lib/upload-seed'
 
 const UPLOADS = 80
-const RSS_BOUND_MB = 125
+const RSS_BOUND_MB = 110
 
 let server: TestServer
 beforeAll(async () => {
