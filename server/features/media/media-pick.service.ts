@@ -1,8 +1,9 @@
 /**
  * Random media to vote on (server-contract: GET /api/media/random and /api/media/queue). Rejection sampling:
- * a uniformly random id in [min, max], one row lookup and one probe of the unique votes(user_id, media_id)
- * index in one statement, a few tries, then an exact query for visitors who have rated almost everything. Uniform over the
- * rateable items; bench/random-pick.ts measures a pick (docs/performance.md).
+ * a uniformly random id over the id range (findRandomRateableMedia), one row lookup and one probe of the unique
+ * votes(user_id, media_id) index in one statement, a few tries, then an exact query for visitors who have rated almost
+ * everything. Uniform over the rateable items; bench/random-pick.ts measures a pick (docs/performance.md). The random
+ * item's first probe goes with its session lookup, one statement on PostgreSQL.
  */
 import type { Deps } from '../../core/deps'
 import type { RateMedia } from '../../contract/media'
