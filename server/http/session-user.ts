@@ -53,6 +53,21 @@ async function resolveVisitor(db: Database, sid: string | undefined): Promise<{ 
   return { visitor: { id } }
 }
 
+/** The stored hash of a well-formed sid (a route that looks its visitor up itself); throws HttpError 401 without one. */
+function resolveSessionHash(sid: string | undefined): { sessionHash: string } {
+  if (!isSessionId(sid)) throw new HttpError(401, NO_SESSION)
+  return { sessionHash: hashSessionId(sid) }
+}
+
+/**
+ * Checks that visitorId, the user a session hash named (undefined: none), is userId, for a route that looked its
+ * visitor up together with its own read. Throws HttpError 401 for no session, 403 when userId is someone else's.
+ */
+export function requireOwnSession(visitorId: number | undefined, userId: number): void {
+  if (visitorId === undefined) throw new HttpError(401, NO_SESSION)
+  requireOwnUser({ id: visitorId }, userId)
+}
+
 /**
  * Checks that userId is the visitor's own id (one call per route that names a userId).
  * Throws HttpError 403 when userId is someone else's.
@@ -65,6 +80,8 @@ export function requireOwnUser(visitor: Visitor, userId: number): void {
  * The one place that reads the session cookie, named for config.publicUrl (sessionCookieName). A route
  * opts in with a macro and its handler receives:
  * - `{ visitor: true }`: `visitor` ({ id }), from the fast id-only lookup; 401 without a session;
+ * - `{ sessionHash: true }`: `sessionHash`, the stored hash of the cookie's session id, not looked up: the route looks
+ *   its visitor up in its own first statement and calls requireOwnSession; 401 without a well-formed session id;
  * - `{ visitorUser: true }`: `visitorUser`, the whole users row, and `sid`, the cookie's session id; 401 without a session;
  * - `{ optionalVisitor: true }`: `visitorUser`, the users row or undefined, and `sid`, the cookie's value or undefined; never 401.
  * Routes that name none of them pay no session lookup. Resolution runs after validation, so bad input still answers 400 first.
@@ -76,6 +93,7 @@ export const visitorSession = ({ db, config }: { db: Database; config: Config })
   const sidOf = (request: Request) => cookieValue(request.headers.get('cookie'), name)
   return new Elysia().macro({
     visitor: { resolve: ({ request }) => resolveVisitor(db, sidOf(request)) },
+    sessionHash: { resolve: ({ request }) => resolveSessionHash(sidOf(request)) },
     visitorUser: {
       resolve: async ({ request }) => {
         const sid = sidOf(request)

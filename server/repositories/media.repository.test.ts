@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test'
 import { openDatabase } from '../db/open'
 import { sqliteDatabase } from '../db/database'
-import { findRandomRateableMedia, mediaIdRange } from './media.repository'
+import { findRandomRateableMedia, findVisitorAndRandomRateableMedia, mediaIdRange } from './media.repository'
 
 describe('mediaIdRange', () => {
   it('gives nulls for no media and the smallest and largest id otherwise', async () => {
@@ -66,5 +66,29 @@ describe('findRandomRateableMedia', () => {
     expect(await findRandomRateableMedia(db, 5 / 14, 2)).toBeUndefined()
     sqlite.run("insert into votes (user_id, media_id, is_hot, created_at) values (2, 4, 1, 'now')")
     expect(await findRandomRateableMedia(db, 0, 2)).toBeUndefined()
+  })
+})
+
+describe('findVisitorAndRandomRateableMedia', () => {
+  const opened = openDatabase(':memory:')
+  const { sqlite } = opened
+  const db = sqliteDatabase(opened)
+  sqlite.run("insert into users (id, session_id, username, created_at) values (1, 'h1', 'owner', 'now'), (2, 'h2', 'voter', 'now')")
+  sqlite.run("insert into user_sessions (session_hash, user_id, created_at) values ('h2b', 2, 'now')")
+  for (const id of [4, 9])
+    sqlite.run(
+      "insert into media (id, user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) values (?, 1, ?, 'x', 'image/jpeg', 1, ?, 'now')",
+      [id, `k${id}`, `h${id}`],
+    )
+
+  it("answers the session's user with the probe of its own pick, from either of its sessions", async () => {
+    expect(await findVisitorAndRandomRateableMedia(db, 'h2', 0, 2)).toMatchObject({ visitorId: 2, row: { id: 4 } })
+    expect(await findVisitorAndRandomRateableMedia(db, 'h2b', 0.9999, 2)).toMatchObject({ visitorId: 2, row: { id: 9 } })
+  })
+
+  it('answers no visitor for an unknown session and no probe for another user or a miss', async () => {
+    expect(await findVisitorAndRandomRateableMedia(db, 'nope', 0, 2)).toEqual({ visitorId: undefined, row: undefined })
+    expect(await findVisitorAndRandomRateableMedia(db, 'h1', 0, 2)).toEqual({ visitorId: 1, row: undefined })
+    expect(await findVisitorAndRandomRateableMedia(db, 'h2', 1 / 6, 2)).toEqual({ visitorId: 2, row: undefined })
   })
 })

@@ -12,6 +12,7 @@ import { perDb } from '../db/prepared'
 import { media } from '../db/schema'
 import { itemStem, ownerStemOf } from '../media/media-keys'
 import { ANIMATABLE_TYPES } from '../contract/media'
+import { findUserIdBySessionHash } from './users.repository'
 
 /** One media row as stored. */
 export type MediaRow = typeof media.$inferSelect
@@ -121,8 +122,10 @@ const randomRateable = perDb((db) =>
   ),
 )
 /**
- * The item at a uniformly random id in [min(id), max(id)] (position: a number in [0, 1), e.g. Math.random()) if the
- * user may rate it (visible, not their own, not voted on); undefined when that id is a gap or not rateable.
+ * The item at a uniformly random id (position: a number in [0, 1), e.g. Math.random()) if the user may rate it
+ * (visible, not their own, not voted on); undefined when that id is a gap or not rateable. The ids drawn from are
+ * [min(id), max(id)] on SQLite and [1, max(id)] on PostgreSQL: there each end of the primary key costs the backend
+ * about as much as the row lookup, and ids start at 1, so the range holds every item and ids below min(id) are gaps.
  */
 export async function findRandomRateableMedia(db: Database, position: number, userId: number): Promise<RateableRow | undefined> {
   if (db.dialect === 'postgres') {
@@ -132,13 +135,43 @@ export async function findRandomRateableMedia(db: Database, position: number, us
     >`select m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width, m.height, m.placeholder, m.variants,
         m.frames, m.processed_at as "processedAt", m.total_votes as "totalVotes", m.hot_votes as "hotVotes"
       from media m
-      where m.id = (select min(id) from media) + floor(${position}::float8 * ((select max(id) from media) - (select min(id) from media) + 1))::int
+      where m.id = 1 + floor(${position}::float8 * (select max(id) from media))::int
         and m.hidden_at is null and m.user_id <> ${userId}
         and not exists (select 1 from votes v where v.user_id = ${userId} and v.media_id = m.id)`
     return pick
   }
   const row = randomRateable(db.orm).get(position, userId)
   return row ? { ...row, variants: row.variants === null ? null : (JSON.parse(row.variants) as MediaRow['variants']) } : undefined
+}
+
+/**
+ * The id of the user one of whose sessions has this stored hash (findUserIdBySessionHash), and, when that user is
+ * userId, the first probe of their random pick (findRandomRateableMedia at position). visitorId is undefined for an
+ * unknown session; row is undefined when the probe missed or the session is another user's. One statement on
+ * PostgreSQL, where a round trip costs the instance more than both lookups; two function calls on SQLite.
+ */
+export async function findVisitorAndRandomRateableMedia(
+  db: Database,
+  sessionHash: string,
+  position: number,
+  userId: number,
+): Promise<{ visitorId: number | undefined; row: RateableRow | undefined }> {
+  if (db.dialect === 'sqlite') {
+    const visitorId = await findUserIdBySessionHash(db, sessionHash)
+    return { visitorId, row: visitorId === userId ? await findRandomRateableMedia(db, position, userId) : undefined }
+  }
+  const [found] = await db.sql<({ visitorId: number } & { [K in keyof RateableRow]: RateableRow[K] | null })[]>`
+    select s.id as "visitorId", m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width, m.height,
+      m.placeholder, m.variants, m.frames, m.processed_at as "processedAt", m.total_votes as "totalVotes", m.hot_votes as "hotVotes"
+    from (select id from users where session_id = ${sessionHash}
+          union all select user_id from user_sessions where session_hash = ${sessionHash} limit 1) s
+    left join media m on s.id = ${userId}
+      and m.id = 1 + floor(${position}::float8 * (select max(id) from media))::int
+      and m.hidden_at is null and m.user_id <> ${userId}
+      and not exists (select 1 from votes v where v.user_id = ${userId} and v.media_id = m.id)`
+  if (!found) return { visitorId: undefined, row: undefined }
+  const { visitorId, ...row } = found
+  return { visitorId, row: row.id === null ? undefined : (row as RateableRow) }
 }
 
 /**

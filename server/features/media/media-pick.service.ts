@@ -1,25 +1,42 @@
 /**
  * Random media to vote on (server-contract: GET /api/media/random and /api/media/queue). Rejection sampling:
- * a uniformly random id in [min, max], one row lookup and one probe of the unique votes(user_id, media_id)
- * index in one statement, a few tries, then an exact query for visitors who have rated almost everything. Uniform over the
- * rateable items; bench/random-pick.ts measures a pick (docs/performance.md).
+ * a uniformly random id over the id range (findRandomRateableMedia), one row lookup and one probe of the unique
+ * votes(user_id, media_id) index in one statement, a few tries, then an exact query for visitors who have rated almost
+ * everything. Uniform over the rateable items; bench/random-pick.ts measures a pick (docs/performance.md). The random
+ * item's first probe goes with its session lookup, one statement on PostgreSQL.
  */
 import type { Deps } from '../../core/deps'
 import type { RateMedia } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { toVoteStats } from '../../media/vote-stats'
-import { findRandomRateableMedia, findRateableMediaExact, mediaIdRange, type RateableRow } from '../../repositories/media.repository'
+import {
+  findRandomRateableMedia,
+  findRateableMediaExact,
+  findVisitorAndRandomRateableMedia,
+  mediaIdRange,
+  type RateableRow,
+} from '../../repositories/media.repository'
+import { requireOwnSession } from '../../http/session-user'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
 
 /** Random probes per wanted item before falling back to the exact query. */
 const TRIES_PER_ITEM = 20
 
-/** Up to count distinct rateable items for userId (visible, not own, not voted, not excluded), in random order. */
-export async function pickRateableMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[], count: number): Promise<RateableRow[]> {
+/**
+ * Up to count distinct rateable items for userId (visible, not own, not voted, not excluded), in random order.
+ * first, when given, is the answer of a probe already made (findVisitorAndRandomRateableMedia): it counts as the first try.
+ */
+export async function pickRateableMedia(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  exclude: number[],
+  count: number,
+  first?: { row: RateableRow | undefined },
+): Promise<RateableRow[]> {
   const skip = new Set(exclude)
   const picked = new Map<number, RateableRow>()
   for (let i = 0; i < TRIES_PER_ITEM * count && picked.size < count; i++) {
-    const row = await findRandomRateableMedia(deps.db, Math.random(), userId)
+    const row = i === 0 && first ? first.row : await findRandomRateableMedia(deps.db, Math.random(), userId)
     if (!row || skip.has(row.id) || picked.has(row.id)) continue
     picked.set(row.id, row)
   }
@@ -45,9 +62,20 @@ export function toRateMedia(row: RateableRow): RateMedia {
   }
 }
 
-/** One random item: null when the site has no media at all; HttpError 404 when the user has rated everything. */
-export async function pickRandomMedia(deps: Pick<Deps, 'db'>, userId: number, exclude: number[]): Promise<RateMedia | null> {
-  const [row] = await pickRateableMedia(deps, userId, exclude, 1)
+/**
+ * One random item for userId, whose session sessionHash must be (server/http/session-user.ts): the session lookup and
+ * the first probe go together. null when the site has no media at all; HttpError 401 for an unknown session, 403
+ * when userId is not the session's user, 404 when the user has rated everything.
+ */
+export async function pickRandomMedia(
+  deps: Pick<Deps, 'db'>,
+  sessionHash: string,
+  userId: number,
+  exclude: number[],
+): Promise<RateMedia | null> {
+  const { visitorId, row: probed } = await findVisitorAndRandomRateableMedia(deps.db, sessionHash, Math.random(), userId)
+  requireOwnSession(visitorId, userId)
+  const [row] = await pickRateableMedia(deps, userId, exclude, 1, { row: probed })
   if (row) return toRateMedia(row)
   if ((await mediaIdRange(deps.db)).min === null) return null
   throw new HttpError(404, 'You have rated all the media we have right now')

@@ -194,15 +194,13 @@ export function mediaRoutes(deps: Deps) {
     )
     .get(
       routes.mediaRandom,
-      async ({ params, query, visitor }) => {
-        requireOwnUser(visitor, params.userId)
+      async ({ params, query, sessionHash }) => {
+        const exclude = query.exclude ? [query.exclude] : []
         // Elysia would send an empty body for null; the contract answers the JSON value null (typed as the schema's null).
-        return (
-          (await pickRandomMedia(deps, params.userId, query.exclude ? [query.exclude] : [])) ?? (Response.json(null) as unknown as null)
-        )
+        return (await pickRandomMedia(deps, sessionHash, params.userId, exclude)) ?? (Response.json(null) as unknown as null)
       },
       {
-        visitor: true,
+        sessionHash: true,
         params: UserParamsSchema,
         query: RandomQuerySchema,
         response: { 200: v.nullable(RateMediaSchema), 404: ErrorSchema },

@@ -3,6 +3,7 @@ import { call, makeTestApp, makeVisitor } from '../../support/test-app'
 import { makeMedia } from '../../support/builders'
 import { MAX_EXCLUDE_CHARS, MAX_EXCLUDE_IDS } from '@server/contract/media'
 import { paths } from '@contract/paths'
+import { NO_SESSION } from '@server/http/errors'
 
 const FILES = ['autumn-mountain-meadow.jpg', 'colorful-cups.png', 'paint-brushes.gif', 'yellow-daisy.webp', 'kite-sky-portrait.mp4']
 
@@ -65,11 +66,17 @@ describe('GET /api/media/random/:userId', () => {
     }
   })
 
-  it("answers 403 for someone else's userId, 401 without a cookie and 400 for a non-numeric id", async () => {
+  it("answers 403 for someone else's userId, 401 without a cookie or for an unknown session and 400 for a non-numeric id", async () => {
     const a = await makeVisitor(t.app)
     const b = await makeVisitor(t.app)
     expect((await call(t.app, 'GET', `/api/media/random/${b.user.id}`, undefined, { cookie: a.cookie })).status).toBe(403)
     expect((await call(t.app, 'GET', `/api/media/random/${a.user.id}`)).status).toBe(401)
+    // A well-formed session id that names no session: the lookup that goes with the first probe finds no row.
+    const unknown = a.cookie.replace(/=.*/, `=${'z'.repeat(a.user.sessionId.length)}`)
+    expect(await call(t.app, 'GET', `/api/media/random/${a.user.id}`, undefined, { cookie: unknown })).toMatchObject({
+      status: 401,
+      json: { error: NO_SESSION },
+    })
     const bad = await call(t.app, 'GET', '/api/media/random/abc', undefined, { cookie: a.cookie })
     expect(bad).toMatchObject({ status: 400, json: { error: 'Id must be a positive integer' } })
   })
