@@ -165,13 +165,22 @@ describe('images', () => {
     expect(await t.deps.storage.head(still.url.replace('/api/media/file/', '').replace(/\.gif$/, '/poster.webp'))).toBeUndefined()
   })
 
-  it('names the poster of an animated GIF in the upload answer and in the queue another visitor gets', async () => {
+  it('names the poster of an animated GIF in the upload answer, and in the queue and the random item another visitor gets', async () => {
     expect(gif.posterUrl).toMatch(/\/poster\.webp$/)
     const rater = await makeVisitor(t.app)
     const queue = await call(t.app, 'GET', paths.mediaQueue(rater.user.id, { limit: 50 }), undefined, { cookie: rater.cookie })
     expect(queue.status).toBe(200)
     expect(queue.json.find((m: Media) => m.id === gif.id)?.posterUrl).toBe(gif.posterUrl)
     expect(queue.json.find((m: Media) => m.id === item.id)?.posterUrl).toBeNull()
+    // The random pick draws among the few items here: asked until it answers the GIF (each answer is one of them).
+    let picked: Media | undefined
+    for (let i = 0; i < 100 && picked?.id !== gif.id; i++) {
+      const random = await call(t.app, 'GET', paths.mediaRandom(rater.user.id), undefined, { cookie: rater.cookie })
+      expect(random.status).toBe(200)
+      picked = random.json
+    }
+    expect(picked?.id).toBe(gif.id)
+    expect(picked?.posterUrl).toBe(gif.posterUrl)
   })
 })
 
