@@ -57,7 +57,7 @@ export const PHONE = {
 /** What kind of work a trace event is, for a task's breakdown (undefined: not counted on its own). */
 function workKind(name: string): string | undefined {
   if (
-    /^(FunctionCall|EvaluateScript|v8\.run|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|RunMicrotasks|V8\.RunMicrotasks|v8\.callFunction)$/.test(
+    /^(FunctionCall|EvaluateScript|v8\.evaluateModule|v8\.run|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch|RunMicrotasks|V8\.RunMicrotasks|v8\.callFunction)$/.test(
       name,
     )
   )

@@ -28,9 +28,10 @@ function Shell() {
   useRedirects()
   useOutboxSync()
   const loggedOut = isLoggedOut()
-  // The whole page mounts when the session answers. Deferred, React renders it in short slices the browser can paint
-  // and take input between, instead of one long task (Total Blocking Time).
-  const waiting = useDeferredValue(session.isPending && !loggedOut)
+  // The whole page mounts when the session answers, and on the first render even when the session is already known
+  // (restored or carried by the page): deferred, with the spinner as its first value, React renders the page in short
+  // slices the browser can paint and take input between, instead of one long task (Total Blocking Time).
+  const waiting = useDeferredValue(session.isPending && !loggedOut, true)
   if (waiting) {
     return (
       <div className="grid min-h-screen place-items-center">
