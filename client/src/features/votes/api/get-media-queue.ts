@@ -25,24 +25,30 @@ export function getMediaQueue(userId: number, exclude: number[], limit: number =
 /** The first queue of this page load, asked for before the rate screen renders (prefetchFirstQueue). */
 let firstQueue: { userId: number; answer: Promise<RateMedia[]>; taken: boolean } | undefined
 
-let servedTaken = false
+let servedUsed = false
 
 /**
- * The first queue the server wrote into the page for userId (first screen data), once per page load (a later rate
- * screen fetches its own, which excludes what was rated here), or undefined (none, or an empty one: pages other than
- * `/` carry none, and the rate screen tells an empty site from a rated-all one by asking).
+ * The first queue the server wrote into the page for userId (first screen data) while no rate screen of this page
+ * load has mounted with it (a later rate screen fetches its own, which excludes what was rated here), or undefined
+ * (none, or an empty one: pages other than `/` carry none, and the rate screen tells an empty site from a rated-all
+ * one by asking). Reading it changes nothing, so a render React discards and starts again gets the same queue;
+ * markServedQueueUsed() ends it once a rate screen has mounted.
  */
-export function takeServedQueue(userId: number): RateMedia[] | undefined {
+export function servedQueue(userId: number): RateMedia[] | undefined {
   const served = readFirstScreenData()
-  if (servedTaken || served?.session.id !== userId || served.queue.length === 0) return undefined
-  servedTaken = true
+  if (servedUsed || served?.session.id !== userId || served.queue.length === 0) return undefined
   return served.queue
+}
+
+/** Ends the served first queue for this page load: a rate screen has mounted (called from its effect, not its render). */
+export function markServedQueueUsed(): void {
+  servedUsed = true
 }
 
 /**
  * Starts fetching userId's first queue now: the rate route calls it as soon as the session is
  * known, so the photo to rate (the LCP element) waits for one request less than if the screen asked after rendering.
- * Nothing is fetched when the page carries userId's first queue (the rate screen starts with it: takeServedQueue).
+ * Nothing is fetched when the page carries userId's first queue (the rate screen starts with it: servedQueue).
  * Once per page load; a later call for the same user does nothing.
  */
 export function prefetchFirstQueue(userId: number): void {

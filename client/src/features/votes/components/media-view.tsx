@@ -13,7 +13,7 @@
  * purpose, shows the animation).
  */
 import { Pause, Play } from 'lucide-react'
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
 import { lazyComponent } from '@client/lib/lazy-component'
 import { usePrefersReducedMotion } from '@client/lib/preferences'
@@ -45,6 +45,16 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
     }
   }, [motionOn])
   const stillOnly = !motionOn || (!isVideo && reducedMotion)
+  // Only a mounted view settles the first-load gate: React creates the picture (which starts loading) while it renders,
+  // and a time-sliced render it throws away and starts again must not open the gate for a picture never painted (the
+  // view rendered again would then skip the poster).
+  const mounted = useRef(false)
+  const settledBeforeMount = useRef(false)
+  useLayoutEffect(() => {
+    mounted.current = true
+    if (settledBeforeMount.current) markFirstMediaShown()
+  }, [])
+  const settle = () => (mounted.current ? markFirstMediaShown() : void (settledBeforeMount.current = true))
   const media = (full: boolean) => (
     <MediaPicture
       key={item.id}
@@ -57,9 +67,9 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
       videoRef={full ? undefined : video}
       onPlayingChange={full ? undefined : setPlaying}
       priority={!full}
-      onShown={full ? undefined : markFirstMediaShown}
+      onShown={full ? undefined : settle}
       onError={() => {
-        markFirstMediaShown()
+        settle()
         onError()
       }}
       className="h-full w-full"

@@ -9,7 +9,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import type { RateMedia } from '@contract/media'
 import { readOutbox } from '@client/lib/offline/outbox'
 import { useOnline } from '@client/lib/offline/use-outbox'
-import { getMediaQueue, getRandomMedia, REFILL_BELOW, takeFirstQueue, takeServedQueue } from '../api/get-media-queue'
+import { getMediaQueue, getRandomMedia, markServedQueueUsed, REFILL_BELOW, servedQueue, takeFirstQueue } from '../api/get-media-queue'
 import { voteKind } from '../outbox-kinds'
 
 /**
@@ -38,7 +38,10 @@ function storedQueue(userId: number): RateMedia[] {
 /** The queue for userId: items (head on screen), status, remove(id, voted), refresh(). */
 export function useMediaQueue(userId: number) {
   const online = useOnline()
-  const [items, setItems] = useState<RateMedia[]>(() => takeServedQueue(userId) ?? storedQueue(userId))
+  const [items, setItems] = useState<RateMedia[]>(() => servedQueue(userId) ?? storedQueue(userId))
+  // The page's first queue is this screen's once it has mounted; a render React discards (a time-sliced one it starts
+  // again) must not use it up.
+  useEffect(markServedQueueUsed, [])
   const [status, setStatus] = useState<QueueStatus>(() => (items.length ? 'ready' : 'loading'))
   const itemsRef = useRef(items)
   itemsRef.current = items
