@@ -1,7 +1,8 @@
 /**
  * The HTTP side of resumable uploads (docs/uploads.md), shared by every policy of server/media/resumable-uploads.ts:
- * the tus version and messages, answers in the API's error shape, a creation's declared length and metadata, the
- * check of a body's first bytes before they go on, and a finished upload's bytes spooled to a temp file.
+ * the tus version and messages, answers in the API's error shape and an upload's stored answer, the check of a body's
+ * first bytes before they go on, and a finished upload's bytes spooled to a temp file. It imports nothing of tus, so
+ * the routes answer stored results without loading it.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
