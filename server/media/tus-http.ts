@@ -1,7 +1,8 @@
 /**
  * The HTTP side of resumable uploads (docs/uploads.md), shared by every policy of server/media/resumable-uploads.ts:
- * the tus version and messages, answers in the API's error shape, a creation's declared length and metadata, the
- * check of a body's first bytes before they go on, and a finished upload's bytes spooled to a temp file.
+ * the tus version and messages, answers in the API's error shape and an upload's stored answer, the check of a body's
+ * first bytes before they go on, and a finished upload's bytes spooled to a temp file. It imports nothing of tus, so
+ * the routes answer stored results without loading it.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
@@ -9,10 +10,10 @@ import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Readable, Transform } from 'node:stream'
-import { Metadata } from '@tus/server'
 import { HttpError } from '../http/errors'
 import { SNIFF_BYTES } from './media-type'
 import type { SpooledFile } from './upload-stream'
+import type { ResumableUploadRow } from '../repositories/resumable-uploads.repository'
 
 /** The tus protocol version this server speaks. */
 export const TUS_VERSION = '1.0.0'
@@ -181,17 +182,10 @@ export async function spoolChecked(
   }
 }
 
-/** The metadata, file name and size a creation request declares; throws HttpError 400 for a missing or malformed one. */
-export function creationOf(request: Request): { metadata: Record<string, string | null>; fileName: string; size: number } {
-  if (request.headers.get('upload-defer-length') !== null)
-    throw new HttpError(400, 'Send Upload-Length: the size must be known when the upload is created')
-  const length = request.headers.get('upload-length') ?? ''
-  if (!/^\d{1,15}$/.test(length)) throw new HttpError(400, 'Upload-Length must be the file size in bytes')
-  let metadata: Record<string, string | null> = {}
-  try {
-    metadata = Metadata.parse(request.headers.get('upload-metadata') ?? undefined) ?? {}
-  } catch {
-    throw new HttpError(400, 'Upload-Metadata must be comma-separated keys with base64 values')
-  }
-  return { metadata, fileName: (metadata.filename ?? '').slice(0, 255), size: Number(length) }
+/** The answer a row holds: its stored answer once done, 202 while processing, 409 while bytes are missing. */
+export function storedAnswer(row: ResumableUploadRow): TusAnswer {
+  if (row.state === 'done') return { status: row.answerStatus ?? 500, body: JSON.parse(row.answerBody ?? 'null') }
+  return row.state === 'processing'
+    ? { status: 202, body: { message: UPLOAD_PROCESSING } }
+    : { status: 409, body: { message: UPLOAD_UNFINISHED } }
 }
