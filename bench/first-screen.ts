@@ -71,7 +71,7 @@ function bytesFinishedBefore(events: TraceEvent[], lcp: TraceEvent, navigationTs
   const idOf = (e: TraceEvent) => (e.args?.data as { requestId?: string } | undefined)?.requestId
   const sent = new Set(events.filter((e) => e.name === 'ResourceSendRequest' && e.pid === lcp.pid && e.ts >= navigationTs).map(idOf))
   const done = events.filter((e) => e.name === 'ResourceFinish' && e.pid === lcp.pid && e.ts < lcp.ts && sent.has(idOf(e)))
-  const bytes = done.reduce((n, e) => n + Number((e.args?.data as { encodedDataLength?: number }).encodedDataLength ?? 0), 0)
+  const bytes = done.reduce((n, e) => n + Number((e.args?.data as { encodedDataLength?: number } | undefined)?.encodedDataLength ?? 0), 0)
   return { bytes, files: done.length }
 }
 
