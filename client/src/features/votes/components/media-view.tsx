@@ -21,6 +21,11 @@ import { MediaPicture } from '@client/components/media-picture'
 import { afterFirstMedia, firstMediaSettledAlready, markFirstMediaShown } from '../first-media'
 import { mediaBoxWidth, useMediaHeight } from '../hooks/use-media-height'
 
+/** Settles the first-load gate two frames from now (the picture painted) if the view is still mounted then. */
+function settleAfterPaint(mounted: { current: boolean }): void {
+  requestAnimationFrame(() => requestAnimationFrame(() => mounted.current && markFirstMediaShown()))
+}
+
 const FullScreenViewer = lazyComponent(() => import('./full-screen-viewer'), 'FullScreenViewer')
 
 /** Props: item; onError when the file cannot be loaded (the screen skips it). */
@@ -45,16 +50,19 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
     }
   }, [motionOn])
   const stillOnly = !motionOn || (!isVideo && reducedMotion)
-  // Only a mounted view settles the first-load gate: React creates the picture (which starts loading) while it renders,
-  // and a time-sliced render it throws away and starts again must not open the gate for a picture never painted (the
-  // view rendered again would then skip the poster).
+  // Only a view that stays on screen settles the first-load gate, once its picture has been painted: React creates the
+  // picture (which starts loading) while it renders, and a render it throws away, or a view it removes before the next
+  // frame, must not open the gate for a picture never painted (the view rendered next would then skip the poster).
   const mounted = useRef(false)
   const settledBeforeMount = useRef(false)
+  const settle = () => (mounted.current ? settleAfterPaint(mounted) : void (settledBeforeMount.current = true))
   useLayoutEffect(() => {
     mounted.current = true
-    if (settledBeforeMount.current) markFirstMediaShown()
+    if (settledBeforeMount.current) settleAfterPaint(mounted)
+    return () => {
+      mounted.current = false
+    }
   }, [])
-  const settle = () => (mounted.current ? markFirstMediaShown() : void (settledBeforeMount.current = true))
   const media = (full: boolean) => (
     <MediaPicture
       key={item.id}
