@@ -32,9 +32,11 @@ function restrictToOwner(path: string) {
 export function openDatabase(path: string): { db: Db; sqlite: Database } {
   if (path !== ':memory:') restrictToOwner(path)
   const sqlite = new Database(path, { create: true, strict: true })
+  // The wait comes first: switching to WAL needs the file's lock, which another process (an instance still shutting
+  // down and checkpointing, a CLI) may hold for a moment.
+  sqlite.exec('PRAGMA busy_timeout = 5000')
   sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec('PRAGMA foreign_keys = ON')
-  sqlite.exec('PRAGMA busy_timeout = 5000')
   sqlite.exec('PRAGMA synchronous = NORMAL')
   const db = drizzle({ client: sqlite, schema })
   migrate(db, { migrationsFolder: MIGRATIONS_DIR })
