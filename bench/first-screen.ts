@@ -13,7 +13,6 @@
  * comparable between runs). `--runs N` repeats each page; `--kinds camera,gif` picks kinds; `--save DIR` writes each trace there (DevTools'
  * Performance panel opens them).
  */
-import type { Page } from 'playwright-core'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,7 +21,7 @@ import type { RateMedia } from '../server/contract/media'
 import { putFirstOnPage } from '../tests/support/first-screen-document'
 import { seedCatalogue, type CatalogueItem } from '../scripts/seed-catalogue'
 import { launchBrowser, startServer } from '../tests/support/browser'
-import { PHONE, traceFirstScreen, type FirstScreenTrace, type TraceEvent } from '../tests/support/main-thread-trace'
+import { PHONE, recordLcpUrls, traceFirstScreen, type FirstScreenTrace, type TraceEvent } from '../tests/support/main-thread-trace'
 
 /** The item shown first for each kind: the heaviest of its kind in the catalogue. */
 const FIRST_BY_KIND: Record<string, string> = {
@@ -49,19 +48,6 @@ const dataDir = opts.data ?? mkdtempSync(join(tmpdir(), 'hotvote-first-screen-')
 const catalogueFile = join(dataDir, 'catalogue.json')
 const server = await startServer({ DATA_DIR: dataDir, UPLOADS_PER_VISITOR_PER_HOUR: '1000', UPLOADS_PER_ADDRESS_PER_HOUR: '1000' })
 const browser = await launchBrowser()
-
-/** The prefix of the console lines the page writes for each LCP entry it observes (followed by the entry's URL). */
-const LCP_MARK = 'lcp-entry:'
-
-/** Makes page log the URL of each LCP entry (empty for text) into urls, in order: the trace names no image's URL. */
-async function recordLcpUrls(page: Page, urls: string[]): Promise<void> {
-  page.on('console', (m) => void (m.text().startsWith(LCP_MARK) && urls.push(m.text().slice(LCP_MARK.length))))
-  await page.addInitScript((mark) => {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) console.log(`${mark}${(e as PerformanceEntry & { url: string }).url}`)
-    }).observe({ type: 'largest-contentful-paint', buffered: true })
-  }, LCP_MARK)
-}
 
 /**
  * Bytes received (as sent, compressed) and files of the requests lcp's renderer process sent after navigationTs and

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'bun:test'
 import { WARM_CONCURRENCY } from '@client/features/votes/hooks/use-prefetch-media'
 import { putFirstOnPage } from '../support/first-screen-document'
 import { useServerAndBrowser } from '../support/browser'
-import { PHONE, traceFirstScreen } from '../support/main-thread-trace'
+import { PHONE, recordLcpUrls, traceFirstScreen } from '../support/main-thread-trace'
 import { seedUploads } from '../support/seed'
 
 const app = useServerAndBrowser()
@@ -48,9 +48,6 @@ const catalogue = async () => (await uploads()).mediaIds
 /** The path of a catalogue item's URL (a file, variant or poster URL of its upload answer). */
 const pathOf = (url: string) => new URL(url, app.server.url).pathname
 
-/** The prefix of the console lines the page writes for each LCP entry it observes (followed by the entry's URL). */
-const LCP_MARK = 'lcp-entry:'
-
 /**
  * Opens / with the catalogue item `first` at the head of the first queue the page carries (and nine others after it) while chromium
  * traces; answers the trace, each media file request (path, start and end in ms of the test's clock, low priority or
@@ -64,12 +61,7 @@ async function openWithFirst(first: string) {
   const lcpUrls: string[] = []
   const trace = await traceFirstScreen(app.browser, context, `${app.server.url}/`, WINDOW_MS, async (page) => {
     await putFirstOnPage(page, app.server.url, firstId)
-    page.on('console', (m) => void (m.text().startsWith(LCP_MARK) && lcpUrls.push(m.text().slice(LCP_MARK.length))))
-    await page.addInitScript((mark) => {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) console.log(`${mark}${(e as PerformanceEntry & { url: string }).url}`)
-      }).observe({ type: 'largest-contentful-paint', buffered: true })
-    }, LCP_MARK)
+    await recordLcpUrls(page, lcpUrls)
     const cdp = await context.newCDPSession(page)
     const byId = new Map<string, (typeof requests)[number]>()
     cdp.on('Network.requestWillBeSent', (e) => {

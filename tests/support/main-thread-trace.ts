@@ -163,3 +163,16 @@ export async function traceFirstScreen(
   await page.close()
   return mainThreadTasks(traceEvents, windowMs)
 }
+
+/** The prefix of the console lines recordLcpUrls has the page write for each LCP entry (followed by the entry's URL). */
+const LCP_MARK = 'lcp-entry:'
+
+/** Makes page log the URL of each LCP entry (empty for text) into urls, in order: the trace names no image's URL. */
+export async function recordLcpUrls(page: Page, urls: string[]): Promise<void> {
+  page.on('console', (m) => void (m.text().startsWith(LCP_MARK) && urls.push(m.text().slice(LCP_MARK.length))))
+  await page.addInitScript((mark) => {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) console.log(`${mark}${(e as PerformanceEntry & { url: string }).url}`)
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+  }, LCP_MARK)
+}
