@@ -46,27 +46,36 @@ const isAdminChunk = (chunk: { facadeModuleId: string | null; moduleIds: readonl
  */
 const UNSPLIT_ROUTES = new Set(['__root__', '/_shell', '/_shell/'])
 
-/** The client entry; its static import graph is the first load. */
+/** The client entry: it waits for the first picture's preview to paint, then imports APP_START (client/src/main.tsx). */
 const ENTRY = here('./src/main.tsx')
+/** The app's start module; its static import graph, less the entry's own, is the app's chunk. */
+const APP_START = here('./src/start.tsx')
 
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
-const firstLoads = new WeakMap<ChunkingContext, Set<string>>()
-/**
- * The ids of ENTRY and every module it imports statically, transitively: the first load. Computed once per chunking
- * pass (keyed by the pass's context, which the bundler reuses within a pass).
- */
-function firstLoadModules(ctx: ChunkingContext): Set<string> {
-  const known = firstLoads.get(ctx)
-  if (known) return known
+const appChunks = new WeakMap<ChunkingContext, Set<string>>()
+/** The ids of start and every module it imports statically, transitively. */
+function staticGraph(ctx: ChunkingContext, start: string): Set<string> {
   const seen = new Set<string>()
   const visit = (id: string) => {
     if (seen.has(id)) return
     seen.add(id)
     for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) visit(next)
   }
-  visit(ENTRY)
-  firstLoads.set(ctx, seen)
+  visit(start)
   return seen
+}
+/**
+ * The modules of the app's chunk: APP_START's static graph less ENTRY's (those go to a small chunk of their own, which
+ * the entry loads before the app starts). Computed once per chunking pass (keyed by the pass's context, which the bundler
+ * reuses within a pass).
+ */
+function appModules(ctx: ChunkingContext): Set<string> {
+  const known = appChunks.get(ctx)
+  if (known) return known
+  const entry = staticGraph(ctx, ENTRY)
+  const app = new Set([...staticGraph(ctx, APP_START)].filter((id) => !entry.has(id)))
+  appChunks.set(ctx, app)
+  return app
 }
 
 export default defineConfig({
@@ -124,9 +133,18 @@ export default defineConfig({
     rollupOptions: {
       output: {
         chunkFileNames: (chunk) => (isAdminChunk(chunk) ? 'assets/adm-[name]-[hash].js' : 'assets/[name]-[hash].js'),
-        // Everything the entry imports statically goes into one chunk, not ~30 small shared ones: over HTTP/1.1 a
+        // Everything the app imports statically (appModules) goes into one chunk, not ~30 small shared ones: over HTTP/1.1 a
         // phone fetches six at a time, so each extra wave of small files costs a round trip before the first render.
-        codeSplitting: { groups: [{ debugName: 'first-load', name: (id, ctx) => (firstLoadModules(ctx).has(id) ? 'app' : null) }] },
+        // The group names every module it takes (appModules is closed under static imports but for the entry's own
+        // modules), so it does not take their dependencies as well: the entry's own modules stay in the entry's chunk.
+        codeSplitting: {
+          groups: [
+            { debugName: 'app', name: (id, ctx) => (appModules(ctx).has(id) ? 'app' : null), includeDependenciesRecursively: false },
+            // The modules the entry and the app share, in a chunk of their own: in the entry's chunk, the app would
+            // import the entry's chunk while the entry, awaiting the app, has not finished evaluating (a deadlock).
+            { debugName: 'entry-shared', name: (id, ctx) => (id !== ENTRY && staticGraph(ctx, ENTRY).has(id) ? 'entry-shared' : null) },
+          ],
+        },
       },
     },
   },

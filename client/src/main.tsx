@@ -1,58 +1,13 @@
 /**
- * Client entry: QueryClient with the spec defaults, restored from the persisted query cache, the router
- * with typed context, the React root with the update prompt, the install offer capture, and once the page has loaded
- * and the browser is idle, the service worker (production builds) and one request for persistent storage.
+ * Client entry: starts the app (start.tsx) once the first picture the server wrote into the page has painted
+ * (lib/first-picture-preview.ts), at once on a page without one. The app's code is asked for only then: on a slow
+ * phone the picture's bytes do not share the connection with the app's script, so the picture shows about as soon as
+ * it can, while the app is ready about as soon as before (both have the same bytes to fetch). A page without a preview
+ * modulepreloads the app's chunks instead (server/features/first-screen).
  */
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider, createRouter } from '@tanstack/react-router'
-import { routeTree } from './routeTree.gen'
-import { createQueryClient } from './lib/query-client'
-import { startQueryPersistence } from './lib/query-persistence'
-import { registerServiceWorker } from './lib/sw-registration'
-import { afterPageLoad, yieldToMain } from './lib/when-idle'
-import { cn } from './lib/cn'
-import { captureInstallPrompt } from './features/pwa/install-prompt'
-import { UpdatePrompt } from './features/pwa/components/update-prompt'
-import './outbox-kinds'
+import { afterFirstPicturePreview } from './lib/first-picture-preview'
+// The stylesheet is the page's (a render-blocking link in its head): it places the preview before the app runs.
 import './styles.css'
 
-const queryClient = createQueryClient()
-/** The app's router over the generated route tree, with the QueryClient as the loaders' context. */
-const createAppRouter = () => createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' })
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: ReturnType<typeof createAppRouter>
-  }
-}
-
-/** Longest wait for an idle period after the page's load event before the deferred start-up work runs, ms. */
-const START_UP_IDLE_TIMEOUT_MS = 2000
-
-captureInstallPrompt()
-// Neither is needed for the first screen, so their code loads (and the service worker installs) once the page has
-// loaded and the browser is idle, not beside the first item's requests.
-afterPageLoad(() => {
-  if (import.meta.env.PROD) void registerServiceWorker()
-  void import('./lib/persistent-storage').then((m) => m.requestPersistentStorage()).catch(() => false)
-}, START_UP_IDLE_TIMEOUT_MS)
-// tailwind-merge builds its class tables on first use (a few ms, four times that on a slow phone): done in a task of
-// its own while the persisted cache is read, rather than inside the first render's task (Total Blocking Time).
-setTimeout(() => cn('p-0', 'p-1'), 0)
-// The last known session, configs and stats must be in the cache before the first render, so an offline start shows them.
-await startQueryPersistence(queryClient)
-// The router's set-up (history, route tree, first location) runs in a task of its own rather than in the modules'
-// evaluation or the cache's restore, so neither start-up task holds the main thread long (Total Blocking Time).
-await yieldToMain()
-const router = createAppRouter()
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <UpdatePrompt />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+await afterFirstPicturePreview()
+await import('./start')

@@ -10,6 +10,12 @@ import type { SessionUser } from './session'
 /** id of the `<script type="application/json">` element holding FirstScreenData. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen'
 
+/**
+ * Attribute of the first picture's preview: the element the server writes into the page of `/` with the first item's
+ * picture, shown before the app runs and removed once the app has painted its own (client/src/lib/first-picture-preview.ts).
+ */
+export const FIRST_PICTURE_PREVIEW_ATTRIBUTE = 'data-first-picture-preview'
+
 /** Items in a queue answer the rate screen asks for, the first one included. */
 export const RATE_QUEUE_SIZE = 10
 

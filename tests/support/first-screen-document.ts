@@ -2,7 +2,7 @@
  * For the first-screen benches and tests (bench/first-screen.ts, bench/lighthouse.mjs,
  * tests/e2e/first-screen-main-thread.test.ts): the page GET / answered with the first screen written into it,
  * rewritten so a chosen item comes first and RATE_QUEUE_SIZE - 1 others follow in id order, through the server's own
- * renderFirstScreen (the chosen item's preload included). Run by hand as
+ * renderFirstScreen (the chosen item's preload and preview included). Run by hand as
  * `bun tests/support/first-screen-document.ts` with `{ "html": ..., "all": [...], "first": id }` on stdin, it prints the page.
  */
 import { FIRST_SCREEN_ELEMENT_ID, RATE_QUEUE_SIZE, type FirstScreenData } from '../../server/contract/first-screen'
@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core'
 
 const ELEMENT = new RegExp(`<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">([^<]*)</script>`)
 const PRELOAD = /<link rel="preload" as="image"[^>]*>/
+const PREVIEW = /<div class="first-picture-preview"[^>]*><img [^>]*><\/div>/
 
 /** The first screen data html carries, or undefined for a page without one (a server before the first screen was written into the page). */
 export const firstScreenOf = (html: string): FirstScreenData | undefined => {
@@ -31,7 +32,7 @@ export function withFirstItem(html: string, all: RateMedia[], first: number): st
       .sort((a, b) => a.id - b.id)
       .slice(0, RATE_QUEUE_SIZE - 1),
   ]
-  return renderFirstScreen(html.replace(ELEMENT, '').replace(PRELOAD, ''), { session: data.session, queue })
+  return renderFirstScreen(html.replace(ELEMENT, '').replace(PRELOAD, '').replace(PREVIEW, ''), { session: data.session, queue })
 }
 
 /**

@@ -20,7 +20,7 @@ import { addressKey, clientAddress, type PeerSource } from '../../http/client-ad
 import { cookieValue } from '../../http/cookie-value'
 import { acceptedEncodings, serveClient } from '../../http/static-client'
 import { loggedOutCookieName, sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
-import { renderFirstScreen, routeChunks, type BuildManifest } from './first-screen.service'
+import { lazyChunks, renderFirstScreen, type BuildManifest } from './first-screen.service'
 
 /** What the first screen needs from the session and media features (wired in server/app.ts). */
 export type FirstScreenPorts = {
@@ -32,6 +32,8 @@ export type FirstScreenPorts = {
 
 /** Source file of the upload screen's route, lazy in the build: its chunks are modulepreloaded in the page of /upload. */
 const UPLOAD_ROUTE_FILE = 'src/routes/_shell/upload.tsx'
+/** Source file of the app's start, which the client's entry imports: its chunks are modulepreloaded in a page without a preview. */
+const APP_START_FILE = 'src/start.tsx'
 
 /** Brotli quality for the per-visitor page: fast (a page is a few KB), about gzip's speed at a better ratio. */
 const BROTLI_QUALITY = 5
@@ -63,10 +65,10 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
   const loggedOut = loggedOutCookieName(publicUrl)
   const plain = (request: Request, path: string) => serveClient(clientDist, path, request.headers.get('accept-encoding'), production)
 
-  /** The lazy chunks of the route in routeFile, from the build's manifest (none when the build wrote no manifest). */
-  async function chunksOf(routeFile: string): Promise<string[]> {
+  /** The lazy chunks of the module in file, from the build's manifest (none when the build wrote no manifest). */
+  async function chunksOf(file: string): Promise<string[]> {
     const manifest = Bun.file(join(clientDist, '.vite', 'manifest.json'))
-    return (await manifest.exists()) ? routeChunks((await manifest.json()) as BuildManifest, routeFile) : []
+    return (await manifest.exists()) ? lazyChunks((await manifest.json()) as BuildManifest, file) : []
   }
 
   async function page(
@@ -88,7 +90,7 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
       html = renderFirstScreen(
         await index.text(),
         { session: toSessionUser(user, sessionId), queue },
-        routeFile ? await chunksOf(routeFile) : [],
+        { app: await chunksOf(APP_START_FILE), route: routeFile ? await chunksOf(routeFile) : [] },
       )
       cookie[sessionCookieName(publicUrl)].set({ value: sessionId, ...sessionCookieOptions(publicUrl) })
     } catch (error) {

@@ -16,8 +16,10 @@ import { call, cookieSetBy, makeTestDeps, makeVisitor } from '../../support/test
 import { makeMedia } from '../../support/builders'
 
 const HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>HotVote</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`
-/** A build manifest naming the upload route's split chunk, which imports a shared chunk. */
+/** A build manifest naming the app's start (importing the app's chunk) and the upload route's split chunk, which imports a shared chunk. */
 const MANIFEST = {
+  'src/start.tsx': { file: 'assets/start-jkl.js', imports: ['_app-mno.js'] },
+  '_app-mno.js': { file: 'assets/app-mno.js' },
   'src/routes/_shell/upload.tsx?tsr-split=component': { file: 'assets/upload-abc.js', imports: ['_esm-def.js'] },
   '_esm-def.js': { file: 'assets/esm-def.js' },
   'src/routes/_shell/stats.tsx?tsr-split=component': { file: 'assets/stats-ghi.js' },
@@ -85,6 +87,19 @@ describe('GET / on a page load', () => {
     }
   })
 
+  it("shows the first item's picture as a preview first in the body, and leaves the app's chunks to the entry", async () => {
+    const html = await (await s.page()).text()
+    const first = dataOf(html)!.queue[0]
+    const preview = html.match(
+      /<body><div class="first-picture-preview" data-first-picture-preview aria-hidden="true"><img ([^>]*)><\/div>/,
+    )
+    expect(preview).not.toBeNull()
+    expect(preview![1]).toContain(`data-ratio="${first.width! / first.height!}"`)
+    if (first.posterUrl) expect(preview![1]).toContain(`src="${first.posterUrl}"`)
+    else expect(preview![1]).toContain(`srcset="${variantSrcset(first.variants)}"`)
+    expect(html).not.toContain('rel="modulepreload"')
+  })
+
   it("resumes the cookie's own visitor and renews its cookie", async () => {
     const v = await makeVisitor(s.app())
     const res = await s.page({ ...NAVIGATION, cookie: v.cookie })
@@ -108,7 +123,8 @@ describe('GET / on a page load', () => {
     expect(dataOf(html)).toEqual({ session: expect.objectContaining({ id: v.user.id, sessionId: v.user.sessionId }), queue: [] })
     expect(html).not.toContain('rel="preload"')
     const modules = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
-    expect(modules).toEqual(['/assets/upload-abc.js', '/assets/esm-def.js'])
+    // No picture to preview: the app's chunks, which the entry imports at once, then the route's.
+    expect(modules).toEqual(['/assets/start-jkl.js', '/assets/app-mno.js', '/assets/upload-abc.js', '/assets/esm-def.js'])
     // After the app's own script, which the phone's connections fetch first; in the head, so it starts with the page.
     expect(html.indexOf('rel="modulepreload"')).toBeGreaterThan(html.indexOf('<script type="module"'))
     expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('</head>'))

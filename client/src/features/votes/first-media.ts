@@ -7,6 +7,7 @@
  */
 
 import { whenIdle } from '@client/lib/when-idle'
+import { removeFirstPicturePreview } from '@client/lib/first-picture-preview'
 
 /** Longest wait for an idle period after the first item has settled, ms. */
 const IDLE_TIMEOUT_MS = 1000
@@ -15,8 +16,12 @@ let open: () => void = () => {}
 let settled = false
 const firstMediaSettled = new Promise<void>((resolve) => (open = resolve))
 
-/** Marks the first item on the rate screen as settled (loaded or failed); later calls change nothing. */
+/**
+ * Marks the first item on the rate screen as settled (loaded or failed, painted by then): the page's preview of the
+ * first picture, which the screen's own picture now covers, is removed. Later calls change nothing.
+ */
 export const markFirstMediaShown = (): void => {
+  removeFirstPicturePreview()
   settled = true
   open()
 }

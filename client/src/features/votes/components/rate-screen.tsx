@@ -12,6 +12,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { Button } from '@client/components/ui/button'
 import { Spinner } from '@client/components/ui/spinner'
 import { useShortcutsEnabled } from '@client/lib/preferences'
+import { removeFirstPicturePreview } from '@client/lib/first-picture-preview'
 import { useVote } from '../hooks/use-vote'
 import { MediaView } from './media-view'
 import { VoteStatsPanel } from './vote-stats-panel'
@@ -55,6 +56,13 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
     if (e.key === 'h' || e.key === 'H' || e.key === 'ArrowRight') vote(true)
     if (e.key === 'n' || e.key === 'N' || e.key === 'ArrowLeft') vote(false)
   }
+  // The page's preview of the first picture stays only while the screen shows an item (whose view removes it once
+  // its own picture has painted over it): any other state, or leaving the screen, removes it.
+  const showsItem = Boolean(item && stats) && status !== 'done' && status !== 'empty'
+  useEffect(() => {
+    if (!showsItem) removeFirstPicturePreview()
+  }, [showsItem])
+  useEffect(() => removeFirstPicturePreview, [])
   useEffect(() => {
     const listener = (e: KeyboardEvent) => onKey.current(e)
     window.addEventListener('keydown', listener)

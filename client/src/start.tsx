@@ -1,0 +1,63 @@
+/**
+ * The app (started by the entry, main.tsx): QueryClient with the spec defaults, restored from the persisted query cache, the router
+ * with typed context, the React root with the update prompt, the install offer capture, and once the page has loaded
+ * and the browser is idle, the service worker (production builds) and one request for persistent storage.
+ */
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider, createRouter } from '@tanstack/react-router'
+import { routeTree } from './routeTree.gen'
+import { createQueryClient } from './lib/query-client'
+import { startQueryPersistence } from './lib/query-persistence'
+import { registerServiceWorker } from './lib/sw-registration'
+import { afterPageLoad, yieldToMain } from './lib/when-idle'
+import { removeFirstPicturePreview } from './lib/first-picture-preview'
+import { cn } from './lib/cn'
+import { captureInstallPrompt } from './features/pwa/install-prompt'
+import { UpdatePrompt } from './features/pwa/components/update-prompt'
+import './outbox-kinds'
+
+const queryClient = createQueryClient()
+/** The app's router over the generated route tree, with the QueryClient as the loaders' context. */
+const createAppRouter = () => createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' })
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}
+
+/** Longest wait for an idle period after the page's load event before the deferred start-up work runs, ms. */
+const START_UP_IDLE_TIMEOUT_MS = 2000
+
+captureInstallPrompt()
+// Neither is needed for the first screen, so their code loads (and the service worker installs) once the page has
+// loaded and the browser is idle, not beside the first item's requests.
+afterPageLoad(() => {
+  if (import.meta.env.PROD) void registerServiceWorker()
+  void import('./lib/persistent-storage').then((m) => m.requestPersistentStorage()).catch(() => false)
+}, START_UP_IDLE_TIMEOUT_MS)
+// tailwind-merge builds its class tables on first use (a few ms, four times that on a slow phone): done in a task of
+// its own while the persisted cache is read, rather than inside the first render's task (Total Blocking Time).
+setTimeout(() => cn('p-0', 'p-1'), 0)
+// The last known session, configs and stats must be in the cache before the first render, so an offline start shows them.
+await startQueryPersistence(queryClient)
+// The router's set-up (history, route tree, first location) runs in a task of its own rather than in the modules'
+// evaluation or the cache's restore, so neither start-up task holds the main thread long (Total Blocking Time).
+await yieldToMain()
+const router = createAppRouter()
+// The first picture's preview belongs to `/` (the rate screen removes it once its own picture has painted): a page
+// load of, or a move to, any other page removes it.
+router.subscribe('onResolved', ({ toLocation }) => {
+  if (toLocation.pathname !== '/') removeFirstPicturePreview()
+})
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <UpdatePrompt />
+    </QueryClientProvider>
+  </StrictMode>,
+)
