@@ -51,6 +51,9 @@ const ENTRY = here('./src/main.tsx')
 /** The app's start module; its static import graph, less the entry's own, is the app's chunk. */
 const APP_START = here('./src/start.tsx')
 
+/** React's runtime: react, react-dom and its scheduler. */
+const REACT_RUNTIME = /\/node_modules\/(react|react-dom|scheduler)\//
+
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
 const appChunks = new WeakMap<ChunkingContext, Set<string>>()
 /** The ids of start and every module it imports statically, transitively. */
@@ -139,6 +142,8 @@ export default defineConfig({
         // modules), so it does not take their dependencies as well: the entry's own modules stay in the entry's chunk.
         codeSplitting: {
           groups: [
+            // React's own modules, which the entry evaluates in a task before the rest of the app's (client/src/main.tsx).
+            { debugName: 'react', test: REACT_RUNTIME, name: 'react', priority: 1, includeDependenciesRecursively: false },
             { debugName: 'app', name: (id, ctx) => (appModules(ctx).has(id) ? 'app' : null), includeDependenciesRecursively: false },
             // The modules the entry and the app share, in a chunk of their own: in the entry's chunk, the app would
             // import the entry's chunk while the entry, awaiting the app, has not finished evaluating (a deadlock).

@@ -10,4 +10,7 @@ import { afterFirstPicturePreview } from './lib/first-picture-preview'
 import './styles.css'
 
 await afterFirstPicturePreview()
+// React's own code is evaluated in a task of its own, then the rest of the app's: two shorter start-up tasks rather
+// than one long one, so a tap meanwhile waits less (Total Blocking Time).
+await import('react-dom/client')
 await import('./start')

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core'
 
 const ELEMENT = new RegExp(`<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">([^<]*)</script>`)
 const PRELOAD = /<link rel="preload" as="image"[^>]*>/
-const PREVIEW = /<div class="first-picture-preview"[^>]*><img [^>]*><\/div>/
+const PREVIEW = /<div class="first-picture-preview"[^>]*><div [^>]*><img [^>]*><\/div><\/div>/
 
 /** The first screen data html carries, or undefined for a page without one (a server before the first screen was written into the page). */
 export const firstScreenOf = (html: string): FirstScreenData | undefined => {

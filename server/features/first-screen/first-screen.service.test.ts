@@ -1,6 +1,6 @@
 /**
- * renderFirstScreen: the first item's preload and preview (the same picture, the preview first in the body at the
- * item's aspect ratio, hidden from assistive technology), and which chunks the page modulepreloads: the app's only
+ * renderFirstScreen: the first item's preload and preview (the same picture, the preview first in the body in a box
+ * of the item's shape, hidden from assistive technology), and which chunks the page modulepreloads: the app's only
  * when the page has no preview (with one, the entry asks for the app once the preview has painted).
  */
 import { describe, expect, it } from 'bun:test'
@@ -48,7 +48,7 @@ function item(mimeType: string, display: Partial<RateMedia> = {}): RateMedia {
 const render = (queue: RateMedia[]) => renderFirstScreen(INDEX, { session: SESSION, queue }, MODULES)
 const modulePreloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
 const PREVIEW =
-  /<div class="first-picture-preview" data-first-picture-preview aria-hidden="true"><img alt="" fetchpriority="high" data-ratio="([^"]+)" ([^>]*)><\/div>/
+  /<div class="first-picture-preview" data-first-picture-preview aria-hidden="true"><div data-width="(\d+)" data-height="(\d+)"><img alt="" fetchpriority="high" ([^>]*)><\/div><\/div>/
 
 describe('renderFirstScreen', () => {
   it("writes a photo's variants as the preview, first in the body, at the item's aspect ratio, with the preload's srcset and sizes", () => {
@@ -60,17 +60,16 @@ describe('renderFirstScreen', () => {
     const preview = html.match(PREVIEW)
     expect(preview).not.toBeNull()
     expect(html.indexOf(preview![0])).toBe(html.indexOf('<body class="bg">') + '<body class="bg">'.length)
-    expect(Number(preview![1])).toBe(1.6)
-    expect(preview![2]).toContain(`srcset="${variantSrcset(variants)}"`)
-    const sizes = preview![2].match(/sizes="([^"]+)"/)![1]
+    expect([preview![1], preview![2]]).toEqual(['1600', '1000'])
+    expect(preview![3]).toContain(`srcset="${variantSrcset(variants)}"`)
+    const sizes = preview![3].match(/sizes="([^"]+)"/)![1]
     expect(html).toContain(`imagesizes="${sizes}"`)
   })
 
   it("writes a video's or an animation's poster as the preview and the preload", () => {
     for (const mimeType of ['video/mp4', 'image/gif']) {
       const html = render([item(mimeType, { posterUrl: '/api/media/file/m/x/poster.webp', width: 720, height: 1280 })])
-      expect(html.match(PREVIEW)?.[2]).toBe('src="/api/media/file/m/x/poster.webp"')
-      expect(Number(html.match(PREVIEW)?.[1])).toBe(720 / 1280)
+      expect(html.match(PREVIEW)?.slice(1)).toEqual(['720', '1280', 'src="/api/media/file/m/x/poster.webp"'])
       expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/api/media/file/m/x/poster.webp">')
     }
   })
@@ -87,6 +86,14 @@ describe('renderFirstScreen', () => {
       expect(html).not.toContain('first-picture-preview')
       expect(modulePreloads(html)).toEqual(['/assets/shared-b.js', '/assets/start-c.js', '/assets/app-d.js', '/assets/upload-e.js'])
     }
+  })
+
+  it('gives an item of unknown size the 16:9 box the rate screen gives it', () => {
+    expect(
+      render([item('image/jpeg', { width: null, height: null })])
+        .match(PREVIEW)
+        ?.slice(1, 3),
+    ).toEqual(['16', '9'])
   })
 
   it('escapes the picture URLs in the preview as attribute values', () => {

@@ -15,6 +15,9 @@ import {
 import type { RateMedia } from '../../contract/media'
 import { variantSrcset } from '../../contract/variant-srcset'
 
+/** The shape of an item of unknown size, as aspectRatioOf takes it (16:9). */
+const UNKNOWN_SHAPE = { width: 16, height: 9 }
+
 /** text as an HTML attribute value (inside double quotes). */
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
@@ -43,16 +46,19 @@ export function firstItemPreload(item: RateMedia): string {
 }
 
 /**
- * The preview of item's first picture (firstPicture): an `<img>` in an element the stylesheet places where the rate
- * screen's box will be, sized by the item's aspect ratio (its data-ratio, width over height); hidden from assistive
+ * The preview of item's first picture (firstPicture): an `<img>` in a box of the item's aspect ratio (its data-width
+ * and data-height, px; 16:9 when unknown, as aspectRatioOf) that the stylesheet lays out as the rate screen lays out its box, in an element it places where
+ * that box will be (client/src/styles.css); hidden from assistive
  * technology, since the rate screen's own picture, with its text, takes its place. Empty when item has no picture.
  */
 export function firstItemPreview(item: RateMedia): string {
   const picture = firstPicture(item)
   if (!picture) return ''
+  // Whole numbers, as the item's own: the box's height then comes out as the rate screen's to the 1/64 px.
+  const { width, height } = item.width && item.height ? { width: item.width, height: item.height } : UNKNOWN_SHAPE
   const source =
     'src' in picture ? `src="${attribute(picture.src)}"` : `srcset="${attribute(picture.srcset)}" sizes="${attribute(picture.sizes)}"`
-  return `<div class="first-picture-preview" ${FIRST_PICTURE_PREVIEW_ATTRIBUTE} aria-hidden="true"><img alt="" fetchpriority="high" data-ratio="${aspectRatioOf(item)}" ${source}></div>`
+  return `<div class="first-picture-preview" ${FIRST_PICTURE_PREVIEW_ATTRIBUTE} aria-hidden="true"><div data-width="${width}" data-height="${height}"><img alt="" fetchpriority="high" ${source}></div></div>`
 }
 
 /** The build's manifest (client/dist/.vite/manifest.json): per source module, its chunk file and the chunks it imports statically. */
