@@ -12,7 +12,7 @@
  * writes each run's report (JSON) there.
  */
 import { dirname, join } from 'node:path'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -105,7 +105,10 @@ for (let run = 0; run < Number(opts.runs); run++) {
       undefined,
       page,
     )
-    if (opts.save) writeFileSync(join(opts.save, `lhr-${Date.now()}-${run + 1}.json`), JSON.stringify(lhr))
+    if (opts.save) {
+      mkdirSync(opts.save, { recursive: true })
+      writeFileSync(join(opts.save, `lhr-${Date.now()}-${run + 1}.json`), JSON.stringify(lhr))
+    }
     const score = (c) => Math.round(lhr.categories[c].score * 100)
     const audit = (a) => lhr.audits[a]
     const row = {

@@ -1,6 +1,6 @@
 /**
  * The app (started by the entry, main.tsx): QueryClient with the spec defaults, restored from the persisted query cache, the router
- * with typed context, the React root with the update prompt, the install offer capture, and once the page has loaded
+ * with typed context, the React root with the update prompt, and once the page has loaded
  * and the browser is idle, the service worker (production builds) and one request for persistent storage.
  */
 import { StrictMode } from 'react'
@@ -14,7 +14,6 @@ import { registerServiceWorker } from './lib/sw-registration'
 import { afterPageLoad, yieldToMain } from './lib/when-idle'
 import { removeFirstPicturePreview } from './lib/first-picture-preview'
 import { cn } from './lib/cn'
-import { captureInstallPrompt } from './features/pwa/install-prompt'
 import { UpdatePrompt } from './features/pwa/components/update-prompt'
 import './outbox-kinds'
 
@@ -31,7 +30,6 @@ declare module '@tanstack/react-router' {
 /** Longest wait for an idle period after the page's load event before the deferred start-up work runs, ms. */
 const START_UP_IDLE_TIMEOUT_MS = 2000
 
-captureInstallPrompt()
 // Neither is needed for the first screen, so their code loads (and the service worker installs) once the page has
 // loaded and the browser is idle, not beside the first item's requests.
 afterPageLoad(() => {

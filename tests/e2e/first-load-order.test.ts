@@ -60,7 +60,9 @@ describe('first load order on a phone', () => {
       hold(route)
     })
 
-    await page.goto(`${app.server.url}/`)
+    // Not until the load event, which waits for the held photo (the page's preview of it asks for it too); the app starts
+    // without it after at most a second.
+    await page.goto(`${app.server.url}/`, { waitUntil: 'domcontentloaded' })
     const img = page.locator(BOX_IMG)
     await img.waitFor({ state: 'attached' })
     await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))

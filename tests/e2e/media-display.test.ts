@@ -34,7 +34,8 @@ describe('media display on a phone', () => {
     let release = false
     await page.route(/\/api\/media\/file\/.*\/w\d+\.webp$/, (route) => (release ? route.continue() : void held.push(route)))
 
-    await page.goto(`${app.server.url}/`)
+    // Not until the load event, which waits for the held variant (the page's preview of the photo asks for it too).
+    await page.goto(`${app.server.url}/`, { waitUntil: 'domcontentloaded' })
     const box = page.getByRole('button', { name: 'Open full-screen viewer' })
     const img = box.locator('img')
     await img.waitFor({ state: 'attached' })

@@ -1,6 +1,6 @@
 /**
  * Service worker registration through workbox-window and the "update waiting" state read by the update
- * prompt: registerServiceWorker() once the page has loaded, in production builds (main.tsx); when a new version has
+ * prompt: registerServiceWorker() once the page has loaded, in production builds (start.tsx); when a new version has
  * installed and waits, isUpdateWaiting() turns true; applyUpdate() asks it to take over and reloads once it controls
  * the page.
  */

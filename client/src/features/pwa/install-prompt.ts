@@ -1,5 +1,5 @@
 /**
- * The browser's install offer: captureInstallPrompt() (called once at start, before React renders, so
+ * The browser's install offer: captureInstallPrompt() (called once by the entry, before the app starts, so
  * an early event is not missed) keeps the beforeinstallprompt event that Chromium browsers fire when the app is
  * installable; promptInstall() shows the browser's install dialog with it. Safari never fires it.
  */

@@ -1,7 +1,7 @@
 /**
  * The outbox's kinds of item: the outbox itself knows no feature's wire format. A feature registers each kind it
  * queues with registerOutboxKind() (how to send one item, how long a sender holds it, what a refusal tells the
- * visitor) from a module that client/src/outbox-kinds.ts imports, so the window (main.tsx) and the service worker
+ * visitor) from a module that client/src/outbox-kinds.ts imports, so the window (start.tsx) and the service worker
  * (sw.ts) both know every kind before they replay stored items. No DOM API here (service-worker safe).
  */
 import type { OutboxItem, OutboxPayload } from './outbox-db'
