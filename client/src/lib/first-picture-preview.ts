@@ -18,8 +18,9 @@ const previewElement = () => document.querySelector<HTMLElement>(`[${FIRST_PICTU
  * case. Never rejects.
  */
 export function afterFirstPicturePreview(): Promise<void> {
-  const img = previewElement()?.querySelector('img')
-  if (!img || getComputedStyle(img.parentElement as HTMLElement).display === 'none') return Promise.resolve()
+  const preview = previewElement()
+  const img = preview?.querySelector('img')
+  if (!preview || !img || getComputedStyle(preview).display === 'none') return Promise.resolve()
   return new Promise((resolve) => {
     setTimeout(resolve, PREVIEW_PAINT_MAX_WAIT_MS)
     // A task queued in an animation frame callback runs once that frame has been drawn.
