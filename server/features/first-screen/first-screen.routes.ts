@@ -1,7 +1,8 @@
 /**
  * GET / and GET /upload for a browser's page load (server-contract: General; public-visitor §2, §7): index.html with
- * the visitor's first screen in it (first-screen.service.ts): the session, and on `/` the first queue; the page of
- * `/upload` also modulepreloads its lazy route's chunks (read from the build's manifest). The visitor is started or resumed on this request as POST
+ * the visitor's first screen in it (first-screen.service.ts): the session, and on `/` the first queue and its first
+ * picture (preloaded and shown as a preview); the page modulepreloads the app's chunks when it shows no preview, and
+ * on `/upload` its lazy route's chunks (read from the build's manifest). The visitor is started or resumed on this request as POST
  * /api/session does it (the sid cookie is set; new visitors count against the same per-address limit), and the first
  * queue is picked as GET /api/media/queue picks it, so the rate screen shows its first item without an API round
  * trip. The answer is the visitor's own: `Cache-Control: private, no-store`. Every other request for `/` (no
