@@ -1,7 +1,7 @@
 /**
  * First-load JS budget of `/` as a build check: the brotli copies (scripts/compress-dist.ts) of
- * the JS that client/dist/index.html loads and statically imports, and the app's start that its entry imports (with
- * the chunks that imports statically, read from the build's manifest), sum to at most 160 KB, and none of it, nor the lazy
+ * the JS that client/dist/index.html loads and statically imports, and the app's chunks that its entry imports
+ * dynamically (with their static imports, read from the build's manifest), sum to at most 160 KB, and none of it, nor the lazy
  * route code that `/` needs before it shows anything (the shell layout and the rate route, with their static imports), is back-office,
  * dialog or upload code (read from the chunks' source maps). The home routes are bundled with the entry today
  * (client/vite.config.ts); the check also follows them into chunks of their own, should they be split off again. Needs `npm run build` first, as the browser tests do.
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT } from '../support/browser'
-import { lazyChunks, type BuildManifest } from '../../server/features/first-screen/first-screen.service'
+import { appChunks, type BuildManifest } from '../../server/features/first-screen/first-screen.service'
 
 const DIST = join(ROOT, 'client', 'dist')
 /** The budget, bytes of compressed JS (under 160 KB). */
@@ -52,13 +52,10 @@ function withStaticImports(starts: string[]): string[] {
   return [...seen]
 }
 
-/** The app's start module, which the entry imports once the first picture has painted (client/src/main.tsx). */
-const APP_START_FILE = 'src/start.tsx'
-
-/** Every JS file of the first load: the entry scripts, the app's start chunks and, transitively, their static imports. */
+/** Every JS file of the first load: the entry scripts, the app's chunks the entry imports (appChunks) and, transitively, their static imports. */
 const firstLoadScripts = () => {
   const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as BuildManifest
-  return withStaticImports([...entryScripts(readFileSync(join(DIST, 'index.html'), 'utf8')), ...lazyChunks(manifest, APP_START_FILE)])
+  return withStaticImports([...entryScripts(readFileSync(join(DIST, 'index.html'), 'utf8')), ...appChunks(manifest)])
 }
 
 /** The first load plus any chunk holding a route of `/` (ROUTES_OF_HOME), and their static imports. */

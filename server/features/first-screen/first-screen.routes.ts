@@ -21,7 +21,7 @@ import { addressKey, clientAddress, type PeerSource } from '../../http/client-ad
 import { cookieValue } from '../../http/cookie-value'
 import { acceptedEncodings, serveClient } from '../../http/static-client'
 import { loggedOutCookieName, sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
-import { lazyChunks, renderFirstScreen, type BuildManifest } from './first-screen.service'
+import { appChunks, lazyChunks, renderFirstScreen, type BuildManifest, type PageModules } from './first-screen.service'
 
 /** What the first screen needs from the session and media features (wired in server/app.ts). */
 export type FirstScreenPorts = {
@@ -33,8 +33,6 @@ export type FirstScreenPorts = {
 
 /** Source file of the upload screen's route, lazy in the build: its chunks are modulepreloaded in the page of /upload. */
 const UPLOAD_ROUTE_FILE = 'src/routes/_shell/upload.tsx'
-/** Source file of the app's start, which the client's entry imports: its chunks are modulepreloaded in a page without a preview. */
-const APP_START_FILE = 'src/start.tsx'
 
 /** Brotli quality for the per-visitor page: fast (a page is a few KB), about gzip's speed at a better ratio. */
 const BROTLI_QUALITY = 5
@@ -66,10 +64,17 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
   const loggedOut = loggedOutCookieName(publicUrl)
   const plain = (request: Request, path: string) => serveClient(clientDist, path, request.headers.get('accept-encoding'), production)
 
-  /** The lazy chunks of the module in file, from the build's manifest (none when the build wrote no manifest). */
-  async function chunksOf(file: string): Promise<string[]> {
+  /** The build's manifest, or undefined when the build wrote none. */
+  async function buildManifest(): Promise<BuildManifest | undefined> {
     const manifest = Bun.file(join(clientDist, '.vite', 'manifest.json'))
-    return (await manifest.exists()) ? lazyChunks((await manifest.json()) as BuildManifest, file) : []
+    return (await manifest.exists()) ? ((await manifest.json()) as BuildManifest) : undefined
+  }
+
+  /** The app's chunks and those of the lazy route in routeFile (none without a manifest). */
+  async function pageModules(routeFile: string | undefined): Promise<PageModules> {
+    const manifest = await buildManifest()
+    if (!manifest) return { app: [], route: [] }
+    return { app: appChunks(manifest), route: routeFile ? lazyChunks(manifest, routeFile) : [] }
   }
 
   async function page(
@@ -88,11 +93,7 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
       const sessionId = known ?? generateSessionId()
       const user = await ports.startVisitor({ sessionId }, addressKey(clientAddress(server, request, trustedProxy)))
       const queue = withQueue ? await ports.pickQueue(user.id, RATE_QUEUE_SIZE) : []
-      html = renderFirstScreen(
-        await index.text(),
-        { session: toSessionUser(user, sessionId), queue },
-        { app: await chunksOf(APP_START_FILE), route: routeFile ? await chunksOf(routeFile) : [] },
-      )
+      html = renderFirstScreen(await index.text(), { session: toSessionUser(user, sessionId), queue }, await pageModules(routeFile))
       cookie[sessionCookieName(publicUrl)].set({ value: sessionId, ...sessionCookieOptions(publicUrl) })
     } catch (error) {
       // Past the new-visitor limit or on a failure the page still loads; the client's own calls report the error.

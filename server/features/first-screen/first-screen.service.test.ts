@@ -7,7 +7,7 @@ import { describe, expect, it } from 'bun:test'
 import type { RateMedia } from '../../contract/media'
 import type { SessionUser } from '../../contract/session'
 import { variantSrcset } from '../../contract/variant-srcset'
-import { firstItemPreview, lazyChunks, renderFirstScreen } from './first-screen.service'
+import { appChunks, firstItemPreview, lazyChunks, renderFirstScreen } from './first-screen.service'
 
 const INDEX = `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-b.js"></head><body class="bg"><div id="root"></div></body></html>`
 const SESSION: SessionUser = {
@@ -112,5 +112,30 @@ describe('lazyChunks', () => {
     expect(lazyChunks(manifest, 'src/start.tsx')).toEqual(['/assets/start-c.js', '/assets/app-d.js', '/assets/shared-b.js'])
     expect(lazyChunks(manifest, 'src/routes/_shell/upload.tsx')).toEqual(['/assets/upload-e.js', '/assets/app-d.js', '/assets/shared-b.js'])
     expect(lazyChunks(manifest, 'src/nothing.tsx')).toEqual([])
+  })
+})
+
+describe('appChunks', () => {
+  it("answers the chunks the page's entry imports dynamically, with their static imports, once each", () => {
+    const manifest = {
+      'index.html': {
+        file: 'assets/index-a.js',
+        imports: ['_shared.js'],
+        dynamicImports: ['../node_modules/react-dom/client.js', 'src/start.tsx'],
+      },
+      '../node_modules/react-dom/client.js': { file: 'assets/client-f.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-g.js' },
+      'src/start.tsx': { file: 'assets/start-c.js', imports: ['_app.js'] },
+      '_app.js': { file: 'assets/app-d.js', imports: ['_react.js', '_shared.js'] },
+      '_shared.js': { file: 'assets/shared-b.js' },
+    }
+    expect(appChunks(manifest)).toEqual([
+      '/assets/client-f.js',
+      '/assets/react-g.js',
+      '/assets/start-c.js',
+      '/assets/app-d.js',
+      '/assets/shared-b.js',
+    ])
+    expect(appChunks({})).toEqual([])
   })
 })

@@ -61,8 +61,11 @@ export function firstItemPreview(item: RateMedia): string {
   return `<div class="first-picture-preview" ${FIRST_PICTURE_PREVIEW_ATTRIBUTE} aria-hidden="true"><div data-width="${width}" data-height="${height}"><img alt="" fetchpriority="high" ${source}></div></div>`
 }
 
-/** The build's manifest (client/dist/.vite/manifest.json): per source module, its chunk file and the chunks it imports statically. */
-export type BuildManifest = Record<string, { file: string; imports?: string[] }>
+/**
+ * The build's manifest (client/dist/.vite/manifest.json): per source module (`index.html` for the page's entry), its
+ * chunk file, the chunks it imports statically and the modules it imports dynamically.
+ */
+export type BuildManifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>
 
 /**
  * The chunk files (paths under the site root) of a module the client loads lazily, by its source file (e.g.
@@ -79,6 +82,14 @@ export function lazyChunks(manifest: BuildManifest, file: string): string[] {
   }
   for (const key of Object.keys(manifest)) if (key === file || key.startsWith(`${file}?`)) add(key)
   return [...files]
+}
+
+/**
+ * The app's chunks (paths under the site root): what the page's entry imports dynamically once it starts the app
+ * (client/src/main.tsx: React's runtime, then the app's start), with the chunks those import statically.
+ */
+export function appChunks(manifest: BuildManifest): string[] {
+  return [...new Set((manifest['index.html']?.dynamicImports ?? []).flatMap((key) => lazyChunks(manifest, key)))]
 }
 
 /** html with text inserted after the first match of pattern (or appended when there is none). */

@@ -16,8 +16,12 @@ import { call, cookieSetBy, makeTestDeps, makeVisitor } from '../../support/test
 import { makeMedia } from '../../support/builders'
 
 const HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>HotVote</title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`
-/** A build manifest naming the app's start (importing the app's chunk) and the upload route's split chunk, which imports a shared chunk. */
+/**
+ * A build manifest naming the entry, which imports the app's start dynamically (importing the app's chunk), and the
+ * upload route's split chunk, which imports a shared chunk.
+ */
 const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', dynamicImports: ['src/start.tsx'] },
   'src/start.tsx': { file: 'assets/start-jkl.js', imports: ['_app-mno.js'] },
   '_app-mno.js': { file: 'assets/app-mno.js' },
   'src/routes/_shell/upload.tsx?tsr-split=component': { file: 'assets/upload-abc.js', imports: ['_esm-def.js'] },
