@@ -140,10 +140,10 @@ describe('findVisitorAndRandomRateableMedia', () => {
 
   it.if(TEST_DIALECT === 'postgres')('rejects every lookup of a batch whose statement fails, then answers the next', async () => {
     await ready
-    // A NaN position puts the probed id out of the integer range: the batch's one statement fails.
+    // A position of 1e300 puts the probed id out of the integer range: the batch's one statement fails.
     const answers = await Promise.allSettled([
       findVisitorAndRandomRateableMedia(db, 'h2', 0, 2),
-      findVisitorAndRandomRateableMedia(db, 'h3', Number.NaN, 3),
+      findVisitorAndRandomRateableMedia(db, 'h3', 1e300, 3),
       findVisitorAndRandomRateableMedia(db, 'nope', 0, 2),
     ])
     expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected'])

@@ -152,31 +152,25 @@ type VisitorProbe = { sessionHash: string; position: number; userId: number }
 type VisitorAndRow = { visitorId: number | undefined; row: RateableRow | undefined }
 
 /**
- * The combined lookups of a batch on PostgreSQL in one statement: one input row per lookup (unnest, numbered by
- * ordinality), the session by a lateral subquery, the probe by a lateral row lookup when the session's user is the
- * userId asked for; max(id) is read once for the batch. Answers in the batch's order.
+ * The combined lookups of a batch on PostgreSQL in one statement: one input row per lookup, numbered from 1, the
+ * session by a lateral subquery, the probe by a lateral row lookup when the session's user is the userId asked for;
+ * max(id) is read once for the batch. Answers in the batch's order. The batch goes as one jsonb parameter: from arrays
+ * (unnest) PostgreSQL would estimate each batch's size, find a plan for one lookup cheaper than the generic plan and
+ * plan the statement again on every call, which costs more than running it.
  */
 async function findVisitorsAndRandomRateableMedia(pg: SQL, batch: VisitorProbe[]): Promise<VisitorAndRow[]> {
+  const input = JSON.stringify(batch.map((p, i) => ({ n: i + 1, h: p.sessionHash, p: p.position, u: p.userId })))
   const found = await pg<({ n: number; visitorId: number | null } & { [K in keyof RateableRow]: RateableRow[K] | null })[]>`
-    select b.n::int, s.id as "visitorId", m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width,
+    select b.n, s.id as "visitorId", m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width,
       m.height, m.placeholder, m.variants, m.frames, m.processed_at as "processedAt", m.total_votes as "totalVotes",
       m.hot_votes as "hotVotes"
-    from unnest(${pg.array(
-      batch.map((p) => p.sessionHash),
-      'TEXT',
-    )}::text[], ${pg.array(
-      batch.map((p) => p.position),
-      'FLOAT8',
-    )}::float8[], ${pg.array(
-      batch.map((p) => p.userId),
-      'INT',
-    )}::int[]) with ordinality as b(session_hash, position, user_id, n)
-    left join lateral (select id from users where session_id = b.session_hash
-          union all select user_id from user_sessions where session_hash = b.session_hash limit 1) s on true
-    left join lateral (select * from media m where s.id = b.user_id
-      and m.id = 1 + floor(b.position * (select max(id) from media))::int
-      and m.hidden_at is null and m.user_id <> b.user_id
-      and not exists (select 1 from votes v where v.user_id = b.user_id and v.media_id = m.id)) m on true`
+    from jsonb_to_recordset(${input}::text::jsonb) as b(n int, h text, p float8, u int)
+    left join lateral (select id from users where session_id = b.h
+          union all select user_id from user_sessions where session_hash = b.h limit 1) s on true
+    left join lateral (select * from media m where s.id = b.u
+      and m.id = 1 + floor(b.p * (select max(id) from media))::int
+      and m.hidden_at is null and m.user_id <> b.u
+      and not exists (select 1 from votes v where v.user_id = b.u and v.media_id = m.id)) m on true`
   const answers: VisitorAndRow[] = batch.map(() => ({ visitorId: undefined, row: undefined }))
   for (const { n, visitorId, ...row } of found)
     answers[n - 1] = { visitorId: visitorId ?? undefined, row: row.id === null ? undefined : (row as RateableRow) }
