@@ -7,8 +7,10 @@
  * Missing rows come back undefined.
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
+import type { SQL } from 'bun'
 import { retryTransaction, shared, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
+import { createBatchedLoader, type BatchedLoader } from '../db/batched-loader'
 import { media } from '../db/schema'
 import { itemStem, ownerStemOf } from '../media/media-keys'
 import { ANIMATABLE_TYPES } from '../contract/media'
@@ -144,34 +146,65 @@ export async function findRandomRateableMedia(db: Database, position: number, us
   return row ? { ...row, variants: row.variants === null ? null : (JSON.parse(row.variants) as MediaRow['variants']) } : undefined
 }
 
+/** One combined lookup of findVisitorAndRandomRateableMedia. */
+type VisitorProbe = { sessionHash: string; position: number; userId: number }
+/** Its answer. */
+type VisitorAndRow = { visitorId: number | undefined; row: RateableRow | undefined }
+
+/**
+ * The combined lookups of a batch on PostgreSQL in one statement: one input row per lookup, numbered from 1, the
+ * session by a lateral subquery, the probe by a lateral row lookup when the session's user is the userId asked for;
+ * max(id) is read once for the batch. Answers in the batch's order. The batch goes as one jsonb parameter: from arrays
+ * (unnest) PostgreSQL would estimate each batch's size, find a plan for one lookup cheaper than the generic plan and
+ * plan the statement again on every call, which costs more than running it.
+ */
+async function findVisitorsAndRandomRateableMedia(pg: SQL, batch: VisitorProbe[]): Promise<VisitorAndRow[]> {
+  const input = JSON.stringify(batch.map((p, i) => ({ n: i + 1, h: p.sessionHash, p: p.position, u: p.userId })))
+  const found = await pg<({ n: number; visitorId: number | null } & { [K in keyof RateableRow]: RateableRow[K] | null })[]>`
+    select b.n, s.id as "visitorId", m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width,
+      m.height, m.placeholder, m.variants, m.frames, m.processed_at as "processedAt", m.total_votes as "totalVotes",
+      m.hot_votes as "hotVotes"
+    from jsonb_to_recordset(${input}::text::jsonb) as b(n int, h text, p float8, u int)
+    left join lateral (select id from users where session_id = b.h
+          union all select user_id from user_sessions where session_hash = b.h limit 1) s on true
+    left join lateral (select * from media m where s.id = b.u
+      and m.id = 1 + floor(b.p * (select max(id) from media))::int
+      and m.hidden_at is null and m.user_id <> b.u
+      and not exists (select 1 from votes v where v.user_id = b.u and v.media_id = m.id)) m on true`
+  const answers: VisitorAndRow[] = batch.map(() => ({ visitorId: undefined, row: undefined }))
+  for (const { n, visitorId, ...row } of found)
+    answers[n - 1] = { visitorId: visitorId ?? undefined, row: row.id === null ? undefined : (row as RateableRow) }
+  return answers
+}
+
+/** The batched loader of each PostgreSQL pool's combined lookups. */
+const pgVisitorProbes = new WeakMap<SQL, BatchedLoader<VisitorProbe, VisitorAndRow>>()
+
 /**
  * The id of the user one of whose sessions has this stored hash (findUserIdBySessionHash), and, when that user is
  * userId, the first probe of their random pick (findRandomRateableMedia at position). visitorId is undefined for an
- * unknown session; row is undefined when the probe missed or the session is another user's. One statement on
- * PostgreSQL, where a round trip costs the instance more than both lookups; two function calls on SQLite.
+ * unknown session; row is undefined when the probe missed or the session is another user's. On PostgreSQL, where a
+ * round trip costs the instance more than both lookups, one statement answers the lookups of all the requests that
+ * ask during one turn of the event loop (server/db/batched-loader.ts); it rejects them all when it fails. Two function
+ * calls on SQLite.
  */
 export async function findVisitorAndRandomRateableMedia(
   db: Database,
   sessionHash: string,
   position: number,
   userId: number,
-): Promise<{ visitorId: number | undefined; row: RateableRow | undefined }> {
+): Promise<VisitorAndRow> {
   if (db.dialect === 'sqlite') {
     const visitorId = await findUserIdBySessionHash(db, sessionHash)
     return { visitorId, row: visitorId === userId ? await findRandomRateableMedia(db, position, userId) : undefined }
   }
-  const [found] = await db.sql<({ visitorId: number } & { [K in keyof RateableRow]: RateableRow[K] | null })[]>`
-    select s.id as "visitorId", m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width, m.height,
-      m.placeholder, m.variants, m.frames, m.processed_at as "processedAt", m.total_votes as "totalVotes", m.hot_votes as "hotVotes"
-    from (select id from users where session_id = ${sessionHash}
-          union all select user_id from user_sessions where session_hash = ${sessionHash} limit 1) s
-    left join media m on s.id = ${userId}
-      and m.id = 1 + floor(${position}::float8 * (select max(id) from media))::int
-      and m.hidden_at is null and m.user_id <> ${userId}
-      and not exists (select 1 from votes v where v.user_id = ${userId} and v.media_id = m.id)`
-  if (!found) return { visitorId: undefined, row: undefined }
-  const { visitorId, ...row } = found
-  return { visitorId, row: row.id === null ? undefined : (row as RateableRow) }
+  let loader = pgVisitorProbes.get(db.sql)
+  if (!loader)
+    pgVisitorProbes.set(
+      db.sql,
+      (loader = createBatchedLoader((batch: VisitorProbe[]) => findVisitorsAndRandomRateableMedia(db.sql, batch))),
+    )
+  return loader.load({ sessionHash, position, userId })
 }
 
 /**
