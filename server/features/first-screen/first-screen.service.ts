@@ -5,13 +5,7 @@
  * picture beside the app's script instead of after the script, the session answer and the queue answer, and that
  * picture itself as a preview at the place and size of the rate screen's box, so it is on screen before the app runs.
  */
-import {
-  FIRST_PICTURE_PREVIEW_ATTRIBUTE,
-  FIRST_SCREEN_ELEMENT_ID,
-  aspectRatioOf,
-  rateBoxSizes,
-  type FirstScreenData,
-} from '../../contract/first-screen'
+import { FIRST_PICTURE_PREVIEW_ATTRIBUTE, FIRST_SCREEN_ELEMENT_ID, rateBoxSizes, type FirstScreenData } from '../../contract/first-screen'
 import type { RateMedia } from '../../contract/media'
 import { variantSrcset } from '../../contract/variant-srcset'
 
@@ -47,9 +41,9 @@ export function firstItemPreload(item: RateMedia): string {
 
 /**
  * The preview of item's first picture (firstPicture): an `<img>` in a box of the item's aspect ratio (its data-width
- * and data-height, px; 16:9 when unknown, as aspectRatioOf) that the stylesheet lays out as the rate screen lays out its box, in an element it places where
- * that box will be (client/src/styles.css); hidden from assistive
- * technology, since the rate screen's own picture, with its text, takes its place. Empty when item has no picture.
+ * and data-height, px; 16:9 when unknown, as aspectRatioOf) that the stylesheet lays out as the rate screen lays out
+ * its box, in an element it places where that box will be (client/src/styles.css); hidden from assistive technology,
+ * since the rate screen's own picture, with its text, takes its place. Empty when item has no picture.
  */
 export function firstItemPreview(item: RateMedia): string {
   const picture = firstPicture(item)
