@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'bun:test'
 import type { RateMedia } from '../../contract/media'
+import { rateMedia } from '../../../tests/support/rate-media'
 import type { SessionUser } from '../../contract/session'
 import { variantSrcset } from '../../contract/variant-srcset'
 import { appChunks, firstItemPreview, lazyChunks, renderFirstScreen } from './first-screen.service'
@@ -27,22 +28,7 @@ const MODULES = {
 
 /** A rate item of mimeType, 1600 x 1000 px unless given, with posterUrl and variants as given. */
 function item(mimeType: string, display: Partial<RateMedia> = {}): RateMedia {
-  return {
-    id: 3,
-    url: '/api/media/file/m/x.bin',
-    mimeType,
-    size: 1000,
-    width: 1600,
-    height: 1000,
-    totalVotes: 0,
-    hotPercentage: 0,
-    notPercentage: 0,
-    userHasVoted: false,
-    placeholder: null,
-    variants: [],
-    posterUrl: null,
-    ...display,
-  }
+  return rateMedia(3, { url: '/api/media/file/m/x.bin', mimeType, size: 1000, width: 1600, height: 1000, ...display })
 }
 
 const render = (queue: RateMedia[]) => renderFirstScreen(INDEX, { session: SESSION, queue }, MODULES)

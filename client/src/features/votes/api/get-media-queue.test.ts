@@ -1,22 +1,9 @@
 import { afterEach, describe, expect, it, mock } from 'bun:test'
 import type { RateMedia } from '@contract/media'
+import { rateMedia } from '../../../../../tests/support/rate-media'
 import { prefetchFirstQueue, takeFirstQueue } from './get-media-queue'
 
-const item = (id: number): RateMedia => ({
-  id,
-  url: `/api/media/file/${id}`,
-  mimeType: 'image/jpeg',
-  size: 1,
-  width: 1,
-  height: 1,
-  totalVotes: 0,
-  hotPercentage: 0,
-  notPercentage: 0,
-  userHasVoted: false,
-  placeholder: null,
-  variants: [],
-  posterUrl: null,
-})
+const item = (id: number): RateMedia => rateMedia(id)
 
 const realFetch = globalThis.fetch
 /** Answers every request with the items, and records the requested URLs. */

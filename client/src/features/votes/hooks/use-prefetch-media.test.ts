@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'bun:test'
 import type { RateMedia } from '@contract/media'
+import { rateMedia } from '../../../../../tests/support/rate-media'
 import { filesToShow, filesToWarm, PREFETCH_BUDGET_BYTES, type WarmFile } from './use-prefetch-media'
 
 const MB = 1024 * 1024
-const item = (id: number, size: number, mimeType = 'image/jpeg'): RateMedia => ({
-  id,
-  url: `/api/media/file/${id}`,
-  mimeType,
-  size,
-  width: 1,
-  height: 1,
-  totalVotes: 0,
-  hotPercentage: 0,
-  notPercentage: 0,
-  userHasVoted: false,
-  placeholder: null,
-  variants: [],
-  posterUrl: null,
-})
+const item = (id: number, size: number, mimeType = 'image/jpeg'): RateMedia => rateMedia(id, { size, mimeType })
 const whole = (i: RateMedia): WarmFile[] => [{ url: i.url, size: i.size, image: true }]
 
 /** A 4:3 landscape photo 1600 px wide with the four standard variants (sizes in bytes). */
