@@ -8,7 +8,8 @@
  * Both databases are migrated first (PostgreSQL through open-postgres.ts, under its advisory lock); then every table
  * of schema.ts and schema.pg.ts is copied parents first, in batches of BATCH_ROWS, in ONE transaction on the target (a
  * failed copy leaves no rows), with the target's triggers off so the vote-counter trigger does not count again the
- * counters copied with media; ids are kept and id sequences follow the largest id; row counts are compared at the end.
+ * counters copied with media; ids are kept and id sequences follow the largest id; row counts are compared at the end,
+ * and the target is vacuumed and analyzed (statistics and visibility map for its first queries).
  */
 import { getTableColumns, getTableName, is, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sql'
@@ -162,6 +163,9 @@ async function sqliteToPostgres(from: string, to: string, onProgress: OnProgress
       for (const t of tables) await tx.execute(sql`alter table ${t.pg} enable trigger user`)
     })
     verifyCounts(tables, expected, await countPostgres(client, tables), 'SQLite', 'PostgreSQL')
+    // A freshly loaded database has no planner statistics and no visibility map until autovacuum reaches each table:
+    // the first queries would run on guessed row counts and every index-only scan would visit the table.
+    await client.unsafe('vacuum (analyze)')
     return expected
   } finally {
     source.sqlite.close()

@@ -10,7 +10,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core'
 import { FIRST_PICTURE_PREVIEW_ATTRIBUTE } from '@contract/first-screen'
 import { useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
-import { PHONE } from '../support/main-thread-trace'
+import { onSlowPhoneNetwork, PHONE, type TimedRequest } from '../support/main-thread-trace'
 
 const app = useServerAndBrowser()
 
@@ -81,18 +81,9 @@ function expectHandOver(observed: Observed): void {
 describe('the first picture shown before the app', () => {
   test('on a slow phone, the preview shows the photo, the app is asked for once it has loaded, and takes its place exactly', async () => {
     await seedUploads(app.server, ['autumn-mountain-meadow.jpg'])
-    const requests = new Map<string, { url: string; start: number; end?: number }>()
+    let requests = new Map<string, TimedRequest>()
     const { context, page, observed } = await openAndWatch(PHONE, async (page) => {
-      const cdp = await page.context().newCDPSession(page)
-      await cdp.send('Network.enable')
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: 200_000,
-        uploadThroughput: 93_750,
-      })
-      cdp.on('Network.requestWillBeSent', (e) => void requests.set(e.requestId, { url: e.request.url, start: e.timestamp }))
-      cdp.on('Network.loadingFinished', (e) => void (requests.get(e.requestId) && (requests.get(e.requestId)!.end = e.timestamp)))
+      requests = await onSlowPhoneNetwork(page)
     })
     expectHandOver(observed)
     const list = [...requests.values()]

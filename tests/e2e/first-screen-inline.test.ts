@@ -9,7 +9,7 @@ import { describe, expect, test } from 'bun:test'
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '@contract/first-screen'
 import { useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
-import { PHONE } from '../support/main-thread-trace'
+import { onSlowPhoneNetwork, PHONE } from '../support/main-thread-trace'
 import { fileFor } from '@client/lib/media-variants'
 import { mediaBoxWidth, mediaHeightFor } from '@client/features/votes/hooks/use-media-height'
 
@@ -24,21 +24,8 @@ describe('first screen written into the page', () => {
     // No service worker: its cached index.html would hold no first screen, and CDP would not see the requests it answers.
     const context = await app.browser.newContext({ ...PHONE, serviceWorkers: 'block' })
     const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 200_000,
-      uploadThroughput: 93_750,
-    })
     // Every request in the order chromium sends them, with its start and (once it has arrived) end time, s.
-    const requests = new Map<string, { url: string; method: string; start: number; end?: number }>()
-    cdp.on(
-      'Network.requestWillBeSent',
-      (e) => void requests.set(e.requestId, { url: e.request.url, method: e.request.method, start: e.timestamp }),
-    )
-    cdp.on('Network.loadingFinished', (e) => void (requests.get(e.requestId) && (requests.get(e.requestId)!.end = e.timestamp)))
+    const requests = await onSlowPhoneNetwork(page)
 
     await page.goto(`${app.server.url}/`)
     const img = page.locator(BOX_IMG)

@@ -176,3 +176,28 @@ export async function recordLcpUrls(page: Page, urls: string[]): Promise<void> {
     }).observe({ type: 'largest-contentful-paint', buffered: true })
   }, LCP_MARK)
 }
+
+/** A request page sent: its URL, method, and start and (once it has arrived) end time, s (CDP's clock). */
+export type TimedRequest = { url: string; method: string; start: number; end?: number }
+
+/**
+ * Puts page on Lighthouse's slow mobile network (150-ms round trips, 1.6 Mbit/s down) and answers every request it
+ * sends from then on by CDP request id, in the order chromium sends them, each timed as it goes.
+ */
+export async function onSlowPhoneNetwork(page: Page): Promise<Map<string, TimedRequest>> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 200_000,
+    uploadThroughput: 93_750,
+  })
+  const requests = new Map<string, TimedRequest>()
+  cdp.on(
+    'Network.requestWillBeSent',
+    (e) => void requests.set(e.requestId, { url: e.request.url, method: e.request.method, start: e.timestamp }),
+  )
+  cdp.on('Network.loadingFinished', (e) => void (requests.get(e.requestId) && (requests.get(e.requestId)!.end = e.timestamp)))
+  return requests
+}
