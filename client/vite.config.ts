@@ -55,7 +55,6 @@ const APP_START = here('./src/start.tsx')
 const REACT_RUNTIME = /\/node_modules\/(react|react-dom|scheduler)\//
 
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
-const appChunks = new WeakMap<ChunkingContext, Set<string>>()
 /** The ids of start and every module it imports statically, transitively. */
 function staticGraph(ctx: ChunkingContext, start: string): Set<string> {
   const seen = new Set<string>()
@@ -67,18 +66,22 @@ function staticGraph(ctx: ChunkingContext, start: string): Set<string> {
   visit(start)
   return seen
 }
+const chunkModules = new WeakMap<ChunkingContext, { entryShared: Set<string>; app: Set<string> }>()
 /**
- * The modules of the app's chunk: APP_START's static graph less ENTRY's (those go to a small chunk of their own, which
- * the entry loads before the app starts). Computed once per chunking pass (keyed by the pass's context, which the bundler
- * reuses within a pass).
+ * The modules of the two chunks the first load is made of: entryShared, ENTRY's static graph but ENTRY itself (the
+ * modules the entry shares with the app), and app, APP_START's static graph less ENTRY's. Computed once per chunking
+ * pass (keyed by the pass's context, which the bundler reuses within a pass).
  */
-function appModules(ctx: ChunkingContext): Set<string> {
-  const known = appChunks.get(ctx)
+function firstLoadChunks(ctx: ChunkingContext): { entryShared: Set<string>; app: Set<string> } {
+  const known = chunkModules.get(ctx)
   if (known) return known
   const entry = staticGraph(ctx, ENTRY)
-  const app = new Set([...staticGraph(ctx, APP_START)].filter((id) => !entry.has(id)))
-  appChunks.set(ctx, app)
-  return app
+  const chunks = {
+    entryShared: new Set([...entry].filter((id) => id !== ENTRY)),
+    app: new Set([...staticGraph(ctx, APP_START)].filter((id) => !entry.has(id))),
+  }
+  chunkModules.set(ctx, chunks)
+  return chunks
 }
 
 export default defineConfig({
@@ -136,18 +139,22 @@ export default defineConfig({
     rollupOptions: {
       output: {
         chunkFileNames: (chunk) => (isAdminChunk(chunk) ? 'assets/adm-[name]-[hash].js' : 'assets/[name]-[hash].js'),
-        // Everything the app imports statically (appModules) goes into one chunk, not ~30 small shared ones: over HTTP/1.1 a
+        // Everything the app imports statically (firstLoadChunks) goes into one chunk, not ~30 small shared ones: over HTTP/1.1 a
         // phone fetches six at a time, so each extra wave of small files costs a round trip before the first render.
-        // The group names every module it takes (appModules is closed under static imports but for the entry's own
+        // The group names every module it takes (the app's modules are closed under static imports but for the entry's own
         // modules), so it does not take their dependencies as well: the entry's own modules stay in the entry's chunk.
         codeSplitting: {
           groups: [
             // React's own modules, which the entry evaluates in a task before the rest of the app's (client/src/main.tsx).
             { debugName: 'react', test: REACT_RUNTIME, name: 'react', priority: 1, includeDependenciesRecursively: false },
-            { debugName: 'app', name: (id, ctx) => (appModules(ctx).has(id) ? 'app' : null), includeDependenciesRecursively: false },
+            {
+              debugName: 'app',
+              name: (id, ctx) => (firstLoadChunks(ctx).app.has(id) ? 'app' : null),
+              includeDependenciesRecursively: false,
+            },
             // The modules the entry and the app share, in a chunk of their own: in the entry's chunk, the app would
             // import the entry's chunk while the entry, awaiting the app, has not finished evaluating (a deadlock).
-            { debugName: 'entry-shared', name: (id, ctx) => (id !== ENTRY && staticGraph(ctx, ENTRY).has(id) ? 'entry-shared' : null) },
+            { debugName: 'entry-shared', name: (id, ctx) => (firstLoadChunks(ctx).entryShared.has(id) ? 'entry-shared' : null) },
           ],
         },
       },

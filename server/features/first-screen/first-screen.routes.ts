@@ -64,10 +64,21 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
   const loggedOut = loggedOutCookieName(publicUrl)
   const plain = (request: Request, path: string) => serveClient(clientDist, path, request.headers.get('accept-encoding'), production)
 
-  /** The build's manifest, or undefined when the build wrote none. */
-  async function buildManifest(): Promise<BuildManifest | undefined> {
-    const manifest = Bun.file(join(clientDist, '.vite', 'manifest.json'))
-    return (await manifest.exists()) ? ((await manifest.json()) as BuildManifest) : undefined
+  /**
+   * The build's manifest, or undefined when the build wrote none: read once, on the first page that needs it (a new
+   * build comes with a restart), not on every page load.
+   */
+  let manifestRead: Promise<BuildManifest | undefined> | undefined
+  const buildManifest = () => {
+    manifestRead ??= (async () => {
+      const file = Bun.file(join(clientDist, '.vite', 'manifest.json'))
+      return (await file.exists()) ? ((await file.json()) as BuildManifest) : undefined
+    })().catch((error: unknown) => {
+      // Unreadable: this page falls back to the plain one, and the next page reads it again.
+      manifestRead = undefined
+      throw error
+    })
+    return manifestRead
   }
 
   /** The app's chunks and those of the lazy route in routeFile (none without a manifest). */

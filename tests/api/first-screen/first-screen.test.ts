@@ -182,3 +182,15 @@ describe('GET / past the new-visitor limit', () => {
     expect(res.headers.get('set-cookie')).toBeNull()
   })
 })
+
+describe('GET / with an unreadable build manifest', () => {
+  const s = suite({})
+
+  it('answers the plain page, then writes the first screen once the manifest reads again', async () => {
+    const path = join(s.t.dir, 'dist', '.vite', 'manifest.json')
+    writeFileSync(path, '{ not json')
+    expect(await (await s.page()).text()).toBe(HTML)
+    writeFileSync(path, JSON.stringify(MANIFEST))
+    expect(dataOf(await (await s.page()).text())?.queue.length).toBe(3)
+  })
+})

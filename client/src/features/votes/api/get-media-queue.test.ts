@@ -3,8 +3,6 @@ import type { RateMedia } from '@contract/media'
 import { rateMedia } from '../../../../../tests/support/rate-media'
 import { prefetchFirstQueue, takeFirstQueue } from './get-media-queue'
 
-const item = (id: number): RateMedia => rateMedia(id)
-
 const realFetch = globalThis.fetch
 /** Answers every request with the items, and records the requested URLs. */
 function answerWith(items: RateMedia[]): string[] {
@@ -19,7 +17,7 @@ afterEach(() => void (globalThis.fetch = realFetch))
 
 describe('the first queue, asked for before the rate screen renders', () => {
   it('is fetched once per user, handed to the screen once, and never to another user', async () => {
-    const urls = answerWith([item(1), item(2)])
+    const urls = answerWith([rateMedia(1), rateMedia(2)])
     expect(takeFirstQueue(7)).toBeUndefined()
     prefetchFirstQueue(7)
     prefetchFirstQueue(7)
