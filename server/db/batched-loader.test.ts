@@ -1,3 +1,7 @@
+/**
+ * createBatchedLoader (server/db/batched-loader.ts): the keys of one event-loop turn read as one batch, each caller
+ * answered its own value, batches capped at max, and a failed or short batch rejecting every caller in it.
+ */
 import { describe, expect, it } from 'bun:test'
 import { createBatchedLoader } from './batched-loader'
 
