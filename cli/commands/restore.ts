@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { CliError } from '../lib/http'
 import { emit, printFields } from '../lib/output'
 import { checkHotVoteDatabase } from '../lib/sqlite-file'
-import { libpqEnvironment, withoutPassword } from '../lib/libpq'
+import { libpqEnvironment, redactDatabaseUrl } from '@contract/database-url'
 
 /** How long to wait for a running server to answer, ms. */
 const PROBE_TIMEOUT_MS = 2000
@@ -49,7 +49,7 @@ async function pgRestore(file: string, url: string) {
   )
   const [code, stderr] = await Promise.all([restore.exited, new Response(restore.stderr).text()])
   if (code !== 0) throw new CliError(`pg_restore failed: ${stderr.trim().split('\n')[0]}`)
-  return { restored: withoutPassword(url), from: file }
+  return { restored: redactDatabaseUrl(url), from: file }
 }
 
 /** Registers the command. */

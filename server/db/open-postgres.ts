@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import * as schema from './schema.pg'
 import { poolCounter, timePool, type PoolCounter } from './query-metrics'
 import { trackDbPool } from '../core/metrics'
+import { redactDatabaseUrl } from '../contract/database-url'
 
 /** The drizzle handle on PostgreSQL, typed with schema.pg.ts. */
 export type PgDb = ReturnType<typeof drizzle<typeof schema>>
@@ -30,13 +31,6 @@ const OLDEST_SERVER_VERSION = 130_000
 
 /** The database could not be opened; message: one line naming DATABASE_URL, its password replaced by ***. */
 export class DatabaseStartError extends Error {}
-
-/** url with its password (if any) replaced by ***, for log lines and errors. */
-export function redactDatabaseUrl(url: string): string {
-  const parsed = new URL(url)
-  if (parsed.password) parsed.password = '***'
-  return parsed.toString()
-}
 
 /**
  * A Bun SQL client on url with at most max connections. The database name is passed explicitly so PGDATABASE in the

@@ -4,25 +4,13 @@
  */
 import { sql } from 'drizzle-orm'
 import { rawRows, type Database } from '../db/database'
+import { libpqEnvironment } from '../contract/database-url'
 
 /** Runs `select 1`: answers when the database takes queries, rejects when it does not (on PostgreSQL: through the pool). */
 export async function selectOne(db: Database): Promise<void> {
   // On PostgreSQL straight through the pool, so a failure reads as the driver's reason (drizzle's would be the statement).
   if (db.dialect === 'sqlite') db.orm.get(sql`select 1`)
   else await db.sql`select 1`
-}
-
-/** libpq's environment variables (PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE) for a postgres:// URL. */
-export function libpqEnvironment(url: string): Record<string, string> {
-  const u = new URL(url)
-  const entries = {
-    PGHOST: decodeURIComponent(u.hostname),
-    PGPORT: u.port,
-    PGUSER: decodeURIComponent(u.username),
-    PGPASSWORD: decodeURIComponent(u.password),
-    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
-  }
-  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== ''))
 }
 
 /** A backup file's kind: a SQLite database file, or a pg_dump archive (custom format, for pg_restore). */

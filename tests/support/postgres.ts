@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, it } from 'bun:test'
 import { SQL } from 'bun'
-import { redactDatabaseUrl } from '@server/db/open-postgres'
+import { redactDatabaseUrl } from '@contract/database-url'
 
 import { TEST_DATABASE_URL, testDatabaseUrl } from './postgres-url'
 
