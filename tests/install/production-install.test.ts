@@ -1,7 +1,7 @@
 /**
  * A production install from a fresh clone, as docs/operations.md > Production install gives it: `npm ci` accepts the committed lock file
  * (and `npm install` then leaves it as it is), the client builds, `npm prune --omit=dev` keeps every package the server,
- * the CLI and the start script import and drops the build and test tools, and `npm start` reaches a ready server that stops cleanly on SIGTERM.
+ * the CLI and the start script import and drops the build and test tools, and `npm start` reaches a ready server that stops cleanly when npm gets SIGTERM.
  * Slow (a full install and build); `--prefer-offline` takes every package from npm's cache when it is there.
  */
 import { afterAll, describe, expect, it } from 'bun:test'
@@ -31,6 +31,16 @@ async function run(cmd: string[], cwd: string): Promise<string> {
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
   if (code !== 0) throw new Error(`${cmd.join(' ')} exited with ${code}:\n${stdout}\n${stderr}`)
   return stdout
+}
+
+/** True while any process of the process group pgid runs. */
+function groupRunning(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
 }
 
 describe('production install from a fresh clone', () => {
@@ -114,7 +124,12 @@ describe('production install from a fresh clone', () => {
       await waitFor('the started server to answer ready', ready, READY_WITHIN_MS)
       expect(output).toContain('production mode')
 
-      process.kill(-server.pid!, 'SIGTERM')
+      // SIGTERM to npm alone, as `docker stop` or a process supervisor sends it: npm passes it on to the server (the start
+      // script execs bun), which stops cleanly; npm exits with its code and leaves no process of the group running.
+      const exited = new Promise<number | null>((resolve) => server!.on('exit', (code) => resolve(code)))
+      server.kill('SIGTERM')
+      expect(await exited).toBe(0)
+      expect(groupRunning(server.pid!)).toBe(false)
       await closed
       expect(output).toContain('stopped cleanly')
     },
