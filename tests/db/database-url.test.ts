@@ -1,6 +1,6 @@
 /** redactDatabaseUrl and libpqEnvironment: what a message shows of DATABASE_URL, and what pg_dump and pg_restore get. */
 import { describe, expect, it } from 'bun:test'
-import { libpqEnvironment, redactDatabaseUrl } from './database-url'
+import { libpqEnvironment, redactDatabaseUrl } from '@contract/database-url'
 
 describe('redactDatabaseUrl', () => {
   it('replaces the password and keeps everything else', () => {
