@@ -9,8 +9,15 @@ import { Database } from 'bun:sqlite'
 import { openDatabase } from '../../server/db/open'
 import type { Seeded } from './seed'
 
-/** Rows per second for one-row transactions (perTransaction) and 5,000-row transactions (batched), over `seconds` each at most. */
-export function rawVoteInsertRate(dbPath: string, seeded: Seeded, seconds: number): { perTransaction: number; batched: number } {
+/**
+ * Rows per second for one-row transactions (perTransaction) and 5,000-row transactions (batched), each run for
+ * `seconds` (at least one transaction, so a slow machine may take longer), and the rows each inserted (rows).
+ */
+export function rawVoteInsertRate(
+  dbPath: string,
+  seeded: Seeded,
+  seconds: number,
+): { perTransaction: number; batched: number; rows: { perTransaction: number; batched: number } } {
   const copy = `${dbPath}.baseline`
   const source = new Database(dbPath)
   source.exec(`VACUUM INTO '${copy}'`)
@@ -40,15 +47,19 @@ export function rawVoteInsertRate(dbPath: string, seeded: Seeded, seconds: numbe
     const within = p % blockPairs
     return [blocks[block][within % blockSize], Math.floor(within / blockSize) + 1]
   }
-  const rate = (step: () => number) => {
+  const measure = (step: () => number) => {
     const t0 = performance.now()
     let rows = 0
     while (performance.now() - t0 < seconds * 1000) rows += step()
-    return rows / ((performance.now() - t0) / 1000)
+    return { rows, rate: rows / ((performance.now() - t0) / 1000) }
   }
-  const perTransaction = rate(() => (one(...nextPair()), 1))
-  const batched = rate(() => (many(Array.from({ length: 5000 }, nextPair)), 5000))
+  const perTransaction = measure(() => (one(...nextPair()), 1))
+  const batched = measure(() => (many(Array.from({ length: 5000 }, nextPair)), 5000))
   sqlite.close()
   for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true })
-  return { perTransaction, batched }
+  return {
+    perTransaction: perTransaction.rate,
+    batched: batched.rate,
+    rows: { perTransaction: perTransaction.rows, batched: batched.rows },
+  }
 }
