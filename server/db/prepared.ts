@@ -6,11 +6,12 @@
 import type { Db } from './open'
 
 /**
- * Memoizes build(db) per database handle: the first call on a db builds (and prepares) the statement, every later
- * call answers the same one. Tests open many databases, so the cache is keyed weakly by the handle.
+ * Memoizes build(db) per database handle (the SQLite drizzle handle by default, or another one such as a PostgreSQL
+ * pool): the first call on a db builds (and prepares) the statement, or the batcher, every later call answers the
+ * same one. Tests open many databases, so the cache is keyed weakly by the handle.
  */
-export function perDb<T>(build: (db: Db) => T): (db: Db) => T {
-  const built = new WeakMap<Db, T>()
+export function perDb<T, D extends object = Db>(build: (db: D) => T): (db: D) => T {
+  const built = new WeakMap<D, T>()
   return (db) => {
     let statement = built.get(db)
     if (statement === undefined) built.set(db, (statement = build(db)))

@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, notInArray, or
 import type { SQL } from 'bun'
 import { retryTransaction, shared, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
-import { createBatchedLoader, type BatchedLoader } from '../db/batched-loader'
+import { createBatchedLoader } from '../db/batched-loader'
 import { media } from '../db/schema'
 import { itemStem, ownerStemOf } from '../media/media-keys'
 import { ANIMATABLE_TYPES } from '../contract/media'
@@ -178,7 +178,7 @@ async function findVisitorsAndRandomRateableMedia(pg: SQL, batch: VisitorProbe[]
 }
 
 /** The batched loader of each PostgreSQL pool's combined lookups. */
-const pgVisitorProbes = new WeakMap<SQL, BatchedLoader<VisitorProbe, VisitorAndRow>>()
+const pgVisitorProbes = perDb((pg: SQL) => createBatchedLoader((batch: VisitorProbe[]) => findVisitorsAndRandomRateableMedia(pg, batch)))
 
 /**
  * The id of the user one of whose sessions has this stored hash (findUserIdBySessionHash), and, when that user is
@@ -198,13 +198,7 @@ export async function findVisitorAndRandomRateableMedia(
     const visitorId = await findUserIdBySessionHash(db, sessionHash)
     return { visitorId, row: visitorId === userId ? await findRandomRateableMedia(db, position, userId) : undefined }
   }
-  let loader = pgVisitorProbes.get(db.sql)
-  if (!loader)
-    pgVisitorProbes.set(
-      db.sql,
-      (loader = createBatchedLoader((batch: VisitorProbe[]) => findVisitorsAndRandomRateableMedia(db.sql, batch))),
-    )
-  return loader.load({ sessionHash, position, userId })
+  return pgVisitorProbes(db.sql).load({ sessionHash, position, userId })
 }
 
 /**

@@ -14,7 +14,7 @@ import type { SQL } from 'bun'
 import { retryTransaction, type Database } from '../db/database'
 import { perDb } from '../db/prepared'
 import { createGroupCommit } from '../db/group-commit'
-import { createPgGroupCommit, type PgGroupCommit } from '../db/pg-group-commit'
+import { createPgGroupCommit } from '../db/pg-group-commit'
 import { votes } from '../db/schema'
 
 /** One vote row as stored. */
@@ -142,7 +142,7 @@ async function writeVoteBatch(pg: SQL, batch: VoteInput[]): Promise<VoteWrite[]>
 }
 
 /** The group committer of each PostgreSQL pool's votes. */
-const pgVoteCommits = new WeakMap<SQL, PgGroupCommit<VoteInput, VoteWrite>>()
+const pgVoteCommits = perDb((pg: SQL) => createPgGroupCommit((batch: VoteInput[]) => writeVoteBatch(pg, batch)))
 
 /**
  * Inserts the vote unless the item is missing, hidden or the voter's own, or the pair already has a vote; answers
@@ -151,9 +151,7 @@ const pgVoteCommits = new WeakMap<SQL, PgGroupCommit<VoteInput, VoteWrite>>()
  */
 export function insertVoteOnce(db: Database, v: VoteInput): Promise<VoteWrite> {
   if (db.dialect === 'sqlite') return voteCommits(db.orm).run(() => writeVote(db.orm, v))
-  let commits = pgVoteCommits.get(db.sql)
-  if (!commits) pgVoteCommits.set(db.sql, (commits = createPgGroupCommit((batch: VoteInput[]) => writeVoteBatch(db.sql, batch))))
-  return commits.run(v)
+  return pgVoteCommits(db.sql).run(v)
 }
 
 /** One exported vote: its id, user id, media id, is_hot (0 or 1), created_at (ISO-8601 UTC). */
