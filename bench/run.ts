@@ -11,7 +11,8 @@
  * --database postgres copies the seed into a fresh PostgreSQL database on TEST_DATABASE_URL's server (dropped at the
  * end; bench/lib/postgres.ts), --instances N (1) starts N servers on it and runs one wrk per instance at once with
  * its share of the connections; the votes baseline is then raw single-row INSERT transactions through Bun's SQL with
- * the server's pool size.
+ * the server's pool size. --compare REF (a commit or tag, such as wave-2) instead measures the
+ * working tree against REF in the same run, --rounds N (3) alternated rounds per side (bench/compare.ts).
  */
 import { parseArgs } from 'node:util'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -26,6 +27,7 @@ import { printTable, type Row } from './lib/report'
 import { nextItemDelays } from './lib/client-figure'
 import { seedThroughUploads } from './lib/upload-seed'
 import { createBenchDatabase, rawPgVoteInsertRate, type BenchDatabase } from './lib/postgres'
+import { compareWithReference } from './compare'
 
 const { values: flags } = parseArgs({
   options: {
@@ -37,6 +39,8 @@ const { values: flags } = parseArgs({
     'no-client': { type: 'boolean', default: false },
     database: { type: 'string', default: 'sqlite' },
     instances: { type: 'string', default: '1' },
+    compare: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
   },
 })
 const MEDIA = Number(flags.media)
@@ -47,6 +51,17 @@ const POSTGRES = flags.database === 'postgres'
 const INSTANCES = Number(flags.instances)
 if (!['sqlite', 'postgres'].includes(flags.database!) || !(INSTANCES >= 1) || (INSTANCES > 1 && !POSTGRES))
   throw new Error('--database is sqlite or postgres; --instances above 1 needs --database postgres')
+if (flags.compare) {
+  if (POSTGRES) throw new Error('--compare measures SQLite: drop --database postgres')
+  await compareWithReference(flags.compare, {
+    media: MEDIA,
+    votes: VOTES,
+    seconds: SECONDS,
+    rounds: Number(flags.rounds),
+    json: flags.json,
+  })
+  process.exit(0)
+}
 /** Votes connections of the votes figure (wrk -c). */
 const VOTE_CONNECTIONS = 64
 /** How long the server idles after the upload seed before its RSS is read, ms: the pipeline's idle release runs within it. */

@@ -1,6 +1,10 @@
-/** Smoke of `bun run bench`: at 1k media, 10 uploads through the pipeline and 1 s per load run it prints the whole table and every measured call succeeded. */
+/**
+ * Smoke of `bun run bench`: at 1k media, 10 uploads through the pipeline and 1 s per load run it prints the whole table
+ * and every measured call succeeded; with --compare HEAD it checks out HEAD as the reference, runs both sides and prints
+ * the same-run comparison.
+ */
 import { describe, expect, it } from 'bun:test'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Row } from '../bench/lib/report'
@@ -44,6 +48,45 @@ describe('bun run bench', () => {
       expect(rows.filter((r) => r.ratio !== undefined).every((r) => r.ratio! > 0)).toBe(true)
     } finally {
       rmSync(dir, { recursive: true, force: true })
+    }
+  }, 180_000)
+
+  it('--compare HEAD checks out HEAD beside the working tree, measures both in alternated rounds and prints each figure for both', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hotvote-bench-compare-smoke-'))
+    try {
+      const json = join(dir, 'compare.json')
+      const args = ['--compare', 'HEAD', '--media', '500', '--votes', '2000', '--duration', '1', '--rounds', '2', '--json', json]
+      const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), ...args], {
+        env: { ...process.env, XDG_CACHE_HOME: dir },
+        stdout: 'pipe',
+        stderr: 'inherit',
+      })
+      const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+      expect(code).toBe(0)
+      expect(out).toContain('round 2/2')
+      const result = JSON.parse(readFileSync(json, 'utf8')) as {
+        ref: string
+        head: string
+        rows: { figure: string; ref: { rps: number; failed: number }; head: { rps: number; failed: number }; ratio: number }[]
+        finals: { export: { ok: boolean } }[]
+      }
+      expect(result.ref).toMatch(/^HEAD \([0-9a-f]{7}\)$/)
+      expect(result.rows.map((r) => r.figure)).toEqual([
+        'GET /api/media/random/:userId',
+        'GET /api/vote-multiplier-config',
+        'POST /api/votes (distinct pairs, c=64)',
+      ])
+      for (const row of result.rows) {
+        expect([row.ref.failed, row.head.failed]).toEqual([0, 0])
+        expect(row.ref.rps > 0 && row.head.rps > 0 && row.ratio > 0).toBe(true)
+      }
+      expect(result.finals.map((f) => f.export.ok)).toEqual([true, true])
+      // The reference's worktree was made under the cache folder given.
+      expect(existsSync(join(dir, 'hotvote-bench'))).toBe(true)
+    } finally {
+      // Removing the folder and pruning drops the reference's worktree from the repository's list.
+      rmSync(dir, { recursive: true, force: true })
+      Bun.spawnSync(['git', 'worktree', 'prune'])
     }
   }, 180_000)
 })

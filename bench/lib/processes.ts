@@ -5,15 +5,14 @@
 import { join } from 'node:path'
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { Subprocess } from 'bun'
-
-const ROOT = join(import.meta.dir, '..', '..')
+import { ROOT, type SourceTree, workingTree } from './source-tree'
 
 /**
  * The environment `npm start` gives the server before bun starts: each `NAME=${NAME:-default}` in front of
  * package.json's start script (BUN_JSC_forceRAMSize, the heap sizing), as its default.
  */
-export function startScriptEnv(): Record<string, string> {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+export function startScriptEnv(root = ROOT): Record<string, string> {
+  const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
   return Object.fromEntries([...start.matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1], process.env[m[1]] ?? m[2]]))
 }
 
@@ -28,11 +27,11 @@ function freePort(): number {
   return port
 }
 
-/** Spawns cmd with env plus PORT, waits until path answers (at most 30 s), and answers the running process. */
-async function spawnListening(cmd: string[], env: Record<string, string>, path: string): Promise<Running> {
+/** Spawns cmd in cwd with env plus PORT, waits until path answers (at most 30 s), and answers the running process. */
+async function spawnListening(cmd: string[], env: Record<string, string>, path: string, cwd = ROOT): Promise<Running> {
   const port = freePort()
   const proc: Subprocess = Bun.spawn(cmd, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port) },
     stdout: 'ignore',
     stderr: 'inherit',
@@ -52,15 +51,22 @@ async function spawnListening(cmd: string[], env: Record<string, string>, path: 
 }
 
 /**
- * The real HotVote server on dataDir (admin password `adminPassword`), in production mode and with the environment of
- * package.json's start script, as `npm start` runs it;
+ * The real HotVote server of tree (default: the working tree) on dataDir (admin password `adminPassword`), in
+ * production mode and with the environment of that tree's package.json start script, as `npm start` runs it;
  * bunFlags (for example --cpu-prof-md) go to bun, entry replaces server/main.ts (bench/lib/profiled-server.ts).
  */
-export const startHotVote = (dataDir: string, adminPassword: string, bunFlags: string[] = [], entry = join(ROOT, 'server', 'main.ts')) =>
+export const startHotVote = (
+  dataDir: string,
+  adminPassword: string,
+  bunFlags: string[] = [],
+  entry?: string,
+  tree: SourceTree = workingTree(),
+) =>
   spawnListening(
-    ['bun', ...bunFlags, 'run', entry],
-    { ...startScriptEnv(), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' },
+    [tree.bun, ...bunFlags, 'run', entry ?? join(tree.root, 'server', 'main.ts')],
+    { ...startScriptEnv(tree.root), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' },
     '/api/site-settings',
+    tree.root,
   )
 
 /** The baseline: a bare Elysia app answering GET /hello with a small JSON object (bench/lib/hello-server.ts). */

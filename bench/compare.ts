@@ -1,0 +1,166 @@
+/**
+ * `bun run bench -- --compare REF`: the working tree against a reference commit, measured in the same run on the same
+ * machine. Each side is seeded by its own bench seeder with the same pseudo-random seed, then the rounds alternate
+ * the sides (ref, head; head, ref; ...) so drift of the machine falls on both alike. Every round measures the random
+ * item, the config read and the votes on each side with wrk; afterwards each side's export and idle RSS. The table
+ * gives each figure's median over the rounds for both sides, head / ref of req/s and of CPU per request. SQLite only: the reference's schema and
+ * seeder are its own, and older commits have no PostgreSQL path.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { configRead, distinctVotes, perVisitorGet } from './lib/scripts'
+import { cpuMs, memoryMb, resetPeak, startHelloBaseline, startHotVote, type Running } from './lib/processes'
+import { referenceTree, type SourceTree, workingTree } from './lib/source-tree'
+import { runWrk, type LoadResult } from './lib/wrk'
+import type { Seeded } from './lib/seed'
+
+/** What one compare run does: media and votes seeded, seconds per wrk load, rounds per side. */
+export type CompareOptions = { media: number; votes: number; seconds: number; rounds: number; json?: string }
+
+const ADMIN_PASSWORD = 'bench-admin-password'
+const ADMIN = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
+/** Connections of the votes load, as in the main bench. */
+const VOTE_CONNECTIONS = 64
+/** The seeders' pseudo-random seed: both sides get the same votes. */
+const SEED = 20261124
+
+/** One side of the comparison: its tree, its data folder and what its seeder made. */
+type Side = { tree: SourceTree; dataDir: string; seeded: Seeded }
+/** One load figure of one round: requests/s, p99 ms, server CPU per request (µs) and failed requests. */
+type Sample = { rps: number; p99Ms: number; cpuUs: number; failed: number }
+/** The figures compared, by name. */
+const FIGURES = ['GET /api/media/random/:userId', 'GET /api/vote-multiplier-config', 'POST /api/votes (distinct pairs, c=64)'] as const
+
+/**
+ * Seeds a SQLite database at path with tree's own bench/lib/seed.ts (its schema and session storage are its own),
+ * Math.random replaced by a seeded generator so both sides hold the same votes. Throws with the seeder's stderr.
+ */
+function seedWith(tree: SourceTree, path: string, counts: { media: number; votes: number; fresh: number }): Seeded {
+  const script = `
+    let s = ${SEED} >>> 0
+    Math.random = () => {
+      s = (s + 0x6d2b79f5) >>> 0
+      let t = Math.imul(s ^ (s >>> 15), 1 | s)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    }
+    const { seedDatabase } = await import(${JSON.stringify(join(tree.root, 'bench', 'lib', 'seed.ts'))})
+    console.log(JSON.stringify(seedDatabase(${JSON.stringify(path)}, ${JSON.stringify(counts)})))`
+  const out = Bun.spawnSync([tree.bun, '-e', script], { cwd: tree.root, stdout: 'pipe', stderr: 'pipe' })
+  if (out.exitCode !== 0) throw new Error(`seeding with ${tree.label} failed: ${out.stderr.toString()}`)
+  return JSON.parse(out.stdout.toString().trim().split('\n').at(-1)!) as Seeded
+}
+
+/** wrk against server with script, answering the figures of one sample (the server's CPU read from /proc). */
+async function sample(server: Running, script: string, opts: { seconds: number; connections?: number }): Promise<Sample> {
+  const before = cpuMs(server.pid)
+  const r: LoadResult = await runWrk(server.url, script, { threads: 2, ...opts })
+  return { rps: r.rps, p99Ms: r.p99Ms, cpuUs: ((cpuMs(server.pid) - before) * 1000) / r.requests, failed: r.errors + r.non2xx }
+}
+
+/** Streams the votes export of server to nowhere; answers seconds, votes exported and the peak RSS during it (MB). */
+async function exportFigure(server: Running): Promise<{ seconds: number; peakMb: number; ok: boolean }> {
+  resetPeak(server.pid)
+  const t0 = performance.now()
+  const res = await fetch(`${server.url}/api/admin/export-votes`, { headers: { authorization: ADMIN } })
+  for await (const _ of res.body!);
+  return { seconds: (performance.now() - t0) / 1000, peakMb: memoryMb(server.pid).peak, ok: res.status === 200 }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+/** Runs the comparison of the working tree against ref and prints its table; answers the rows it printed. */
+export async function compareWithReference(ref: string, opts: CompareOptions) {
+  const trees = [referenceTree(ref), workingTree()]
+  const sides: Side[] = trees.map((tree) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-bench-compare-'))
+    console.log(`seeding ${tree.label}: ${opts.media.toLocaleString()} media, ${opts.votes.toLocaleString()} votes...`)
+    return { tree, dataDir, seeded: seedWith(tree, join(dataDir, 'hotvote.sqlite'), { media: opts.media, votes: opts.votes, fresh: 500 }) }
+  })
+  const samples = sides.map(() => FIGURES.map(() => [] as Sample[]))
+  const hello: number[] = []
+  const running: Running[] = []
+  try {
+    for (let round = 0; round < opts.rounds; round++) {
+      const h = await startHelloBaseline()
+      running.push(h)
+      hello.push((await sample(h, 'request = function() return wrk.format("GET", "/hello") end', opts)).rps)
+      await h.stop()
+      for (const i of round % 2 ? [1, 0] : [0, 1]) {
+        const side = sides[i]
+        const server = await startHotVote(side.dataDir, ADMIN_PASSWORD, [], undefined, side.tree)
+        running.push(server)
+        const scripts = [
+          perVisitorGet(side.seeded.visitors, (v) => `/api/media/random/${v.id}`, server.url),
+          configRead,
+          distinctVotes(side.seeded.visitors, side.seeded.media, server.url, round, opts.rounds),
+        ]
+        for (const [f, script] of scripts.entries())
+          samples[i][f].push(await sample(server, script, { seconds: opts.seconds, connections: f === 2 ? VOTE_CONNECTIONS : 32 }))
+        console.log(
+          `round ${round + 1}/${opts.rounds} ${side.tree.label}: ${samples[i].map((s) => Math.round(s.at(-1)!.rps)).join(', ')} req/s`,
+        )
+        await server.stop()
+      }
+    }
+    const finals = []
+    for (const side of sides) {
+      const server = await startHotVote(side.dataDir, ADMIN_PASSWORD, [], undefined, side.tree)
+      running.push(server)
+      await Bun.sleep(1000)
+      const idleMb = memoryMb(server.pid).rss
+      finals.push({ idleMb, export: await exportFigure(server), votes: side.seeded.votes })
+      await server.stop()
+    }
+    const rows = FIGURES.map((figure, f) => {
+      const [ref, head] = samples.map((s) => s[f])
+      const fig = (xs: Sample[]) => ({
+        rps: median(xs.map((x) => x.rps)),
+        p99Ms: median(xs.map((x) => x.p99Ms)),
+        cpuUs: median(xs.map((x) => x.cpuUs)),
+        failed: xs.reduce((a, x) => a + x.failed, 0),
+      })
+      return { figure, ref: fig(ref), head: fig(head), ratio: fig(head).rps / fig(ref).rps, cpuRatio: fig(head).cpuUs / fig(ref).cpuUs }
+    })
+    const show = (x: { rps: number; p99Ms: number; cpuUs: number; failed: number }) =>
+      `${Math.round(x.rps)} req/s, p99 ${x.p99Ms.toFixed(1)} ms, ${x.cpuUs.toFixed(0)} us CPU/req${x.failed ? `, ${x.failed} FAILED` : ''}`
+    const [refLabel, headLabel] = sides.map((s) => s.tree.label)
+    const table = [
+      ['figure (median of rounds)', refLabel, headLabel, 'head / ref', 'CPU/req head / ref'],
+      ...rows.map((r) => [r.figure, show(r.ref), show(r.head), r.ratio.toFixed(3), r.cpuRatio.toFixed(3)]),
+      [
+        'export-votes, s per 1M votes, peak RSS',
+        ...finals.map(
+          (x) => `${((x.export.seconds * 1e6) / x.votes).toFixed(1)} s, ${x.export.peakMb.toFixed(0)} MB${x.export.ok ? '' : ' FAILED'}`,
+        ),
+        (finals[1].export.seconds / finals[0].export.seconds).toFixed(3),
+        '',
+      ],
+      [
+        'server RSS idle after the rounds',
+        ...finals.map((x) => `${x.idleMb.toFixed(0)} MB`),
+        (finals[1].idleMb / finals[0].idleMb).toFixed(3),
+      ],
+    ]
+    const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)))
+    for (const [n, r] of table.entries()) {
+      console.log(r.map((cell, c) => cell.padEnd(widths[c])).join(' | '))
+      if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('-|-'))
+    }
+    console.log(
+      `hello baseline per round: ${hello.map(Math.round).join(', ')} req/s; ${opts.rounds} rounds of ${opts.seconds} s per load; ` +
+        `req/s: above 1 head is faster; CPU per request (steadier on a shared machine), export time and RSS: below 1 head is better; load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(', ')}`,
+    )
+    if (opts.json) await Bun.write(opts.json, JSON.stringify({ ref: refLabel, head: headLabel, ...opts, hello, rows, finals }, null, 2))
+    return { rows, finals, hello }
+  } finally {
+    for (const s of running) await s.stop().catch(() => undefined)
+    for (const side of sides) rmSync(side.dataDir, { recursive: true, force: true })
+  }
+}
