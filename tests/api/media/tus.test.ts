@@ -12,7 +12,7 @@ import { paths } from '@contract/paths'
 import { IMAGE_TOO_LARGE, MB, VIDEO_TOO_LARGE } from '@contract/media'
 import { createVisitorResumableUploads } from '@server/features/media/media-tus.service'
 import { createUploadLimits } from '@server/features/media/upload-limits.service'
-import { makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../../support/test-app'
+import { ADMIN_BASIC, makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../../support/test-app'
 import { createApp } from '@server/app'
 import { createS3Storage } from '@server/storage/s3-storage'
 import { addMultipartParts } from '../../support/s3rver-multipart'
@@ -37,6 +37,40 @@ const chunkDir = (dir: string) => join(dir, 'resumable-uploads')
 const mediaCount = async (sql = t.sql) => ((await sql.get('select count(*) as n from media')) as { n: number }).n
 const offsetOf = async (app: typeof t.app, path: string, cookie: string) =>
   Number((await tusCall(app, 'HEAD', path, { cookie })).headers.get('upload-offset'))
+
+describe('discovery (OPTIONS)', () => {
+  const capabilities = (headers: Headers) => ({
+    resumable: headers.get('tus-resumable'),
+    version: headers.get('tus-version'),
+    extensions: headers.get('tus-extension')?.split(','),
+    maxSize: headers.get('tus-max-size'),
+    checksums: headers.get('tus-checksum-algorithm'),
+    cors: headers.get('access-control-allow-origin'),
+  })
+  const expected = {
+    resumable: '1.0.0',
+    version: '1.0.0',
+    extensions: ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'],
+    maxSize: String(20 * MB),
+    checksums: 'sha1,sha256,md5',
+    cors: null,
+  }
+
+  it('answers 204 with the tus capabilities on /api/media/tus, without a session or Tus-Resumable, and no CORS headers', async () => {
+    const r = await tusCall(t.app, 'OPTIONS', paths.mediaTus(), {
+      headers: { 'tus-resumable': '', 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+    })
+    expect(r.status).toBe(204)
+    expect(capabilities(r.headers)).toEqual(expected)
+  })
+
+  it('answers the same on the admin’s /api/admin/bucket-upload/tus, behind the admin credentials (401 without)', async () => {
+    expect((await tusCall(t.app, 'OPTIONS', paths.adminBucketTus())).status).toBe(401)
+    const r = await tusCall(t.app, 'OPTIONS', paths.adminBucketTus(), { headers: ADMIN_BASIC })
+    expect(r.status).toBe(204)
+    expect(capabilities(r.headers)).toEqual(expected)
+  })
+})
 
 describe('a video cut part-way resumes', () => {
   it('resumes a 12 MB video at the offset HEAD answers and ends as one media item with its poster; the chunks are gone', async () => {
