@@ -204,6 +204,15 @@ export async function spoolChecked(
   }
 }
 
+/**
+ * row when it is an upload of ownerId that still exists for its requests; otherwise (unknown, another owner's, or
+ * terminated) throws HttpError 404 NO_SUCH_UPLOAD, so a stranger learns nothing of it.
+ */
+export function ownRow(row: ResumableUploadRow | undefined, ownerId: number): ResumableUploadRow {
+  if (!row || row.userId !== ownerId || row.state === 'terminated') throw new HttpError(404, NO_SUCH_UPLOAD)
+  return row
+}
+
 /** The answer a row holds: its stored answer once done, 202 while processing, 409 while bytes are missing. */
 export function storedAnswer(row: ResumableUploadRow): TusAnswer {
   if (row.state === 'done') return { status: row.answerStatus ?? 500, body: JSON.parse(row.answerBody ?? 'null') }

@@ -19,6 +19,7 @@ import { addMultipartParts } from '../../support/s3rver-multipart'
 import { startS3rver, type TestS3 } from '../../support/s3-server'
 import { FIXTURES_DIR } from '../../support/builders'
 import { createTusUpload, cutBody, paddedVideo, tusCall, tusMetadata } from '../../support/tus'
+import { heldPuts } from '../../support/held-storage'
 
 const t = makeTestApp()
 afterAll(t.cleanup)
@@ -310,6 +311,58 @@ describe('termination and expiry', () => {
     expect((await tusCall(t.app, 'DELETE', c.path, { cookie: a.cookie })).status).toBe(204)
     expect(filesUnder(chunkDir(t.dir)).filter((f) => f.includes(id))).toEqual([])
     expect((await tusCall(t.app, 'HEAD', c.path, { cookie: a.cookie })).status).toBe(404)
+  })
+
+  it('DELETE while the last bytes are processed answers 204; the upload ends when the pipeline does, leaving no media item, bytes or hold', async () => {
+    const h = makeTestDeps()
+    const held = heldPuts(h.deps.storage)
+    const app = createApp({ ...h.deps, storage: held.storage }, join(h.dir, 'no-client'))
+    try {
+      const a = await makeVisitor(app)
+      const bytes = await Bun.file(join(FIXTURES_DIR, 'yellow-daisy.webp')).bytes()
+      const c = await createTusUpload(app, a, 'daisy.webp', bytes.length)
+      const id = c.path.split('/').pop()!
+      const last = tusCall(app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: bytes })
+      // The pipeline is storing the item's objects.
+      await held.reached
+      expect(await tusCall(app, 'DELETE', c.path, { cookie: a.cookie })).toMatchObject({ status: 204 })
+      expect((await tusCall(app, 'HEAD', c.path, { cookie: a.cookie })).status).toBe(404)
+      expect((await tusCall(app, 'GET', `${c.path}/result`, { cookie: a.cookie })).status).toBe(404)
+      held.release()
+      expect(await last).toMatchObject({ status: 404, json: { error: 'No such upload' } })
+      expect(await mediaCount(h.sql)).toBe(0)
+      const keys: string[] = []
+      for await (const o of h.deps.storage.list()) keys.push(o.key)
+      expect(keys).toEqual([])
+      expect(filesUnder(chunkDir(h.dir)).filter((f) => f.includes(id))).toEqual([])
+      expect((await h.sql.get('select count(*) as n from resumable_uploads')).n).toBe(0)
+      expect((await h.sql.get('select count(*) as n from upload_holds')).n).toBe(0)
+    } finally {
+      h.cleanup()
+    }
+  })
+
+  it('DELETE of an admin bucket upload while it is stored answers 204 and leaves no object under uploads/', async () => {
+    const h = makeTestDeps()
+    const held = heldPuts(h.deps.storage)
+    const app = createApp({ ...h.deps, storage: held.storage }, join(h.dir, 'no-client'))
+    try {
+      const bytes = await Bun.file(join(FIXTURES_DIR, 'red-marigold.webp')).bytes()
+      const c = await tusCall(app, 'POST', paths.adminBucketTus(), {
+        headers: { ...ADMIN_BASIC, 'upload-length': String(bytes.length), 'upload-metadata': tusMetadata({ filename: 'm.webp' }) },
+      })
+      const path = c.headers.get('location')!
+      const last = tusCall(app, 'PATCH', path, { headers: { ...ADMIN_BASIC, 'upload-offset': '0' }, body: bytes })
+      await held.reached
+      expect((await tusCall(app, 'DELETE', path, { headers: ADMIN_BASIC })).status).toBe(204)
+      held.release()
+      expect((await last).status).toBe(404)
+      const keys: string[] = []
+      for await (const o of h.deps.storage.list()) keys.push(o.key)
+      expect(keys).toEqual([])
+    } finally {
+      h.cleanup()
+    }
   })
 
   it('an upload past its expiry answers 410, and the cleanup removes its bytes, its row and its quota hold', async () => {
