@@ -6,7 +6,8 @@
  * the expiry cleanup remove the bytes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { readdirSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, watch } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { paths } from '@contract/paths'
 import { IMAGE_TOO_LARGE, MB, VIDEO_TOO_LARGE } from '@contract/media'
@@ -464,6 +465,54 @@ describe('on S3, across instances', () => {
       expect((await tusCall(app, 'DELETE', c.path, { cookie: a.cookie })).status).toBe(204)
       expect(await one.chunkKeys()).toEqual([])
     } finally {
+      one.cleanup()
+    }
+  })
+
+  it('stages the parts on their way to S3 in DATA_DIR/resumable-uploads (mode 0700), never in the system temp folder', async () => {
+    const one = s3App()
+    const app = createApp(one.deps, join(one.dir, 'no-client'))
+    const dataDir = chunkDir(one.dir)
+    // The system temp folder of this test: empty, and only this process writes to it.
+    const systemTmp = mkdtempSync(join(tmpdir(), 'hotvote-system-tmp-'))
+    const before = process.env.TMPDIR
+    process.env.TMPDIR = systemTmp
+    const written = { system: [] as string[], data: [] as string[] }
+    mkdirSync(dataDir, { recursive: true })
+    const watchers = [
+      watch(systemTmp, (_event, name) => name && written.system.push(name)),
+      watch(dataDir, (_event, name) => name && written.data.push(name)),
+    ]
+    try {
+      const a = await makeVisitor(app)
+      const video = await paddedVideo(7 * MB)
+      const c = await createTusUpload(app, a, 'staged.mp4', video.length)
+      // A piece under S3's 5 MiB part minimum (kept as an object), then the rest: its first part is that piece read
+      // back from S3 and the new bytes.
+      const cutAt = 3 * MB
+      await tusCall(app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: video.slice(0, cutAt) })
+      expect(await offsetOf(app, c.path, a.cookie)).toBe(cutAt)
+      const done = await tusCall(app, 'PATCH', c.path, {
+        cookie: a.cookie,
+        headers: { 'upload-offset': String(cutAt) },
+        body: video.slice(cutAt),
+      })
+      expect(done).toMatchObject({ status: 200, json: { media: { size: 7 * MB } } })
+      // The parts of both PATCHes (a splitter's files, <random>-<n>) and the last piece read back.
+      await waitFor(
+        async () =>
+          written.data.some((n) => n.startsWith('tus-s3-incomplete-part-')) &&
+          written.data.some((n) => /^[\w-]{10}-\d+$/.test(n) && !n.startsWith('tus-')),
+      )
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700)
+      expect(written.system).toEqual([])
+      expect(readdirSync(systemTmp)).toEqual([])
+      expect(readdirSync(dataDir)).toEqual([])
+    } finally {
+      for (const w of watchers) w.close()
+      if (before === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = before
+      rmSync(systemTmp, { recursive: true, force: true })
       one.cleanup()
     }
   })
