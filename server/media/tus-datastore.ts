@@ -12,14 +12,12 @@ import type { MetadataValue } from '@tus/s3-store'
 import type { DataStore, KvStore } from '@tus/server'
 import type { Readable } from 'node:stream'
 import type { Config } from '../config'
-
-/** The prefix of every store id (and S3 key) of a resumable upload; the upload id in the URL follows it. */
-export const RESUMABLE_KEY_PREFIX = 'resumable-uploads/'
+import { RESUMABLE_KEY_PREFIX } from './media-keys'
 
 /** The folder under DATA_DIR that holds the chunks when STORAGE=fs. */
 export const RESUMABLE_FS_DIR = 'resumable-uploads'
 
-/** The store id of the upload whose URL id is id. */
+/** The store id of the upload whose URL id is id (RESUMABLE_KEY_PREFIX, then id). */
 export const resumableStoreId = (id: string) => `${RESUMABLE_KEY_PREFIX}${id}`
 
 /** The URL id (and resumable_uploads row id) of the upload whose store id is storeId. */

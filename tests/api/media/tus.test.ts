@@ -13,7 +13,7 @@ import { paths } from '@contract/paths'
 import { IMAGE_TOO_LARGE, MB, VIDEO_TOO_LARGE } from '@contract/media'
 import { createVisitorResumableUploads } from '@server/features/media/media-tus.service'
 import { createUploadLimits } from '@server/features/media/upload-limits.service'
-import { ADMIN_BASIC, makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../../support/test-app'
+import { ADMIN_BASIC, call, makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../../support/test-app'
 import { createApp } from '@server/app'
 import { createS3Storage } from '@server/storage/s3-storage'
 import { addMultipartParts } from '../../support/s3rver-multipart'
@@ -464,6 +464,30 @@ describe('on S3, across instances', () => {
       expect((await one.chunkKeys()).length).toBeGreaterThan(0)
       expect((await tusCall(app, 'DELETE', c.path, { cookie: a.cookie })).status).toBe(204)
       expect(await one.chunkKeys()).toEqual([])
+    } finally {
+      one.cleanup()
+    }
+  })
+
+  it('keeps an unfinished upload’s objects out of the admin’s bucket list, duplicate scan and deletion', async () => {
+    const one = s3App()
+    const app = createApp(one.deps, join(one.dir, 'no-client'))
+    try {
+      const a = await makeVisitor(app)
+      const video = await paddedVideo(7 * MB)
+      const c = await createTusUpload(app, a, 'unfinished.mp4', video.length)
+      // A piece under S3's 5 MiB part minimum: the bucket holds the upload's `.info` and `.part` objects.
+      await tusCall(app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: video.slice(0, 3 * MB) })
+      const staging = await one.chunkKeys()
+      expect(staging.map((k) => k.replace(/^resumable-uploads\/[0-9a-f]{32}/, ''))).toEqual(['.info', '.part'])
+      const admin = (method: string, path: string, body?: unknown) => call(app, method, path, body, { headers: ADMIN_BASIC })
+      const list = await admin('GET', paths.adminBucketFiles())
+      expect(list).toMatchObject({ status: 200, json: { files: [] } })
+      expect(list.headers.get('x-total-count')).toBe('0')
+      expect((await admin('GET', paths.adminFindDuplicates())).json).toMatchObject({ totalFiles: 0, duplicateGroups: [] })
+      expect((await admin('POST', paths.adminDeleteBucketFiles(), { filenames: staging })).json).toMatchObject({ deleted: 0 })
+      expect(await one.chunkKeys()).toEqual(staging)
+      expect(await offsetOf(app, c.path, a.cookie)).toBe(3 * MB)
     } finally {
       one.cleanup()
     }
