@@ -337,7 +337,7 @@ export const idempotencyClaims = sqliteTable('idempotency_claims', {
 
 /**
  * A resumable (tus) upload of a visitor, from its creation until it expires or its outcome is collected: the declared
- * file (name, type, length in bytes), its expiry (ISO-8601), state `receiving`, `processing` or `done`, the stored
+ * file (name, type, length in bytes), its expiry (ISO-8601), state `receiving`, `processing`, `done` or `terminated` (while processed), the stored
  * answer once done (HTTP status and JSON body), and the lock one request at a time holds on it across instances
  * (holder, expiry ISO-8601, and whether another request asked the holder to let go).
  */

@@ -2,7 +2,8 @@
  * Which bucket objects belong to a media item: the one rule that deletion, the bucket list, the
  * duplicate finder, the bucket import, the reprocess and the takedown check (findMediaOwningKey) all follow. An item
  * stored as `<stem>.<ext>` keeps its WebP display variants at `<stem>/w<width>.webp` and a video's poster at
- * `<stem>/poster.webp`, beside it in the same bucket (fs and S3 alike); no other object is the item's.
+ * `<stem>/poster.webp`, beside it in the same bucket (fs and S3 alike); no other object is the item's. Objects under
+ * RESUMABLE_KEY_PREFIX are nobody's item: they are the staging of unfinished resumable uploads (docs/uploads.md).
  */
 import type { StoredVariant } from '../db/schema'
 
@@ -11,6 +12,12 @@ import type { StoredVariant } from '../db/schema'
  * of portrait items on 360-414 px phones, which 640 overshot by far (docs/accessibility.md > Lighthouse).
  */
 export const VARIANT_WIDTHS = [320, 480, 640, 1080, 1600] as const
+
+/** The prefix of every store id (and S3 key) of a resumable upload: its bytes, `.info` and `.part` objects on S3. */
+export const RESUMABLE_KEY_PREFIX = 'resumable-uploads/'
+
+/** Whether key is a resumable upload's staging object (not media: the bucket's admin calls neither list nor delete it). */
+export const isResumableUploadKey = (key: string) => key.startsWith(RESUMABLE_KEY_PREFIX)
 
 /** The file name of a derived object (a variant `w<width>.webp` or the poster), under its item's stem folder. */
 export const DERIVED_OBJECT_NAME = /^(w\d+|poster)\.webp$/

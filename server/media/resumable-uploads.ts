@@ -13,7 +13,7 @@ import { logger } from '../core/log'
 import type { AcceptedType } from '../contract/media'
 import { HttpError } from '../http/errors'
 import { startJob } from '../http/job-lock'
-import { answerResponse, NO_SUCH_UPLOAD, storedAnswer, TUS_VERSION, tusRefusal, UPLOAD_ID } from './tus-http'
+import { answerResponse, ownRow, storedAnswer, TUS_VERSION, tusRefusal, UPLOAD_ID } from './tus-http'
 import type { TusHandler } from './tus-server'
 import type { SpooledFile } from './upload-stream'
 import { deleteResumableUpload, findResumableUpload, listExpiredResumableUploads } from '../repositories/resumable-uploads.repository'
@@ -41,11 +41,17 @@ export type ResumablePolicy = {
   release(id: string): Promise<void>
   /** Stores the finished file of ownerId (its type named by its file name, mimeType); answers the success body, throws HttpError for a refusal. */
   finish(ownerId: number, file: SpooledFile, mimeType: AcceptedType): Promise<unknown>
+  /** Removes what finish stored for ownerId (answer: its success body), when the upload was terminated while finish ran. */
+  discard(ownerId: number, answer: unknown): Promise<void>
 }
 
 /** The resumable uploads of one policy. */
 export type ResumableUploads = {
-  /** Answers a tus request (POST creation; HEAD, PATCH, DELETE of uploadId) of ownerId from addressKey. Throws HttpError (with the tus headers and `message`) for refusals. */
+  /**
+   * Answers a tus request (POST creation; HEAD, PATCH, DELETE of uploadId) of ownerId from addressKey. Throws HttpError
+   * (with the tus headers and `message`) for refusals. A DELETE while the last bytes are processed answers 204 at once
+   * and the upload ends when the processing does, without what it stored (docs/uploads.md).
+   */
   handle(request: Request, ownerId: number, addressKey: string, uploadId?: string): Promise<Response>
   /** The stored answer of ownerId's upload uploadId (docs/uploads.md > Result): 200 and the policy's success body, 202 while processing; throws HttpError with the stored refusal, 409 while bytes are missing, 404 for an unknown or another owner's upload. */
   result(ownerId: number, uploadId: string): Promise<Response>
@@ -119,8 +125,7 @@ export function createResumableUploads(deps: Deps, policy: ResumablePolicy): Res
     async result(ownerId, uploadId) {
       const row = UPLOAD_ID.test(uploadId) ? await findResumableUpload(deps.db, uploadId) : undefined
       try {
-        if (!row || row.userId !== ownerId) throw new HttpError(404, NO_SUCH_UPLOAD)
-        return answerResponse(storedAnswer(row))
+        return answerResponse(storedAnswer(ownRow(row, ownerId)))
       } catch (e) {
         throw e instanceof HttpError ? tusRefusal(e) : e
       }

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { Readable, Transform } from 'node:stream'
 import { HttpError } from '../http/errors'
+import { MAX_VIDEO_BYTES } from '../contract/media'
 import { SNIFF_BYTES } from './media-type'
 import type { SpooledFile } from './upload-stream'
 import type { ResumableUploadRow } from '../repositories/resumable-uploads.repository'
@@ -33,6 +34,27 @@ export type TusAnswer = { status: number; body: unknown }
 
 /** The tus headers of every answer of these routes. */
 export const TUS_HEADERS = { 'Tus-Resumable': TUS_VERSION, 'Cache-Control': 'no-store' }
+
+/** The tus extensions this server speaks (creation-defer-length is not one: the size must be known at creation). */
+export const TUS_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'] as const
+
+/**
+ * The tus discovery answer (OPTIONS on the creation URL, tus 1.0 core): 204 with Tus-Version, Tus-Extension,
+ * Tus-Max-Size (bytes: the largest file any type may be) and Tus-Checksum-Algorithm. No CORS headers: the routes are
+ * same-origin only, so another site's preflight gets nothing that lets its request through.
+ */
+export function tusOptions(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...TUS_HEADERS,
+      'Tus-Version': TUS_VERSION,
+      'Tus-Extension': TUS_EXTENSIONS.join(','),
+      'Tus-Max-Size': String(MAX_VIDEO_BYTES),
+      'Tus-Checksum-Algorithm': CHECKSUM_ALGORITHMS.join(','),
+    },
+  })
+}
 
 /**
  * The response of answer: a success as JSON; a refusal thrown as HttpError, so it has the API's error shape
@@ -180,6 +202,15 @@ export async function spoolChecked(
     await rm(path, { force: true })
     throw e
   }
+}
+
+/**
+ * row when it is an upload of ownerId that still exists for its requests; otherwise (unknown, another owner's, or
+ * terminated) throws HttpError 404 NO_SUCH_UPLOAD, so a stranger learns nothing of it.
+ */
+export function ownRow(row: ResumableUploadRow | undefined, ownerId: number): ResumableUploadRow {
+  if (!row || row.userId !== ownerId || row.state === 'terminated') throw new HttpError(404, NO_SUCH_UPLOAD)
+  return row
 }
 
 /** The answer a row holds: its stored answer once done, 202 while processing, 409 while bytes are missing. */

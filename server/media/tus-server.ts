@@ -15,6 +15,7 @@ import {
   answerResponse,
   checkHead,
   NO_SUCH_UPLOAD,
+  ownRow,
   refusalAsError,
   spoolChecked,
   spoolStored,
@@ -22,7 +23,6 @@ import {
   TUS_HEADERS,
   UPLOAD_EXPIRED,
   UPLOAD_ID,
-  UPLOAD_PROCESSING,
   withBody,
   type TusAnswer,
 } from './tus-http'
@@ -53,9 +53,14 @@ export type TusHandler = (request: Request, ownerId: number, addressKey: string,
 export function createTusHandler(deps: Deps, { policy, store, expiryMs, removeBytes, forget }: TusParts): TusHandler {
   const creating = new WeakMap<Request, string>()
 
-  /** Removes the bytes of upload id when its answer is stored (the media item holds its own copy by then). */
-  const removeBytesOnceDone = async (id: string) => {
-    if ((await findResumableUpload(deps.db, id))?.state === 'done') await removeBytes(id)
+  /**
+   * After tus has answered for upload id: its bytes are removed once its answer is stored (the media item holds its
+   * own copy by then), and the whole upload once it was terminated while processed.
+   */
+  const settleAfterTus = async (id: string) => {
+    const state = (await findResumableUpload(deps.db, id))?.state
+    if (state === 'done') await removeBytes(id)
+    if (state === 'terminated') await forget(id)
   }
 
   /** The final checks and the pipeline on a finished upload's bytes; answers the answer to store. */
@@ -75,7 +80,9 @@ export function createTusHandler(deps: Deps, { policy, store, expiryMs, removeBy
    * tus's onUploadFinish: the one request that moves the upload from receiving to processing runs finishUpload and
    * stores its answer (the bytes are removed once tus has answered, since tus still reads them after this hook); a
    * request that comes while it runs is told 202, one after it gets the stored answer. An unexpected failure (the
-   * database, the bucket) puts the upload back to receiving, so the last PATCH may be sent again.
+   * database, the bucket) puts the upload back to receiving, so the last PATCH may be sent again. An upload terminated
+   * while finishUpload ran keeps nothing: what the policy stored is discarded and the request answers 404 (the upload
+   * itself is forgotten once tus has answered).
    */
   const onUploadFinish = async (request: Request, upload: Upload) => {
     const id = resumableUrlId(upload.id)
@@ -89,7 +96,10 @@ export function createTusHandler(deps: Deps, { policy, store, expiryMs, removeBy
         await moveResumableUpload(deps.db, id, 'processing', 'receiving')
         throw e
       }
-      await saveResumableAnswer(deps.db, id, answer.status, JSON.stringify(answer.body))
+      if (!(await saveResumableAnswer(deps.db, id, 'processing', answer.status, JSON.stringify(answer.body)))) {
+        if (answer.status < 400) await policy.discard(row.userId, answer.body)
+        throw { status_code: 404, body: NO_SUCH_UPLOAD }
+      }
       await policy.release(id)
     } else {
       answer = storedAnswer((await findResumableUpload(deps.db, id)) ?? row)
@@ -138,7 +148,7 @@ export function createTusHandler(deps: Deps, { policy, store, expiryMs, removeBy
       const refusal = wrongType(row.mimeType, actual, row.fileName)
       await removeBytes(row.id)
       await policy.release(row.id)
-      await saveResumableAnswer(deps.db, row.id, refusal.status, JSON.stringify({ message: refusal.message }))
+      await saveResumableAnswer(deps.db, row.id, 'receiving', refusal.status, JSON.stringify({ message: refusal.message }))
       throw refusal
     })
     return withBody(request, body)
@@ -171,7 +181,7 @@ export function createTusHandler(deps: Deps, { policy, store, expiryMs, removeBy
       const tusRequest = hasBody(request) ? await typeCheckedBody(verified, { id, mimeType, fileName, size }) : withBody(request, null)
       creating.set(tusRequest, id)
       response = await server.handleWeb(tusRequest as never)
-      await removeBytesOnceDone(id)
+      await settleAfterTus(id)
       return response
     } finally {
       if (checked) await rm(checked, { force: true })
@@ -179,19 +189,19 @@ export function createTusHandler(deps: Deps, { policy, store, expiryMs, removeBy
     }
   }
 
-  /** The row of ownerId's upload id, refusing an unknown or another owner's one (404) and one past its expiry (410). */
+  /** The row of ownerId's upload id, refusing an unknown, another owner's or a terminated one (404) and one past its expiry (410). */
   const ownUpload = async (ownerId: number, id: string) => {
-    const row = UPLOAD_ID.test(id) ? await findResumableUpload(deps.db, id) : undefined
-    if (!row || row.userId !== ownerId) throw new HttpError(404, NO_SUCH_UPLOAD)
+    const row = ownRow(UPLOAD_ID.test(id) ? await findResumableUpload(deps.db, id) : undefined, ownerId)
     if (row.expiresAt <= deps.clock.now().toISOString()) throw new HttpError(410, UPLOAD_EXPIRED)
     return row
   }
 
   /**
-   * HEAD, PATCH, DELETE of one upload: a finished one is answered from its row; otherwise tus answers, after a PATCH
-   * with Upload-Checksum is verified whole (tus checksum extension) and the first bytes are type-checked.
+   * HEAD, PATCH, DELETE of one upload: a finished one is answered from its row; a DELETE while its last bytes are
+   * processed marks it terminated and answers 204 (the request processing it ends it); otherwise tus answers, after a
+   * PATCH with Upload-Checksum is verified whole (tus checksum extension) and the first bytes are type-checked.
    */
-  const existing = async (request: Request, ownerId: number, id: string) => {
+  const existing = async (request: Request, ownerId: number, id: string): Promise<Response> => {
     if (!['HEAD', 'PATCH', 'DELETE'].includes(request.method))
       throw new HttpError(405, 'An upload answers HEAD, PATCH and DELETE', undefined, undefined, { Allow: 'HEAD, PATCH, DELETE' })
     const row = await ownUpload(ownerId, id)
@@ -205,15 +215,19 @@ export function createTusHandler(deps: Deps, { policy, store, expiryMs, removeBy
       await request.body?.cancel().catch(() => {})
       return answerResponse(storedAnswer(row))
     }
-    // Its bytes are being read for the pipeline: they stay until its answer is stored.
-    if (row.state === 'processing' && request.method === 'DELETE') throw new HttpError(409, UPLOAD_PROCESSING)
+    if (row.state === 'processing' && request.method === 'DELETE') {
+      if (await moveResumableUpload(deps.db, id, 'processing', 'terminated'))
+        return new Response(null, { status: 204, headers: TUS_HEADERS })
+      // Its processing ended meanwhile: answered as the upload now stands.
+      return existing(request, ownerId, id)
+    }
     const checked = request.method === 'PATCH' ? await verifiedBody(request, row.size) : undefined
     try {
       const verified = checked ? withBody(request, Bun.file(checked).stream()) : request
       const atStart = request.method === 'PATCH' && request.headers.get('upload-offset') === '0' && hasBody(request)
       const response = await server.handleWeb((atStart ? await typeCheckedBody(verified, row) : verified) as never)
       if (request.method === 'DELETE' && response.status === 204) await forget(id)
-      else await removeBytesOnceDone(id)
+      else await settleAfterTus(id)
       return response
     } finally {
       if (checked) await rm(checked, { force: true })

@@ -6,8 +6,11 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm'
 import { shared, type Database } from '../db/database'
 
-/** The life of an upload: bytes arriving, the final checks and pipeline running, or its answer stored. */
-export type ResumableState = 'receiving' | 'processing' | 'done'
+/**
+ * The life of an upload: bytes arriving, the final checks and pipeline running, its answer stored, or terminated while
+ * it was processed (gone for every request; the request processing it removes it when it ends).
+ */
+export type ResumableState = 'receiving' | 'processing' | 'done' | 'terminated'
 
 /** One upload: userId owns it; size is its Upload-Length in bytes; answerStatus/answerBody (JSON) are set once done. */
 export type ResumableUploadRow = {
@@ -71,13 +74,21 @@ export async function moveResumableUpload(db: Database, id: string, from: Resuma
   return rows.length > 0
 }
 
-/** Stores the answer of upload id (HTTP status, JSON body) and marks it done. */
-export async function saveResumableAnswer(db: Database, id: string, status: number, body: string): Promise<void> {
+/**
+ * Stores the answer of upload id (HTTP status, JSON body) and marks it done, in one statement, when it is in state
+ * `from`; answers whether it was (false when it was terminated meanwhile).
+ */
+export async function saveResumableAnswer(db: Database, id: string, from: ResumableState, status: number, body: string): Promise<boolean> {
   const {
     orm,
     t: { resumableUploads: u },
   } = shared(db)
-  await orm.update(u).set({ state: 'done', answerStatus: status, answerBody: body }).where(eq(u.id, id))
+  const rows = await orm
+    .update(u)
+    .set({ state: 'done', answerStatus: status, answerBody: body })
+    .where(and(eq(u.id, id), eq(u.state, from)))
+    .returning({ id: u.id })
+  return rows.length > 0
 }
 
 /** Forgets upload id. */

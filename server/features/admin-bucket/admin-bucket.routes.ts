@@ -23,6 +23,7 @@ import { ADMIN_OWNER, createBucketResumableUploads } from './bucket-tus.service'
 import { UploadIdParamsSchema } from '../../contract/media'
 import { addressKey, clientAddress } from '../../http/client-address'
 import { noContent, tusRequestHeaders } from '../../http/openapi-responses'
+import { tusOptions } from '../../media/tus-http'
 
 const detail = (summary: string) => ({ summary, tags: ['admin bucket'] })
 
@@ -69,6 +70,12 @@ function bucketTusRoutes(deps: Deps) {
         ...detail('Terminate a resumable bucket upload: its bytes are removed (204)'),
         parameters: tusRequestHeaders(),
         responses: noContent('Terminated'),
+      },
+    })
+    .options(routes.adminBucketTus, () => tusOptions(), {
+      detail: {
+        ...detail('The resumable bucket upload capabilities (tus 1.0 OPTIONS): 204 with Tus-Version, Tus-Extension, Tus-Max-Size'),
+        responses: noContent('Tus-Version, Tus-Extension, Tus-Max-Size, Tus-Checksum-Algorithm'),
       },
     })
     .get(routes.adminBucketTusResult, ({ params }) => resumable.result(ADMIN_OWNER, params.uploadId), {

@@ -82,6 +82,27 @@ describe('findDuplicates', () => {
   })
 })
 
+describe('resumable uploads’ staging objects (resumable-uploads/)', () => {
+  const t = makeTestDeps()
+  afterAll(t.cleanup)
+
+  it('are neither listed, nor scanned for duplicates, nor deleted', async () => {
+    await put(t, 'media/kept.jpg', 'same bytes')
+    const staging = ['resumable-uploads/0123456789abcdef0123456789abcdef', 'resumable-uploads/0123456789abcdef0123456789abcdef.info']
+    await put(t, staging[0], 'same bytes')
+    await put(t, staging[1], '{"id":"x"}')
+    const { files, total } = await listBucketFiles(t.deps, { page: { limit: 10, offset: 0 }, checksums: true })
+    expect({ keys: files.map((f) => f.key), total }).toEqual({ keys: ['media/kept.jpg'], total: 1 })
+    expect(await findDuplicates(t.deps)).toMatchObject({ totalFiles: 1, duplicateGroups: [] })
+    expect(await deleteBucketFiles(t.deps, staging)).toEqual({
+      message: 'Deleted 0 of 2 files',
+      deleted: 0,
+      errors: staging.map((key) => `${key}: part of an unfinished resumable upload, not touched`),
+    })
+    for (const key of staging) expect(await t.deps.storage.head(key)).toBeDefined()
+  })
+})
+
 describe('baseName', () => {
   it('drops folders, the extension and copy markers', () => {
     for (const key of ['media/Beach.JPG', 'uploads/beach (2).jpg', 'x/beach-copy.png', 'beach_3.webp', 'beach copy 2.jpg'])

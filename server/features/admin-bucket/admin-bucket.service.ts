@@ -1,11 +1,12 @@
 /**
  * Bucket management (admin-back-office §2 Bucket, §3; server-contract: delete-bucket-files, find-duplicates,
  * import-media): keys with `..` or unknown keys are reported, never touched; a deleted key's media row and derived
- * objects (variants, poster) go too.
+ * objects (variants, poster) go too. The staging objects of unfinished resumable uploads (resumable-uploads/) are no
+ * file of the bucket: never listed, scanned, imported or deleted here (the resumable upload cleanup owns them).
  */
 import type { Deps } from '../../core/deps'
 import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
-import { derivedObjectOwners } from '../../media/media-keys'
+import { derivedObjectOwners, isResumableUploadKey } from '../../media/media-keys'
 import { deleteItemObjects } from '../../media/pipeline/process-media'
 import { typeForFileName } from '../../contract/media'
 import type { PageQuery } from '../../contract/admin/paging'
@@ -23,7 +24,7 @@ import {
 } from '../../repositories/media.repository'
 
 /**
- * Every object in the bucket except derived objects (variants, posters), which are counted on their item (size in
+ * Every object in the bucket except resumable uploads' staging objects and derived objects (variants, posters), which are counted on their item (size in
  * bytes, lastModified ISO-8601 UTC), with their number (total); with page, only that page of them, ordered by key.
  * With checksums, the SHA-256 of each listed object too (a bucket an
  * operator can copy and verify; derived objects are remade by `hotvote media reprocess`).
@@ -33,7 +34,7 @@ export async function listBucketFiles(
   opts: { checksums?: boolean; page?: PageQuery } = {},
 ): Promise<{ files: BucketFile[]; provider: string; total: number }> {
   const all: ObjectInfo[] = []
-  for await (const o of deps.storage.list()) all.push(o)
+  for await (const o of deps.storage.list()) if (!isResumableUploadKey(o.key)) all.push(o)
   const owners = derivedObjectOwners(all.map((o) => o.key))
   const files = new Map<string, BucketFile>()
   for (const o of all)
@@ -54,13 +55,18 @@ export async function listBucketFiles(
 
 /**
  * Deletes the named objects with their derived objects (by key, from the media row's variants: no bucket listing)
- * and their media rows; answers {message, deleted (count), errors (one line per refused key)}.
+ * and their media rows; answers {message, deleted (count), errors (one line per refused key: a bad key, an unknown
+ * one, a resumable upload's staging object)}.
  */
 export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, filenames: string[]): Promise<BucketDeleteResult> {
   let deleted = 0
   const errors: string[] = []
   for (const key of filenames) {
     try {
+      if (isResumableUploadKey(key)) {
+        errors.push(`${key}: part of an unfinished resumable upload, not touched`)
+        continue
+      }
       if (!(await deleteItemObjects(deps.storage, key, (await findMediaVariantsByKey(deps.db, key))?.variants ?? null))) {
         errors.push(`${key}: not found`)
         continue

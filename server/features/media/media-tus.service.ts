@@ -3,7 +3,8 @@
  * (server/media/resumable-uploads.ts) under every rule of POST /api/media/upload. A creation names the visitor's own
  * userId in Upload-Metadata (403 otherwise), counts against the hourly limits (429), is refused while the pipeline
  * queue is full (503) and holds its bytes of the quota (413) until it ends or expires; the finished file goes through
- * storeUpload (type, duplicate, pipeline, media row) and its answer is the UploadAnswer of POST /api/media/upload.
+ * storeUpload (type, duplicate, pipeline, media row) and its answer is the UploadAnswer of POST /api/media/upload; an
+ * upload terminated while that ran loses the media item it made.
  */
 import type { Deps } from '../../core/deps'
 import { routes } from '../../contract/paths'
@@ -13,6 +14,8 @@ import { requireOwnUser } from '../../http/session-user'
 import { createResumableUploads, type ResumableUploads } from '../../media/resumable-uploads'
 import { refuseUploadWhenBusy, storeUpload } from './media-upload.service'
 import type { UploadLimits } from './upload-limits.service'
+import { deleteOwnMedia } from './media-delete.service'
+import type { UploadAnswer } from '../../contract/media'
 
 /** The visitors' resumable uploads on deps, counted against limits (the limits of POST /api/media/upload). */
 export function createVisitorResumableUploads(deps: Deps, limits: UploadLimits): ResumableUploads {
@@ -28,5 +31,6 @@ export function createVisitorResumableUploads(deps: Deps, limits: UploadLimits):
     },
     release: (id) => limits.release(id),
     finish: (userId, file, mimeType) => countUpload(mimeType, storeUpload(deps, userId, file)),
+    discard: (userId, answer) => deleteOwnMedia(deps, userId, (answer as UploadAnswer).media.id),
   })
 }

@@ -31,6 +31,7 @@ import { createUploadLimits, type UploadLimits } from './upload-limits.service'
 import { countUpload } from '../../core/metrics'
 import { createVisitorResumableUploads } from './media-tus.service'
 import type { ResumableUploads } from '../../media/resumable-uploads'
+import { tusOptions } from '../../media/tus-http'
 
 const UserParamsSchema = v.object({ userId: IdParamSchema })
 
@@ -129,6 +130,14 @@ function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
           summary: 'Terminate a resumable upload (tus termination): its bytes are removed (204)',
           parameters: tusRequestHeaders(),
           responses: noContent('Terminated'),
+        },
+      })
+      // Discovery needs no session and no Tus-Resumable (tus 1.0 core): it tells what any visitor could read in the docs.
+      .options(routes.mediaTus, () => tusOptions(), {
+        detail: {
+          summary:
+            'The resumable upload capabilities (tus 1.0 OPTIONS): 204 with Tus-Version, Tus-Extension, Tus-Max-Size (bytes) and Tus-Checksum-Algorithm; no CORS headers (same origin only)',
+          responses: noContent('Tus-Version, Tus-Extension, Tus-Max-Size, Tus-Checksum-Algorithm'),
         },
       })
       .get(routes.mediaTusResult, ({ visitor, params }) => resumable.result(visitor.id, params.uploadId), {

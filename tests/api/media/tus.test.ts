@@ -6,19 +6,21 @@
  * the expiry cleanup remove the bytes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
-import { readdirSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, watch } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { paths } from '@contract/paths'
 import { IMAGE_TOO_LARGE, MB, VIDEO_TOO_LARGE } from '@contract/media'
 import { createVisitorResumableUploads } from '@server/features/media/media-tus.service'
 import { createUploadLimits } from '@server/features/media/upload-limits.service'
-import { makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../../support/test-app'
+import { ADMIN_BASIC, call, makeSecondInstance, makeTestApp, makeTestDeps, makeVisitor } from '../../support/test-app'
 import { createApp } from '@server/app'
 import { createS3Storage } from '@server/storage/s3-storage'
 import { addMultipartParts } from '../../support/s3rver-multipart'
 import { startS3rver, type TestS3 } from '../../support/s3-server'
 import { FIXTURES_DIR } from '../../support/builders'
 import { createTusUpload, cutBody, paddedVideo, tusCall, tusMetadata } from '../../support/tus'
+import { heldPuts } from '../../support/held-storage'
 
 const t = makeTestApp()
 afterAll(t.cleanup)
@@ -37,6 +39,40 @@ const chunkDir = (dir: string) => join(dir, 'resumable-uploads')
 const mediaCount = async (sql = t.sql) => ((await sql.get('select count(*) as n from media')) as { n: number }).n
 const offsetOf = async (app: typeof t.app, path: string, cookie: string) =>
   Number((await tusCall(app, 'HEAD', path, { cookie })).headers.get('upload-offset'))
+
+describe('discovery (OPTIONS)', () => {
+  const capabilities = (headers: Headers) => ({
+    resumable: headers.get('tus-resumable'),
+    version: headers.get('tus-version'),
+    extensions: headers.get('tus-extension')?.split(','),
+    maxSize: headers.get('tus-max-size'),
+    checksums: headers.get('tus-checksum-algorithm'),
+    cors: headers.get('access-control-allow-origin'),
+  })
+  const expected = {
+    resumable: '1.0.0',
+    version: '1.0.0',
+    extensions: ['creation', 'creation-with-upload', 'termination', 'expiration', 'checksum'],
+    maxSize: String(20 * MB),
+    checksums: 'sha1,sha256,md5',
+    cors: null,
+  }
+
+  it('answers 204 with the tus capabilities on /api/media/tus, without a session or Tus-Resumable, and no CORS headers', async () => {
+    const r = await tusCall(t.app, 'OPTIONS', paths.mediaTus(), {
+      headers: { 'tus-resumable': '', 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+    })
+    expect(r.status).toBe(204)
+    expect(capabilities(r.headers)).toEqual(expected)
+  })
+
+  it('answers the same on the admin’s /api/admin/bucket-upload/tus, behind the admin credentials (401 without)', async () => {
+    expect((await tusCall(t.app, 'OPTIONS', paths.adminBucketTus())).status).toBe(401)
+    const r = await tusCall(t.app, 'OPTIONS', paths.adminBucketTus(), { headers: ADMIN_BASIC })
+    expect(r.status).toBe(204)
+    expect(capabilities(r.headers)).toEqual(expected)
+  })
+})
 
 describe('a video cut part-way resumes', () => {
   it('resumes a 12 MB video at the offset HEAD answers and ends as one media item with its poster; the chunks are gone', async () => {
@@ -278,6 +314,58 @@ describe('termination and expiry', () => {
     expect((await tusCall(t.app, 'HEAD', c.path, { cookie: a.cookie })).status).toBe(404)
   })
 
+  it('DELETE while the last bytes are processed answers 204; the upload ends when the pipeline does, leaving no media item, bytes or hold', async () => {
+    const h = makeTestDeps()
+    const held = heldPuts(h.deps.storage)
+    const app = createApp({ ...h.deps, storage: held.storage }, join(h.dir, 'no-client'))
+    try {
+      const a = await makeVisitor(app)
+      const bytes = await Bun.file(join(FIXTURES_DIR, 'yellow-daisy.webp')).bytes()
+      const c = await createTusUpload(app, a, 'daisy.webp', bytes.length)
+      const id = c.path.split('/').pop()!
+      const last = tusCall(app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: bytes })
+      // The pipeline is storing the item's objects.
+      await held.reached
+      expect(await tusCall(app, 'DELETE', c.path, { cookie: a.cookie })).toMatchObject({ status: 204 })
+      expect((await tusCall(app, 'HEAD', c.path, { cookie: a.cookie })).status).toBe(404)
+      expect((await tusCall(app, 'GET', `${c.path}/result`, { cookie: a.cookie })).status).toBe(404)
+      held.release()
+      expect(await last).toMatchObject({ status: 404, json: { error: 'No such upload' } })
+      expect(await mediaCount(h.sql)).toBe(0)
+      const keys: string[] = []
+      for await (const o of h.deps.storage.list()) keys.push(o.key)
+      expect(keys).toEqual([])
+      expect(filesUnder(chunkDir(h.dir)).filter((f) => f.includes(id))).toEqual([])
+      expect((await h.sql.get('select count(*) as n from resumable_uploads')).n).toBe(0)
+      expect((await h.sql.get('select count(*) as n from upload_holds')).n).toBe(0)
+    } finally {
+      h.cleanup()
+    }
+  })
+
+  it('DELETE of an admin bucket upload while it is stored answers 204 and leaves no object under uploads/', async () => {
+    const h = makeTestDeps()
+    const held = heldPuts(h.deps.storage)
+    const app = createApp({ ...h.deps, storage: held.storage }, join(h.dir, 'no-client'))
+    try {
+      const bytes = await Bun.file(join(FIXTURES_DIR, 'red-marigold.webp')).bytes()
+      const c = await tusCall(app, 'POST', paths.adminBucketTus(), {
+        headers: { ...ADMIN_BASIC, 'upload-length': String(bytes.length), 'upload-metadata': tusMetadata({ filename: 'm.webp' }) },
+      })
+      const path = c.headers.get('location')!
+      const last = tusCall(app, 'PATCH', path, { headers: { ...ADMIN_BASIC, 'upload-offset': '0' }, body: bytes })
+      await held.reached
+      expect((await tusCall(app, 'DELETE', path, { headers: ADMIN_BASIC })).status).toBe(204)
+      held.release()
+      expect((await last).status).toBe(404)
+      const keys: string[] = []
+      for await (const o of h.deps.storage.list()) keys.push(o.key)
+      expect(keys).toEqual([])
+    } finally {
+      h.cleanup()
+    }
+  })
+
   it('an upload past its expiry answers 410, and the cleanup removes its bytes, its row and its quota hold', async () => {
     const e = makeTestApp({ RESUMABLE_UPLOAD_EXPIRY_HOURS: '2' })
     try {
@@ -377,6 +465,78 @@ describe('on S3, across instances', () => {
       expect((await tusCall(app, 'DELETE', c.path, { cookie: a.cookie })).status).toBe(204)
       expect(await one.chunkKeys()).toEqual([])
     } finally {
+      one.cleanup()
+    }
+  })
+
+  it('keeps an unfinished upload’s objects out of the admin’s bucket list, duplicate scan and deletion', async () => {
+    const one = s3App()
+    const app = createApp(one.deps, join(one.dir, 'no-client'))
+    try {
+      const a = await makeVisitor(app)
+      const video = await paddedVideo(7 * MB)
+      const c = await createTusUpload(app, a, 'unfinished.mp4', video.length)
+      // A piece under S3's 5 MiB part minimum: the bucket holds the upload's `.info` and `.part` objects.
+      await tusCall(app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: video.slice(0, 3 * MB) })
+      const staging = await one.chunkKeys()
+      expect(staging.map((k) => k.replace(/^resumable-uploads\/[0-9a-f]{32}/, ''))).toEqual(['.info', '.part'])
+      const admin = (method: string, path: string, body?: unknown) => call(app, method, path, body, { headers: ADMIN_BASIC })
+      const list = await admin('GET', paths.adminBucketFiles())
+      expect(list).toMatchObject({ status: 200, json: { files: [] } })
+      expect(list.headers.get('x-total-count')).toBe('0')
+      expect((await admin('GET', paths.adminFindDuplicates())).json).toMatchObject({ totalFiles: 0, duplicateGroups: [] })
+      expect((await admin('POST', paths.adminDeleteBucketFiles(), { filenames: staging })).json).toMatchObject({ deleted: 0 })
+      expect(await one.chunkKeys()).toEqual(staging)
+      expect(await offsetOf(app, c.path, a.cookie)).toBe(3 * MB)
+    } finally {
+      one.cleanup()
+    }
+  })
+
+  it('stages the parts on their way to S3 in DATA_DIR/resumable-uploads (mode 0700), never in the system temp folder', async () => {
+    const one = s3App()
+    const app = createApp(one.deps, join(one.dir, 'no-client'))
+    const dataDir = chunkDir(one.dir)
+    // The system temp folder of this test: empty, and only this process writes to it.
+    const systemTmp = mkdtempSync(join(tmpdir(), 'hotvote-system-tmp-'))
+    const before = process.env.TMPDIR
+    process.env.TMPDIR = systemTmp
+    const written = { system: [] as string[], data: [] as string[] }
+    mkdirSync(dataDir, { recursive: true })
+    const watchers = [
+      watch(systemTmp, (_event, name) => name && written.system.push(name)),
+      watch(dataDir, (_event, name) => name && written.data.push(name)),
+    ]
+    try {
+      const a = await makeVisitor(app)
+      const video = await paddedVideo(7 * MB)
+      const c = await createTusUpload(app, a, 'staged.mp4', video.length)
+      // A piece under S3's 5 MiB part minimum (kept as an object), then the rest: its first part is that piece read
+      // back from S3 and the new bytes.
+      const cutAt = 3 * MB
+      await tusCall(app, 'PATCH', c.path, { cookie: a.cookie, headers: { 'upload-offset': '0' }, body: video.slice(0, cutAt) })
+      expect(await offsetOf(app, c.path, a.cookie)).toBe(cutAt)
+      const done = await tusCall(app, 'PATCH', c.path, {
+        cookie: a.cookie,
+        headers: { 'upload-offset': String(cutAt) },
+        body: video.slice(cutAt),
+      })
+      expect(done).toMatchObject({ status: 200, json: { media: { size: 7 * MB } } })
+      // The parts of both PATCHes (a splitter's files, <random>-<n>) and the last piece read back.
+      await waitFor(
+        async () =>
+          written.data.some((n) => n.startsWith('tus-s3-incomplete-part-')) &&
+          written.data.some((n) => /^[\w-]{10}-\d+$/.test(n) && !n.startsWith('tus-')),
+      )
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700)
+      expect(written.system).toEqual([])
+      expect(readdirSync(systemTmp)).toEqual([])
+      expect(readdirSync(dataDir)).toEqual([])
+    } finally {
+      for (const w of watchers) w.close()
+      if (before === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = before
+      rmSync(systemTmp, { recursive: true, force: true })
       one.cleanup()
     }
   })

@@ -82,6 +82,41 @@ describe('the upload kind', () => {
     expect(await readOutbox()).toEqual([])
   }, 20_000)
 
+  it('aborts the multipart request of a small photo the visitor removes while it is sent, and never sends it again', async () => {
+    // A server that stores the photo when the request's body has all come in (finish()), unless the request was aborted first.
+    const stored: string[] = []
+    let finish!: () => void
+    let arrived!: () => void
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve))
+    const requests: { url: string; signal?: AbortSignal | null }[] = []
+    const fetchImpl = ((url: string, init: RequestInit) => {
+      requests.push({ url, signal: init.signal })
+      arrived()
+      return new Promise<Response>((resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted', 'AbortError')))
+        finish = () => {
+          if (init.signal?.aborted) return
+          stored.push(url)
+          resolve(Response.json({ message: 'Upload successful', media: { id: 9 } }, { status: 201 }))
+        }
+      })
+    }) as unknown as typeof fetch
+    const photo = new File([new Uint8Array(1000)], 'small.jpg', { type: 'image/jpeg' })
+    const id = await queueUpload(photo, 7, 'photo-1')
+    const flushing = flushOutbox({ fetch: fetchImpl })
+    await requestArrived
+    expect(await cancelOutboxItem(id)).toBe(true)
+    finish()
+    expect(await flushing).toEqual({ sent: 0, dropped: 0, retrying: false })
+    expect(requests).toMatchObject([{ url: '/api/media/upload' }])
+    expect(requests[0]!.signal?.aborted).toBe(true)
+    expect(stored).toEqual([])
+    expect(await readOutbox()).toEqual([])
+    expect(await takeDropReports()).toEqual([])
+    expect(await flushOutbox({ fetch: fetchImpl, force: true })).toEqual({ sent: 0, dropped: 0, retrying: false })
+    expect(requests).toHaveLength(1)
+  })
+
   it("reports a refusal at creation with the server's message", async () => {
     const server = fakeTusServer({ refuse: { status: 413, message: 'Upload quota exceeded' } })
     await queueUpload(video('big.mp4', MB), 7, 'video-3')

@@ -54,7 +54,11 @@ export function classifyAnswer(answer: RawAnswer, now: number): SendOutcome {
   return { type: 'drop', status: answer.status, reason: serverMessage ?? message, serverMessage }
 }
 
-/** A Sender over fetchImpl (default: the global fetch); now gives epoch ms for Retry-After dates. */
+/**
+ * A Sender over fetchImpl (default: the global fetch); now gives epoch ms for Retry-After dates. The request ends
+ * when the send context's signal aborts (the visitor removed the item), which resolves to a retry that the outbox
+ * drops with the removed item.
+ */
 export function fetchSender(fetchImpl: typeof fetch = fetch, now: () => number = Date.now): Sender {
   return async (item, context) => {
     const kind = outboxKind(item.kind)
@@ -64,7 +68,7 @@ export function fetchSender(fetchImpl: typeof fetch = fetch, now: () => number =
     const { url, init } = requestFor(kind, item)
     let res: Response
     try {
-      res = await fetchImpl(url, init)
+      res = await fetchImpl(url, { ...init, signal: context.signal })
     } catch (e) {
       return { type: 'retry', reason: (e as Error).message || 'Network error' }
     }

@@ -8,10 +8,15 @@ import { emitOutboxEvent } from './outbox-events'
 import { outboxKind, type OutboxKind } from './outbox-kinds'
 import { classifyAnswer, fetchSender, requestFor, type Sender, type SendOutcome } from './outbox-send'
 
-/** Sends item of kind with XMLHttpRequest, emitting progress events (percent 0-100) for its id. */
-function sendWithProgress(kind: OutboxKind<OutboxPayload>, item: OutboxItem): Promise<SendOutcome> {
+/**
+ * Sends item of kind with XMLHttpRequest, emitting progress events (percent 0-100) for its id; the request is aborted
+ * when signal aborts (the visitor removed the item), resolving to a retry that the outbox drops with the item.
+ */
+function sendWithProgress(kind: OutboxKind<OutboxPayload>, item: OutboxItem, signal: AbortSignal): Promise<SendOutcome> {
   const { url, init } = requestFor(kind, item)
   const classify = kind.classify ?? classifyAnswer
+  const aborted: SendOutcome = { type: 'retry', reason: 'Upload aborted' }
+  if (signal.aborted) return Promise.resolve(aborted)
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
     xhr.open(init.method ?? 'POST', url)
@@ -27,7 +32,8 @@ function sendWithProgress(kind: OutboxKind<OutboxPayload>, item: OutboxItem): Pr
         ),
       )
     xhr.onerror = xhr.ontimeout = () => resolve({ type: 'retry', reason: 'Network error during upload' })
-    xhr.onabort = () => resolve({ type: 'retry', reason: 'Upload aborted' })
+    xhr.onabort = () => resolve(aborted)
+    signal.addEventListener('abort', () => xhr.abort(), { once: true })
     emitOutboxEvent({ type: 'progress', id: item.id, percent: 0 })
     xhr.send(init.body as XMLHttpRequestBodyInit)
   })
@@ -40,6 +46,6 @@ export function windowSender(): Sender {
     const kind = outboxKind(item.kind)
     const own = kind?.send?.(item, context)
     if (own) return own
-    return kind?.progress ? sendWithProgress(kind, item) : viaFetch(item, context)
+    return kind?.progress ? sendWithProgress(kind, item, context.signal) : viaFetch(item, context)
   }
 }
