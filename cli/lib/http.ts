@@ -3,7 +3,7 @@
  * HttpFailure printed by the client's rule (STYLE §5), `<status>: <server's error text>`, exit 1; a 401
  * adds which options hold the credentials. A network failure is a CliError printed as `error: ...` (exit 1).
  */
-import { collectPages, TOTAL_COUNT_HEADER, type PageQuery } from '@contract/admin/paging'
+import { collectPages, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, type PageRequest } from '@contract/admin/paging'
 
 /** Connection settings from the global options. */
 export type Connection = { url: string; user: string; password: string }
@@ -68,13 +68,22 @@ export const adminJson = async <T>(conn: Connection, method: string, path: strin
   (await adminFetch(conn, method, path, body)).json() as Promise<T>
 
 /**
- * Every row of a paged admin list (contract/admin/paging): calls pathOf for each page and reads its rows with
- * rowsOf and the list's size from X-Total-Count. Throws like adminFetch.
+ * Every row of a paged admin list (contract/admin/paging): calls pathOf for each page, each after the cursor the page
+ * before answered in X-Next-Cursor, and reads its rows with rowsOf and the list's size from X-Total-Count; a row added
+ * or removed meanwhile never repeats or hides another. Throws like adminFetch.
  */
-export async function adminAllPages<A, T>(conn: Connection, pathOf: (page: PageQuery) => string, rowsOf: (answer: A) => T[]): Promise<T[]> {
+export async function adminAllPages<A, T>(
+  conn: Connection,
+  pathOf: (page: PageRequest) => string,
+  rowsOf: (answer: A) => T[],
+): Promise<T[]> {
   const { items } = await collectPages(async (page) => {
     const res = await adminFetch(conn, 'GET', pathOf(page))
-    return { items: rowsOf((await res.json()) as A), total: Number(res.headers.get(TOTAL_COUNT_HEADER)) }
+    return {
+      items: rowsOf((await res.json()) as A),
+      total: Number(res.headers.get(TOTAL_COUNT_HEADER)),
+      next: res.headers.get(NEXT_CURSOR_HEADER) ?? undefined,
+    }
   })
   return items
 }

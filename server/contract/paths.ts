@@ -4,6 +4,7 @@
  * CLI and the tests call these instead of retyping strings. Ids are numbers, other segments are URI-encoded, query
  * strings are built here.
  */
+import type { PageRequest } from './admin/paging'
 
 /**
  * The pattern of every API route by name (server-contract; admin-back-office §7): `:name` is one path segment, `*`
@@ -123,9 +124,6 @@ export const ADMIN_API_PREFIXES = ['/api/admin', '/api/db-test'] as const
 export const isAdminApiPath = (pathname: string) =>
   ADMIN_API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
 
-/** limit/offset of a paged admin list (contract/admin/paging). */
-type ListPage = { limit?: number; offset?: number }
-
 /** A query string from the defined entries ('' when none), e.g. `?since=2026-11-01`. */
 const query = (entries: Record<string, string | number | boolean | undefined>) => {
   const q = new URLSearchParams(Object.entries(entries).flatMap(([k, val]) => (val === undefined ? [] : [[k, String(val)]])))
@@ -202,27 +200,30 @@ export const paths = {
   adminLogin: () => fill(routes.adminLogin),
   adminLogout: () => fill(routes.adminLogout),
   adminConfig: (name: AdminConfigName) => ADMIN_CONFIG_PATHS[name],
-  adminRedirectHistory: (kind: 'idle-redirect' | 'back-button', page: ListPage = {}) =>
+  adminRedirectHistory: (kind: 'idle-redirect' | 'back-button', page: PageRequest = {}) =>
     `${ADMIN_REDIRECT_HISTORY_PATHS[kind]}${query(page)}`,
-  /** page: limit/offset of the admin list (contract/admin/paging; X-Total-Count gives the total); without them the first page. */
-  adminMedia: (page: ListPage = {}) => `${fill(routes.adminMedia)}${query(page)}`,
+  /**
+   * page: limit, offset and after (an X-Next-Cursor answer) of the admin list (contract/admin/paging; X-Total-Count
+   * gives the total); without them the first page.
+   */
+  adminMedia: (page: PageRequest = {}) => `${fill(routes.adminMedia)}${query(page)}`,
   adminMediaItem: (mediaId: number) => fill(routes.adminMediaItem, { id: mediaId }),
-  adminUsers: (page: ListPage = {}) => `${fill(routes.adminUsers)}${query(page)}`,
+  adminUsers: (page: PageRequest = {}) => `${fill(routes.adminUsers)}${query(page)}`,
   dbTest: (check: DbTestCheck) => DB_TEST_PATHS[check],
-  adminDmcaTakedowns: (page: ListPage = {}) => `${fill(routes.adminDmcaTakedowns)}${query(page)}`,
+  adminDmcaTakedowns: (page: PageRequest = {}) => `${fill(routes.adminDmcaTakedowns)}${query(page)}`,
   /** id as typed (the CLI passes the argument through; the server answers 400 for a non-number). */
   adminDmcaTakedown: (id: number | string) => fill(routes.adminDmcaTakedown, { id: String(id) }),
   /** export: the whole filtered list as a file (not paged). */
-  adminAuditLogs: (filters: { eventType?: string; search?: string; date?: string; export?: boolean } & ListPage = {}) =>
-    `${fill(routes.adminAuditLogs)}${query({ eventType: filters.eventType, search: filters.search, date: filters.date, export: filters.export ? 'true' : undefined, limit: filters.limit, offset: filters.offset })}`,
+  adminAuditLogs: (filters: { eventType?: string; search?: string; date?: string; export?: boolean } & PageRequest = {}) =>
+    `${fill(routes.adminAuditLogs)}${query({ eventType: filters.eventType, search: filters.search, date: filters.date, export: filters.export ? 'true' : undefined, limit: filters.limit, offset: filters.offset, after: filters.after })}`,
   adminInactiveCount: () => fill(routes.adminInactiveCount),
   adminPurgeInactive: () => fill(routes.adminPurgeInactive),
   adminFixSequence: () => fill(routes.adminFixSequence),
   adminResetDatabase: () => fill(routes.adminResetDatabase),
   adminPopulateVotes: () => fill(routes.adminPopulateVotes),
   adminExportVotes: () => fill(routes.adminExportVotes),
-  adminBucketFiles: (opts: { checksums?: boolean } & ListPage = {}) =>
-    `${fill(routes.adminBucketFiles)}${query({ checksums: opts.checksums ? 'true' : undefined, limit: opts.limit, offset: opts.offset })}`,
+  adminBucketFiles: (opts: { checksums?: boolean } & PageRequest = {}) =>
+    `${fill(routes.adminBucketFiles)}${query({ checksums: opts.checksums ? 'true' : undefined, limit: opts.limit, offset: opts.offset, after: opts.after })}`,
   adminDeleteBucketFiles: () => fill(routes.adminDeleteBucketFiles),
   adminFindDuplicates: () => fill(routes.adminFindDuplicates),
   adminImportMedia: () => fill(routes.adminImportMedia),

@@ -6,7 +6,7 @@
 import type { Database as SqliteClient } from 'bun:sqlite'
 import type { SQL } from 'bun'
 import type { DatabaseConfig } from '../config'
-import type { SQL as Query } from 'drizzle-orm'
+import { lt, type Column, type SQL as Query } from 'drizzle-orm'
 import { closeDatabase, openDatabase, type Db as SqliteDb } from './open'
 import { openPostgres, type PgDb } from './open-postgres'
 import { checkpointInBackground } from './wal-checkpoint'
@@ -63,6 +63,12 @@ export async function rawRows<T>(db: Database, query: Query): Promise<T[]> {
   if (db.dialect === 'sqlite') return db.orm.all<T>(query)
   return [...((await db.orm.execute(query)) as unknown as T[])]
 }
+
+/**
+ * The condition of one page of a list ordered newest first by id (contract/admin/paging) that starts after the row a
+ * cursor names: ids below after, none without a cursor. The primary key's index serves it on both dialects.
+ */
+export const idBelow = (id: Column, after: number | undefined) => (after === undefined ? undefined : lt(id, after))
 
 /** What a PostgreSQL query needs of the pool or of a transaction (drizzle's transaction has no $client). */
 export type PgQueries = Pick<PgDb, 'select' | 'insert' | 'update' | 'delete' | 'execute'>

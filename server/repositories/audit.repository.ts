@@ -1,7 +1,8 @@
 /** Queries on the audit log (admin-back-office §2 Audit Logs, §3): appending events and reading them back filtered. */
 import { and, count, desc, eq, like, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
-import { shared, type Database, type PgQueries } from '../db/database'
+import { idBelow, shared, type Database, type PgQueries } from '../db/database'
+import type { PageQuery } from '../contract/admin/paging'
 import { auditLogs } from '../db/schema'
 import * as pg from '../db/schema.pg'
 
@@ -37,10 +38,15 @@ export async function insertAuditRow(db: Database, row: AuditRow): Promise<void>
   await orm.insert(t.auditLogs).values(row)
 }
 
-/** Matching audit rows newest first; with page, only limit rows from offset. */
-export async function findAuditLogs(db: Database, filter: AuditRowFilter, page?: { limit: number; offset: number }) {
+/** Matching audit rows newest first; with page, only limit rows from offset, below the cursor's id. */
+export async function findAuditLogs(db: Database, filter: AuditRowFilter, page?: PageQuery) {
   const { orm, t } = shared(db)
-  const rows = orm.select().from(t.auditLogs).where(auditWhere(db, filter)).orderBy(desc(t.auditLogs.id))
+  const a = t.auditLogs
+  const rows = orm
+    .select()
+    .from(a)
+    .where(and(auditWhere(db, filter), idBelow(a.id, page?.after)))
+    .orderBy(desc(a.id))
   return page ? rows.limit(page.limit).offset(page.offset) : rows
 }
 

@@ -3,7 +3,8 @@
  * values with their public defaults, the saves and the histories of the redirects (the newest row is current).
  */
 import { count, desc, eq } from 'drizzle-orm'
-import { shared, type Database } from '../db/database'
+import { idBelow, shared, type Database } from '../db/database'
+import type { PageQuery } from '../contract/admin/paging'
 import { perDb } from '../db/prepared'
 import type { adZoneConfigs, backButtonConfigs, idleRedirectConfigs, skipButtonConfig } from '../db/schema'
 import {
@@ -138,10 +139,11 @@ export async function addBackButton(db: Database, values: typeof backButtonConfi
   return (await orm.insert(t.backButtonConfigs).values(values).returning())[0]
 }
 
-/** A page of idle-redirect saves, newest first: limit rows from offset. */
-export async function listIdleRedirects(db: Database, limit: number, offset: number) {
+/** A page of idle-redirect saves, newest first: limit rows from offset, below the cursor's id. */
+export async function listIdleRedirects(db: Database, { limit, offset, after }: PageQuery) {
   const { orm, t } = shared(db)
-  return orm.select().from(t.idleRedirectConfigs).orderBy(desc(t.idleRedirectConfigs.id)).limit(limit).offset(offset)
+  const c = t.idleRedirectConfigs
+  return orm.select().from(c).where(idBelow(c.id, after)).orderBy(desc(c.id)).limit(limit).offset(offset)
 }
 
 /** Number of idle-redirect saves. */
@@ -150,10 +152,11 @@ export async function countIdleRedirects(db: Database) {
   return (await orm.select({ n: count() }).from(t.idleRedirectConfigs))[0].n
 }
 
-/** A page of back-button saves, newest first: limit rows from offset. */
-export async function listBackButtons(db: Database, limit: number, offset: number) {
+/** A page of back-button saves, newest first: limit rows from offset, below the cursor's id. */
+export async function listBackButtons(db: Database, { limit, offset, after }: PageQuery) {
   const { orm, t } = shared(db)
-  return orm.select().from(t.backButtonConfigs).orderBy(desc(t.backButtonConfigs.id)).limit(limit).offset(offset)
+  const c = t.backButtonConfigs
+  return orm.select().from(c).where(idBelow(c.id, after)).orderBy(desc(c.id)).limit(limit).offset(offset)
 }
 
 /** Number of back-button saves. */

@@ -8,7 +8,8 @@
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
 import type { SQL } from 'bun'
-import { retryTransaction, shared, type Database } from '../db/database'
+import { idBelow, retryTransaction, shared, type Database } from '../db/database'
+import type { PageQuery } from '../contract/admin/paging'
 import { perDb } from '../db/prepared'
 import { createBatchedLoader } from '../db/batched-loader'
 import { media } from '../db/schema'
@@ -266,8 +267,8 @@ export async function findOwnMediaWithFigures(db: Database, userId: number) {
     .orderBy(desc(m.uploadedAt), desc(m.id))
 }
 
-/** Media with uploader name and actual vote/view figures, newest first; one page of limit rows from offset. */
-export async function listMediaWithFigures(db: Database, limit: number, offset: number) {
+/** Media with uploader name and actual vote/view figures, newest first; one page: limit rows from offset, below the cursor's id. */
+export async function listMediaWithFigures(db: Database, { limit, offset, after }: PageQuery) {
   const { orm, t } = shared(db)
   const m = t.media
   return orm
@@ -288,6 +289,7 @@ export async function listMediaWithFigures(db: Database, limit: number, offset: 
       ...mediaFigureColumns,
     })
     .from(m)
+    .where(idBelow(m.id, after))
     .orderBy(desc(m.id))
     .limit(limit)
     .offset(offset)

@@ -2,7 +2,8 @@
 import { and, count, desc, eq, exists, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
-import { shared, type Database, type PgQueries } from '../db/database'
+import { idBelow, shared, type Database, type PgQueries } from '../db/database'
+import type { PageQuery } from '../contract/admin/paging'
 import { dmcaTakedowns, media } from '../db/schema'
 import * as pg from '../db/schema.pg'
 import { writeAuditRows, writeAuditRowsPg, type AuditRow } from './audit.repository'
@@ -16,10 +17,11 @@ export async function insertTakedown(db: Database, values: typeof dmcaTakedowns.
   return (await orm.insert(t.dmcaTakedowns).values(values).returning())[0]
 }
 
-/** A page of takedown rows, newest first: limit rows from offset. */
-export async function listTakedownRows(db: Database, limit: number, offset: number): Promise<TakedownRow[]> {
+/** A page of takedown rows, newest first: limit rows from offset, below the cursor's id. */
+export async function listTakedownRows(db: Database, { limit, offset, after }: PageQuery): Promise<TakedownRow[]> {
   const { orm, t } = shared(db)
-  return orm.select().from(t.dmcaTakedowns).orderBy(desc(t.dmcaTakedowns.id)).limit(limit).offset(offset)
+  const d = t.dmcaTakedowns
+  return orm.select().from(d).where(idBelow(d.id, after)).orderBy(desc(d.id)).limit(limit).offset(offset)
 }
 
 /** Number of takedown rows. */

@@ -6,7 +6,8 @@
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
-import { retryTransaction, shared, type Database, type PgQueries } from '../db/database'
+import { idBelow, retryTransaction, shared, type Database, type PgQueries } from '../db/database'
+import type { PageQuery } from '../contract/admin/paging'
 import { perDb } from '../db/prepared'
 import { userSessions, users } from '../db/schema'
 import * as pg from '../db/schema.pg'
@@ -131,14 +132,14 @@ export async function countUsers(db: Database) {
 }
 
 /**
- * Users with what they uploaded, cast and viewed, newest first; one page of limit rows from offset. The page is cut
- * first (a subquery over users' primary key), so the three counts run only for its rows, each an index search
+ * Users with what they uploaded, cast and viewed, newest first; one page: limit rows from offset, below the cursor's
+ * id. The page is cut first (a subquery over users' primary key), so the three counts run only for its rows, each an index search
  * (media_user_id_idx, votes_user_media_unique, views_user_media_unique). The alias is written out in the counts: drizzle
  * leaves select-list columns unqualified, and a bare "id" inside a subquery would mean media.id.
  */
-export async function listUsersWithActivity(db: Database, limit: number, offset: number) {
+export async function listUsersWithActivity(db: Database, { limit, offset, after }: PageQuery) {
   const { orm, t } = shared(db)
-  const page = orm.select().from(t.users).orderBy(desc(t.users.id)).limit(limit).offset(offset).as('page')
+  const page = orm.select().from(t.users).where(idBelow(t.users.id, after)).orderBy(desc(t.users.id)).limit(limit).offset(offset).as('page')
   return orm
     .select({
       id: page.id,

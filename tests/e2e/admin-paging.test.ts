@@ -1,13 +1,15 @@
 /**
  * Stories (admin-back-office §2 DMCA, Audit Logs, Bucket): lists longer than the server's largest page
- * (contract/admin/paging). The screens read them page after page, so the counters count every row, a search finds an
- * entry on the last page, and the admin reaches the oldest row. Rows are made straight in the server's SQLite file and bucket folder.
+ * (contract/admin/paging). The screens read them page after page by X-Next-Cursor, so the counters count every row
+ * once even when a row is added while they read, a search finds an entry on the last page, and the admin reaches the
+ * oldest row. Rows are made straight in the server's SQLite file and bucket folder.
  */
 import { describe, expect, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { ADMIN_PAGE_MAX } from '@contract/admin/paging'
+import { routes } from '@contract/paths'
 import { useServerAndBrowser } from '../support/browser'
 import { adminPage } from '../support/seed'
 import { countRows, withServerDb } from '../support/server-db'
@@ -25,7 +27,7 @@ const seedRows = (sql: string, args: string[] = []) =>
   withServerDb(app.server, (db) => db.run(`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${ROWS}) ${sql}`, args))
 
 describe('admin lists longer than a page', () => {
-  test('the takedown screen counts every request and reaches the oldest', async () => {
+  test('the takedown screen counts every request once, while one is filed between its pages, and reaches the oldest', async () => {
     const now = new Date().toISOString()
     seedRows(
       `insert into dmca_takedowns (reference_number, status, complainant_name, complainant_email, copyright_owner, work_description, infringement_description, infringing_urls, electronic_signature, good_faith_statement, accuracy_statement, created_at, updated_at)
@@ -33,6 +35,24 @@ describe('admin lists longer than a page', () => {
       [now, now],
     )
     const page = await adminPage(app)
+    // While the screen reads the list, a request is filed at the top after its first page: read by offset, the next
+    // page would repeat the first page's last row and Pending would count ROWS + 1.
+    let pages = 0
+    await page.route(
+      (url) => url.pathname === routes.adminDmcaTakedowns,
+      async (route) => {
+        const answer = await route.fetch()
+        if (++pages === 1)
+          withServerDb(app.server, (db) =>
+            db.run(
+              `insert into dmca_takedowns (reference_number, status, complainant_name, complainant_email, copyright_owner, work_description, infringement_description, infringing_urls, electronic_signature, good_faith_statement, accuracy_statement, created_at, updated_at)
+             values ('DMCA-ELATE', 'pending', 'Late Complainant', 'a@example.com', 'Owner', 'A work', 'Copied', '[]', 'Sig', 1, 1, ?, ?)`,
+              [now, now],
+            ),
+          )
+        await route.fulfill({ response: answer })
+      },
+    )
     await page.goto(`${app.server.url}/adm/dmca`)
     const oldest = page.getByRole('list', { name: 'Takedown requests' }).getByRole('button', { name: /Complainant 00001/ })
     await oldest.scrollIntoViewIfNeeded()
@@ -42,6 +62,7 @@ describe('admin lists longer than a page', () => {
       .getByText('Complainant 00001')
       .waitFor()
     await expect(cardNumber(page, 'Pending')).resolves.toBe(ROWS)
+    expect(pages).toBe(2)
     await page.context().close()
   })
 

@@ -33,7 +33,7 @@ export function parseJsonBody(text: string): unknown {
 
 /**
  * Options of apiFetch: json is sent as the body; on401 'null' answers null instead of throwing; as 'blob' answers an OK
- * body as a Blob (a file download); onHeaders gets an OK answer's headers (X-Total-Count of a paged list).
+ * body as a Blob (a file download); onHeaders gets an OK answer's headers (X-Total-Count and X-Next-Cursor of a paged list).
  */
 export type ApiFetchOptions = Omit<RequestInit, 'body'> & {
   json?: unknown

@@ -3,7 +3,7 @@
  * delete-bucket-files, find-duplicates, import-media, bucket-upload). Sizes in bytes, times ISO-8601 UTC.
  */
 import * as v from 'valibot'
-import { PageQuerySchema } from './paging'
+import { KeyPageQuerySchema } from './paging'
 
 /**
  * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants and poster stored
@@ -23,9 +23,9 @@ export type BucketFile = v.InferOutput<typeof BucketFileSchema>
 export const BucketListSchema = v.object({ files: v.array(BucketFileSchema), provider: v.string() })
 export type BucketList = v.InferOutput<typeof BucketListSchema>
 
-/** Query of GET /api/admin/list-bucket-files: a page of items (contract/admin/paging, by key); checksums=true adds each listed item's SHA-256. */
+/** Query of GET /api/admin/list-bucket-files: a page of items (contract/admin/paging, by key, after a key's cursor); checksums=true adds each listed item's SHA-256. */
 export const BucketListQuerySchema = v.object({
-  ...PageQuerySchema.entries,
+  ...KeyPageQuerySchema.entries,
   checksums: v.optional(v.picklist(['true', 'false'], 'checksums must be true or false')),
 })
 

@@ -26,7 +26,7 @@ export const adminAuditRoutes = (deps: Deps) =>
       response: { 200: AuditLogsAnswerSchema },
       detail: {
         summary:
-          'A page of audit log entries, filtered, with X-Total-Count; export=true downloads every matching entry as audit-logs-YYYY-MM-DD.json',
+          'A page of audit log entries, filtered, newest first, with X-Total-Count and X-Next-Cursor; export=true downloads every matching entry as audit-logs-YYYY-MM-DD.json',
         tags: ['admin'],
       },
     },

@@ -3,6 +3,7 @@ import type { Deps } from '../../core/deps'
 import type { AuditLogEntry } from '../../contract/admin/audit'
 import type { Page, PageQuery } from '../../contract/admin/paging'
 import { countAuditLogs, findAuditLogs } from '../../repositories/audit.repository'
+import { readPage } from '../../http/paging'
 
 /** Filters: eventType equality, search (case-insensitive, over event and context), date (YYYY-MM-DD of the timestamp). */
 export type AuditFilter = { eventType?: string; search?: string; date?: string }
@@ -16,12 +17,17 @@ const toEntry = (row: { id: number; event: string; timestamp: string; context: s
   context: JSON.parse(row.context) as unknown,
 })
 
-/** A page of the matching entries, newest first, with the context parsed back to an object, and the number of matching entries. */
+/**
+ * A page of the matching entries, newest first, with the context parsed back to an object, the number of matching
+ * entries and the next page's cursor.
+ */
 export async function listAuditLogs(deps: Pick<Deps, 'db'>, filter: AuditFilter, page: PageQuery): Promise<Page<AuditLogEntry>> {
-  return {
-    items: (await findAuditLogs(deps.db, rowFilter(filter), page)).map(toEntry),
-    total: await countAuditLogs(deps.db, rowFilter(filter)),
-  }
+  const { rows, next } = await readPage(
+    page,
+    (p) => findAuditLogs(deps.db, rowFilter(filter), p),
+    (row) => row.id,
+  )
+  return { items: rows.map(toEntry), total: await countAuditLogs(deps.db, rowFilter(filter)), next }
 }
 
 /** Every matching entry, newest first (the export file). */

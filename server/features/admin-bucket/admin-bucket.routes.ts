@@ -12,10 +12,10 @@ import {
   DuplicateScanSchema,
   ImportResultSchema,
 } from '../../contract/admin/bucket'
-import { TOTAL_COUNT_HEADER } from '../../contract/admin/paging'
 import { routes } from '../../contract/paths'
 import { ErrorSchema } from '../../contract/common'
 import { withJobLock } from '../../http/job-lock'
+import { setPageHeaders } from '../../http/paging'
 import { readMultipartUpload } from '../../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
@@ -94,15 +94,15 @@ export const adminBucketRoutes = (deps: Deps) =>
     .get(
       routes.adminBucketFiles,
       async ({ query, set }) => {
-        const { files, provider, total } = await listBucketFiles(deps, { checksums: query.checksums === 'true', page: query })
-        set.headers[TOTAL_COUNT_HEADER] = String(total)
+        const { files, provider, total, next } = await listBucketFiles(deps, { checksums: query.checksums === 'true', page: query })
+        setPageHeaders(set, { total, next })
         return { files, provider }
       },
       {
         query: BucketListQuerySchema,
         response: { 200: BucketListSchema },
         detail: detail(
-          'A page of the objects in the bucket, by key, except variants and posters, counted on their item, and the provider; X-Total-Count; ?checksums=true adds the SHA-256 of each listed item (reads them) for copying the bucket',
+          "A page of the objects in the bucket, by key, except variants and posters, counted on their item, and the provider; X-Total-Count, and X-Next-Cursor (the next page's after) when objects follow; ?checksums=true adds the SHA-256 of each listed item (reads them) for copying the bucket",
         ),
       },
     )

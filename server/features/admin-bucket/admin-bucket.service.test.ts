@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { makeTestDeps } from '../../../tests/support/test-app'
 import { insertMedia, insertUser } from '../../../tests/support/rows'
 import { posterKey, variantKey } from '../../media/media-keys'
+import { encodeCursor } from '../../contract/admin/paging'
 import { baseName, deleteBucketFiles, findDuplicates, listBucketFiles } from './admin-bucket.service'
 
 /** Stores text under key in t's bucket. */
@@ -20,7 +21,7 @@ describe('listBucketFiles', () => {
   const t = makeTestDeps()
   afterAll(t.cleanup)
 
-  it("lists items only, counting each item's variants and poster on it, and pages them by key", async () => {
+  it("lists items only, counting each item's variants and poster on it, and pages them by key, after a key's cursor", async () => {
     await put(t, 'media/a.jpg', 'aaaa')
     await put(t, variantKey('media/a.jpg', 320), '12345')
     await put(t, posterKey('media/a.jpg'), '123')
@@ -34,6 +35,14 @@ describe('listBucketFiles', () => {
     const page = await listBucketFiles(t.deps, { page: { limit: 2, offset: 1 }, checksums: true })
     expect(page.files.map((f) => f.key)).toEqual(['media/b.jpg', 'uploads/c.png'])
     expect(page.files[0].sha256).toBe(new Bun.CryptoHasher('sha256').update('bb').digest('hex'))
+    expect(page.next).toBeUndefined()
+    const first = await listBucketFiles(t.deps, { page: { limit: 1, offset: 0 } })
+    expect(first.files.map((f) => f.key)).toEqual(['media/a.jpg'])
+    expect(first.next).toBe(encodeCursor('media/a.jpg'))
+    await put(t, 'media/0-new.jpg', 'n')
+    const second = await listBucketFiles(t.deps, { page: { limit: 1, offset: 0, after: 'media/a.jpg' } })
+    expect(second.files.map((f) => f.key)).toEqual(['media/b.jpg'])
+    expect(second.next).toBe(encodeCursor('media/b.jpg'))
   })
 })
 

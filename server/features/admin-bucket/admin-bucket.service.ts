@@ -9,9 +9,10 @@ import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners, isResumableUploadKey } from '../../media/media-keys'
 import { deleteItemObjects } from '../../media/pipeline/process-media'
 import { typeForFileName } from '../../contract/media'
-import type { PageQuery } from '../../contract/admin/paging'
+import type { KeyPageQuery } from '../../contract/admin/paging'
 import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'
 import { HttpError } from '../../http/errors'
+import { readPage } from '../../http/paging'
 import { newStorageKey, sniffMediaType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
 import { sha256Hex } from '../../media/content-hash'
@@ -24,15 +25,16 @@ import {
 } from '../../repositories/media.repository'
 
 /**
- * Every object in the bucket except resumable uploads' staging objects and derived objects (variants, posters), which are counted on their item (size in
- * bytes, lastModified ISO-8601 UTC), with their number (total); with page, only that page of them, ordered by key.
+ * Every object in the bucket except resumable uploads' staging objects and derived objects (variants, posters), which
+ * are counted on their item (size in bytes, lastModified ISO-8601 UTC), with their number (total); with page, only that
+ * page of them, ordered by key and starting after the cursor's key, with the next page's cursor (next) when objects follow.
  * With checksums, the SHA-256 of each listed object too (a bucket an
  * operator can copy and verify; derived objects are remade by `hotvote media reprocess`).
  */
 export async function listBucketFiles(
   deps: Pick<Deps, 'storage'>,
-  opts: { checksums?: boolean; page?: PageQuery } = {},
-): Promise<{ files: BucketFile[]; provider: string; total: number }> {
+  opts: { checksums?: boolean; page?: KeyPageQuery } = {},
+): Promise<{ files: BucketFile[]; provider: string; total: number; next?: string }> {
   const all: ObjectInfo[] = []
   for await (const o of deps.storage.list()) if (!isResumableUploadKey(o.key)) all.push(o)
   const owners = derivedObjectOwners(all.map((o) => o.key))
@@ -46,11 +48,17 @@ export async function listBucketFiles(
     file.derivedCount++
     file.derivedSize += o.size
   }
-  const listed = opts.page
-    ? [...files.values()].sort((a, b) => (a.key < b.key ? -1 : 1)).slice(opts.page.offset, opts.page.offset + opts.page.limit)
-    : [...files.values()]
+  const byKey = [...files.values()].sort((a, b) => (a.key < b.key ? -1 : 1))
+  const { rows: listed, next } = opts.page
+    ? await readPage(
+        opts.page,
+        async ({ limit, offset, after }) =>
+          (after === undefined ? byKey : byKey.filter((f) => f.key > after)).slice(offset, offset + limit),
+        (f) => f.key,
+      )
+    : { rows: byKey, next: undefined }
   if (opts.checksums) for (const f of listed) f.sha256 = await hashObject(deps, f.key)
-  return { files: listed, provider: deps.storage.provider, total: files.size }
+  return { files: listed, provider: deps.storage.provider, total: files.size, next }
 }
 
 /**

@@ -61,7 +61,7 @@ export const adminConfigRoutes = (deps: Deps) =>
     .get(routes.adminIdleRedirectHistory, async ({ query, set }) => answerPage(set, await config.idleRedirectHistory(deps, query)), {
       query: PageQuerySchema,
       response: { 200: v.array(IdleRedirectConfigSchema) },
-      detail: detail('A page of idle-redirect saves, newest first, with X-Total-Count'),
+      detail: detail('A page of idle-redirect saves, newest first, with X-Total-Count and X-Next-Cursor'),
     })
     .get(routes.adminBackButtonConfig, () => config.getBackButton(deps), {
       response: { 200: BackButtonConfigSchema },
@@ -75,7 +75,7 @@ export const adminConfigRoutes = (deps: Deps) =>
     .get(routes.adminBackButtonHistory, async ({ query, set }) => answerPage(set, await config.backButtonHistory(deps, query)), {
       query: PageQuerySchema,
       response: { 200: v.array(BackButtonConfigSchema) },
-      detail: detail('A page of back-button saves, newest first, with X-Total-Count'),
+      detail: detail('A page of back-button saves, newest first, with X-Total-Count and X-Next-Cursor'),
     })
     .get(routes.adminZone1Config, () => config.getAdZone(deps), {
       response: { 200: AdZoneConfigSchema },

@@ -16,6 +16,7 @@ import type { PageQuery } from '../../contract/admin/paging'
 import { DEFAULT_IDLE_REDIRECT_TIME } from '../../contract/public-config'
 import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
+import { readPage } from '../../http/paging'
 import {
   addBackButton,
   addIdleRedirect,
@@ -77,11 +78,15 @@ export const getIdleRedirect = async (deps: ConfigDeps) =>
 export const changeIdleRedirect = (deps: ConfigDeps, input: IdleRedirectInput) =>
   addIdleRedirect(deps.db, { ...input, isActive: input.idleRedirectUrl !== '', createdAt: stamp(deps) })
 
-/** A page of idle-redirect saves, newest first, and their number. */
-export const idleRedirectHistory = async (deps: ConfigDeps, { limit, offset }: PageQuery) => ({
-  items: await listIdleRedirects(deps.db, limit, offset),
-  total: await countIdleRedirects(deps.db),
-})
+/** A page of idle-redirect saves, newest first, their number and the next page's cursor. */
+export async function idleRedirectHistory(deps: ConfigDeps, page: PageQuery) {
+  const { rows, next } = await readPage(
+    page,
+    (p) => listIdleRedirects(deps.db, p),
+    (row) => row.id,
+  )
+  return { items: rows, total: await countIdleRedirects(deps.db), next }
+}
 
 /** The current back-button redirect, or an inactive empty one before the first save. */
 export const getBackButton = async (deps: ConfigDeps) =>
@@ -91,11 +96,15 @@ export const getBackButton = async (deps: ConfigDeps) =>
 export const changeBackButton = (deps: ConfigDeps, input: BackButtonInput) =>
   addBackButton(deps.db, { ...input, isActive: input.backButtonUrl !== '', createdAt: stamp(deps) })
 
-/** A page of back-button saves, newest first, and their number. */
-export const backButtonHistory = async (deps: ConfigDeps, { limit, offset }: PageQuery) => ({
-  items: await listBackButtons(deps.db, limit, offset),
-  total: await countBackButtons(deps.db),
-})
+/** A page of back-button saves, newest first, their number and the next page's cursor. */
+export async function backButtonHistory(deps: ConfigDeps, page: PageQuery) {
+  const { rows, next } = await readPage(
+    page,
+    (p) => listBackButtons(deps.db, p),
+    (row) => row.id,
+  )
+  return { items: rows, total: await countBackButtons(deps.db), next }
+}
 
 /** The zone1 ad; HttpError 404 before its first save. */
 export const getAdZone = async (deps: ConfigDeps) => mustFind(await findAdZone(deps.db, AD_ZONE), 'Ad configuration')

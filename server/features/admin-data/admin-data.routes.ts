@@ -34,7 +34,9 @@ export const adminDataRoutes = (deps: Deps) =>
       {
         query: PageQuerySchema,
         response: { 200: v.array(AdminMediaSchema) },
-        detail: detail('A page of media items with actual counts, newest first (also verifies an admin login)'),
+        detail: detail(
+          'A page of media items with actual counts, newest first, with X-Total-Count and X-Next-Cursor (also verifies an admin login)',
+        ),
       },
     )
     .delete(
@@ -51,7 +53,9 @@ export const adminDataRoutes = (deps: Deps) =>
     .get(routes.adminUsers, async ({ query, set }) => answerPage(set, await listAdminUsers(deps, query)), {
       query: PageQuerySchema,
       response: { 200: v.array(AdminUserSchema) },
-      detail: detail('A page of users with uploads, votes and views they made, logins and last login'),
+      detail: detail(
+        'A page of users with uploads, votes and views they made, logins and last login, newest first, with X-Total-Count and X-Next-Cursor',
+      ),
     })
     .get(routes.dbTestConnection, () => dbChecks.connection(deps), {
       response: { 200: DbConnectionSchema },

@@ -4,31 +4,40 @@ import type { AdminMedia, AdminUser } from '../../contract/admin/data'
 import type { Page, PageQuery } from '../../contract/admin/paging'
 import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
+import { readPage } from '../../http/paging'
 import { mediaDisplay, mediaUrl } from '../../media/media-url'
 import { deleteItemObjects } from '../../media/pipeline/process-media'
 import { countMedia, deleteMediaById, findMediaById, listMediaWithFigures } from '../../repositories/media.repository'
 import { countUsers, listUsersWithActivity } from '../../repositories/users.repository'
 import { countTables, isConnected, listTableNames, databaseVersion } from '../../repositories/database.repository'
 
-/** A page of media, newest first, and the number of media items. */
-export async function listAdminMedia(deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Promise<Page<AdminMedia>> {
-  const items = (await listMediaWithFigures(deps.db, limit, offset)).map(
-    ({ hotVotes, totalVotes, storageKey, placeholder, variants, frames, processedAt, ...row }) => ({
-      ...row,
-      url: mediaUrl(storageKey),
-      hotVotes,
-      notVotes: totalVotes - hotVotes,
-      totalVotes,
-      ...mediaDisplay({ storageKey, mimeType: row.mimeType, placeholder, variants, frames, processedAt }),
-      processed: processedAt !== null,
-    }),
+/** A page of media, newest first, the number of media items and the next page's cursor. */
+export async function listAdminMedia(deps: Pick<Deps, 'db'>, page: PageQuery): Promise<Page<AdminMedia>> {
+  const { rows, next } = await readPage(
+    page,
+    (p) => listMediaWithFigures(deps.db, p),
+    (row) => row.id,
   )
-  return { items, total: await countMedia(deps.db) }
+  const items = rows.map(({ hotVotes, totalVotes, storageKey, placeholder, variants, frames, processedAt, ...row }) => ({
+    ...row,
+    url: mediaUrl(storageKey),
+    hotVotes,
+    notVotes: totalVotes - hotVotes,
+    totalVotes,
+    ...mediaDisplay({ storageKey, mimeType: row.mimeType, placeholder, variants, frames, processedAt }),
+    processed: processedAt !== null,
+  }))
+  return { items, total: await countMedia(deps.db), next }
 }
 
-/** A page of users, newest first, with their activity figures, and the number of users. */
-export async function listAdminUsers(deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Promise<Page<AdminUser>> {
-  return { items: await listUsersWithActivity(deps.db, limit, offset), total: await countUsers(deps.db) }
+/** A page of users, newest first, with their activity figures, the number of users and the next page's cursor. */
+export async function listAdminUsers(deps: Pick<Deps, 'db'>, page: PageQuery): Promise<Page<AdminUser>> {
+  const { rows, next } = await readPage(
+    page,
+    (p) => listUsersWithActivity(deps.db, p),
+    (row) => row.id,
+  )
+  return { items: rows, total: await countUsers(deps.db), next }
 }
 
 /** Deletes any media item with its objects (derived ones too), votes and views; ADMIN_DELETE_REQUEST/COMPLETED audit. Throws HttpError 404. */
@@ -62,11 +71,11 @@ export const dbChecks = {
   counts: (deps: Pick<Deps, 'db'>) => timed(() => countTables(deps.db)),
   queries: (deps: Pick<Deps, 'db'>) =>
     timed(async () => ({
-      newestMedia: (await listMediaWithFigures(deps.db, 3, 0)).map((m) => ({
+      newestMedia: (await listMediaWithFigures(deps.db, { limit: 3, offset: 0 })).map((m) => ({
         id: m.id,
         originalName: m.originalName,
         totalVotes: m.totalVotes,
       })),
-      newestUsers: (await listUsersWithActivity(deps.db, 3, 0)).map((u) => ({ id: u.id, username: u.username })),
+      newestUsers: (await listUsersWithActivity(deps.db, { limit: 3, offset: 0 })).map((u) => ({ id: u.id, username: u.username })),
     })),
 }

@@ -17,7 +17,7 @@ export const adminDmcaRoutes = (deps: Deps) =>
     .get(routes.adminDmcaTakedowns, async ({ query, set }) => answerPage(set, await listTakedowns(deps, query)), {
       query: PageQuerySchema,
       response: { 200: v.array(AdminDmcaSchema) },
-      detail: detail('A page of takedown requests, newest first, with X-Total-Count'),
+      detail: detail('A page of takedown requests, newest first, with X-Total-Count and X-Next-Cursor'),
     })
     .patch(routes.adminDmcaTakedown, ({ params, body }) => updateTakedown(deps, params.id, body), {
       params: IdParamsSchema,

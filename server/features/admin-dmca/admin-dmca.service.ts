@@ -10,13 +10,22 @@ import { DMCA_TRANSITIONS, type AdminDmca, type DmcaUpdateAnswer, type DmcaUpdat
 import type { Page, PageQuery } from '../../contract/admin/paging'
 import { auditRow } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
+import { readPage } from '../../http/paging'
 import { changeTakedownStatus, countTakedowns, listTakedownRows } from '../../repositories/takedowns.repository'
 
-/** A page of takedowns, newest first, and the number of takedowns. */
-export const listTakedowns = async (deps: Pick<Deps, 'db'>, { limit, offset }: PageQuery): Promise<Page<AdminDmca>> => ({
-  items: (await listTakedownRows(deps.db, limit, offset)).map(({ goodFaithStatement, accuracyStatement, updatedAt, ...row }) => row),
-  total: await countTakedowns(deps.db),
-})
+/** A page of takedowns, newest first, the number of takedowns and the next page's cursor. */
+export async function listTakedowns(deps: Pick<Deps, 'db'>, page: PageQuery): Promise<Page<AdminDmca>> {
+  const { rows, next } = await readPage(
+    page,
+    (p) => listTakedownRows(deps.db, p),
+    (row) => row.id,
+  )
+  return {
+    items: rows.map(({ goodFaithStatement, accuracyStatement, updatedAt, ...row }) => row),
+    total: await countTakedowns(deps.db),
+    next,
+  }
+}
 
 /** Changes a takedown's status and notes, its media's visibility and the audit log in one transaction. Throws HttpError 404 (unknown), 409 (transition not allowed). */
 export async function updateTakedown(

@@ -7,7 +7,7 @@
 import { ApiError, apiFetch, type ApiFetchOptions } from '@client/lib/api-client'
 import type { AdminLoginAnswer } from '@contract/admin/auth'
 import { paths } from '@contract/paths'
-import { collectPages, TOTAL_COUNT_HEADER, type PageQuery } from '@contract/admin/paging'
+import { collectPages, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, type PageRequest } from '@contract/admin/paging'
 
 /** localStorage key of the admin session marker. */
 const ADMIN_TOKEN_KEY = 'adminToken'
@@ -69,15 +69,16 @@ export async function adminFetch<T>(path: string, opts: ApiFetchOptions = {}): P
 }
 
 /**
- * Every row of a paged admin list (contract/admin/paging), read page after page: pathOf gives each page's path, rowsOf
- * the rows of its answer. The screens filter, sort and count over whole lists (admin-back-office §2, §5), so they read
- * them whole, in pages the server bounds. Throws like adminFetch.
+ * Every row of a paged admin list (contract/admin/paging), read page after page, each after the cursor the page before
+ * answered in X-Next-Cursor: pathOf gives each page's path, rowsOf the rows of its answer. The screens filter, sort
+ * and count over whole lists (admin-back-office §2, §5), so they read them whole, in pages the server bounds; a row
+ * added or removed meanwhile never repeats or hides another. Throws like adminFetch.
  */
-export async function adminFetchAll<A, T>(pathOf: (page: PageQuery) => string, rowsOf: (answer: A) => T[]): Promise<T[]> {
+export async function adminFetchAll<A, T>(pathOf: (page: PageRequest) => string, rowsOf: (answer: A) => T[]): Promise<T[]> {
   const { items } = await collectPages(async (page) => {
-    let total = 0
-    const answer = await adminFetch<A>(pathOf(page), { cache: 'no-store', onHeaders: (h) => (total = Number(h.get(TOTAL_COUNT_HEADER))) })
-    return { items: rowsOf(answer), total }
+    let headers = new Headers()
+    const answer = await adminFetch<A>(pathOf(page), { cache: 'no-store', onHeaders: (h) => (headers = h) })
+    return { items: rowsOf(answer), total: Number(headers.get(TOTAL_COUNT_HEADER)), next: headers.get(NEXT_CURSOR_HEADER) ?? undefined }
   })
   return items
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `audit_logs_event_id_idx` ON `audit_logs` (`event`,`id`);
