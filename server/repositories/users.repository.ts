@@ -206,30 +206,20 @@ export async function upsertVisitorSession(database: Database, visit: SessionVis
 }
 
 /**
- * In one transaction: applies changes to user id unless changes.username is another user's (ignoring case) or
- * changes.email is one another user has verified. Answers the updated row, or which of the two is taken.
+ * In one transaction: applies changes to user id unless changes.username is another user's (ignoring case). Answers
+ * the updated row, or taken when the username is. An email is never checked here: the caller stores it unverified,
+ * and only a verified copy is unique (users_verified_email_unique).
  */
-export async function updateUserIfFree(
+export async function updateUserIfUsernameFree(
   database: Database,
   id: number,
   changes: Partial<UserRow>,
-): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
+): Promise<{ user: UserRow } | { taken: 'username' }> {
   if (database.dialect === 'postgres') {
     return retryTransaction(() =>
       database.orm.transaction(async (tx) => {
         if (changes.username !== undefined && (await pgUserStatements.idByUsername(tx, changes.username, id)))
           return { taken: 'username' as const }
-        if (
-          changes.email &&
-          (
-            await tx
-              .select({ id: pg.users.id })
-              .from(pg.users)
-              .where(and(eq(pg.users.email, changes.email), eq(pg.users.emailVerified, true), ne(pg.users.id, id)))
-          ).length
-        ) {
-          return { taken: 'email' as const }
-        }
         return { user: (await pgUserStatements.update(tx, id, changes))! }
       }),
     )
@@ -237,16 +227,6 @@ export async function updateUserIfFree(
   const db = database.orm
   return inTransaction(db, () => {
     if (changes.username !== undefined && userStatements.idByUsername(db, changes.username, id)) return { taken: 'username' as const }
-    if (
-      changes.email &&
-      db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, changes.email), eq(users.emailVerified, true), ne(users.id, id)))
-        .get()
-    ) {
-      return { taken: 'email' as const }
-    }
     return { user: userStatements.update(db, id, changes)! }
   })
 }
