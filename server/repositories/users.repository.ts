@@ -1,13 +1,14 @@
 /**
  * Queries on users and their sessions (server-contract: Visitor session, PATCH /api/users/:id; admin-back-office §2
  * Users): by session hash (server/core/session-hash.ts), by username ignoring case, by verified email, the admin list,
- * and the atomic changes of a session visit, a profile change and the import owner. Missing rows come back undefined.
+ * and the atomic changes of a session visit, a logout, a profile change and the import owner. Missing rows come back undefined.
  */
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
 import { retryTransaction, shared, type Database, type PgQueries } from '../db/database'
 import { perDb } from '../db/prepared'
+import { loggedOutSessionId } from '../db/system-session-ids'
 import { userSessions, users } from '../db/schema'
 import * as pg from '../db/schema.pg'
 
@@ -156,6 +157,28 @@ export async function listUsersWithActivity(db: Database, limit: number, offset:
     })
     .from(page)
     .orderBy(desc(page.id))
+}
+
+/**
+ * Ends the session whose stored hash is hash (logout), in one transaction: its user_sessions row is deleted, or, when
+ * it is the session that created the account, users.session_id becomes a new logged-out tag (loggedOutSessionId).
+ * The account and its other sessions stay. No session with that hash: nothing changes.
+ */
+export async function endSession(database: Database, hash: string): Promise<void> {
+  if (database.dialect === 'postgres') {
+    await retryTransaction(() =>
+      database.orm.transaction(async (tx) => {
+        await tx.delete(pg.userSessions).where(eq(pg.userSessions.sessionHash, hash))
+        await tx.update(pg.users).set({ sessionId: loggedOutSessionId() }).where(eq(pg.users.sessionId, hash))
+      }),
+    )
+    return
+  }
+  const db = database.orm
+  inTransaction(db, () => {
+    db.delete(userSessions).where(eq(userSessions.sessionHash, hash)).run()
+    db.update(users).set({ sessionId: loggedOutSessionId() }).where(eq(users.sessionId, hash)).run()
+  })
 }
 
 /** What a session visit brings (upsertVisitorSession). */
