@@ -78,8 +78,9 @@ export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
     .use(authRoutes(deps))
     .use(
       firstScreenRoutes(deps, clientDist, {
-        startVisitor: visitorStarter(deps),
-        pickQueue: (userId, limit) => pickMediaQueue(deps, userId, [], limit),
+        resumeVisitor: visitorStarter(deps),
+        // No user has id 0: a queue for nobody leaves nothing out.
+        pickQueue: (userId, limit) => pickMediaQueue(deps, userId ?? 0, [], limit),
       }),
     )
     .use(

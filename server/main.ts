@@ -3,8 +3,12 @@
  * running migrations; an unusable database prints one line and exits 1) and the bucket, chooses the mailer, empties
  * the scratch folders, writes the start-up audit events, then listens and logs the URL; the log is JSON lines
  * (server/core/log.ts, every line redacted in production), /metrics may get its own listener on 127.0.0.1
- * (METRICS_PORT); SIGTERM and SIGINT shut it down gracefully (server/core/shutdown.ts).
+ * (METRICS_PORT); SIGTERM and SIGINT shut it down gracefully (server/core/shutdown.ts). Crashes go through the log too:
+ * an uncaught exception or unhandled rejection (server/core/log-crashes.ts, imported first) and an error that escapes
+ * the app's error mapping into Bun.serve (serverErrorAnswer) are redacted JSON lines, never Bun's raw printing.
  */
+// First: its handlers must be in place before any other module runs.
+import './core/log-crashes'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, loadConfig } from './config'
@@ -18,6 +22,7 @@ import { createApp } from './app'
 import { runStartupChecks } from './core/startup'
 import { resolveAdminPassword } from './core/admin-password'
 import { SERVER_BODY_CAP_BYTES } from './http/body-limit'
+import { serverErrorAnswer } from './http/errors'
 import { resetScratchDirs } from './core/data-dir'
 import { shutDownOnSignals } from './core/shutdown'
 import { configureLog, routeConsoleToLog } from './core/log'
@@ -74,7 +79,12 @@ const mailer = config.smtpUrl
 const deps = { db, storage, mailer, clock: systemClock, config, tmpDir: join(config.dataDir, 'tmp') }
 resetScratchDirs(config.storage.kind === 'fs' ? [deps.tmpDir, join(bucketDir, FS_STAGING_DIR)] : [deps.tmpDir])
 await runStartupChecks(deps)
-const app = createApp(deps).listen({ port: config.port, hostname: config.host, maxRequestBodySize: SERVER_BODY_CAP_BYTES })
+const app = createApp(deps).listen({
+  port: config.port,
+  hostname: config.host,
+  maxRequestBodySize: SERVER_BODY_CAP_BYTES,
+  error: serverErrorAnswer,
+})
 // Every instance looks for expired resumable uploads (the visitors' and the admin's); the job lock lets one at a time remove their bytes.
 scheduleResumableCleanup(createVisitorResumableUploads(deps, createUploadLimits(deps)), (error) =>
   logger.error({ err: error }, 'cleanup of expired resumable uploads failed'),

@@ -1,7 +1,7 @@
 /**
  * The first screen of `/` as the server writes it into index.html (public-visitor §2 Rate screen, §7; server-contract:
- * General): the visitor's session and first queue as JSON data in an element the client reads instead of asking
- * POST /api/session and GET /api/media/queue, and the rate screen's box, whose CSS width both the server's image
+ * General): the visitor's session (when the sid cookie named one) and first queue as JSON data in an element the client
+ * reads instead of asking POST /api/session and GET /api/media/queue, and the rate screen's box, whose CSS width both the server's image
  * preload and the client's `sizes` use, so both pick the same variant.
  */
 import type { RateMedia } from './media'
@@ -19,8 +19,12 @@ export const FIRST_PICTURE_PREVIEW_ATTRIBUTE = 'data-first-picture-preview'
 /** Items in a queue answer the rate screen asks for, the first one included. */
 export const RATE_QUEUE_SIZE = 10
 
-/** The data of the first screen: the session user (as POST /api/session answers it) and the first queue (empty on pages other than `/`). */
-export type FirstScreenData = { session: SessionUser; queue: RateMedia[] }
+/**
+ * The data of the first screen: the session user (as POST /api/session answers it; null when the page load named no
+ * visitor, and the client starts one itself) and the first queue (empty on pages other than `/`; for a page without a
+ * session, picked for nobody: a new visitor's queue).
+ */
+export type FirstScreenData = { session: SessionUser | null; queue: RateMedia[] }
 
 /**
  * The rate screen's layout (public-visitor §2): from desktopMinWidth px the desktop layout; the media box is

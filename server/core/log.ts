@@ -4,7 +4,7 @@
  * (SECRET_FIELDS) are replaced by pino's redact; in production every line is also scrubbed by value (redactLine): magic-link
  * and other token-carrying URL values, cookies, Authorization values, passwords in URLs, email addresses,
  * secret-named JSON fields and the configured secret values become `[redacted]`. routeConsoleToLog() sends every
- * console call (the server's libraries') through the same logger.
+ * console call (the server's libraries') through the same logger, and logCrashes() the process's uncaught errors.
  */
 import { format } from 'node:util'
 import { hostname } from 'node:os'
@@ -118,8 +118,15 @@ export function createLogger({ level, production, secrets = [], destination }: L
   )
 }
 
-/** The server's logger: silent under `bun test` until configured, info otherwise; main.ts replaces it with configureLog(). */
-export let logger: Logger = createLogger({ level: process.env.NODE_ENV === 'test' ? 'silent' : 'info', production: false })
+/**
+ * The server's logger: silent under `bun test` until configured, info otherwise, every line scrubbed under
+ * NODE_ENV=production (so a crash before the configuration is read is redacted too); main.ts replaces it with
+ * configureLog().
+ */
+export let logger: Logger = createLogger({
+  level: process.env.NODE_ENV === 'test' ? 'silent' : 'info',
+  production: process.env.NODE_ENV === 'production',
+})
 
 /** Replaces the server's logger (main.ts, once the configuration is read). */
 export function configureLog(options: LoggerOptions): Logger {
@@ -135,4 +142,18 @@ export function routeConsoleToLog(): void {
   const levels = { log: 'info', info: 'info', debug: 'debug', warn: 'warn', error: 'error' } as const
   for (const [method, level] of Object.entries(levels))
     console[method as keyof typeof levels] = (...args: unknown[]) => logger[level](format(...args))
+}
+
+/**
+ * Sends the process's crashes through logger instead of Bun's own printing (raw, on stderr, secrets included): an
+ * uncaught exception or an unhandled promise rejection is written as one fatal JSON line (`err`: the error, with its
+ * stack, redacted as every line) and the process exits 1, as it would without the handlers (its state is unknown).
+ */
+export function logCrashes(): void {
+  const crash = (msg: string) => (error: unknown) => {
+    logger.fatal({ err: error }, msg)
+    process.exit(1)
+  }
+  process.on('uncaughtException', crash('uncaught exception'))
+  process.on('unhandledRejection', crash('unhandled promise rejection'))
 }

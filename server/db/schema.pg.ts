@@ -27,7 +27,8 @@ export const users = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     /**
      * A visitor: the SHA-256 hex of the session id that created the account (server/core/session-hash.ts), never the id
-     * itself. A system or synthetic user: a tag holding ':' (server/db/system-session-ids.ts) that no session hashes to.
+     * itself. A system or synthetic user, or a visitor logged out of that session: a tag holding ':' (server/db/system-session-ids.ts)
+     * that no session hashes to.
      */
     sessionId: text('session_id').notNull(),
     username: text('username').notNull(),

@@ -34,6 +34,16 @@ export function errorResponse(status: number, body: Record<string, unknown>, hea
   return Response.json(body, { status, headers })
 }
 
+/**
+ * Bun.serve's `error` handler (main.ts's listeners): an error that escaped the app's own error mapping (mapError), e.g.
+ * one thrown by an error hook itself, is logged through logger (redacted, one JSON line) instead of Bun's printing it
+ * raw on stderr, and answered 500 `{error}` as mapError answers an internal error.
+ */
+export function serverErrorAnswer(error: Error): Response {
+  logger.error({ err: error }, 'internal error outside the app')
+  return errorResponse(500, { error: 'Internal error' })
+}
+
 /** The 507 message when the disk (temp folder, bucket or database) is full. */
 export const DISK_FULL = 'The server is out of disk space; try again later'
 

@@ -7,7 +7,7 @@ import { Elysia } from 'elysia'
 import { timingSafeEqual } from 'node:crypto'
 import type { Config } from '../config'
 import { metricsText } from '../core/metrics'
-import { HttpError } from './errors'
+import { HttpError, serverErrorAnswer } from './errors'
 
 /** The path of the metrics, on both listeners. */
 export const METRICS_PATH = '/metrics'
@@ -42,6 +42,7 @@ export function serveMetricsPort(port: number) {
   return Bun.serve({
     hostname: '127.0.0.1',
     port,
+    error: serverErrorAnswer,
     fetch: (request) =>
       new URL(request.url).pathname === METRICS_PATH ? answer() : Response.json({ error: 'Not found' }, { status: 404 }),
   })

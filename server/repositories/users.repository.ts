@@ -1,7 +1,7 @@
 /**
  * Queries on users and their sessions (server-contract: Visitor session, PATCH /api/users/:id; admin-back-office §2
  * Users): by session hash (server/core/session-hash.ts), by username ignoring case, by verified email, the admin list,
- * and the atomic changes of a session visit, a profile change and the import owner. Missing rows come back undefined.
+ * and the atomic changes of a session visit, a logout, a profile change and the import owner. Missing rows come back undefined.
  */
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
@@ -9,6 +9,7 @@ import { inTransaction } from '../db/open'
 import { idBelow, retryTransaction, shared, type Database, type PgQueries } from '../db/database'
 import type { PageQuery } from '../contract/admin/paging'
 import { perDb } from '../db/prepared'
+import { loggedOutSessionId } from '../db/system-session-ids'
 import { userSessions, users } from '../db/schema'
 import * as pg from '../db/schema.pg'
 
@@ -159,6 +160,28 @@ export async function listUsersWithActivity(db: Database, { limit, offset, after
     .orderBy(desc(page.id))
 }
 
+/**
+ * Ends the session whose stored hash is hash (logout), in one transaction: its user_sessions row is deleted, or, when
+ * it is the session that created the account, users.session_id becomes a new logged-out tag (loggedOutSessionId).
+ * The account and its other sessions stay. No session with that hash: nothing changes.
+ */
+export async function endSession(database: Database, hash: string): Promise<void> {
+  if (database.dialect === 'postgres') {
+    await retryTransaction(() =>
+      database.orm.transaction(async (tx) => {
+        await tx.delete(pg.userSessions).where(eq(pg.userSessions.sessionHash, hash))
+        await tx.update(pg.users).set({ sessionId: loggedOutSessionId() }).where(eq(pg.users.sessionId, hash))
+      }),
+    )
+    return
+  }
+  const db = database.orm
+  inTransaction(db, () => {
+    db.delete(userSessions).where(eq(userSessions.sessionHash, hash)).run()
+    db.update(users).set({ sessionId: loggedOutSessionId() }).where(eq(users.sessionId, hash)).run()
+  })
+}
+
 /** What a session visit brings (upsertVisitorSession). */
 export type SessionVisit = {
   sessionHash: string
@@ -207,30 +230,20 @@ export async function upsertVisitorSession(database: Database, visit: SessionVis
 }
 
 /**
- * In one transaction: applies changes to user id unless changes.username is another user's (ignoring case) or
- * changes.email is one another user has verified. Answers the updated row, or which of the two is taken.
+ * In one transaction: applies changes to user id unless changes.username is another user's (ignoring case). Answers
+ * the updated row, or taken when the username is. An email is never checked here: the caller stores it unverified,
+ * and only a verified copy is unique (users_verified_email_unique).
  */
-export async function updateUserIfFree(
+export async function updateUserIfUsernameFree(
   database: Database,
   id: number,
   changes: Partial<UserRow>,
-): Promise<{ user: UserRow } | { taken: 'username' | 'email' }> {
+): Promise<{ user: UserRow } | { taken: 'username' }> {
   if (database.dialect === 'postgres') {
     return retryTransaction(() =>
       database.orm.transaction(async (tx) => {
         if (changes.username !== undefined && (await pgUserStatements.idByUsername(tx, changes.username, id)))
           return { taken: 'username' as const }
-        if (
-          changes.email &&
-          (
-            await tx
-              .select({ id: pg.users.id })
-              .from(pg.users)
-              .where(and(eq(pg.users.email, changes.email), eq(pg.users.emailVerified, true), ne(pg.users.id, id)))
-          ).length
-        ) {
-          return { taken: 'email' as const }
-        }
         return { user: (await pgUserStatements.update(tx, id, changes))! }
       }),
     )
@@ -238,16 +251,6 @@ export async function updateUserIfFree(
   const db = database.orm
   return inTransaction(db, () => {
     if (changes.username !== undefined && userStatements.idByUsername(db, changes.username, id)) return { taken: 'username' as const }
-    if (
-      changes.email &&
-      db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, changes.email), eq(users.emailVerified, true), ne(users.id, id)))
-        .get()
-    ) {
-      return { taken: 'email' as const }
-    }
     return { user: userStatements.update(db, id, changes)! }
   })
 }

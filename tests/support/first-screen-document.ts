@@ -35,6 +35,17 @@ export function withFirstItem(html: string, all: RateMedia[], first: number): st
   return renderFirstScreen(html.replace(ELEMENT, '').replace(PRELOAD, '').replace(PREVIEW, ''), { session: data.session, queue })
 }
 
+/** A new visitor of serverUrl (POST /api/session): its id and sid cookie. */
+async function listingVisitor(serverUrl: string): Promise<{ id: number; cookie: string }> {
+  const sessionId = crypto.randomUUID().replace(/-/g, '')
+  const r = await fetch(`${serverUrl}${paths.session()}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ sessionId }),
+  })
+  return { id: ((await r.json()) as { id: number }).id, cookie: `sid=${sessionId}` }
+}
+
 /**
  * Routes page's load of serverUrl's `/` so the first screen it carries has item first at its head (the page is fetched
  * as a page load, its session cookie kept, and rewritten by withFirstItem). Answers a function telling whether the
@@ -48,9 +59,12 @@ export async function putFirstOnPage(page: Page, serverUrl: string, first: numbe
     const data = firstScreenOf(html)
     if (!data) return route.fulfill({ response })
     served = true
-    const cookie = (response.headers()['set-cookie'] ?? '').split(';')[0]
+    // The page's visitor, or (a page without one: a new visitor) a visitor of the test's own, to list the catalogue.
+    const asker = data.session
+      ? { id: data.session.id, cookie: (response.headers()['set-cookie'] ?? '').split(';')[0] }
+      : await listingVisitor(serverUrl)
     const all = (await (
-      await fetch(`${serverUrl}${paths.mediaQueue(data.session.id, { limit: 50, exclude: [] })}`, { headers: { cookie } })
+      await fetch(`${serverUrl}${paths.mediaQueue(asker.id, { limit: 50, exclude: [] })}`, { headers: { cookie: asker.cookie } })
     ).json()) as RateMedia[]
     const { 'content-encoding': _, 'content-length': __, ...headers } = response.headers()
     await route.fulfill({ response, headers, body: withFirstItem(html, all, first) })

@@ -1,13 +1,16 @@
 /**
- * GET / and GET /upload for a browser's page load (server-contract: General; public-visitor §2, §7): index.html with
- * the visitor's first screen in it (first-screen.service.ts): the session, and on `/` the first queue and its first
- * picture (preloaded and shown as a preview); the page modulepreloads the app's chunks when it shows no preview, and
- * on `/upload` its lazy route's chunks (read from the build's manifest). The visitor is started or resumed on this request as POST
- * /api/session does it (the sid cookie is set; new visitors count against the same per-address limit), and the first
- * queue is picked as GET /api/media/queue picks it, so the rate screen shows its first item without an API round
- * trip. The answer is the visitor's own: `Cache-Control: private, no-store`. Every other request for `/` (no
- * `Sec-Fetch-Dest: document`: a fetch, a crawler, the service worker), a logged-out browser without a session, a new
- * visitor past the limit or a failure gets the plain index.html as before, and the client asks the API itself.
+ * GET / and GET /upload for a browser's page load (server-contract: General, Visitor session; public-visitor §2, §7):
+ * index.html with the first screen in it (first-screen.service.ts): on `/` the first queue and its first picture
+ * (preloaded and shown as a preview), and the session of a visitor the sid cookie names; the page modulepreloads the
+ * app's chunks when it shows no preview, and on `/upload` its lazy route's chunks (read from the build's manifest).
+ * A visitor the cookie names is resumed on this request as POST /api/session does it (its sid cookie renewed), and
+ * the first queue is picked as GET /api/media/queue picks it for them. A page load without such a cookie creates no
+ * user: the page carries no session (the client starts one with POST /api/session, as the spec has it, once the app
+ * runs) and a queue picked for nobody (nothing voted on or uploaded is left out, which is what a new visitor has), so
+ * crawlers and link previews add no users and the preview still shows. The answer is the visitor's own:
+ * `Cache-Control: private, no-store`. Every other request for `/` (no `Sec-Fetch-Dest: document`: a fetch, a crawler,
+ * the service worker), a logged-out browser without a session or a failure gets the plain index.html as before, and
+ * the client asks the API itself.
  */
 import { Elysia } from 'elysia'
 import { join } from 'node:path'
@@ -16,7 +19,7 @@ import type { Deps } from '../../core/deps'
 import { logger } from '../../core/log'
 import { RATE_QUEUE_SIZE } from '../../contract/first-screen'
 import type { RateMedia } from '../../contract/media'
-import { generateSessionId, type SessionInput } from '../../contract/session'
+import type { SessionInput } from '../../contract/session'
 import { addressKey, clientAddress, type PeerSource } from '../../http/client-address'
 import { cookieValue } from '../../http/cookie-value'
 import { acceptedEncodings, serveClient } from '../../http/static-client'
@@ -25,10 +28,10 @@ import { appChunks, lazyChunks, renderFirstScreen, type BuildManifest, type Page
 
 /** What the first screen needs from the session and media features (wired in server/app.ts). */
 export type FirstScreenPorts = {
-  /** Starts or resumes the visitor of input at the client address key (session feature: visitorStarter); rejects with HttpError 429 past the limit. */
-  startVisitor(input: SessionInput, address: string): Promise<Parameters<typeof toSessionUser>[0]>
-  /** Up to limit random items for userId to rate (media feature: pickMediaQueue with nothing excluded). */
-  pickQueue(userId: number, limit: number): Promise<RateMedia[]>
+  /** Resumes the known visitor of input at the client address key (session feature: visitorStarter). */
+  resumeVisitor(input: SessionInput, address: string): Promise<Parameters<typeof toSessionUser>[0]>
+  /** Up to limit random items for userId to rate, or for nobody (undefined: nothing left out) (media feature: pickMediaQueue). */
+  pickQueue(userId: number | undefined, limit: number): Promise<RateMedia[]>
 }
 
 /** Source file of the upload screen's route, lazy in the build: its chunks are modulepreloaded in the page of /upload. */
@@ -101,13 +104,15 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
     if (!(await index.exists())) return plain(request, path)
     let html: string
     try {
-      const sessionId = known ?? generateSessionId()
-      const user = await ports.startVisitor({ sessionId }, addressKey(clientAddress(server, request, trustedProxy)))
-      const queue = withQueue ? await ports.pickQueue(user.id, RATE_QUEUE_SIZE) : []
-      html = renderFirstScreen(await index.text(), { session: toSessionUser(user, sessionId), queue }, await pageModules(routeFile))
-      cookie[sessionCookieName(publicUrl)].set({ value: sessionId, ...sessionCookieOptions(publicUrl) })
+      const user = known
+        ? await ports.resumeVisitor({ sessionId: known }, addressKey(clientAddress(server, request, trustedProxy)))
+        : undefined
+      const queue = withQueue ? await ports.pickQueue(user?.id, RATE_QUEUE_SIZE) : []
+      const session = user && known ? toSessionUser(user, known) : null
+      html = renderFirstScreen(await index.text(), { session, queue }, await pageModules(routeFile))
+      if (known) cookie[sessionCookieName(publicUrl)].set({ value: known, ...sessionCookieOptions(publicUrl) })
     } catch (error) {
-      // Past the new-visitor limit or on a failure the page still loads; the client's own calls report the error.
+      // On a failure the page still loads; the client's own calls report the error.
       logger.info({ err: error }, 'first screen not written into the page')
       return plain(request, path)
     }

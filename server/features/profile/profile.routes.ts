@@ -11,7 +11,10 @@ import { isUsernameAvailable, updateProfile } from './profile.service'
 
 const UsernameParamsSchema = v.object({ username: v.pipe(v.string(), v.maxLength(USERNAME_MAX * 3, 'Username is too long')) })
 
-/** The profile routes; PATCH answers 401/403 for a session that is not the user's, 409 for a taken username or email. */
+/**
+ * The profile routes; PATCH answers 401/403 for a session that is not the user's, 409 for a taken username; any
+ * well-formed email is stored unverified, with the same answer whether or not another account verified it.
+ */
 export const profileRoutes = (deps: Deps) =>
   new Elysia({ tags: ['users'] })
     .use(visitorSession(deps))

@@ -1,4 +1,4 @@
-/** updateProfile and isUsernameAvailable on a real database: usernames unique ignoring case and not reserved, emails stored unverified. */
+/** updateProfile and isUsernameAvailable on a real database: usernames unique ignoring case and not reserved, emails stored unverified whoever verified them. */
 import { afterAll, describe, expect, it } from 'bun:test'
 import { makeTestDeps } from '../../../tests/support/test-app'
 import { insertUser } from '../../../tests/support/rows'
@@ -54,14 +54,26 @@ describe('updateProfile', () => {
     expect(await updateProfile(t.deps, same, { username: same.username })).toBe(same)
   })
 
-  it("refuses with 409 a username another user has in any case, a reserved one, and another user's verified email, keeping the row", async () => {
-    await insertUser(t.sql, { username: 'Holder', email: 'verified@example.com', emailVerified: true })
+  it('refuses with 409 a username another user has in any case and a reserved one, keeping the row', async () => {
+    await insertUser(t.sql, { username: 'Holder' })
     const id = await insertUser(t.sql, { username: 'Asker' })
     const row = await userRow(id)
     expect(await statusOf(updateProfile(t.deps, row, { username: 'hOLDER' }))).toEqual([409, 'Username is taken'])
     expect(await statusOf(updateProfile(t.deps, row, { username: 'voter_me' }))).toEqual([409, 'Username is taken'])
-    expect((await statusOf(updateProfile(t.deps, row, { email: 'verified@example.com' })))![0]).toBe(409)
     expect(await t.sql.get('select username, email from users where id = ?', id)).toEqual({ username: 'Asker', email: null })
+  })
+
+  it("stores an email another user verified unverified, as any other, leaving that user's verified copy", async () => {
+    const holder = await insertUser(t.sql, { email: 'verified@example.com', emailVerified: true })
+    const id = await insertUser(t.sql)
+    expect(await updateProfile(t.deps, await userRow(id), { email: 'verified@example.com' })).toMatchObject({
+      email: 'verified@example.com',
+      emailVerified: false,
+    })
+    expect(await t.sql.get('select email, email_verified from users where id = ?', holder)).toEqual({
+      email: 'verified@example.com',
+      email_verified: 1,
+    })
   })
 
   it('accepts an email another user only typed, unverified', async () => {

@@ -8,15 +8,15 @@ import { HttpError } from '../../http/errors'
 import { addressKey, clientAddress } from '../../http/client-address'
 import { cookieValue } from '../../http/cookie-value'
 import { loggedOutCookieName, sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
-import { visitorStarter } from './session.service'
+import { endVisitorSession, visitorStarter } from './session.service'
 import { noContent } from '../../http/openapi-responses'
 
 /**
  * POST /api/session creates or resumes a visitor and sets the sid cookie (429 with Retry-After past
  * config.sessionsPerAddressPerHour new visitors per client address; resuming is never limited); GET answers the
- * cookie's user or 401; DELETE (logout) expires the sid cookie, sets the logged-out cookie (the first screen of `/`
- * then starts no visitor) and answers 204, with or without a session. The account stays. POST clears the logged-out
- * cookie.
+ * cookie's user or 401; DELETE (logout) ends the cookie's session on the server (endVisitorSession: that session id
+ * opens the account no more), expires the sid cookie, sets the logged-out cookie (the first screen of `/` then starts
+ * no visitor) and answers 204, with or without a session. The account stays. POST clears the logged-out cookie.
  */
 export function sessionRoutes(deps: Deps) {
   const startVisitor = visitorStarter(deps)
@@ -55,7 +55,8 @@ export function sessionRoutes(deps: Deps) {
     )
     .delete(
       routes.session,
-      ({ cookie, set }) => {
+      async ({ cookie, set, visitorUser, sid }) => {
+        if (visitorUser && sid) await endVisitorSession(deps, sid)
         cookie[sessionCookieName(deps.config.publicUrl)].set({
           ...sessionCookieOptions(deps.config.publicUrl),
           value: '',
@@ -65,6 +66,12 @@ export function sessionRoutes(deps: Deps) {
         cookie[loggedOut].set({ ...sessionCookieOptions(deps.config.publicUrl), value: '1' })
         set.status = 204
       },
-      { detail: { summary: 'Logout: expire the sid cookie', responses: noContent('Cookie expired') } },
+      {
+        optionalVisitor: true,
+        detail: {
+          summary: "Logout: end the cookie's session and expire the sid cookie",
+          responses: noContent('Session ended, cookie expired'),
+        },
+      },
     )
 }

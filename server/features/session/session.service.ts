@@ -6,7 +6,7 @@ import { adjectives, animals, uniqueNamesGenerator } from 'unique-names-generato
 import type { Deps } from '../../core/deps'
 import type { SessionInput } from '../../contract/session'
 import { isReservedUsername } from '../../contract/users'
-import { findUserIdBySessionHash, upsertVisitorSession, type UserRow } from '../../repositories/users.repository'
+import { endSession, findUserIdBySessionHash, upsertVisitorSession, type UserRow } from '../../repositories/users.repository'
 import { hashSessionId } from '../../core/session-hash'
 import { createRateLimiter, hitAllOrThrow, HOUR_MS } from '../../http/rate-limit'
 
@@ -66,4 +66,13 @@ export function visitorStarter(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const newPerAddress = createRateLimiter(deps, 'session-address', { limit: deps.config.sessionsPerAddressPerHour, windowMs: HOUR_MS })
   return (input: SessionInput, address: string): Promise<UserRow> =>
     upsertSession(deps, input, () => hitAllOrThrow(TOO_MANY_SESSIONS, [newPerAddress, address]))
+}
+
+/**
+ * Logout of the session sid (the sid cookie's value): its stored hash is removed from the account (endSession), so
+ * neither the cookie nor the client's stored session id opens the account again; the account and its other sessions
+ * (other browsers, magic-link logins) stay.
+ */
+export async function endVisitorSession(deps: Pick<Deps, 'db'>, sid: string): Promise<void> {
+  await endSession(deps.db, hashSessionId(sid))
 }

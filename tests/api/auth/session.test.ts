@@ -117,7 +117,36 @@ describe('DELETE /api/session', () => {
       expect(setCookie).toContain('HttpOnly')
       expect(setCookie).toContain('Path=/')
     }
-    // The server keeps the account: the stored session id still resumes it.
-    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: visitor.cookie })).json.id).toBe(visitor.user.id)
+  })
+
+  it("ends the cookie's session on the server: its row is gone, its id is refused and opens the account no more; the account and its other sessions stay", async () => {
+    const visitor = await makeVisitor(t.app)
+    // A second session of the same account, as a magic link in another browser adds it.
+    const other = newSessionId()
+    await t.sql.run(
+      "insert into user_sessions (session_hash, user_id, created_at) values (?, ?, '2026-11-22T12:00:00.000Z')",
+      hashSessionId(other),
+      visitor.user.id,
+    )
+    const sessionRows = async () =>
+      (await t.sql.all<{ h: string }>('select session_hash as h from user_sessions where user_id = ?', visitor.user.id)).map((r) => r.h)
+    const whoIs = async (sessionId: string) => (await call(t.app, 'GET', paths.session(), undefined, { cookie: `sid=${sessionId}` })).status
+
+    expect((await call(t.app, 'DELETE', paths.session(), undefined, { cookie: `sid=${other}` })).status).toBe(204)
+    expect(await sessionRows()).toEqual([])
+    expect(await whoIs(other)).toBe(401)
+    expect(await whoIs(visitor.user.sessionId)).toBe(200)
+
+    // The session that created the account: the users row stays, but no longer under that session's hash.
+    expect((await call(t.app, 'DELETE', paths.session(), undefined, { cookie: visitor.cookie })).status).toBe(204)
+    expect(await whoIs(visitor.user.sessionId)).toBe(401)
+    const row = await t.sql.get<{ sid: string }>('select session_id as sid from users where id = ?', visitor.user.id)
+    expect(row!.sid).not.toBe(hashSessionId(visitor.user.sessionId))
+    expect(v.is(SessionIdSchema, row!.sid)).toBe(false)
+    const voted = await call(t.app, 'POST', paths.votes(), { userId: visitor.user.id, mediaId: 1, isHot: true }, { cookie: visitor.cookie })
+    expect(voted.status).toBe(401)
+    // Posting the old id starts a new visitor, never the old account.
+    const again = await call(t.app, 'POST', paths.session(), { sessionId: visitor.user.sessionId })
+    expect(again.json.id).not.toBe(visitor.user.id)
   })
 })

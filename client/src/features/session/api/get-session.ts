@@ -1,31 +1,37 @@
 /**
  * The visitor session (public-visitor §3, §4, §7): unless logged out, the stored session (created on first
  * visit) is posted to POST /api/session, which creates or resumes the user and sets the sid cookie; on a page whose
- * server already started or resumed the visitor (the first screen data of GET /), that answer is taken instead, once.
+ * server already resumed the visitor (the first screen data of GET /), that answer is taken instead, once.
  * Offline the last known user (restored from the persisted query cache) stays in place of an error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { SessionUser } from '@contract/session'
 import { ApiError, apiFetch } from '@client/lib/api-client'
 import { ensureStoredSession, isLoggedOut, readLastKnownUser, readStoredSession, writeStoredSession } from '@client/lib/session-storage'
-import { readFirstScreenData } from '@client/lib/first-screen-data'
+import { claimFirstScreenQueue, readFirstScreenData } from '@client/lib/first-screen-data'
 import { paths } from '@contract/paths'
 
-/** POSTs the stored session; answers the user and stores its name and email. Throws ApiError or TypeError (offline). */
+/**
+ * POSTs the stored session (a new one when none is stored); answers the user and stores its name and email. A new
+ * session on a page whose server named no visitor claims the page's first queue (claimFirstScreenQueue). Throws
+ * ApiError or TypeError (offline).
+ */
 async function resumeSession(): Promise<SessionUser> {
+  const isNew = !readStoredSession()
   const stored = ensureStoredSession()
   const user = await apiFetch<SessionUser>(paths.session(), {
     method: 'POST',
     json: { sessionId: stored.sessionId, username: stored.username || undefined },
   })
   writeStoredSession({ ...stored, username: user.username, email: user.email, emailVerified: user.emailVerified, lastUser: user })
+  if (isNew) claimFirstScreenQueue(user.id)
   return user
 }
 
 let firstScreenTaken = false
 
 /**
- * The session the server started or resumed for this page load (its sid cookie is set), stored as the visitor's
+ * The session the server resumed for this page load (its sid cookie is renewed), stored as the visitor's
  * session; undefined when the page has none, after the first call, or when this browser keeps another session (the
  * stored one wins: it is posted as usual).
  */

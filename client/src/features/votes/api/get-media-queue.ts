@@ -4,7 +4,7 @@
  */
 import { MAX_EXCLUDE_IDS, type RateMedia } from '@contract/media'
 import { apiFetch } from '@client/lib/api-client'
-import { readFirstScreenData } from '@client/lib/first-screen-data'
+import { firstScreenQueueOwner, readFirstScreenData } from '@client/lib/first-screen-data'
 import { RATE_QUEUE_SIZE } from '@contract/first-screen'
 import { paths } from '@contract/paths'
 
@@ -28,7 +28,8 @@ let firstQueue: { userId: number; answer: Promise<RateMedia[]>; taken: boolean }
 let servedUsed = false
 
 /**
- * The first queue the server wrote into the page for userId (first screen data) while no rate screen of this page
+ * The first queue the server wrote into the page for userId (first screen data; firstScreenQueueOwner: the page's
+ * visitor, or the new visitor this page load started) while no rate screen of this page
  * load has mounted with it (a later rate screen fetches its own, which excludes what was rated here), or undefined
  * (none, or an empty one: pages other than `/` carry none, and the rate screen tells an empty site from a rated-all
  * one by asking). Reading it changes nothing, so a render React discards and starts again gets the same queue;
@@ -36,7 +37,7 @@ let servedUsed = false
  */
 export function servedQueue(userId: number): RateMedia[] | undefined {
   const served = readFirstScreenData()
-  if (servedUsed || served?.session.id !== userId || served.queue.length === 0) return undefined
+  if (servedUsed || !served || firstScreenQueueOwner() !== userId || served.queue.length === 0) return undefined
   return served.queue
 }
 
@@ -53,7 +54,7 @@ export function markServedQueueUsed(): void {
  */
 export function prefetchFirstQueue(userId: number): void {
   const served = readFirstScreenData()
-  if (firstQueue?.userId === userId || (served?.session.id === userId && served.queue.length > 0)) return
+  if (firstQueue?.userId === userId || (served && firstScreenQueueOwner() === userId && served.queue.length > 0)) return
   const answer = getMediaQueue(userId, [])
   answer.catch(() => undefined)
   firstQueue = { userId, answer, taken: false }
