@@ -239,11 +239,15 @@ describe('an email someone typed but never verified', () => {
       email: null,
       emailVerified: false,
     })
-    // Now that it is verified, it is the owner's: the profile answers 409 pointing to 'Login as Different User', and a
-    // save link asked for it goes to the owner as a login link instead.
+    // Now that it is verified, it is the owner's: the profile stores the squatter's copy unverified again, answered as
+    // for any address (no 409 that would tell which addresses have accounts), and the owner keeps it verified; a save
+    // link asked for it goes to the owner as a login link instead.
     const again = await call(t.app, 'PATCH', `/api/users/${squatter.user.id}`, { email: 'real@example.com' }, { cookie: squatter.cookie })
-    expect(again.status).toBe(409)
-    expect(again.json.error).toContain('Login as Different User')
+    expect(again).toMatchObject({ status: 200, json: { email: 'real@example.com', emailVerified: false } })
+    expect((await call(t.app, 'GET', paths.session(), undefined, { cookie: owner.cookie })).json).toMatchObject({
+      email: 'real@example.com',
+      emailVerified: true,
+    })
     const save = await call(t.app, 'POST', paths.sendMagicLink(), { email: 'real@example.com', sessionId: squatter.user.sessionId })
     expect(save.status).toBe(200)
     expect(t.sent.at(-1)).toMatchObject({ to: 'real@example.com', subject: 'HotVote: this email already has an account' })
