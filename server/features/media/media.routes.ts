@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { rm } from 'node:fs/promises'
 import type { Deps } from '../../core/deps'
-import { IdParamsSchema, IdParamSchema, ErrorSchema } from '../../contract/common'
+import { IdParamsSchema, ErrorSchema, idText } from '../../contract/common'
 import {
   QueueQuerySchema,
   RandomQuerySchema,
@@ -32,7 +32,8 @@ import { countUpload } from '../../core/metrics'
 import { createVisitorResumableUploads } from './media-tus.service'
 import type { ResumableUploads } from '../../media/resumable-uploads'
 
-const UserParamsSchema = v.object({ userId: IdParamSchema })
+const UserIdText = idText('userId')
+const UserParamsSchema = v.object({ userId: UserIdText })
 
 /**
  * Counts the attempt against the visitor's and the address's hourly limits before the body is read, then reads,
@@ -44,14 +45,14 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
   refuseUploadWhenBusy(deps)
   const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
   try {
-    if (!/^\d+$/.test(fields.userId ?? ''))
-      throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
-    requireOwnUser(visitor, Number(fields.userId))
+    const userId = v.safeParse(UserIdText, fields.userId)
+    if (!userId.success) throw new HttpError(400, userId.issues[0].message, [{ path: 'userId', message: userId.issues[0].message }])
+    requireOwnUser(visitor, userId.output)
     const release = await limits.reserve(visitor.id, file.size)
     try {
       return {
         status: 201,
-        body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, Number(fields.userId), file)),
+        body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, userId.output, file)),
       }
     } finally {
       await release()
