@@ -25,7 +25,7 @@ import { recordView } from './media-view.service'
 import { deleteOwnMedia } from './media-delete.service'
 import { OwnerQuerySchema } from '../../contract/users'
 import { routes } from '../../contract/paths'
-import { fileAnswer, noContent, tusRequestHeaders } from '../../http/openapi-responses'
+import { fileAnswer, noContent, tusOffsetAnswer, tusRequestHeaders } from '../../http/openapi-responses'
 import { addressKey, clientAddress } from '../../http/client-address'
 import { createUploadLimits, type UploadLimits } from './upload-limits.service'
 import { countUpload } from '../../core/metrics'
@@ -108,7 +108,7 @@ function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
           summary:
             'HEAD: the offset of a resumable upload (tus): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry. GET: 405',
           parameters: tusRequestHeaders(),
-          responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } },
+          responses: tusOffsetAnswer(),
         },
       })
       .patch(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {
