@@ -83,15 +83,21 @@ describe('import boundaries', () => {
     expect([...loose, ...bad]).toEqual([])
   })
 
-  it('keeps client/ and cli/ from declaring a type the contract already exports (each answer typed once)', async () => {
+  it('keeps client/ and cli/ from declaring or re-exporting a type the contract already exports (each answer typed once, imported from the contract)', async () => {
     const declared = (source: string) =>
       [...source.matchAll(/^\s*(?:export\s+)?(?:type|interface)\s+([A-Z]\w*)\b(?!\s*,)/gm)].map((m) => m[1])
+    const reexported = (source: string) =>
+      [...source.matchAll(/^\s*export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]@contract\//gm)].flatMap((m) =>
+        m[1].split(',').map((name) => name.trim().replace(/^type\s+/, '')),
+      )
     const contractTypes = new Set<string>()
     for (const file of await filesUnder('server/contract'))
       for (const name of declared(await Bun.file(join(ROOT, file)).text())) contractTypes.add(name)
     const bad: string[] = []
     for (const file of [...(await filesUnder('client')), ...(await filesUnder('cli'))]) {
-      for (const name of declared(await Bun.file(join(ROOT, file)).text())) if (contractTypes.has(name)) bad.push(`${file}: ${name}`)
+      const source = await Bun.file(join(ROOT, file)).text()
+      for (const name of declared(source)) if (contractTypes.has(name)) bad.push(`${file}: ${name}`)
+      for (const name of reexported(source)) if (name) bad.push(`${file}: re-exports ${name}`)
     }
     expect(contractTypes.size).toBeGreaterThan(40)
     expect(bad).toEqual([])

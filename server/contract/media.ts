@@ -1,6 +1,6 @@
 /** Media shapes and upload limits (public-visitor §3, §5, §9; server-contract: Media and votes). */
 import * as v from 'valibot'
-import { IdSchema } from './common'
+import { IdSchema, idText, MAX_ID } from './common'
 
 /** MB as the client counts it: 1024 x 1024 bytes. */
 export const MB = 1024 * 1024
@@ -80,9 +80,9 @@ export const RateMediaSchema = v.object({
 })
 export type RateMedia = v.InferOutput<typeof RateMediaSchema>
 
-/** Query of GET /api/media/random/:userId: exclude one id (the item on screen). */
+/** Query of GET /api/media/random/:userId: exclude one id (the item on screen), 1..MAX_ID. */
 export const RandomQuerySchema = v.object({
-  exclude: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'exclude must be an id'), v.transform(Number))),
+  exclude: v.optional(idText('exclude')),
 })
 
 /** Largest queue a client may ask for. */
@@ -92,10 +92,12 @@ export const MAX_EXCLUDE_IDS = 200
 /** Longest exclude value accepted, characters: MAX_EXCLUDE_IDS ids of up to 12 digits with their commas, and room for a longer list to be cut. */
 export const MAX_EXCLUDE_CHARS = 8192
 
+const EXCLUDE_RULE = `exclude must be a comma-separated list of integers from 1 to ${MAX_ID}`
+
 /**
- * Query of GET /api/media/queue/:userId: limit 1-50 (default 10), exclude a comma-separated id list of at most
- * MAX_EXCLUDE_CHARS characters, of which the last MAX_EXCLUDE_IDS ids are used (a longer list is cut, not refused,
- * so an older client that sends more keeps working).
+ * Query of GET /api/media/queue/:userId: limit 1-50 (default 10), exclude a comma-separated list of ids (each
+ * 1..MAX_ID) of at most MAX_EXCLUDE_CHARS characters, of which the last MAX_EXCLUDE_IDS ids are used (a longer list
+ * is cut, not refused, so an older client that sends more keeps working).
  */
 export const QueueQuerySchema = v.object({
   limit: v.optional(
@@ -103,7 +105,7 @@ export const QueueQuerySchema = v.object({
       v.string(),
       v.regex(/^\d+$/, 'limit must be a number'),
       v.transform(Number),
-      v.minValue(1),
+      v.minValue(1, 'limit must be at least 1'),
       v.maxValue(MAX_QUEUE_LIMIT, `limit must be at most ${MAX_QUEUE_LIMIT}`),
     ),
     '10',
@@ -114,8 +116,10 @@ export const QueueQuerySchema = v.object({
       v.union([v.string(), v.array(v.string())]),
       v.transform((x) => (Array.isArray(x) ? x.join(',') : x)),
       v.maxLength(MAX_EXCLUDE_CHARS, `exclude must be at most ${MAX_EXCLUDE_CHARS} characters`),
-      v.regex(/^(\d+(,\d+)*)?$/, 'exclude must be a comma-separated list of ids'),
-      v.transform((s) => (s ? s.split(',').slice(-MAX_EXCLUDE_IDS).map(Number) : [])),
+      v.regex(/^([1-9]\d{0,9}(,[1-9]\d{0,9})*)?$/, EXCLUDE_RULE),
+      v.transform((s) => (s ? s.split(',').map(Number) : [])),
+      v.check((ids) => ids.every((id) => id <= MAX_ID), EXCLUDE_RULE),
+      v.transform((ids) => ids.slice(-MAX_EXCLUDE_IDS)),
     ),
     '',
   ),

@@ -11,12 +11,18 @@ export function generateSessionId(): string {
   return Array.from(bytes, (b) => (b % 36).toString(36)).join('')
 }
 
+/** A coordinate named name in degrees, -limit..limit; anything else fails with a message naming the field. */
+const degrees = (name: string, limit: number) => {
+  const rule = `${name} must be a number from -${limit} to ${limit}`
+  return v.pipe(v.number(rule), v.minValue(-limit, rule), v.maxValue(limit, rule))
+}
+
 /** POST /api/session body. latitude/longitude in degrees. */
 export const SessionInputSchema = v.object({
   sessionId: SessionIdSchema,
   username: v.optional(v.pipe(v.string(), v.maxLength(30, 'username must be at most 30 characters'))),
-  latitude: v.optional(v.pipe(v.number(), v.minValue(-90), v.maxValue(90))),
-  longitude: v.optional(v.pipe(v.number(), v.minValue(-180), v.maxValue(180))),
+  latitude: v.optional(degrees('latitude', 90)),
+  longitude: v.optional(degrees('longitude', 180)),
 })
 export type SessionInput = v.InferOutput<typeof SessionInputSchema>
 

@@ -1,6 +1,6 @@
 /** User statistics shapes (public-visitor §3 Own-media stats item and User stats; server-contract: GET /api/users/:id/stats). */
 import * as v from 'valibot'
-import { IdSchema } from './common'
+import { idText } from './common'
 import { MediaDisplaySchema } from './media'
 
 /** One of the user's uploads with what it received. size in bytes; uploadedAt ISO-8601 UTC; percentages whole numbers. */
@@ -30,7 +30,7 @@ export type UserStats = v.InferOutput<typeof UserStatsSchema>
 
 /** DELETE /api/media/:id query: the owner's user id (public-visitor §7). */
 export const OwnerQuerySchema = v.object({
-  userId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, 'userId must be a user id'), v.transform(Number), IdSchema),
+  userId: idText('userId'),
 })
 
 /** Username rule (server-contract: PATCH /api/users/:id): 3-30 of [A-Za-z0-9_-]. */

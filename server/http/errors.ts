@@ -101,7 +101,8 @@ export function mapError(code: string | number, error: unknown, requestId: strin
     const e = error as ValidationLike
     const path = (e.valueError?.path ?? []).map((p) => String(p.key)).join('.') || e.type || 'input'
     const message = e.valueError?.message ?? 'Invalid input'
-    const text = /^Invalid (type|key)/.test(message) ? `${path}: ${message}` : message
+    // A shared rule ('must be …', e.g. ID_RULE) does not know its field, so the answer names it.
+    const text = /^Invalid (type|key)/.test(message) ? `${path}: ${message}` : message.startsWith('must ') ? `${path} ${message}` : message
     return errorResponse(400, { error: text, issues: [{ path, message }], requestId })
   }
   // A parse hook's own HttpError (e.g. 413 from the body limit) arrives wrapped in Elysia's ParseError.

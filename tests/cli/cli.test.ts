@@ -51,6 +51,17 @@ describe('hotvote', () => {
     expect(down.stderr).toContain('error: cannot reach the server at http://127.0.0.1:9')
   })
 
+  it('passes an id out of range to the server, which refuses it with a 400 the CLI prints (exit 1)', async () => {
+    for (const id of ['2147483648', '1e23', '0', '1.5']) {
+      const out = await hotvote(['dmca', 'set', id, 'resolved'])
+      expect({ id, code: out.code, stderr: out.stderr.trim() }).toEqual({
+        id,
+        code: 1,
+        stderr: '400: id must be an integer from 1 to 2147483647',
+      })
+    }
+  })
+
   it('exits 2 for an unknown command, a missing argument or no password', async () => {
     expect((await hotvote(['nope'])).code).toBe(2)
     expect((await hotvote(['dmca', 'set', '1'])).code).toBe(2)

@@ -92,11 +92,28 @@ export const nastyString = fc.oneof(
   ),
 )
 
+/**
+ * Numbers outside the range of the columns they name: past PostgreSQL's `integer` (2147483648 and up, 2^53 + 1,
+ * 1e23, 1e308), negative, zero, fractional. Every id, limit, offset, threshold and multiplier meets them.
+ */
+export const outOfRangeNumber = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(2147483648, -2147483649, 4294967296, 2 ** 53, 1e23, 1e308, -1, 0, 1.5, -0.5) },
+  { weight: 1, arbitrary: fc.integer({ min: 2147483648, max: Number.MAX_SAFE_INTEGER }) },
+  { weight: 1, arbitrary: fc.double({ min: -1e30, max: 1e30, noNaN: true, noDefaultInfinity: true }) },
+)
+
+/** Out-of-range numbers as a path, query or form field writes them, and digit strings no number holds. */
+export const outOfRangeText = fc.oneof(
+  outOfRangeNumber.map(String),
+  fc.constantFrom('1e23', '2147483648', '12abc', '99999999999999999999', '9'.repeat(400), '0x10', '+1', '01', '1.0'),
+)
+
 /** Path parameter values: valid ids from the context, numbers of every shape, unicode and malformed percent-encoding (already encoded for the URL). */
 export const pathParam = (ctx: FuzzContext) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...ctx.userIds, ...ctx.mediaIds).map(String) },
     { weight: 2, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.bigInt()).map(String).map(encodeURIComponent) },
+    { weight: 2, arbitrary: outOfRangeText.map(encodeURIComponent) },
     {
       weight: 2,
       arbitrary: nastyString.map((s) => {
@@ -143,6 +160,7 @@ const queryValue = (ctx: FuzzContext) =>
   fc.oneof(
     pathParam(ctx),
     fc.array(fc.integer({ min: -5, max: 1e6 }), { maxLength: 300 }).map((a) => a.join(',')),
+    fc.array(fc.oneof(fc.constantFrom(...ctx.mediaIds).map(String), outOfRangeText), { maxLength: 20 }).map((a) => a.join(',')),
     fc.constantFrom('true', 'false', '2026-11-22', 'INACTIVE_USER_PURGE', ''),
   )
 
@@ -157,6 +175,12 @@ export const queryString = (ctx: FuzzContext, names: string[]) =>
       { maxLength: 6 },
     )
     .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'))
+
+/** A number in the range of an integer or number schema (its own limits, or -1000..100000). */
+export const inRange = (s: JsonSchema): fc.Arbitrary<number> =>
+  s.type === 'integer'
+    ? fc.integer({ min: s.minimum ?? -1000, max: s.maximum ?? 100_000 })
+    : fc.double({ min: s.minimum ?? -1000, max: s.maximum ?? 100_000, noNaN: true })
 
 /** An arbitrary over a JSON Schema: valid values most of the time, with the schema's own limits. */
 export function fromSchema(s: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
@@ -174,10 +198,10 @@ export function fromSchema(s: JsonSchema | undefined, depth = 0): fc.Arbitrary<u
     }
     case 'array':
       return fc.array(fromSchema(s.items, depth + 1), { maxLength: 5 })
+    // Numbers are in the schema's range most of the time, and out of it (outOfRangeNumber) otherwise.
     case 'integer':
-      return fc.integer({ min: s.minimum ?? -1000, max: s.maximum ?? 100_000 })
     case 'number':
-      return fc.double({ min: s.minimum ?? -1000, max: s.maximum ?? 100_000, noNaN: true })
+      return fc.oneof({ weight: 3, arbitrary: inRange({ ...s, type: type[0] }) }, outOfRangeNumber)
     case 'boolean':
       return fc.boolean()
     case 'null':
@@ -192,7 +216,7 @@ export function fromSchema(s: JsonSchema | undefined, depth = 0): fc.Arbitrary<u
 
 /** Replaces one field of a generated object by a value of another type. */
 const wrongTypes = (valid: fc.Arbitrary<unknown>) =>
-  fc.tuple(valid, fc.nat(), fc.oneof(fc.jsonValue({ maxDepth: 2 }), nastyString)).map(([v, i, w]) => {
+  fc.tuple(valid, fc.nat(), fc.oneof(fc.jsonValue({ maxDepth: 2 }), nastyString, outOfRangeNumber)).map(([v, i, w]) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return w
     const keys = Object.keys(v)
     return keys.length ? { ...v, [keys[i % keys.length]]: w } : w
@@ -258,6 +282,7 @@ const part = (ctx: FuzzContext): fc.Arbitrary<Part> =>
     content: fc.oneof(
       fc.record({ fixture: fc.constantFrom<'webp' | 'png'>('webp', 'png'), bytes: fc.integer({ min: 0, max: 40_000 }) }),
       fc.constantFrom(...ctx.userIds).map(String),
+      outOfRangeText,
       nastyString,
     ),
   })

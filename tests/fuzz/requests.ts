@@ -13,8 +13,12 @@ import {
   cookieHeader,
   extraHeaders,
   filePath,
+  fromSchema,
+  inRange,
   jsonBody,
   multipartBody,
+  outOfRangeNumber,
+  outOfRangeText,
   pathParam,
   queryString,
   render,
@@ -34,14 +38,20 @@ type OpenApiOperation = {
   requestBody?: { content: Record<string, { schema?: JsonSchema }> }
 }
 
-/** Every operation of an OpenAPI document; upload routes are those whose summary says they take multipart. */
-export function operationsOf(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {
+/**
+ * Every operation of an OpenAPI document; upload routes are those whose summary says they take multipart. A JSON
+ * body's schema comes from the document, else from bodySchemaOf(METHOD, path) (the route's own body schema).
+ */
+export function operationsOf(
+  doc: { paths: Record<string, Record<string, OpenApiOperation>> },
+  bodySchemaOf: (method: string, path: string) => JsonSchema | undefined = () => undefined,
+): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
       method: method.toUpperCase(),
       path,
       params: op.parameters ?? [],
-      jsonSchema: op.requestBody?.content['application/json']?.schema,
+      jsonSchema: op.requestBody?.content['application/json']?.schema ?? bodySchemaOf(method.toUpperCase(), path),
       upload: /multipart/i.test(op.summary ?? ''),
       admin: path.startsWith('/api/admin') || path.startsWith('/api/db-test'),
     })),
@@ -129,6 +139,69 @@ export function requestFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<Reques
       if (type) headers.push(['content-type', type])
       return { method: op.method, path, query, headers, body }
     })
+}
+
+/** Query parameters that carry a number: ids, id lists, page limits and offsets. */
+const NUMERIC_QUERY = new Set(['userId', 'exclude', 'limit', 'offset'])
+/** A path parameter that is an id: `id` (a user's under /api/users, else a media item's or a takedown's) or `userId`. */
+const isIdParam = (name: string) => name === 'id' || name === 'userId'
+/** The numeric schema of a body field (itself, or its numeric alternative when nullable), or undefined. */
+const numericSchema = (s: JsonSchema): JsonSchema | undefined =>
+  s.type === 'integer' || s.type === 'number' ? s : (s.anyOf ?? s.oneOf)?.map(numericSchema).find(Boolean)
+
+/** A valid value for a path parameter of op: ctx's ids, the zone, an upload id of the right shape, a stored key. */
+function validPathValue(op: Operation, name: string, ctx: FuzzContext): string {
+  if (name === 'userId' || (name === 'id' && op.path.startsWith('/api/users/'))) return String(ctx.userIds[0])
+  if (name === 'id') return String(ctx.mediaIds[0])
+  return { zoneId: 'zone1', uploadId: '0'.repeat(32), username: 'someone' }[name] ?? 'x'
+}
+
+/**
+ * Requests that put numbers out of their column's range into the numeric inputs of op (id path segments, numeric
+ * query values, numeric JSON fields): as the first visitor with the admin's credentials, every other input valid
+ * (ctx's ids for userId and mediaId), each numeric input in range or not, so one bad value often is the only one
+ * and reaches as deep as a request can. Undefined for an operation without numeric inputs.
+ */
+export function numericProbeFor(op: Operation, ctx: FuzzContext): fc.Arbitrary<RequestDesc> | undefined {
+  const pathNames = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
+  const queryNames = op.params.filter((p) => p.in === 'query' && NUMERIC_QUERY.has(p.name)).map((p) => p.name)
+  const fields = Object.entries(op.jsonSchema?.properties ?? {})
+  if (!pathNames.some(isIdParam) && !queryNames.length && !fields.some(([, f]) => numericSchema(f))) return undefined
+  const bad = outOfRangeText.map(encodeURIComponent)
+  const path = fc
+    .tuple(
+      ...pathNames.map((n) =>
+        isIdParam(n) ? fc.oneof(fc.constant(validPathValue(op, n, ctx)), bad) : fc.constant(validPathValue(op, n, ctx)),
+      ),
+    )
+    .map((values) => pathNames.reduce((p, n, i) => p.replace(`{${n}}`, values[i]), op.path).replace(/\*$/, ctx.mediaKeys[0]))
+  const validQuery = { userId: String(ctx.userIds[0]), exclude: String(ctx.mediaIds[0]), limit: '1', offset: '0' } as Record<string, string>
+  const query = fc
+    .tuple(...queryNames.map((n) => fc.oneof(fc.constant(validQuery[n]), bad)))
+    .map((values) => queryNames.map((n, i) => `${n}=${values[i]}`).join('&'))
+  const validField = (name: string, f: JsonSchema): fc.Arbitrary<unknown> =>
+    name === 'userId' ? fc.constant(ctx.userIds[0]) : name === 'mediaId' ? fc.constant(ctx.mediaIds[0]) : inRange(f)
+  const body = fc
+    .record(
+      Object.fromEntries(
+        fields.map(([name, f]) => {
+          const numeric = numericSchema(f)
+          return [name, numeric ? fc.oneof(validField(name, numeric), outOfRangeNumber) : fromSchema(f)]
+        }),
+      ),
+    )
+    .map((b): BodyDesc => (op.method === 'GET' ? { kind: 'none' } : { kind: 'text', text: JSON.stringify(b) }))
+  return fc.record({ path, query, body }).map(({ path, query, body }) => ({
+    method: op.method,
+    path,
+    query,
+    headers: [
+      ['cookie', `sid=${ctx.sids[0]}`],
+      ['authorization', ctx.adminAuth],
+      ...(body.kind === 'text' ? [['content-type', 'application/json'] as [string, Text]] : []),
+    ],
+    body,
+  }))
 }
 
 /** Header value safe for the Headers class (latin-1 printable; fetch refuses the rest before sending). */

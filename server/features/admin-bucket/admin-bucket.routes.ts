@@ -22,7 +22,7 @@ import { importMediaFromBucket } from './media-import.service'
 import { ADMIN_OWNER, createBucketResumableUploads } from './bucket-tus.service'
 import { UploadIdParamsSchema } from '../../contract/media'
 import { addressKey, clientAddress } from '../../http/client-address'
-import { noContent, tusRequestHeaders } from '../../http/openapi-responses'
+import { noContent, tusOffsetAnswer, tusRequestHeaders } from '../../http/openapi-responses'
 import { tusOptions } from '../../media/tus-http'
 
 const detail = (summary: string) => ({ summary, tags: ['admin bucket'] })
@@ -51,7 +51,7 @@ function bucketTusRoutes(deps: Deps) {
       detail: {
         ...detail('HEAD: the offset of a resumable bucket upload (Upload-Offset, Upload-Length); GET: 405'),
         parameters: tusRequestHeaders(),
-        responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } },
+        responses: tusOffsetAnswer(),
       },
     })
     .patch(routes.adminBucketTusUpload, tus, {

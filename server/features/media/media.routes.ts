@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { rm } from 'node:fs/promises'
 import type { Deps } from '../../core/deps'
-import { IdParamsSchema, IdParamSchema, ErrorSchema } from '../../contract/common'
+import { IdParamsSchema, ErrorSchema, idText } from '../../contract/common'
 import {
   QueueQuerySchema,
   RandomQuerySchema,
@@ -25,7 +25,7 @@ import { recordView } from './media-view.service'
 import { deleteOwnMedia } from './media-delete.service'
 import { OwnerQuerySchema } from '../../contract/users'
 import { routes } from '../../contract/paths'
-import { fileAnswer, noContent, tusRequestHeaders } from '../../http/openapi-responses'
+import { fileAnswer, noContent, tusOffsetAnswer, tusRequestHeaders } from '../../http/openapi-responses'
 import { addressKey, clientAddress } from '../../http/client-address'
 import { createUploadLimits, type UploadLimits } from './upload-limits.service'
 import { countUpload } from '../../core/metrics'
@@ -33,7 +33,8 @@ import { createVisitorResumableUploads } from './media-tus.service'
 import type { ResumableUploads } from '../../media/resumable-uploads'
 import { tusOptions } from '../../media/tus-http'
 
-const UserParamsSchema = v.object({ userId: IdParamSchema })
+const UserIdText = idText('userId')
+const UserParamsSchema = v.object({ userId: UserIdText })
 
 /**
  * Counts the attempt against the visitor's and the address's hourly limits before the body is read, then reads,
@@ -45,14 +46,14 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
   refuseUploadWhenBusy(deps)
   const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
   try {
-    if (!/^\d+$/.test(fields.userId ?? ''))
-      throw new HttpError(400, 'userId must be a user id', [{ path: 'userId', message: 'userId must be a user id' }])
-    requireOwnUser(visitor, Number(fields.userId))
+    const userId = v.safeParse(UserIdText, fields.userId)
+    if (!userId.success) throw new HttpError(400, userId.issues[0].message, [{ path: 'userId', message: userId.issues[0].message }])
+    requireOwnUser(visitor, userId.output)
     const release = await limits.reserve(visitor.id, file.size)
     try {
       return {
         status: 201,
-        body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, Number(fields.userId), file)),
+        body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, userId.output, file)),
       }
     } finally {
       await release()
@@ -108,7 +109,7 @@ function resumableRoutes(deps: Deps, resumable: ResumableUploads) {
           summary:
             'HEAD: the offset of a resumable upload (tus): Upload-Offset and Upload-Length; 404 for an unknown or foreign upload, 410 past its expiry. GET: 405',
           parameters: tusRequestHeaders(),
-          responses: { 200: { description: 'HEAD: Upload-Offset, Upload-Length' } },
+          responses: tusOffsetAnswer(),
         },
       })
       .patch(routes.mediaTusUpload, ({ request, server, visitor, params }) => tus(params.uploadId)({ request, server, visitor }), {

@@ -78,7 +78,7 @@ describe('GET /api/media/random/:userId', () => {
       json: { error: NO_SESSION },
     })
     const bad = await call(t.app, 'GET', '/api/media/random/abc', undefined, { cookie: a.cookie })
-    expect(bad).toMatchObject({ status: 400, json: { error: 'Id must be a positive integer' } })
+    expect(bad).toMatchObject({ status: 400, json: { error: 'userId must be an integer from 1 to 2147483647' } })
   })
 })
 
@@ -115,7 +115,7 @@ describe('GET /api/media/queue/:userId', () => {
     })
     expect(await call(t.app, 'GET', `/api/media/queue/${rater.user.id}?exclude=1,x`, undefined, { cookie: rater.cookie })).toMatchObject({
       status: 400,
-      json: { error: 'exclude must be a comma-separated list of ids' },
+      json: { error: 'exclude must be a comma-separated list of integers from 1 to 2147483647' },
     })
   })
 

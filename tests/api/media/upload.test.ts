@@ -132,7 +132,7 @@ describe('POST /api/media/upload', () => {
     })
     expect(
       await call(t.app, 'POST', paths.mediaUpload(), undefined, { cookie: a.cookie, raw: uploadForm('abc', 'red-marigold.webp') }),
-    ).toMatchObject({ status: 400, json: { error: 'userId must be a user id' } })
+    ).toMatchObject({ status: 400, json: { error: 'userId must be an integer from 1 to 2147483647' } })
     const json = await call(t.app, 'POST', paths.mediaUpload(), { userId: a.user.id }, { cookie: a.cookie })
     expect(json.status).toBe(400)
   })

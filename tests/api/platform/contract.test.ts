@@ -8,16 +8,19 @@ import * as v from 'valibot'
 import { type ADMIN_CONFIG_PATHS, DB_TEST_CHECKS, paths } from '@contract/paths'
 import { call, makeTestApp, makeVisitor, ADMIN_BASIC, type CallOptions } from '../../support/test-app'
 import { declaredResponseSchema, routeOf } from '../../support/contract'
+import { ErrorSchema } from '@contract/common'
 import { FIXTURES_DIR, makeMedia, takedownInput, uploadForm } from '../../support/builders'
 import { join } from 'node:path'
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }
+type Operation = {
+  responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }>; headers?: Record<string, unknown> }>
+}
 
 describe('the OpenAPI document', () => {
   const t = makeTestApp()
   afterAll(t.cleanup)
 
-  it('documents a success answer for every operation, with a non-empty schema for every JSON answer', async () => {
+  it('documents a success answer for every operation: a body schema (a non-empty one for JSON), an empty 204, a redirect, or the headers that carry it', async () => {
     const doc = (await call(t.app, 'GET', paths.openapi())).json as { paths: Record<string, Record<string, Operation>> }
     const undocumented: string[] = []
     for (const [path, operations] of Object.entries(doc.paths)) {
@@ -26,7 +29,12 @@ describe('the OpenAPI document', () => {
         const emptyJson = success.some(
           ([, r]) => r.content?.['application/json'] && Object.keys(r.content['application/json'].schema ?? {}).length === 0,
         )
-        if (success.length === 0 || emptyJson) undocumented.push(`${method.toUpperCase()} ${path}`)
+        // A 2xx other than 204 with neither a body nor headers says nothing of what it answers.
+        const unsaid = success.some(
+          ([status, r]) =>
+            /^2/.test(status) && status !== '204' && !Object.keys(r.content ?? {}).length && !Object.keys(r.headers ?? {}).length,
+        )
+        if (success.length === 0 || emptyJson || unsaid) undocumented.push(`${method.toUpperCase()} ${path}`)
       }
     }
     expect(Object.keys(doc.paths).length).toBeGreaterThan(50)
@@ -135,6 +143,21 @@ describe('answers match their declared schemas', () => {
       headers: { ...ADMIN_BASIC, 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': meta },
     })
     const location = created.headers.get('location')!
+    // The upload's GET route serves its HEAD, whose answer is the headers its document declares; a GET itself is a 405 error body.
+    const head = await call(t.app, 'HEAD', location, undefined, { headers: { ...ADMIN_BASIC, 'tus-resumable': '1.0.0' } })
+    expect({
+      status: head.status,
+      offset: head.headers.get('upload-offset'),
+      length: head.headers.get('upload-length'),
+      body: head.text,
+    }).toEqual({
+      status: 200,
+      offset: '0',
+      length: String(bytes.length),
+      body: '',
+    })
+    const get = await call(t.app, 'GET', location, undefined, { headers: { ...ADMIN_BASIC, 'tus-resumable': '1.0.0' } })
+    expect({ status: get.status, error: v.is(ErrorSchema, get.json) }).toEqual({ status: 405, error: true })
     await answer('PATCH', location, undefined, { headers: tusHeaders({ 'upload-offset': '0' }), raw: bytes })
     await admin('GET', `${location}/result`)
     await admin('POST', paths.adminImportMedia())

@@ -6,9 +6,6 @@ import type { BucketDeleteResult, BucketList, DuplicateGroup, DuplicateScan } fr
 import { paths } from '@contract/paths'
 import { adminFetch, adminFetchAll } from '@client/features/admin/shell/api/admin-api'
 
-/** The bucket file shape, for the bucket screens (declared in the contract). */
-export type { BucketFile } from '@contract/admin/bucket'
-
 /** Query key of the bucket list. */
 export const BUCKET_FILES_KEY = ['admin', 'bucket-files'] as const
 

@@ -8,7 +8,7 @@ import { Badge } from '@client/components/ui/badge'
 import { Checkbox } from '@client/components/ui/checkbox'
 import { Tooltip } from '@client/components/ui/tooltip'
 import { formatDateTime, formatSize } from '@client/features/admin/shell/format'
-import type { BucketFile } from '../api/bucket-files'
+import type { BucketFile } from '@contract/admin/bucket'
 
 const ROW_PX = 64
 

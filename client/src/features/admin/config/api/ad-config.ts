@@ -9,9 +9,6 @@ import { paths } from '@contract/paths'
 import { ApiError } from '@client/lib/api-client'
 import { adminFetch } from '@client/features/admin/shell/api/admin-api'
 
-/** The saved and form input shapes, for the ad forms (declared in the contract). */
-export type { AdZoneConfig, AdZoneInput, SkipButtonConfig, SkipButtonInput } from '@contract/admin/config'
-
 /** Zone 1 form values before the first save (admin-back-office §9). */
 export const DEFAULT_AD_ZONE: AdZoneInput = { zoneName: 'Ad Zone 1', adCode: '', isActive: true }
 /** Skip button form values before the first save (admin-back-office §9; the text is the visitor side's default). */

@@ -7,9 +7,6 @@ import type { VoteMultiplierConfig, VoteMultiplierInput } from '@contract/admin/
 import { paths } from '@contract/paths'
 import { adminFetch } from '@client/features/admin/shell/api/admin-api'
 
-/** The saved multiplier and the POST body, for the settings form (declared in the contract). */
-export type { VoteMultiplierConfig, VoteMultiplierInput } from '@contract/admin/config'
-
 /** The admin read, key ['admin', 'vote-multiplier'], kept 10 minutes. */
 export const voteMultiplierAdminQueryOptions = () =>
   queryOptions({

@@ -5,7 +5,7 @@
  * greater than 0' (the contract's words) and nothing is saved. Saving refreshes the public multiplier so the rate screen shows it.
  */
 import { useEffect } from 'react'
-import { VoteMultiplierInputSchema } from '@contract/admin/config'
+import { VoteMultiplierInputSchema, type VoteMultiplierConfig, type VoteMultiplierInput } from '@contract/admin/config'
 import { Badge } from '@client/components/ui/badge'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { Field } from '@client/components/ui/field'
@@ -16,12 +16,7 @@ import { voteMultiplierQueryOptions } from '@client/lib/public-config-queries'
 import { toast } from '@client/lib/toast'
 import { adminErrorText } from '@client/features/admin/shell/api/admin-api'
 import { formatDateTime } from '@client/features/admin/shell/format'
-import {
-  saveVoteMultiplier,
-  voteMultiplierAdminQueryOptions,
-  type VoteMultiplierConfig,
-  type VoteMultiplierInput,
-} from '../api/vote-multiplier-config'
+import { saveVoteMultiplier, voteMultiplierAdminQueryOptions } from '../api/vote-multiplier-config'
 import { useConfigForm, type ConfigForm } from '../hooks/use-config-form'
 import { numberOr } from '../validate'
 import { ConfigFormActions } from './config-form-actions'

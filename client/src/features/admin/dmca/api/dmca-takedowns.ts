@@ -7,9 +7,6 @@ import type { AdminDmca, DmcaStatus, DmcaUpdateAnswer } from '@contract/admin/dm
 import { paths } from '@contract/paths'
 import { adminFetch, adminFetchAll } from '@client/features/admin/shell/api/admin-api'
 
-/** The takedown shape, for the takedown screens (declared in the contract; infringingUrls: see parseInfringingUrls). */
-export type { AdminDmca } from '@contract/admin/dmca'
-
 /** Every takedown, newest first, read page after page. Throws AdminTokenMissingError without a token, ApiError on a non-OK answer. */
 export const getDmcaTakedowns = (): Promise<AdminDmca[]> => adminFetchAll(paths.adminDmcaTakedowns, (page: AdminDmca[]) => page)
 

@@ -5,7 +5,7 @@
 import { Card } from '@client/components/ui/card'
 import { cn } from '@client/lib/cn'
 import { formatDateTime } from '@client/features/admin/shell/format'
-import type { AdminDmca } from '../api/dmca-takedowns'
+import type { AdminDmca } from '@contract/admin/dmca'
 import { DmcaStatusBadge } from './dmca-status-badge'
 
 /** Props: the takedowns, the selected id (or null) and the selection callback. */

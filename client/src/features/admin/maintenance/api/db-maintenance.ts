@@ -7,9 +7,6 @@ import type { InactiveCount, PurgeResult, ResetResult } from '@contract/admin/ma
 import { paths } from '@contract/paths'
 import { adminFetch } from '@client/features/admin/shell/api/admin-api'
 
-/** The inactive count shape, for the purge card (declared in the contract). */
-export type { InactiveCount } from '@contract/admin/maintenance'
-
 /** admin-back-office §8: the inactive count check's text when the answer is not JSON. */
 export const NOT_JSON_MESSAGE = 'Server returned HTML instead of JSON - authentication may have failed'
 

@@ -10,7 +10,8 @@ import { Button } from '@client/components/ui/button'
 import { Card, CardTitle } from '@client/components/ui/card'
 import { adminErrorText } from '@client/features/admin/shell/api/admin-api'
 import { ActionResult, ConfirmButtons, ErrorLine } from '@client/features/admin/shell/components/action-feedback'
-import { countInactiveAccounts, NOT_JSON_MESSAGE, purgeInactiveAccounts, type InactiveCount } from '../api/db-maintenance'
+import type { InactiveCount } from '@contract/admin/maintenance'
+import { countInactiveAccounts, NOT_JSON_MESSAGE, purgeInactiveAccounts } from '../api/db-maintenance'
 
 function DbPurgeCard() {
   const [pending, setPending] = useState<InactiveCount | null>(null)

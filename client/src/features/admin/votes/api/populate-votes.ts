@@ -4,9 +4,6 @@ import type { SequenceFixResult } from '@contract/admin/maintenance'
 import { paths } from '@contract/paths'
 import { adminFetch } from '@client/features/admin/shell/api/admin-api'
 
-/** The population result shape, for the population screen (declared in the contract). */
-export type { PopulationResult } from '@contract/admin/votes'
-
 /** Runs one population call (about 500 votes). Throws ApiError; a 401 carries SESSION_EXPIRED. */
 export const populateVotes = () => adminFetch<PopulationResult>(paths.adminPopulateVotes(), { method: 'POST' })
 

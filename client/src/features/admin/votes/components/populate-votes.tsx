@@ -12,7 +12,8 @@ import { Card, CardTitle } from '@client/components/ui/card'
 import { Spinner } from '@client/components/ui/spinner'
 import { adminErrorText, readAdminToken, TOKEN_MISSING } from '@client/features/admin/shell/api/admin-api'
 import { StatCards } from '@client/features/admin/shell/components/stat-cards'
-import { fixUserSequence, populateVotes, type PopulationResult } from '../api/populate-votes'
+import type { PopulationResult } from '@contract/admin/votes'
+import { fixUserSequence, populateVotes } from '../api/populate-votes'
 
 function ResultsGrid({ result }: { result: PopulationResult }) {
   const cells = [
