@@ -1,9 +1,9 @@
 /**
  * Vite build of the HotVote PWA: React, TanStack Router file routes (code-split per route), Tailwind, and the
- * installable shell (issue #5) through vite-plugin-pwa: the web app manifest and the service worker built from
- * src/sw.ts (injectManifest) with the precache list of the app shell. Output goes to client/dist (sw.js and
- * manifest.webmanifest at its root, which the Bun server serves with no-cache); in dev, /api is proxied to :3000
- * and no service worker runs.
+ * installable shell through vite-plugin-pwa, so the site can be added to a home screen and opens offline: the web
+ * app manifest and the service worker built from src/sw.ts (injectManifest) with the precache list of the app
+ * shell. Output goes to client/dist (sw.js and manifest.webmanifest at its root, which the Bun server serves with
+ * no-cache); in dev, /api is proxied to :3000 and no service worker runs.
  */
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -40,9 +40,9 @@ const isAdminChunk = (chunk: { facadeModuleId: string | null; moduleIds: readonl
     chunk.moduleIds.every((id) => ADMIN_SOURCE.test(id) || !id.includes('/client/src/')))
 
 /**
- * Routes whose components are bundled with the entry instead of split into lazy chunks (issue #13 First load): the
- * root, the visitor shell and the rate screen, which `/` renders at once; a split would cost the phone two more
- * round trips of chunk requests before the first item is even asked for.
+ * Routes whose components are bundled with the entry instead of split into lazy chunks, so the first load of `/`
+ * needs no chunk request past the app's own: the root, the visitor shell and the rate screen, which `/` renders at
+ * once; a split would cost the phone two more round trips of chunk requests before the first item is even asked for.
  */
 const UNSPLIT_ROUTES = new Set(['__root__', '/_shell', '/_shell/'])
 

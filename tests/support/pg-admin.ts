@@ -1,6 +1,6 @@
 /**
- * Runs one statement (argv[2]) on TEST_DATABASE_URL's server and exits: test-app.ts creates and drops the
- * per-app PostgreSQL databases through it synchronously (Bun.spawnSync), so makeTestApp stays synchronous.
+ * Runs one statement (argv[2]) on TEST_DATABASE_URL's server and exits: test-databases.ts creates and drops the
+ * test databases through it synchronously (Bun.spawnSync), so makeTestApp stays synchronous.
  */
 import { SQL } from 'bun'
 import { TEST_DATABASE_URL } from './postgres-url'

@@ -1,14 +1,15 @@
 /**
  * PostgreSQL for tests: TEST_DATABASE_URL names the server (default postgres://root@127.0.0.1:5432/test, trust
- * authentication), and describePostgres gives each test file its own fresh database hv_test_<random>, dropped after
- * its tests. When no PostgreSQL answers, the block says so in one line and skips, or fails when CI=true: PostgreSQL
- * tests never pass silently.
+ * authentication), and describePostgres gives each test file its own fresh database, dropped after its tests, or by
+ * its keeper when the test process ends first (tests/support/test-databases.ts). When no PostgreSQL answers, the
+ * block says so in one line and skips, or fails when CI=true: PostgreSQL tests never pass silently.
  */
 import { afterAll, beforeAll, describe, it } from 'bun:test'
 import { SQL } from 'bun'
 import { redactDatabaseUrl } from '@contract/database-url'
 
 import { TEST_DATABASE_URL, testDatabaseUrl } from './postgres-url'
+import { createTestDatabase, dropTestDatabase, keepTestDatabases, testDatabaseName } from './test-databases'
 
 export { TEST_DATABASE_URL }
 
@@ -31,6 +32,8 @@ const unavailable: string | undefined = await withPostgres(TEST_DATABASE_URL, (s
   (e: Error) => `PostgreSQL tests: no PostgreSQL answers at TEST_DATABASE_URL=${redactDatabaseUrl(TEST_DATABASE_URL)} (${e.message})`,
 )
 
+let blocks = 0
+
 /**
  * describe(title, fn) on a fresh database created before the block's tests and dropped (with any connections left
  * on it) after them. Without a PostgreSQL server: one line saying so, then the block is skipped, or in CI (CI=true)
@@ -50,12 +53,13 @@ export function describePostgres(title: string, fn: (pg: TestPostgres) => void):
     return
   }
   describe(title, () => {
-    const name = `hv_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`
+    const name = testDatabaseName(`block${++blocks}`)
     beforeAll(async () => {
-      await withPostgres(TEST_DATABASE_URL, (sql) => sql.unsafe(`create database "${name}"`))
+      await keepTestDatabases()
+      createTestDatabase(name)
       pg.url = testDatabaseUrl(name)
     })
-    afterAll(() => withPostgres(TEST_DATABASE_URL, (sql) => sql.unsafe(`drop database if exists "${name}" with (force)`)))
+    afterAll(() => dropTestDatabase(name))
     fn(pg)
   })
 }

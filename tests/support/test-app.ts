@@ -13,6 +13,7 @@ import { sqliteDatabase, type Database } from '@server/db/database'
 import { migratePostgres, openPool } from '@server/db/open-postgres'
 import { SQL } from 'bun'
 import { testDatabaseUrl } from './postgres-url'
+import { createTestDatabase, dropTestDatabase, keepTestDatabases, testDatabaseName } from './test-databases'
 import { createFsStorage } from '@server/storage/fs-storage'
 import { createOutboxMailer, type MailMessage, type Mailer } from '@server/mail/mailer'
 import { createApp } from '@server/app'
@@ -50,27 +51,14 @@ export const GENEROUS_LIMITS = {
 /** The database the tests run on: TEST_DIALECT=postgres, else the embedded SQLite. */
 export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
 
-/** Runs one statement on TEST_DATABASE_URL's server and waits for it (tests/support/pg-admin.ts). */
-function runOnServer(statement: string): void {
-  const done = Bun.spawnSync([process.execPath, join(import.meta.dir, 'pg-admin.ts'), statement], { env: process.env })
-  if (!done.success) throw new Error(`PostgreSQL test database: ${statement}: ${done.stderr.toString().trim()}`)
-}
-
-// On PostgreSQL, this test process migrates one template database once; every app gets a copy of it, and the
-// copies still there after the last test (an app whose test never cleaned up) go with the template
-// (dropTestDatabases, run by the preload's afterAll: bun test emits no exit event).
-const pgPrefix = `hv_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`
-const pgLeft = new Set<string>()
+// On PostgreSQL, this test process migrates one template database once and every app gets a copy of it; copies
+// are dropped on cleanup, and the template with any copy left (an app whose test never cleaned up) when the process
+// ends, by its keeper (tests/support/test-databases.ts).
+const pgTemplate = testDatabaseName('template')
 if (TEST_DIALECT === 'postgres') {
-  runOnServer(`create database "${pgPrefix}"`)
-  await migratePostgres(testDatabaseUrl(pgPrefix))
-}
-
-/** Drops every PostgreSQL database this test process made (tests/support/setup.ts runs it after the last test). */
-export function dropTestDatabases(): void {
-  if (TEST_DIALECT === 'sqlite') return
-  for (const name of [...pgLeft, pgPrefix]) runOnServer(`drop database if exists "${name}" with (force)`)
-  pgLeft.clear()
+  await keepTestDatabases()
+  createTestDatabase(pgTemplate)
+  await migratePostgres(testDatabaseUrl(pgTemplate))
 }
 let pgCount = 0
 
@@ -78,15 +66,14 @@ const serverDatabases = new Map<string, string>()
 /**
  * With TEST_DIALECT=postgres, the URL of a fresh database (a copy of the migrated template) for the server process
  * that keeps its data under key (its DATA_DIR), the same one when that server restarts; dropped when the test process
- * exits. Undefined on SQLite, where the server uses the file in its DATA_DIR.
+ * ends. Undefined on SQLite, where the server uses the file in its DATA_DIR.
  */
 export function serverDatabaseUrl(key: string): string | undefined {
   if (TEST_DIALECT === 'sqlite') return undefined
   let name = serverDatabases.get(key)
   if (!name) {
-    name = `${pgPrefix}_${++pgCount}`
-    runOnServer(`create database "${name}" template "${pgPrefix}"`)
-    pgLeft.add(name)
+    name = testDatabaseName(String(++pgCount))
+    createTestDatabase(name, pgTemplate)
     serverDatabases.set(key, name)
   }
   return testDatabaseUrl(name)
@@ -98,9 +85,8 @@ function openTestDatabase(dir: string): { db: Database; sqlite?: ReturnType<type
     const opened = openDatabase(join(dir, 'hotvote.sqlite'))
     return { db: sqliteDatabase(opened), sqlite: opened.sqlite, drop: () => opened.sqlite.close() }
   }
-  const name = `${pgPrefix}_${++pgCount}`
-  runOnServer(`create database "${name}" template "${pgPrefix}"`)
-  pgLeft.add(name)
+  const name = testDatabaseName(String(++pgCount))
+  createTestDatabase(name, pgTemplate)
   const url = testDatabaseUrl(name)
   const pool = openPool(url, { max: 4, idleTimeout: 5 })
   const db: Database = { dialect: 'postgres', ...pool }
@@ -109,8 +95,7 @@ function openTestDatabase(dir: string): { db: Database; sqlite?: ReturnType<type
     url,
     drop: () => {
       void pool.close()
-      runOnServer(`drop database if exists "${name}" with (force)`)
-      pgLeft.delete(name)
+      dropTestDatabase(name)
     },
   }
 }

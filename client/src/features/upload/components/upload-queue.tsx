@@ -1,12 +1,13 @@
 /**
  * UploadQueue (public-visitor §2, §4): each file with its size, progress bar, status or message, Upload and remove controls,
- * and Upload All. A file stored in the outbox that cannot be sent now shows 'Waiting for connection'.
+ * and Upload All. A file stored in the outbox that cannot be sent now shows 'Waiting for connection' (isStalled); one
+ * still being stored shows 'Starting upload'.
  */
 import { Film, Image as ImageIcon, X } from 'lucide-react'
 import { Button } from '@client/components/ui/button'
 import { formatMegabytes } from '@client/lib/format'
 import { useOnline, useOutboxState } from '@client/lib/offline/use-outbox'
-import type { QueueItem } from '../hooks/use-upload-queue'
+import { isStalled, type QueueItem } from '../hooks/use-upload-queue'
 
 /** Props: the queue state and actions from useUploadQueue. */
 export type UploadQueueProps = {
@@ -17,7 +18,7 @@ export type UploadQueueProps = {
   onRemove(id: string): void
 }
 
-/** Status of a file stored in the outbox but not being sent: no network, or its last send failed. */
+/** Status of a file stored in the outbox that cannot be sent now: no network, or its last send failed. */
 export const WAITING_TEXT = 'Waiting for connection'
 
 /** The status line of item; stalled: a queued or interrupted file cannot be sent right now. */
@@ -35,7 +36,11 @@ function UploadQueue({ items, canUploadAll, onUpload, onUploadAll, onRemove }: U
   const online = useOnline()
   const outbox = useOutboxState()
   if (!items.length) return null
-  const stalled = (id: string) => !online || outbox.entries.some((e) => e.id === id && e.attempts > 0 && e.status === 'waiting')
+  const stalled = (id: string) =>
+    isStalled(
+      outbox.entries.find((e) => e.id === id),
+      online,
+    )
   return (
     <section aria-label="Upload queue" className="space-y-3">
       <div className="flex items-center justify-between">

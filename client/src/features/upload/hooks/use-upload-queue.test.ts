@@ -3,7 +3,7 @@ import type { OutboxItem } from '@client/lib/offline/outbox-db'
 import type { OutboxEntry } from '@client/lib/offline/use-outbox'
 import type { UploadPayload } from '../outbox-kind'
 import type { QueueItem } from './use-upload-queue'
-import { withSavedProgress } from './use-upload-queue'
+import { isStalled, withSavedProgress } from './use-upload-queue'
 
 const file = new File([new Uint8Array(1000)], 'clip.mp4', { type: 'video/mp4' })
 const item = (patch: Partial<QueueItem> = {}): QueueItem => ({ id: 'u1', file, status: 'queued', progress: 0, ...patch })
@@ -46,5 +46,20 @@ describe('withSavedProgress', () => {
       item({ status: 'completed', progress: 100 }),
     )
     expect(withSavedProgress(item(), undefined)).toEqual(item())
+  })
+})
+
+describe('isStalled', () => {
+  it('is false for a file still being written to the outbox, even offline: a reload would lose it until it is stored', () => {
+    expect(isStalled(undefined, false)).toBe(false)
+    expect(isStalled(undefined, true)).toBe(false)
+  })
+
+  it('is true for a stored file offline, or online after a failed send while it waits for the next try', () => {
+    expect(isStalled(entry('waiting'), false)).toBe(true)
+    expect(isStalled(entry('sending'), false)).toBe(true)
+    expect(isStalled({ ...entry('waiting'), attempts: 1 }, true)).toBe(true)
+    expect(isStalled({ ...entry('sending'), attempts: 1 }, true)).toBe(false)
+    expect(isStalled(entry('waiting'), true)).toBe(false)
   })
 })

@@ -36,6 +36,15 @@ export function withSavedProgress(item: QueueItem, entry: OutboxEntry | undefine
   return { ...item, progress, status: entry.status === 'sending' ? 'uploading' : item.status }
 }
 
+/**
+ * True when the file whose stored upload is entry cannot be sent right now: it is in the outbox (entry defined) and
+ * the browser is offline, or its last send failed and it waits for the next try. A file still being written to the
+ * outbox is not: it would be lost by a reload until stored, so it does not say it waits for the connection yet.
+ */
+export function isStalled(entry: OutboxEntry | undefined, online: boolean): boolean {
+  return entry !== undefined && (!online || (entry.attempts > 0 && entry.status === 'waiting'))
+}
+
 /** The queue for userId: add files, remove, upload one, upload all pending. */
 export function useUploadQueue(userId: number | undefined) {
   const [items, setItems] = useState<QueueItem[]>([])
