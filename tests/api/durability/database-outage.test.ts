@@ -3,7 +3,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net'
 import { migratePostgres, openPool } from '@server/db/open-postgres'
 import type { Database } from '@server/db/database'
 import { paths } from '@contract/paths'
-import { DATABASE_UNAVAILABLE } from '@server/http/errors'
+import { DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS } from '@server/http/errors'
 import { describePostgres } from '../../support/postgres'
 import { eventually } from '../../support/server-db'
 import { call, makeTestApp, makeVisitor, newSessionId } from '../../support/test-app'
@@ -60,6 +60,7 @@ describePostgres('a server whose PostgreSQL goes away', (pg) => {
     const session = await call(t.app, 'POST', paths.session(), { sessionId: newSessionId() })
     expect(session.status).toBe(503)
     expect(session.json).toMatchObject({ error: DATABASE_UNAVAILABLE, requestId: expect.any(String) })
+    expect(session.headers.get('retry-after')).toBe(String(OUTAGE_RETRY_AFTER_SECONDS))
 
     proxy.restore()
     await eventually(async () => (await call(t.app, 'GET', paths.ready())).status, 200)
