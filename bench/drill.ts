@@ -12,7 +12,7 @@
  * drill: requests, failed, 503s retried, acknowledged writes lost, time to full service after the part's return.
  * Exits 1 when a drill misses the goals (docs/operations.md "Failure drills"). tests/drill.test.ts runs it shorter.
  */
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,6 +23,8 @@ import { startS3rver, type TestS3 } from '../tests/support/s3-server'
 
 const ROOT = join(import.meta.dir, '..')
 const PG_BIN = '/usr/lib/postgresql/15/bin'
+/** Debian's nginx (not on a plain user's PATH), else whichever nginx PATH has. */
+const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
 const ADMIN_PASSWORD = 'drill-admin-password'
 const ADMIN_AUTH = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
 
@@ -217,7 +219,7 @@ async function startNginx(dir: string, conf: string, port: number) {
     '-out',
     join(dir, 'cert.pem'),
   ])
-  const base = ['nginx', '-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')]
+  const base = [NGINX, '-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')]
   await run([...base, '-t'])
   const proc = Bun.spawn([...base, '-g', 'daemon off;'], { stdout: 'ignore', stderr: 'pipe' })
   await until('nginx to listen', () =>
