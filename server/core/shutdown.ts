@@ -11,7 +11,10 @@ export const SHUTDOWN_GRACE_MS = 10_000
 
 let draining = false
 
-/** True once a shutdown has begun: GET /api/ready answers 503 and every answer closes its connection. */
+/**
+ * True once a signal has begun this process's shutdown (shutDownOnSignals): GET /api/ready answers 503 and every
+ * answer closes its connection. Only the signal handlers set it, so a test that calls shutDown leaves it alone.
+ */
 export const isDraining = (): boolean => draining
 
 /** What shutdown stops: the listening server (Bun's), alsoStop (the metrics listener) and the database, closed by closeDatabase. */
@@ -21,14 +24,13 @@ export type Running = {
   closeDatabase: () => Promise<void>
 }
 
-/** Drains for drainMs, then stops r as described above and resolves once the database is closed; exits nothing itself. */
+/** Waits drainMs (the drain), then stops r as described above and resolves once the database is closed; exits nothing itself. */
 export async function shutDown(
   r: Running,
   graceMs = SHUTDOWN_GRACE_MS,
   log: (line: string) => void = console.log,
   drainMs = 0,
 ): Promise<void> {
-  draining = true
   if (drainMs > 0) await Bun.sleep(drainMs)
   let timer: Timer | undefined
   const graceOver = new Promise<'cut'>((resolve) => (timer = setTimeout(() => resolve('cut'), graceMs)))
@@ -48,6 +50,7 @@ export function shutDownOnSignals(r: Running, log: (line: string) => void = cons
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1)
     stopping = true
+    draining = true
     log(
       `${signal}: not ready; accepting requests for ${drainMs / 1000} s more, then finishing those in flight (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,
     )
