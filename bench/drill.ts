@@ -42,6 +42,8 @@ export type DrillRow = {
   lostVotes: number
   lostUploads: number
   recoverySeconds: number | null
+  /** What an upload through nginx got while the part was away (status and Retry-After), or null when not probed. */
+  answerWhileDown: string | null
   failures: string[]
 }
 
@@ -471,7 +473,9 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
     const load = startLoad(base, opts.loadRate)
     const rows: DrillRow[] = []
     /** Runs act under load and makes its row from the counters before and after, plus what recovered() measures. */
+    let answerWhileDown: string | null = null
     const drill = async (name: string, act: () => Promise<number | null>) => {
+      answerWhileDown = null
       const settled = load.counters.requests
       const settleStart = performance.now()
       await Bun.sleep(opts.settleSeconds * 1000)
@@ -493,6 +497,7 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
         lostVotes: 0,
         lostUploads: 0,
         recoverySeconds,
+        answerWhileDown,
         failures: load.counters.failures.slice(before.failures.length),
       })
     }
@@ -519,8 +524,10 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
       return seconds
     })
     await drill(`bucket unreachable for ${opts.outageSeconds} s`, async () => {
+      const downAt = performance.now()
       await bucketProxy.down()
-      await Bun.sleep(opts.outageSeconds * 1000)
+      answerWhileDown = await uploadAnswer(base, probe)
+      await Bun.sleep(Math.max(0, opts.outageSeconds * 1000 - (performance.now() - downAt)))
       await bucketProxy.up()
       return secondsToFullService(base, probe)
     })
@@ -564,6 +571,21 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
   } finally {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {})
   }
+}
+
+/** The status and Retry-After of one upload through base as visitor, e.g. `503 Retry-After: 2`. */
+async function uploadAnswer(base: string, visitor: { cookie: string; userId: number }): Promise<string> {
+  const form = new FormData()
+  form.append('userId', String(visitor.userId))
+  form.append('file', new Blob([await uniquePicture()], { type: 'image/png' }), 'probe.png')
+  const r = await fetch(`${base}/api/media/upload`, {
+    method: 'POST',
+    headers: { cookie: visitor.cookie, 'sec-fetch-site': 'same-origin' },
+    body: form,
+    tls: { rejectUnauthorized: false },
+  })
+  await r.arrayBuffer()
+  return `${r.status} Retry-After: ${r.headers.get('retry-after') ?? 'none'}`
 }
 
 /** A new visitor through base: its cookie and user id. */
@@ -652,7 +674,18 @@ async function checkFrontDoor(base: string, dir: string): Promise<DrillResult['f
 
 /** The table of rows as text, one line per drill. */
 export function drillTable(rows: DrillRow[]): string {
-  const head = ['drill', 'steady req/s', 'requests', 'req/s', 'failed', '503 retried', 'votes lost', 'uploads lost', 'full service after']
+  const head = [
+    'drill',
+    'steady req/s',
+    'requests',
+    'req/s',
+    'failed',
+    '503 retried',
+    'votes lost',
+    'uploads lost',
+    'upload while down',
+    'full service after',
+  ]
   const lines = rows.map((r) => [
     r.drill,
     String(r.steadyPerSecond),
@@ -662,6 +695,7 @@ export function drillTable(rows: DrillRow[]): string {
     String(r.retried503),
     String(r.lostVotes),
     String(r.lostUploads),
+    r.answerWhileDown ?? '-',
     r.recoverySeconds === null ? '-' : `${r.recoverySeconds} s`,
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)))
@@ -676,6 +710,8 @@ export function missedGoals(row: DrillRow, minRate: number): string[] {
   if (row.lostVotes || row.lostUploads) missed.push(`${row.lostVotes} votes and ${row.lostUploads} uploads lost`)
   if (row.failed && !row.drill.startsWith('kill')) missed.push(`${row.failed} failed requests`)
   if (row.recoverySeconds !== null && row.recoverySeconds > 5) missed.push(`full service only after ${row.recoverySeconds} s`)
+  const answeredRetry = row.answerWhileDown?.startsWith('503 Retry-After: ') && !row.answerWhileDown.endsWith('none')
+  if (row.answerWhileDown !== null && !answeredRetry) missed.push(`an upload while the part was away got ${row.answerWhileDown}`)
   return missed
 }
 
