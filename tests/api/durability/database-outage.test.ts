@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'bun:test'
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { migratePostgres, openPool } from '@server/db/open-postgres'
+import { withIdempotencyKey } from '@server/http/idempotency'
 import type { Database } from '@server/db/database'
 import { paths } from '@contract/paths'
 import { DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS } from '@server/http/errors'
@@ -65,5 +66,21 @@ describePostgres('a server whose PostgreSQL goes away', (pg) => {
     proxy.restore()
     await eventually(async () => (await call(t.app, 'GET', paths.ready())).status, 200)
     await makeVisitor(t.app)
+  })
+
+  it('frees an Idempotency-Key claim whose release failed while the database was away, once it is back', async () => {
+    const visitor = await makeVisitor(t.app)
+    const now = () => new Date().toISOString()
+    // The first request loses the database while it runs: its answer is an error and its claim cannot be released then.
+    const first = withIdempotencyKey(db, visitor.user.id, 'outage-key', now(), async () => {
+      proxy.cut()
+      throw new Error('the database went away')
+    })
+    expect(first).rejects.toThrow()
+    await first.catch(() => {})
+    proxy.restore()
+    // The client's retry takes the claim over and runs, instead of waiting for a claim nobody holds.
+    const retry = await withIdempotencyKey(db, visitor.user.id, 'outage-key', now(), async () => ({ status: 201, body: { ran: true } }))
+    expect(retry).toEqual({ status: 201, body: { ran: true } })
   })
 })
