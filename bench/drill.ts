@@ -532,8 +532,12 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
       return secondsToFullService(base, probe)
     })
     await drill('kill -9 of one instance', async () => {
-      // Between two exports: a kill mid-export also leaves the export's job lock to expire (JOB_LOCK_MS), answering 409 meanwhile.
+      // Between two exports, once the last one's instance has freed its job lock: a kill before that leaves the lock
+      // to expire (JOB_LOCK_MS), and exports answer 409 meanwhile.
       await load.holdExports()
+      const sql = new SQL({ url: pg.url, max: 1 })
+      await until('the export lock to be free', async () => (await sql`select 1 from job_locks where name = 'voteExport'`).length === 0)
+      await sql.close()
       const victim = live[0]
       victim.proc.kill('SIGKILL')
       await victim.exited
