@@ -137,6 +137,7 @@ const EnvSchema = v.object({
   PIPELINE_TIMEOUT_SECONDS: wholeNumber(1, 3600, '60'),
   IMAGE_MAX_FRAMES: wholeNumber(1, 10_000, '100'),
   RESUMABLE_UPLOAD_EXPIRY_HOURS: wholeNumber(1, 720, '24'),
+  SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 300, '0'),
 })
 
 /** The environment variables the configuration reads (README: Configuration documents each). */
@@ -212,6 +213,8 @@ export type Config = {
   pipeline: { concurrency: number; queueLength: number; timeoutSeconds: number; maxFrames: number }
   /** How long an unfinished resumable upload lives after its creation, hours (RESUMABLE_UPLOAD_EXPIRY_HOURS); then its bytes are removed. */
   resumableUploadExpiryHours: number
+  /** Seconds a server keeps accepting requests after SIGTERM while GET /api/ready answers 503 (SHUTDOWN_DRAIN_SECONDS; server/core/shutdown.ts). */
+  shutdownDrainSeconds: number
 }
 
 /** Where the data lives: the embedded SQLite file, or a PostgreSQL server named by a postgres:// URL. */
@@ -271,5 +274,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFrames: e.IMAGE_MAX_FRAMES,
     },
     resumableUploadExpiryHours: e.RESUMABLE_UPLOAD_EXPIRY_HOURS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
   }
 }

@@ -90,7 +90,11 @@ scheduleResumableCleanup(createVisitorResumableUploads(deps, createUploadLimits(
   logger.error({ err: error }, 'cleanup of expired resumable uploads failed'),
 )
 const metricsServer = config.metricsPort ? serveMetricsPort(config.metricsPort) : undefined
-shutDownOnSignals({ server: app.server!, alsoStop: metricsServer, closeDatabase: () => db.close() }, (line) => logger.info(line))
+shutDownOnSignals(
+  { server: app.server!, alsoStop: metricsServer, closeDatabase: () => db.close() },
+  (line) => logger.info(line),
+  config.shutdownDrainSeconds * 1000,
+)
 const mode = process.env.NODE_ENV ?? 'development'
 logger.info(
   { url: config.publicUrl, dataDir: config.dataDir, storage: storage.provider, mode, metricsPort: config.metricsPort },

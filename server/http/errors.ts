@@ -53,6 +53,15 @@ export const NO_SESSION = 'No session: reload the page to start one'
 /** The answer of a request whose database call could not reach the database. */
 export const DATABASE_UNAVAILABLE = 'The database is not answering; try again shortly'
 
+/** The answer of a request whose bucket call could not reach the bucket (S3 or compatible). */
+export const STORAGE_UNAVAILABLE = 'The media storage is not answering; try again shortly'
+
+/**
+ * Seconds a client is told to wait (Retry-After) before it sends again a request refused because the database or the
+ * bucket does not answer: short, since a restart or failover of either takes seconds.
+ */
+export const OUTAGE_RETRY_AFTER_SECONDS = 2
+
 /** The driver's error under drizzle's wrapper (drizzle puts the failed statement's error in cause). */
 const driverError = (error: unknown) => {
   const cause = (error as { cause?: unknown } | null)?.cause
@@ -73,12 +82,35 @@ const isDatabaseUnavailable = (error: unknown) => {
   return String(e?.code).startsWith('ERR_POSTGRES_CONNECTION') || /^(08...|57P0[123]|55000)$/.test(String(e?.errno))
 }
 
+/** Network errors of a connection to the bucket that could not be made or broke (node's codes, as the S3 SDK throws them). */
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/**
+ * True when the bucket could not be reached or answered that it is unavailable: an S3 SDK error (it carries $metadata)
+ * with a network error code, the SDK's TimeoutError, or an HTTP 5xx from the store (S3's 500 InternalError, 503
+ * SlowDown). The S3 SDK has already retried such a call (3 attempts) before it throws.
+ */
+const isStorageUnavailable = (error: unknown) => {
+  const e = error as { $metadata?: { httpStatusCode?: number }; code?: unknown; name?: unknown } | null
+  if (!e || typeof e !== 'object' || !('$metadata' in e)) return false
+  return NETWORK_ERROR_CODES.has(String(e.code)) || e.name === 'TimeoutError' || (e.$metadata?.httpStatusCode ?? 0) >= 500
+}
+
 /**
  * Maps any error thrown while handling a request to its JSON answer (STYLE §5):
  * HttpError -> its status; VALIDATION of a request -> 400 with issues, of an answer (response schema) -> logged, 500;
  * PARSE -> 400 'Malformed JSON body';
- * NOT_FOUND -> 404; a full disk (ENOSPC, SQLITE_FULL, PostgreSQL 53100) -> logged, 507; a database that cannot be
- * reached -> logged, 503; anything else -> logged, 500 'Internal error'.
+ * NOT_FOUND -> 404; a full disk (ENOSPC, SQLITE_FULL, PostgreSQL 53100) -> logged, 507; a database or a bucket that
+ * cannot be reached -> logged, 503 with Retry-After (OUTAGE_RETRY_AFTER_SECONDS); anything else -> logged, 500 'Internal error'.
  */
 export function mapError(code: string | number, error: unknown, requestId: string): Response {
   if (error instanceof HttpError) {
@@ -116,7 +148,11 @@ export function mapError(code: string | number, error: unknown, requestId: strin
   }
   if (isDatabaseUnavailable(error)) {
     logger.error({ requestId, problem: (error as Error).message }, 'database unavailable')
-    return errorResponse(503, { error: DATABASE_UNAVAILABLE, requestId })
+    return errorResponse(503, { error: DATABASE_UNAVAILABLE, requestId }, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) })
+  }
+  if (isStorageUnavailable(error)) {
+    logger.error({ requestId, problem: (error as Error).message }, 'storage unavailable')
+    return errorResponse(503, { error: STORAGE_UNAVAILABLE, requestId }, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) })
   }
   logger.error({ requestId, err: error }, 'internal error')
   return errorResponse(500, { error: 'Internal error', requestId })

@@ -22,6 +22,27 @@ export const IDEMPOTENCY_WAIT_MS = 30 * 1000
 /** How often a waiting repeat looks for the answer, ms. */
 export const IDEMPOTENCY_POLL_MS = 50
 
+/** How often a claim whose release failed (the database was away) is released again, ms, for at most IDEMPOTENCY_WAIT_MS. */
+export const RELEASE_RETRY_MS = 500
+
+/**
+ * Releases the claim id. When the database does not answer (a restart, say), the release is tried again in the
+ * background every RELEASE_RETRY_MS for IDEMPOTENCY_WAIT_MS, so a client's retry that waits for the claim can take
+ * it over once the database is back instead of answering 409 until the claim expires.
+ */
+async function releaseClaim(db: Database, id: string): Promise<void> {
+  try {
+    await releaseIdempotencyClaim(db, id)
+  } catch {
+    const giveUpAt = Date.now() + IDEMPOTENCY_WAIT_MS
+    const retry = () =>
+      releaseIdempotencyClaim(db, id).catch(() => {
+        if (Date.now() < giveUpAt) setTimeout(retry, RELEASE_RETRY_MS)
+      })
+    setTimeout(retry, RELEASE_RETRY_MS)
+  }
+}
+
 const cutoff = (now: string) => new Date(Date.parse(now) - IDEMPOTENCY_TTL_MS).toISOString()
 
 /** Stores an answer, first deleting expired answers and claims in bounded batches (prune.ts). */
@@ -65,6 +86,6 @@ export async function withIdempotencyKey(
     if (answer.status < 400) await storeAnswer(db, id, userId, answer, now)
     return answer
   } finally {
-    await releaseIdempotencyClaim(db, id)
+    await releaseClaim(db, id)
   }
 }

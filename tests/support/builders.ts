@@ -1,4 +1,5 @@
 /** Test data builders (STYLE §7): uploads of real fixture media through the real API. */
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { call } from './test-app'
 import { paths } from '@contract/paths'
@@ -14,6 +15,23 @@ export function uploadForm(userId: number | string, fileName: string, bytes?: Bl
   form.append('userId', String(userId))
   form.append('file', bytes ?? Bun.file(join(FIXTURES_DIR, fileName)), fileName)
   return form
+}
+
+/**
+ * uploadForm's fields (userId, then the fixture as file) as the bytes of a multipart/form-data body and its
+ * Content-Type, for a test that sends the body itself (in parts, as a stream).
+ */
+export function multipartBody(userId: number | string, fileName: string): { bytes: Uint8Array; contentType: string } {
+  const boundary = `hotvote-${crypto.randomUUID()}`
+  const head = [
+    `--${boundary}\r\nContent-Disposition: form-data; name="userId"\r\n\r\n${userId}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  ].join('')
+  const file = readFileSync(join(FIXTURES_DIR, fileName))
+  return {
+    bytes: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }
 }
 
 /** Uploads fixture (or bytes named fixture) as the visitor; returns the call result. */

@@ -5,6 +5,13 @@ import { HealthSchema, ReadySchema } from '../../contract/health'
 import { routes } from '../../contract/paths'
 import { checkHealth, checkReadiness } from './health.service'
 import { registerReadiness } from '../../core/metrics'
+import { isDraining } from '../../core/shutdown'
+
+/** The readiness answer of a server that is shutting down (server/core/shutdown.ts): 503 without running the checks. */
+const SHUTTING_DOWN = {
+  ready: false,
+  answer: { status: 'not ready', checks: { database: 'server shutting down', storage: 'server shutting down' } },
+} as const
 
 /** The health routes; the readiness check also feeds hotvote_ready on /metrics. */
 export const healthRoutes = (deps: Deps) => {
@@ -21,7 +28,7 @@ export const healthRoutes = (deps: Deps) => {
     .get(
       routes.ready,
       async ({ set }) => {
-        const { ready, answer } = await checkReadiness(deps)
+        const { ready, answer } = isDraining() ? SHUTTING_DOWN : await checkReadiness(deps)
         set.headers['cache-control'] = 'no-store'
         set.status = ready ? 200 : 503
         return answer

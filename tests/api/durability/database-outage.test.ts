@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'bun:test'
 import { createServer, connect, type Server, type Socket } from 'node:net'
 import { migratePostgres, openPool } from '@server/db/open-postgres'
+import { withIdempotencyKey } from '@server/http/idempotency'
 import type { Database } from '@server/db/database'
 import { paths } from '@contract/paths'
-import { DATABASE_UNAVAILABLE } from '@server/http/errors'
+import { DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS } from '@server/http/errors'
 import { describePostgres } from '../../support/postgres'
 import { eventually } from '../../support/server-db'
 import { call, makeTestApp, makeVisitor, newSessionId } from '../../support/test-app'
@@ -60,9 +61,26 @@ describePostgres('a server whose PostgreSQL goes away', (pg) => {
     const session = await call(t.app, 'POST', paths.session(), { sessionId: newSessionId() })
     expect(session.status).toBe(503)
     expect(session.json).toMatchObject({ error: DATABASE_UNAVAILABLE, requestId: expect.any(String) })
+    expect(session.headers.get('retry-after')).toBe(String(OUTAGE_RETRY_AFTER_SECONDS))
 
     proxy.restore()
     await eventually(async () => (await call(t.app, 'GET', paths.ready())).status, 200)
     await makeVisitor(t.app)
+  })
+
+  it('frees an Idempotency-Key claim whose release failed while the database was away, once it is back', async () => {
+    const visitor = await makeVisitor(t.app)
+    const now = () => new Date().toISOString()
+    // The first request loses the database while it runs: its answer is an error and its claim cannot be released then.
+    const first = withIdempotencyKey(db, visitor.user.id, 'outage-key', now(), async () => {
+      proxy.cut()
+      throw new Error('the database went away')
+    })
+    expect(first).rejects.toThrow()
+    await first.catch(() => {})
+    proxy.restore()
+    // The client's retry takes the claim over and runs, instead of waiting for a claim nobody holds.
+    const retry = await withIdempotencyKey(db, visitor.user.id, 'outage-key', now(), async () => ({ status: 201, body: { ran: true } }))
+    expect(retry).toEqual({ status: 201, body: { ran: true } })
   })
 })

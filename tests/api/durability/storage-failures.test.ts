@@ -1,6 +1,7 @@
 /**
  * What a failing disk or bucket leaves behind (data safety): a full disk during a storage write answers
- * 507 JSON with no media row and no partial object; a bucket import whose read breaks off leaves no temp file.
+ * 507 JSON with no media row and no partial object; a bucket import whose read breaks off leaves no temp file; a bucket
+ * that does not answer gets 503 with Retry-After and no media row.
  */
 import { describe, expect, it } from 'bun:test'
 import { readdirSync, readlinkSync } from 'node:fs'
@@ -11,6 +12,9 @@ import { FIXTURES_DIR, makeMedia, uploadForm } from '../../support/builders'
 import { brokenReads, diskFullOnPut } from '../../support/faulty-storage'
 import { filesUnder } from '../../support/process-checks'
 import { paths } from '@contract/paths'
+import { createS3Storage } from '@server/storage/s3-storage'
+import { OUTAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE } from '@server/http/errors'
+import { freePort } from '../../support/browser'
 
 /** Files under dir this process still holds open (a leaked handle keeps a removed file's disk space). */
 const openFilesUnder = (dir: string) =>
@@ -65,6 +69,22 @@ describe('a bucket import whose object read breaks off', () => {
     expect(await t.sql.get('select count(*) as n from media')).toEqual({ n: 0 })
     expect(filesUnder(join(t.dir, 'tmp'))).toEqual([])
     expect(openFilesUnder(join(t.dir, 'tmp'))).toEqual([])
+    t.cleanup()
+  })
+})
+
+describe('a bucket that does not answer', () => {
+  it('POST /api/media/upload answers 503 with Retry-After and keeps no media row', async () => {
+    // An S3 endpoint on a loopback port nothing listens on: every connection is refused.
+    const endpoint = `http://127.0.0.1:${freePort()}`
+    const t = appWithStorage(() =>
+      createS3Storage({ endpoint, region: 'us-east-1', bucket: 'gone', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true }),
+    )
+    const visitor = await makeVisitor(t.app)
+    const r = await makeMedia(t.app, visitor, 'storm-over-highway.jpg')
+    expect(r).toMatchObject({ status: 503, json: { error: STORAGE_UNAVAILABLE } })
+    expect(r.headers.get('retry-after')).toBe(String(OUTAGE_RETRY_AFTER_SECONDS))
+    expect(await t.sql.get('select count(*) as n from media')).toEqual({ n: 0 })
     t.cleanup()
   })
 })

@@ -1,0 +1,37 @@
+/**
+ * The failure drills (bench/drill.ts, `bun run drill`) with a 5 s bucket outage: nginx with docs/operations/nginx.conf
+ * over https in front of two instances, a PostgreSQL cluster and an s3rver bucket of the drill's own, under a steady
+ * mixed load. A rolling upgrade fails no request; a PostgreSQL restart and a bucket outage answer nothing but 503 with
+ * Retry-After and come back by themselves; a kill -9 of one instance fails no request the client could not retry;
+ * no drill loses an acknowledged vote or upload. Rates and recovery times are printed in the table, not asserted.
+ */
+import { expect, it } from 'bun:test'
+import { drillTable, runDrill } from '../bench/drill'
+
+it('keeps every acknowledged write through a rolling upgrade, a database restart, a bucket outage and a kill -9 behind nginx', async () => {
+  const result = await runDrill({ outageSeconds: 5, loadRate: 250, settleSeconds: 2, log: () => {} })
+  console.log(drillTable(result.rows))
+  expect(result.frontDoor).toEqual({ http2: true, hostCookie: true, sessionResumed: true, forwardedFor: true })
+  expect(result.acknowledged.votes).toBeGreaterThan(0)
+  expect(result.acknowledged.uploads).toBeGreaterThan(0)
+  expect(result.rows.map((r) => r.drill)).toEqual([
+    'rolling upgrade of both instances',
+    'PostgreSQL restart (pg_ctl restart -m fast)',
+    'bucket unreachable for 5 s',
+    'kill -9 of one instance',
+  ])
+  for (const row of result.rows) {
+    expect({ drill: row.drill, failures: row.failures, lostVotes: row.lostVotes, lostUploads: row.lostUploads }).toEqual({
+      drill: row.drill,
+      failures: [],
+      lostVotes: 0,
+      lostUploads: 0,
+    })
+  }
+  // The outages were seen: clients waited out 503s with Retry-After instead of failing, and an upload sent while the
+  // bucket was away got 503 with Retry-After.
+  expect(result.rows[1].retried503).toBeGreaterThan(0)
+  expect(result.rows[2].answerWhileDown).toBe('503 Retry-After: 2')
+  // Service came back by itself after each part returned.
+  for (const row of result.rows.slice(1)) expect(row.recoverySeconds).not.toBeNull()
+}, 240_000)
