@@ -97,6 +97,12 @@ describePostgres('PostgreSQL start-up', (pg) => {
         [0, 0],
         [1, 1],
       ])
+      // One statement, one pair already voted: only the inserted row counts.
+      await sql`insert into votes (user_id, media_id, is_hot, created_at) values (${owner.id}, ${a.id}, false, ${at}), (${owner.id}, ${b.id}, false, ${at}) on conflict do nothing`
+      expect(await counters()).toEqual([
+        [1, 0],
+        [1, 1],
+      ])
     })
   })
 
