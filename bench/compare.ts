@@ -144,6 +144,7 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
         'server RSS idle after the rounds',
         ...finals.map((x) => `${x.idleMb.toFixed(0)} MB`),
         (finals[1].idleMb / finals[0].idleMb).toFixed(3),
+        '',
       ],
     ]
     const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)))
