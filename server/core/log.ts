@@ -109,8 +109,9 @@ let stdoutBatch: (pino.DestinationStream & { flush(cb?: () => void): void; flush
  * The process's stdout for log lines, written in batches: lines wait until BATCH_BYTES of them are kept or BATCH_MS
  * has passed, then go out in one write (pino's stdout destination, which retries a busy pipe), instead of one write
  * per line. flushSync() writes what waits at once: pino calls it after a fatal line, and so does the process's exit
- * (process.exit, an uncaught exception, the end of the event loop), after which every line is written at once, so only a kill -9 or a power cut loses lines.
- * One batch for the whole process, so lines of every logger keep their order.
+ * (process.exit, an uncaught exception, the end of the event loop), after which each line is written as it comes; so
+ * only a kill -9 or a power cut loses lines. One batch for the whole process, so the lines of every logger keep their
+ * order.
  */
 function batchedStdout() {
   if (stdoutBatch) return stdoutBatch
