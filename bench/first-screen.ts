@@ -74,8 +74,8 @@ function bytesFinishedBefore(events: TraceEvent[], lcp: TraceEvent, navigationTs
 }
 
 const MEDIA_FILE = /\/api\/media\/file\//
-/** The key of a media file URL shared by an item's file, variants and poster: the path up to the file's name without extension. */
-const itemKey = (url: string) => new URL(url, 'http://x').pathname.replace(/(\/[^/.]+)(\.[^/]+|\/[^/]+)$/, '$1')
+/** The key of a media file URL shared by an item's file, variants and poster: the stored file's UUID (else the URL). */
+const itemKey = (url: string) => url.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)?.[0] ?? url
 /** The kind of an item by MIME type, for the media counts. */
 const kindOfMime = (mimeType: string) => (mimeType === 'image/gif' ? 'gif' : mimeType === 'image/png' ? 'png' : mimeType.split('/')[0])
 
