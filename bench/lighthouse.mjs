@@ -128,7 +128,8 @@ for (let run = 0; run < Number(opts.runs); run++) {
       writeFileSync(join(opts.save, `lhr-${Date.now()}-${run + 1}.json`), JSON.stringify(lhr))
     }
     const score = (c) => Math.round(lhr.categories[c].score * 100)
-    const audit = (a) => lhr.audits[a]
+    // An audit Lighthouse could not compute in a run (a page error, a trace it could not read) shows as '-'.
+    const audit = (a) => ({ numericValue: Number.NaN, ...lhr.audits[a] })
     const early = earlyMedia(lhr)
     const row = {
       performance: score('performance'),

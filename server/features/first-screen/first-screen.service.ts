@@ -7,7 +7,7 @@
  * the page of `/upload` gets its screen's heading and drop zone text as its first paint (UPLOAD_FIRST_PAINT).
  */
 import { FIRST_PICTURE_PREVIEW_ATTRIBUTE, FIRST_SCREEN_ELEMENT_ID, rateBoxSizes, type FirstScreenData } from '../../contract/first-screen'
-import type { RateMedia } from '../../contract/media'
+import { MAX_VIDEO_BYTES, MB, type RateMedia } from '../../contract/media'
 import { variantSrcset } from '../../contract/variant-srcset'
 
 /** The shape of an item of unknown size, as aspectRatioOf takes it (16:9). */
@@ -100,7 +100,7 @@ function insertBefore(html: string, pattern: RegExp, text: string): string {
 }
 
 /**
- * The first paint of `/upload`, written into the app's root element: the upload screen's heading and drop zone text
+ * The first paint of `/upload`, written into the app's root element: the upload screen's heading and drop zone texts
  * in the shell's place and type (the classes of client/src/routes/_shell.tsx, _shell/upload.tsx and the drop zone),
  * so the page's largest text paints with the stylesheet, before the app runs; React's first render replaces it.
  * Hidden from assistive technology, since the app's own screen, with its controls, takes its place.
@@ -110,7 +110,9 @@ export const UPLOAD_FIRST_PAINT =
   '<div class="px-4 pb-24 pt-4 md:ml-64 md:px-8 md:pb-8 md:pt-8"><div class="mx-auto max-w-3xl space-y-6">' +
   '<h2 class="text-2xl font-bold">Upload Media</h2>' +
   '<div class="rounded-2xl border-2 border-dashed border-zinc-700 bg-zinc-900/50 p-10 text-center"><div class="mx-auto h-10 w-10"></div>' +
-  '<p class="mt-3 text-lg font-medium">Drag and drop photos or videos here</p></div></div></div></div>'
+  '<p class="mt-3 text-lg font-medium">Drag and drop photos or videos here</p>' +
+  `<p class="mt-1 text-sm text-zinc-400">or click to browse, or paste an image. JPEG, PNG, GIF, WebP up to 10 MB; MP4 up to ${MAX_VIDEO_BYTES / MB} MB.</p>` +
+  '</div></div></div></div>'
 
 /** Chunk paths a page modulepreloads (lazyChunks): the app's own, and those of the page's lazy route. */
 export type PageModules = { app: string[]; route: string[] }
