@@ -24,9 +24,11 @@ async function visitor(server: Running): Promise<{ id: number; cookie: string }>
   const r = await fetch(server.url + paths.session(), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sessionId: crypto.randomUUID() }),
+    body: JSON.stringify({ sessionId: crypto.randomUUID().replaceAll('-', '') }),
   })
-  const { id } = (await r.json()) as { id: number }
+  const answer = (await r.json()) as { id: number }
+  if (!answer.id) throw new Error(`session: ${r.status} ${JSON.stringify(answer)}`)
+  const { id } = answer
   return {
     id,
     cookie: r.headers
@@ -43,7 +45,12 @@ async function seed(server: Running): Promise<void> {
     const form = new FormData()
     form.append('userId', String(owner.id))
     form.append('file', Bun.file(join(FIXTURES_DIR, name)), name)
-    await fetch(server.url + paths.mediaUpload(), { method: 'POST', headers: { cookie: owner.cookie }, body: form })
+    const r = await fetch(server.url + paths.mediaUpload(), {
+      method: 'POST',
+      headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
+      body: form,
+    })
+    if (r.status !== 201) console.warn(`${name}: upload answered ${r.status} ${await r.text()}`)
   }
 }
 
@@ -61,14 +68,13 @@ async function rate(server: Running, count: number) {
   while (rated < count) {
     // Each pass is a new visitor: the seeded items are fewer than the items rated.
     const me = await visitor(server)
-    const queue = JSON.parse(
-      new TextDecoder().decode(await get(paths.mediaQueue(me.id, { limit: 10 }), { cookie: me.cookie })),
-    ) as RateMedia[]
-    for (const item of queue) {
+    const queue = JSON.parse(new TextDecoder().decode(await get(paths.mediaQueue(me.id, { limit: 10 }), { cookie: me.cookie })))
+    if (!Array.isArray(queue) || queue.length === 0) throw new Error(`queue: ${JSON.stringify(queue)}`)
+    for (const item of queue as RateMedia[]) {
       if (rated === count) break
       const shown = item.mimeType.startsWith('video/') ? item.url : (item.variants.find((v) => v.width >= 640) ?? item).url
       await get(shown)
-      const json = { 'content-type': 'application/json', cookie: me.cookie }
+      const json = { 'content-type': 'application/json', cookie: me.cookie, 'sec-fetch-site': 'same-origin' }
       await fetch(server.url + paths.mediaView(item.id), { method: 'POST', headers: json, body: JSON.stringify({ userId: me.id }) })
       const vote = await fetch(server.url + paths.votes(), {
         method: 'POST',
@@ -86,7 +92,8 @@ const s3 = await startS3rver(BUCKET)
 const dirs = [mkdtempSync(join(tmpdir(), 'hotvote-edge-app-')), mkdtempSync(join(tmpdir(), 'hotvote-edge-bucket-'))]
 const base = `${s3.endpoint}/${BUCKET}/`
 const start = (dataDir: string, env: Record<string, string>) => {
-  Object.assign(process.env, s3.env, env)
+  const limits = { SESSIONS_PER_ADDRESS_PER_HOUR: '100000', UPLOADS_PER_VISITOR_PER_HOUR: '100000', UPLOADS_PER_ADDRESS_PER_HOUR: '100000' }
+  Object.assign(process.env, s3.env, limits, env)
   return startHotVote(dataDir, ADMIN_PASSWORD)
 }
 const throughApp = await start(dirs[0], { MEDIA_PUBLIC_URL: '' })
