@@ -137,6 +137,7 @@ const EnvSchema = v.object({
   PIPELINE_TIMEOUT_SECONDS: wholeNumber(1, 3600, '60'),
   IMAGE_MAX_FRAMES: wholeNumber(1, 10_000, '100'),
   RESUMABLE_UPLOAD_EXPIRY_HOURS: wholeNumber(1, 720, '24'),
+  NEAR_DUPLICATE_DISTANCE: wholeNumber(0, 12, '10'),
 })
 
 /** The environment variables the configuration reads (README: Configuration documents each). */
@@ -212,6 +213,11 @@ export type Config = {
   pipeline: { concurrency: number; queueLength: number; timeoutSeconds: number; maxFrames: number }
   /** How long an unfinished resumable upload lives after its creation, hours (RESUMABLE_UPLOAD_EXPIRY_HOURS); then its bytes are removed. */
   resumableUploadExpiryHours: number
+  /**
+   * Largest Hamming distance (0-12 bits of 64) between two items' perceptual hashes at which they are near duplicates
+   * (NEAR_DUPLICATE_DISTANCE; docs/media-pipeline.md > Near duplicates gives the measurement it was chosen by).
+   */
+  nearDuplicateDistance: number
 }
 
 /** Where the data lives: the embedded SQLite file, or a PostgreSQL server named by a postgres:// URL. */
@@ -271,5 +277,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFrames: e.IMAGE_MAX_FRAMES,
     },
     resumableUploadExpiryHours: e.RESUMABLE_UPLOAD_EXPIRY_HOURS,
+    nearDuplicateDistance: e.NEAR_DUPLICATE_DISTANCE,
   }
 }
