@@ -170,8 +170,8 @@ export const views = sqliteTable(
 )
 
 /**
- * A pair of items the admin dismissed as not near duplicates of each other (mediaIdLow < mediaIdHigh): the
- * near-duplicate scan never joins them again; the pair goes with either item.
+ * A pair of items the admin decided on (mediaIdLow < mediaIdHigh): dismissed as not near duplicates of each other,
+ * or one kept and the other hidden. The near-duplicate scan never joins them again; the pair goes with either item.
  */
 export const nearDuplicateDismissals = sqliteTable(
   'near_duplicate_dismissals',

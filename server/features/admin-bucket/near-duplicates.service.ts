@@ -150,8 +150,9 @@ async function mustFindAll(deps: Pick<Deps, 'db'>, ids: number[]) {
 }
 
 /**
- * Keeps item keepId and hides (from rating) or deletes (objects, derived objects, row, votes, views) the items ids;
- * clears the near-copy flags of all of them and writes one NEAR_DUPLICATES_RESOLVED audit event. Throws HttpError
+ * Keeps item keepId and hides (from rating; their pairs with it are remembered as decided, so the group does not
+ * come back) or deletes (objects, derived objects, row, votes, views) the items ids; clears the near-copy flags of
+ * all of them and writes one NEAR_DUPLICATES_RESOLVED audit event. Throws HttpError
  * 400 when ids name keepId, 404 for an unknown id.
  */
 export async function resolveNearDuplicates(deps: Deps, input: ResolveNearDuplicatesInput): Promise<ResolveNearDuplicatesAnswer> {
@@ -159,8 +160,11 @@ export async function resolveNearDuplicates(deps: Deps, input: ResolveNearDuplic
   if (ids.includes(input.keepId)) throw new HttpError(400, 'The item to keep cannot also be hidden or deleted')
   const [kept] = await mustFindAll(deps, [input.keepId])
   const others = await mustFindAll(deps, ids)
-  if (input.action === 'hide') await hideItems(deps.db, ids, deps.clock.now().toISOString())
-  else
+  if (input.action === 'hide') {
+    // The hidden copies stay in the catalogue: their pairs are remembered as decided, so the group does not come back.
+    await dismissPairs(deps.db, [input.keepId, ...ids], deps.clock.now().toISOString())
+    await hideItems(deps.db, ids, deps.clock.now().toISOString())
+  } else
     for (const row of others) {
       await deleteItemObjects(deps.storage, row.storageKey, row.variants)
       await deleteMediaById(deps.db, row.id)
