@@ -59,20 +59,27 @@ export function nearPairs(items: HashedItem[], distance: number): [number, numbe
     starts.push(start)
     members.push(list)
   }
-  const radius = probeRadius(distance)
+  // The probes of band value v are v ^ mask for each mask within the radius of 0.
+  const masks = Int32Array.from(bandProbes(0, probeRadius(distance)))
   const seen = new Int32Array(n).fill(-1)
   const pairs: [number, number][] = []
   for (let i = 0; i < n; i++)
-    for (let b = 0; b < BANDS; b++)
-      for (const value of bandProbes(bands[i][b], radius))
-        for (let k = starts[b][value]; k < starts[b][value + 1]; k++) {
-          const j = members[b][k]
+    for (let b = 0; b < BANDS; b++) {
+      const start = starts[b]
+      const list = members[b]
+      const band = bands[i][b]
+      for (let m = 0; m < masks.length; m++) {
+        const value = band ^ masks[m]
+        for (let k = start[value]; k < start[value + 1]; k++) {
+          const j = list[k]
           if (j <= i || seen[j] === i) continue
           seen[j] = i
           if (video[i] !== video[j] || popcount32(hi[i] ^ hi[j]) + popcount32(lo[i] ^ lo[j]) > distance) continue
           if (video[i] && !durationsMatch(items[i].durationMs, items[j].durationMs)) continue
           pairs.push([i, j])
         }
+      }
+    }
   return pairs
 }
 
