@@ -137,7 +137,8 @@ describe.if(TEST_DIALECT === 'sqlite')('kill -9 and restart', () => {
     let answered = false
     inFlight.response.then(() => (answered = true))
     inFlight.finish()
-    await waitFor('the bucket write to start', () => answered || filesUnder(join(server.dataDir, 'bucket')).length > 0)
+    // The pipeline (ffmpeg) runs before the bucket write: on a busy machine that alone can take tens of seconds.
+    await waitFor('the bucket write to start', () => answered || filesUnder(join(server.dataDir, 'bucket')).length > 0, 90_000)
     server = await killAndRestart(server)
     await server.stop()
     expectConsistentDataDir(server.dataDir)
