@@ -10,18 +10,29 @@
  * longest task by thread and wall time, the thread time of all tasks, and the longest tasks' breakdown and scripts,
  * with the load average at the time; and from first contentful paint on, the longest task's CPU time and the Total
  * Blocking Time those tasks would make at Lighthouse's 4x slowdown of CPU time (wall time on a shared machine is not
- * comparable between runs). `--runs N` repeats each page; `--kinds camera,gif` picks kinds; `--save DIR` writes each trace there (DevTools'
- * Performance panel opens them).
+ * comparable between runs). Kind `server` (the default) opens / on the queue the server sends, as a new visitor meets
+ * it; for every page it prints the bytes received by the end of the window (before any vote: the bench votes on
+ * nothing) and the media files asked for in it, in all and per kind of item. `--runs N` repeats each page; `--kinds
+ * server,camera,gif` picks kinds; `--profile` also records V8's CPU samples and prints the functions that took the
+ * most of the window's main thread (build with `PROFILE_BUILD=1 npm run build` so they have their source names);
+ * `--save DIR` writes each trace there (DevTools' Performance panel opens them).
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { RateMedia } from '../server/contract/media'
-import { putFirstOnPage } from '../tests/support/first-screen-document'
+import { firstScreenOf, putFirstOnPage } from '../tests/support/first-screen-document'
 import { seedCatalogue, type CatalogueItem } from '../scripts/seed-catalogue'
 import { launchBrowser, startServer } from '../tests/support/browser'
-import { PHONE, recordLcpUrls, traceFirstScreen, type FirstScreenTrace, type TraceEvent } from '../tests/support/main-thread-trace'
+import {
+  PHONE,
+  profiledFunctions,
+  recordLcpUrls,
+  traceFirstScreen,
+  type FirstScreenTrace,
+  type TraceEvent,
+} from '../tests/support/main-thread-trace'
 
 /** The item shown first for each kind: the heaviest of its kind in the catalogue. */
 const FIRST_BY_KIND: Record<string, string> = {
@@ -40,8 +51,9 @@ const { values: opts } = parseArgs({
   options: {
     data: { type: 'string' },
     runs: { type: 'string', default: '1' },
-    kinds: { type: 'string', default: 'camera,png,gif,video' },
+    kinds: { type: 'string', default: 'server' },
     save: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 })
 const dataDir = opts.data ?? mkdtempSync(join(tmpdir(), 'hotvote-first-screen-'))
@@ -61,8 +73,58 @@ function bytesFinishedBefore(events: TraceEvent[], lcp: TraceEvent, navigationTs
   return { bytes, files: done.length }
 }
 
+const MEDIA_FILE = /\/api\/media\/file\//
+/** The key of a media file URL shared by an item's file, variants and poster: the stored file's UUID (else the URL). */
+const itemKey = (url: string) => url.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)?.[0] ?? url
+/** The kind of an item by MIME type, for the media counts. */
+const kindOfMime = (mimeType: string) => (mimeType === 'image/gif' ? 'gif' : mimeType === 'image/png' ? 'png' : mimeType.split('/')[0])
+
+/**
+ * The network figures of the window (navigation to windowMs after the first paint): bytes received (as sent) of all
+ * requests finished in it, and the media files asked for in it, in all and by kind of item (kinds: itemKey -> kind).
+ */
+function networkOf(t: FirstScreenTrace, kinds: Map<string, string>): string {
+  const nav = t.events.find(
+    (e) => e.name === 'navigationStart' && /^https?:/.test(String((e.args?.data as { documentLoaderURL?: string })?.documentLoaderURL)),
+  )
+  if (!nav) return ''
+  const end = nav.ts + (t.firstPaintMs + WINDOW_MS) * 1000
+  const inWindow = (e: TraceEvent) => e.pid === nav.pid && e.ts >= nav.ts && e.ts < end
+  const bytes = t.events
+    .filter((e) => e.name === 'ResourceFinish' && inWindow(e))
+    .reduce((n, e) => n + Number((e.args?.data as { encodedDataLength?: number } | undefined)?.encodedDataLength ?? 0), 0)
+  const media = t.events.filter(
+    (e) => e.name === 'ResourceSendRequest' && inWindow(e) && MEDIA_FILE.test(String((e.args?.data as { url?: string })?.url)),
+  )
+  const byKind = new Map<string, number>()
+  for (const e of media) {
+    const kind = kinds.get(itemKey(String((e.args?.data as { url?: string } | undefined)?.url))) ?? '?'
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1)
+  }
+  return `    window: ${(bytes / 1024).toFixed(0)} KB received, ${media.length} media requests (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')})`
+}
+
+/** The functions that took the most of the window's main thread (--profile), as lines of text. */
+function profileOf(t: FirstScreenTrace): string[] {
+  const nav = t.events.find(
+    (e) => e.name === 'navigationStart' && /^https?:/.test(String((e.args?.data as { documentLoaderURL?: string })?.documentLoaderURL)),
+  )
+  if (!nav) return []
+  const from = nav.ts + t.firstPaintMs * 1000
+  const fns = profiledFunctions(t.events, from, from + WINDOW_MS * 1000)
+  const line = (f: (typeof fns)[number]) => `${f.name} ${f.url.replace(/^.*\//, '')} ${f.totalMs.toFixed(0)}/${f.selfMs.toFixed(0)}`
+  return [
+    `    by total/self ms: ${fns.slice(0, 14).map(line).join('; ')}`,
+    `    by self: ${[...fns]
+      .sort((a, b) => b.selfMs - a.selfMs)
+      .slice(0, 12)
+      .map(line)
+      .join('; ')}`,
+  ]
+}
+
 /** The figures of a trace as lines of text; with --save, writes the trace to DIR/<label>-<run>.json. */
-function report(label: string, run: number, t: FirstScreenTrace, lcpUrls: string[] = []): string {
+function report(label: string, run: number, t: FirstScreenTrace, lcpUrls: string[] = [], kinds = new Map<string, string>()): string {
   if (opts.save) writeFileSync(join(opts.save, `${label.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify({ traceEvents: t.events }))
   const long = t.tasks.filter((k) => k.cpuMs > LONG_TASK_MS)
   const cpu = t.tasks.reduce((n, k) => n + k.cpuMs, 0)
@@ -86,7 +148,7 @@ function report(label: string, run: number, t: FirstScreenTrace, lcpUrls: string
         .map(([w, ms]) => `${w} ${ms.toFixed(1)}`)
         .join(', ')} | ${k.scripts.join('; ')}`,
   )
-  return [head, ...lines].join('\n')
+  return [head, networkOf(t, kinds), ...(opts.profile ? profileOf(t) : []), ...lines].join('\n')
 }
 
 try {
@@ -101,32 +163,50 @@ try {
   for (let run = 0; run < Number(opts.runs); run++) {
     for (const kind of opts.kinds.split(',')) {
       const first = catalogue.find((i) => i.name === FIRST_BY_KIND[kind])
-      if (!first) throw new Error(`no ${kind} item in the catalogue`)
+      if (!first && kind !== 'server') throw new Error(`no ${kind} item in the catalogue`)
       const context = await browser.newContext(PHONE)
       const lcpUrls: string[] = []
-      const trace = await traceFirstScreen(browser, context, `${server.url}/`, WINDOW_MS, async (page) => {
-        await recordLcpUrls(page, lcpUrls)
-        const served = await putFirstOnPage(page, server.url, first.id)
-        let reordered = false
-        await page.route(/\/api\/media\/queue\//, async (route) => {
-          if (reordered || served()) return route.continue()
-          reordered = true
-          const url = new URL(route.request().url())
-          url.searchParams.set('limit', '50')
-          const all = (await (await route.fetch({ url: url.toString() })).json()) as RateMedia[]
-          const head = all.find((i) => i.id === first.id)
-          const rest = all
-            .filter((i) => i.id !== first.id)
-            .sort((a, b) => a.id - b.id)
-            .slice(0, 9)
-          await route.fulfill({ json: head ? [head, ...rest] : rest })
-        })
-      })
-      console.log(report(`/ ${kind}`, run, trace, lcpUrls))
+      // The kind of each item the page was given (its first screen and queue answers), by itemKey.
+      const kinds = new Map<string, string>()
+      const learn = (items: RateMedia[]) => {
+        for (const i of items) kinds.set(itemKey(i.url), kindOfMime(i.mimeType))
+      }
+      const trace = await traceFirstScreen(
+        browser,
+        context,
+        `${server.url}/`,
+        WINDOW_MS,
+        async (page) => {
+          await recordLcpUrls(page, lcpUrls)
+          page.on('response', async (res) => {
+            if (res.url() === `${server.url}/`) learn(firstScreenOf(await res.text())?.queue ?? [])
+            else if (/\/api\/media\/queue\//.test(res.url())) learn((await res.json().catch(() => [])) as RateMedia[])
+          })
+          if (!first) return
+          const served = await putFirstOnPage(page, server.url, first.id)
+          let reordered = false
+          await page.route(/\/api\/media\/queue\//, async (route) => {
+            if (reordered || served()) return route.continue()
+            reordered = true
+            const url = new URL(route.request().url())
+            url.searchParams.set('limit', '50')
+            const all = (await (await route.fetch({ url: url.toString() })).json()) as RateMedia[]
+            const head = all.find((i) => i.id === first.id)
+            const rest = all
+              .filter((i) => i.id !== first.id)
+              .sort((a, b) => a.id - b.id)
+              .slice(0, 9)
+            await route.fulfill({ json: head ? [head, ...rest] : rest })
+          })
+        },
+        { cpuProfile: opts.profile },
+      )
+      console.log(report(`/ ${kind}`, run, trace, lcpUrls, kinds))
       await context.close()
     }
     const context = await browser.newContext(PHONE)
-    console.log(report('/upload', run, await traceFirstScreen(browser, context, `${server.url}/upload`, WINDOW_MS)))
+    const upload = await traceFirstScreen(browser, context, `${server.url}/upload`, WINDOW_MS, undefined, { cpuProfile: opts.profile })
+    console.log(report('/upload', run, upload))
     await context.close()
   }
 } finally {

@@ -1,18 +1,21 @@
 /**
- * Lighthouse (mobile preset, simulated throttling) on a running server, with a chosen item first on `/` (run by hand
- * with node; Lighthouse is not a project dependency: install it in a temp dir and pass that dir, see docs/accessibility.md >
- * Lighthouse). Item `--first ID` is put at the head of the first queue and nine others follow in id order, as
+ * Lighthouse (mobile preset, simulated throttling) on a running server (run by hand with node; Lighthouse is not a
+ * project dependency: install it in a temp dir and pass that dir, see docs/accessibility.md > Lighthouse). Each run is
+ * a new visitor (a fresh browser profile: no cookie, no service worker, no cache) on the queue the server sends, as a
+ * visitor meets it; seed the server with `bun scripts/seed-catalogue.ts URL --shuffle` so that queue mixes every kind.
+ * With `--first ID` the item is put at the head of the first queue and nine others follow in id order, as
  * bench/first-screen.ts does, so each kind of first item can be measured in turn: in the first screen the page GET /
  * carries (the page is fetched here and rewritten by tests/support/first-screen-document.ts, run with bun), or, from a server
  * that writes none, in the first GET /api/media/queue answer.
  *
- *   node bench/lighthouse.mjs --lh /tmp/lh --url http://localhost:3105 --page / --first 12 --runs 3
+ *   node bench/lighthouse.mjs --lh /tmp/lh --url http://localhost:3105 --page / [--first 12] [--runs 5]
  *
- * Prints one line per run (scores, LCP, TBT, bytes transferred, load average) and the median run's line; `--save DIR`
- * writes each run's report (JSON) there.
+ * Prints one line per run (scores, LCP, TBT, bytes transferred, the media files asked for in the first 5 s of the
+ * load and their bytes, load average), then the median run's line and the worst run's (by performance score);
+ * `--save DIR` writes each run's report (JSON) there.
  */
 import { dirname, join } from 'node:path'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -23,13 +26,16 @@ const { values: opts } = parseArgs({
     url: { type: 'string' },
     page: { type: 'string', default: '/' },
     first: { type: 'string' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     save: { type: 'string' },
   },
 })
-if (!opts.lh || !opts.url) throw new Error('usage: node bench/lighthouse.mjs --lh DIR --url URL [--page /] [--first ID] [--runs 3]')
+if (!opts.lh || !opts.url) throw new Error('usage: node bench/lighthouse.mjs --lh DIR --url URL [--page /] [--first ID] [--runs 5]')
 const { default: lighthouse } = await import(join(opts.lh, 'node_modules', 'lighthouse', 'core', 'index.js'))
-const { default: puppeteer } = await import(join(opts.lh, 'node_modules', 'puppeteer-core', 'lib', 'puppeteer', 'puppeteer-core.js'))
+// puppeteer-core's ES module entry: lib/esm/ since version 19, lib/ before.
+const puppeteerDir = join(opts.lh, 'node_modules', 'puppeteer-core', 'lib')
+const puppeteerEntry = ['esm', ''].map((d) => join(puppeteerDir, d, 'puppeteer', 'puppeteer-core.js')).find((f) => existsSync(f))
+const { default: puppeteer } = await import(puppeteerEntry)
 
 /** The queue answer with item first at its head (fetched with the page's own cookies, limit 50). */
 async function reorderedQueue(requestUrl, headers, first) {
@@ -77,6 +83,18 @@ async function pageWithFirst(url, headers, first) {
   return { ...answer, body, served: true }
 }
 
+/** Span of the load, from its first request, in which media requests are counted, ms. */
+const EARLY_MS = 5000
+const MEDIA_FILE = /\/api\/media\/file\//
+
+/** The media files lhr's load asked for in its first EARLY_MS (by request start): count and bytes transferred. */
+function earlyMedia(lhr) {
+  const media = (lhr.audits['network-requests'].details?.items ?? []).filter(
+    (r) => MEDIA_FILE.test(r.url) && r.networkRequestTime !== undefined && r.networkRequestTime < EARLY_MS,
+  )
+  return { files: media.length, bytes: media.reduce((n, r) => n + (r.transferSize ?? 0), 0) }
+}
+
 const rows = []
 for (let run = 0; run < Number(opts.runs); run++) {
   const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] })
@@ -110,10 +128,12 @@ for (let run = 0; run < Number(opts.runs); run++) {
       writeFileSync(join(opts.save, `lhr-${Date.now()}-${run + 1}.json`), JSON.stringify(lhr))
     }
     const score = (c) => Math.round(lhr.categories[c].score * 100)
-    const audit = (a) => lhr.audits[a]
+    // An audit Lighthouse could not compute in a run (a page error, a trace it could not read) shows as '-'.
+    const audit = (a) => ({ numericValue: Number.NaN, ...lhr.audits[a] })
+    const early = earlyMedia(lhr)
     const row = {
       performance: score('performance'),
-      line: `perf ${score('performance')}, a11y ${score('accessibility')}, bp ${score('best-practices')}, LCP ${(audit('largest-contentful-paint').numericValue / 1000).toFixed(1)} s, TBT ${audit('total-blocking-time').numericValue.toFixed(0)} ms, transfer ${(audit('total-byte-weight').numericValue / 1024).toFixed(0)} KB, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+      line: `perf ${score('performance')}, a11y ${score('accessibility')}, bp ${score('best-practices')}, LCP ${(audit('largest-contentful-paint').numericValue / 1000).toFixed(1)} s, TBT ${audit('total-blocking-time').numericValue.toFixed(0)} ms, transfer ${(audit('total-byte-weight').numericValue / 1024).toFixed(0)} KB, media in first ${EARLY_MS / 1000} s ${early.files} files ${(early.bytes / 1024).toFixed(0)} KB, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
     }
     rows.push(row)
     console.log(`run ${run + 1}: ${row.line}`)
@@ -121,5 +141,6 @@ for (let run = 0; run < Number(opts.runs); run++) {
     await browser.close()
   }
 }
-const median = [...rows].sort((a, b) => a.performance - b.performance)[Math.floor(rows.length / 2)]
-console.log(`median (${rows.map((r) => r.performance).join(', ')}): ${median.line}`)
+const byScore = [...rows].sort((a, b) => a.performance - b.performance)
+console.log(`median (${rows.map((r) => r.performance).join(', ')}): ${byScore[Math.floor(rows.length / 2)].line}`)
+console.log(`worst: ${byScore[0].line}`)

@@ -3,7 +3,7 @@
  * installable shell through vite-plugin-pwa, so the site can be added to a home screen and opens offline: the web
  * app manifest and the service worker built from src/sw.ts (injectManifest) with the precache list of the app
  * shell. Output goes to client/dist (sw.js and manifest.webmanifest at its root, which the Bun server serves with
- * no-cache); in dev, /api is proxied to :3000 and no service worker runs.
+ * no-cache); in dev, /api is proxied to :3000 and no service worker runs. PROFILE_BUILD=1 leaves the code unminified.
  */
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -84,6 +84,12 @@ function firstLoadChunks(ctx: ChunkingContext): { entryShared: Set<string>; app:
   return chunks
 }
 
+/**
+ * PROFILE_BUILD=1 builds for measuring (bench/first-screen.ts): the same chunks, not minified, so a trace or CPU
+ * profile names the source's functions (React's included) instead of one-letter names.
+ */
+const PROFILE_BUILD = process.env.PROFILE_BUILD === '1'
+
 export default defineConfig({
   root: here('.'),
   plugins: [
@@ -136,6 +142,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: the server modulepreloads a lazy route's chunks in the page of that route (first screen).
     manifest: true,
     sourcemap: true,
+    minify: !PROFILE_BUILD,
     rollupOptions: {
       output: {
         chunkFileNames: (chunk) => (isAdminChunk(chunk) ? 'assets/adm-[name]-[hash].js' : 'assets/[name]-[hash].js'),

@@ -3,7 +3,8 @@
  * media pipeline makes every variant, poster and placeholder: the media fixtures (../shared/fixtures/media) plus
  * generated camera-sized JPEGs (one with EXIF rotation), large PNGs, animated GIFs and MP4s (landscape and portrait).
  * Run by hand against a server started with `npm start`: `bun scripts/seed-catalogue.ts http://localhost:3105`
- * (`--fixtures-only` skips the generated files). The uploads come from one new visitor; prints `id kind name` per item.
+ * (`--fixtures-only` skips the generated files; `--shuffle` uploads in random order, so ids say nothing of the kind).
+ * The uploads come from one new visitor; prints `id kind name` per item.
  */
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
 import sharp, { type Sharp } from 'sharp'
@@ -146,20 +147,33 @@ async function newVisitor(url: string): Promise<{ id: number; cookie: string }> 
   return { id: ((await res.json()) as { id: number }).id, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' }
 }
 
+/** A copy of items in random order (Fisher-Yates). */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[out[i], out[j]] = [out[j], out[i]]
+  }
+  return out
+}
+
 /**
  * Uploads the catalogue to the server at url (POST /api/media/upload, one visitor): the fixtures, and unless
- * fixturesOnly the generated files, interleaved so the kinds mix. Answers the items in upload order. Throws on a
+ * fixturesOnly the generated files, interleaved so the kinds mix, or with shuffle in random order. Answers the items in upload order. Throws on a
  * non-201 answer (the server's per-visitor upload limit must allow about 40 uploads an hour).
  */
 export async function seedCatalogue(
   url: string,
-  { fixturesOnly = false, names }: { fixturesOnly?: boolean; names?: string[] } = {},
+  { fixturesOnly = false, names, shuffle = false }: { fixturesOnly?: boolean; names?: string[]; shuffle?: boolean } = {},
 ): Promise<CatalogueItem[]> {
   const dir = mkdtempSync(join(tmpdir(), 'hotvote-catalogue-'))
   try {
     const fixtures = (names ?? fixtureNames()).map((name) => ({ name, path: join(FIXTURES, name) }))
     const generated = fixturesOnly ? [] : (await generate(dir)).map((name) => ({ name, path: join(dir, name) }))
-    const all = fixtures.flatMap((f, i) => [f, ...(i < generated.length ? [generated[i]] : [])]).concat(generated.slice(fixtures.length))
+    const interleaved = fixtures
+      .flatMap((f, i) => [f, ...(i < generated.length ? [generated[i]] : [])])
+      .concat(generated.slice(fixtures.length))
+    const all = shuffle ? shuffled(interleaved) : interleaved
     const { id: userId, cookie } = await newVisitor(url)
     const items: CatalogueItem[] = []
     for (const { name, path } of all) {
@@ -178,7 +192,7 @@ export async function seedCatalogue(
 
 if (import.meta.main) {
   const url = process.argv[2]
-  if (!url) throw new Error('usage: bun scripts/seed-catalogue.ts <server url> [--fixtures-only]')
-  for (const item of await seedCatalogue(url.replace(/\/$/, ''), { fixturesOnly: process.argv.includes('--fixtures-only') }))
-    console.log(`${item.id}\t${item.kind}\t${item.name}`)
+  if (!url) throw new Error('usage: bun scripts/seed-catalogue.ts <server url> [--fixtures-only] [--shuffle]')
+  const options = { fixturesOnly: process.argv.includes('--fixtures-only'), shuffle: process.argv.includes('--shuffle') }
+  for (const item of await seedCatalogue(url.replace(/\/$/, ''), options)) console.log(`${item.id}\t${item.kind}\t${item.name}`)
 }

@@ -10,15 +10,20 @@ import { lt, type Column, type SQL as Query } from 'drizzle-orm'
 import { closeDatabase, openDatabase, type Db as SqliteDb } from './open'
 import { openPostgres, type PgDb } from './open-postgres'
 import { checkpointInBackground } from './wal-checkpoint'
+import type { ConfigCache } from './config-cache'
 import * as sqliteTables from './schema'
 import * as pgTables from './schema.pg'
 
 export type { SqliteDb, PgDb }
 
-/** An open database: its drizzle handle (orm), its driver client (and on PostgreSQL its URL), and close() to end it on shutdown. */
+/**
+ * An open database: its drizzle handle (orm), its driver client (and on PostgreSQL its URL), and close() to end it on
+ * shutdown. A server's PostgreSQL handle also caches the configuration (configCache, ./config-cache.ts); without it
+ * (a bare pool, as tests and tools open) every configuration read goes to the database, as it does on SQLite.
+ */
 export type Database =
   | { dialect: 'sqlite'; orm: SqliteDb; sqlite: SqliteClient; close(): Promise<void> }
-  | { dialect: 'postgres'; orm: PgDb; sql: SQL; url: string; close(): Promise<void> }
+  | { dialect: 'postgres'; orm: PgDb; sql: SQL; url: string; configCache?: ConfigCache; close(): Promise<void> }
 
 /**
  * Opens and migrates the database the configuration names; a SQLite file's WAL is checkpointed by a worker thread

@@ -8,9 +8,10 @@ import { drizzle } from 'drizzle-orm/bun-sql'
 import { migrate } from 'drizzle-orm/bun-sql/migrator'
 import { join } from 'node:path'
 import * as schema from './schema.pg'
-import { poolCounter, timePool, type PoolCounter } from './query-metrics'
+import { poolCounter, timePool } from './query-metrics'
 import { trackDbPool } from '../core/metrics'
 import { redactDatabaseUrl } from '../contract/database-url'
+import { CONFIG_LISTENER_NAME, watchConfiguration, type ConfigCache } from './config-cache'
 
 /** The drizzle handle on PostgreSQL, typed with schema.pg.ts. */
 export type PgDb = ReturnType<typeof drizzle<typeof schema>>
@@ -35,20 +36,17 @@ export class DatabaseStartError extends Error {}
 /**
  * A Bun SQL client on url with at most max connections. The database name is passed explicitly so PGDATABASE in the
  * environment cannot override it; the connect timeout is passed only when the URL names none, since options win over the URL.
- * counter, when given, follows the connections it opens and closes.
+ * idleTimeout (seconds), onconnect, onclose and connection (server settings such as application_name) go to Bun's options as given.
  */
-function connect(url: string, max: number, idleTimeout?: number, counter?: PoolCounter): SQL {
+function connect(
+  url: string,
+  max: number,
+  more: Pick<SQL.PostgresOrMySQLOptions, 'idleTimeout' | 'onconnect' | 'onclose' | 'connection'> = {},
+): SQL {
   const parsed = new URL(url)
   const database = decodeURIComponent(parsed.pathname.slice(1)) || undefined
   const timeout = parsed.searchParams.has('connect_timeout') ? {} : { connectionTimeout: CONNECT_TIMEOUT_SECONDS }
-  return new SQL({
-    url,
-    database,
-    max,
-    idleTimeout,
-    ...timeout,
-    ...(counter && { onconnect: counter.onconnect, onclose: counter.onclose }),
-  })
+  return new SQL({ url, database, max, ...timeout, ...more })
 }
 
 /** Runs fn, turning any failure into a DatabaseStartError naming DATABASE_URL (without the password) and what failed. */
@@ -105,7 +103,7 @@ export async function migratePostgres(url: string): Promise<void> {
  */
 export function openPool(url: string, { max = POOL_SIZE, idleTimeout }: { max?: number; idleTimeout?: number } = {}): PgPool {
   const counter = poolCounter(max)
-  const client = connect(url, max, idleTimeout, counter)
+  const client = connect(url, max, { idleTimeout, onconnect: counter.onconnect, onclose: counter.onclose })
   const sql = timePool(client, counter)
   const untrack = trackDbPool(counter.use)
   return {
@@ -122,10 +120,28 @@ export function openPool(url: string, { max = POOL_SIZE, idleTimeout }: { max?: 
 /** An open pool: drizzle on it (orm), the Bun SQL client (sql), the URL it connects to (for pg_dump) and close(). */
 export type PgPool = { orm: PgDb; sql: SQL; url: string; close(): Promise<void> }
 
-/** Migrates the database at url (migratePostgres), then opens a pool of POOL_SIZE connections on it and checks it answers. */
-export async function openPostgres(url: string): Promise<PgPool> {
+/**
+ * Migrates the database at url (migratePostgres), opens a pool of POOL_SIZE connections on it, checks it answers, and
+ * starts the configuration cache on a listening connection of its own (config-cache.ts); close() ends both.
+ */
+export async function openPostgres(url: string): Promise<PgPool & { configCache: ConfigCache }> {
   await migratePostgres(url)
   const pool = openPool(url)
-  await naming(url, 'cannot connect to PostgreSQL at', () => pool.sql`select 1`)
-  return pool
+  try {
+    await naming(url, 'cannot connect to PostgreSQL at', () => pool.sql`select 1`)
+    const configCache = await naming(url, 'cannot listen on', () =>
+      watchConfiguration(pool.sql, (onclose) => connect(url, 1, { onclose, connection: { application_name: CONFIG_LISTENER_NAME } })),
+    )
+    return {
+      ...pool,
+      configCache,
+      close: async () => {
+        await configCache.close()
+        await pool.close()
+      },
+    }
+  } catch (e) {
+    await pool.close()
+    throw e
+  }
 }

@@ -1,8 +1,9 @@
 /**
  * Queries on the admin-set configuration (admin-back-office §7; server-contract: Public configuration): the current
- * values with their public defaults, the saves and the histories of the redirects (the newest row is current).
+ * values with their public defaults, the saves and the histories of the redirects (the newest row is current). On a
+ * PostgreSQL server the current values are cached per instance (server/db/config-cache.ts); the histories are not.
  */
-import { count, desc, eq } from 'drizzle-orm'
+import { count, desc } from 'drizzle-orm'
 import { idBelow, shared, type Database } from '../db/database'
 import type { PageQuery } from '../contract/admin/paging'
 import { perDb } from '../db/prepared'
@@ -14,6 +15,18 @@ import {
   DEFAULT_VOTE_MULTIPLIER,
   type IdleRedirect,
 } from '../contract/public-config'
+
+/**
+ * key's value through the server's PostgreSQL configuration cache (server/db/config-cache.ts, one entry per table),
+ * or load() itself on SQLite, whose reads are in-process, and on a bare PostgreSQL pool.
+ */
+const cached = <T>(db: Database, key: string, load: () => Promise<T>): Promise<T> =>
+  db.dialect === 'postgres' && db.configCache ? db.configCache.read(key, load) : load()
+
+/** After a save: resolves once every instance has dropped its cached configuration (ConfigCache.settle). */
+async function settleCached(db: Database) {
+  if (db.dialect === 'postgres') await db.configCache?.settle()
+}
 
 // Straight from bun:sqlite: the public read is the site's most frequent call, and drizzle's row mapping costs more than the query.
 const voteMultiplierRow = perDb((db) =>
@@ -27,42 +40,58 @@ export async function readVoteMultiplier(db: Database) {
   const row =
     db.dialect === 'sqlite'
       ? voteMultiplierRow(db.orm).get()
-      : (
-          await db.sql<
-            { isEnabled: number; multiplier: number; updatedAt: string }[]
-          >`select is_enabled::int as "isEnabled", multiplier, updated_at as "updatedAt" from vote_multiplier_config limit 1`
-        )[0]
+      : await cached(
+          db,
+          'voteMultiplier',
+          async () =>
+            (
+              await db.sql<
+                { isEnabled: number; multiplier: number; updatedAt: string }[]
+              >`select is_enabled::int as "isEnabled", multiplier, updated_at as "updatedAt" from vote_multiplier_config limit 1`
+            )[0],
+        )
   return row ? { ...row, isEnabled: row.isEnabled === 1 } : { ...DEFAULT_VOTE_MULTIPLIER, updatedAt: null }
 }
 
 /** The email-capture row, or the default (off at 5). */
 export async function readEmailCapture(db: Database) {
   const { orm, t } = shared(db)
-  return (await orm.select().from(t.emailCaptureConfig))[0] ?? { ...DEFAULT_EMAIL_CAPTURE, updatedAt: null }
+  const row = await cached(db, 'emailCapture', async () => (await orm.select().from(t.emailCaptureConfig))[0])
+  return row ?? { ...DEFAULT_EMAIL_CAPTURE, updatedAt: null }
 }
 
 /** The skip-button row, or undefined before the first admin save. */
 export async function findSkipButton(db: Database) {
   const { orm, t } = shared(db)
-  return (await orm.select().from(t.skipButtonConfig))[0]
+  return cached(db, 'skipButton', async () => (await orm.select().from(t.skipButtonConfig))[0])
 }
 
 /** The ad zone row, or undefined before the first admin save. */
 export async function findAdZone(db: Database, zoneId: string) {
   const { orm, t } = shared(db)
-  return (await orm.select().from(t.adZoneConfigs).where(eq(t.adZoneConfigs.zoneId, zoneId)))[0]
+  // Every zone at once (an admin saves a handful): one cache entry, whatever zone ids requests name.
+  const zones = await cached(db, 'adZones', async () => new Map((await orm.select().from(t.adZoneConfigs)).map((z) => [z.zoneId, z])))
+  return zones.get(zoneId)
 }
 
 /** The newest idle-redirect row (the current one), or undefined. */
 export async function findCurrentIdleRedirect(db: Database) {
   const { orm, t } = shared(db)
-  return (await orm.select().from(t.idleRedirectConfigs).orderBy(desc(t.idleRedirectConfigs.id)).limit(1))[0]
+  return cached(
+    db,
+    'idleRedirect',
+    async () => (await orm.select().from(t.idleRedirectConfigs).orderBy(desc(t.idleRedirectConfigs.id)).limit(1))[0],
+  )
 }
 
 /** The newest back-button row (the current one), or undefined. */
 export async function findCurrentBackButton(db: Database) {
   const { orm, t } = shared(db)
-  return (await orm.select().from(t.backButtonConfigs).orderBy(desc(t.backButtonConfigs.id)).limit(1))[0]
+  return cached(
+    db,
+    'backButton',
+    async () => (await orm.select().from(t.backButtonConfigs).orderBy(desc(t.backButtonConfigs.id)).limit(1))[0],
+  )
 }
 
 /** The public skip button: the saved one or the default text with no URL. */
@@ -93,6 +122,7 @@ export async function saveVoteMultiplier(
     .insert(t.voteMultiplierConfig)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: t.voteMultiplierConfig.id, set: values })
+  await settleCached(db)
 }
 
 /** Replaces the single email-capture row. */
@@ -105,38 +135,47 @@ export async function saveEmailCapture(
     .insert(t.emailCaptureConfig)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: t.emailCaptureConfig.id, set: values })
+  await settleCached(db)
 }
 
 /** Replaces a zone's ad code and returns the row. */
 export async function saveAdZone(db: Database, values: typeof adZoneConfigs.$inferInsert) {
   const { orm, t } = shared(db)
-  return (
-    await orm.insert(t.adZoneConfigs).values(values).onConflictDoUpdate({ target: t.adZoneConfigs.zoneId, set: values }).returning()
-  )[0]
+  const [row] = await orm
+    .insert(t.adZoneConfigs)
+    .values(values)
+    .onConflictDoUpdate({ target: t.adZoneConfigs.zoneId, set: values })
+    .returning()
+  await settleCached(db)
+  return row
 }
 
 /** Replaces the single skip-button row and returns it. */
 export async function saveSkipButton(db: Database, values: Omit<typeof skipButtonConfig.$inferInsert, 'id'>) {
   const { orm, t } = shared(db)
-  return (
-    await orm
-      .insert(t.skipButtonConfig)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: t.skipButtonConfig.id, set: values })
-      .returning()
-  )[0]
+  const [row] = await orm
+    .insert(t.skipButtonConfig)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: t.skipButtonConfig.id, set: values })
+    .returning()
+  await settleCached(db)
+  return row
 }
 
 /** Adds an idle-redirect history row (the newest is current) and returns it. */
 export async function addIdleRedirect(db: Database, values: typeof idleRedirectConfigs.$inferInsert) {
   const { orm, t } = shared(db)
-  return (await orm.insert(t.idleRedirectConfigs).values(values).returning())[0]
+  const [row] = await orm.insert(t.idleRedirectConfigs).values(values).returning()
+  await settleCached(db)
+  return row
 }
 
 /** Adds a back-button history row (the newest is current) and returns it. */
 export async function addBackButton(db: Database, values: typeof backButtonConfigs.$inferInsert) {
   const { orm, t } = shared(db)
-  return (await orm.insert(t.backButtonConfigs).values(values).returning())[0]
+  const [row] = await orm.insert(t.backButtonConfigs).values(values).returning()
+  await settleCached(db)
+  return row
 }
 
 /** A page of idle-redirect saves, newest first: limit rows from offset, below the cursor's id. */

@@ -140,59 +140,72 @@ export async function populateStep(
   })
 }
 
-/** populateStep's steps on PostgreSQL, inside transaction tx (a session advisory lock keeps two runs apart). */
+/**
+ * populateStep's steps on PostgreSQL, inside transaction tx (the job lock keeps two runs apart), set-based: the votes
+ * of as many items as the budget left plans for go as one multi-row insert from unnest(...) of three arrays, in item
+ * order (the counter trigger counts them once per item, drizzle/pg/0006), answering how many went in and how many Hot; a
+ * further batch follows only when repeat pairs left the budget unspent. Items are read one beyond the call's limit,
+ * so whether more follow needs no further query.
+ */
 async function populateStepPg(
   tx: PgQueries,
   state: PopulationState,
   step: PopulationStep,
 ): Promise<{ inserted: number; paused: boolean; state: PopulationState }> {
-  const mediaAfterPg = (after: number, limit: number) =>
-    tx.select({ id: pg.media.id }).from(pg.media).where(gt(pg.media.id, after)).orderBy(asc(pg.media.id)).limit(limit)
-  let inserted = 0
-  let paused = false
-  const items = await mediaAfterPg(state.lastMediaId, step.maxItems)
-  if (!items.length) return { inserted, paused, state }
+  const items = await tx
+    .select({ id: pg.media.id })
+    .from(pg.media)
+    .where(gt(pg.media.id, state.lastMediaId))
+    .orderBy(asc(pg.media.id))
+    .limit(step.maxItems + 1)
+  if (!items.length) return { inserted: 0, paused: false, state }
   const ids = (await tx.select({ id: pg.users.id }).from(pg.users).where(eq(pg.users.isSynthetic, true))).map((u) => u.id)
-  let created = 0
-  for (; ids.length < step.poolSize; created++)
+  const created = Math.max(0, step.poolSize - ids.length)
+  if (created)
     ids.push(
-      (
+      ...(
         await tx
           .insert(pg.users)
-          .values({ ...step.newVoter(), createdAt: step.now, isSynthetic: true })
+          .values(Array.from({ length: created }, () => ({ ...step.newVoter(), createdAt: step.now, isSynthetic: true })))
           .returning({ id: pg.users.id })
-      )[0].id,
+      ).map((u) => u.id),
     )
-  const next = { ...state }
-  for (const [k, item] of items.entries()) {
-    if (inserted >= step.voteBudget) {
-      paused = true
-      break
-    }
-    const planned = step.votesFor(ids)
-    const written = planned.length
-      ? await tx
-          .insert(pg.votes)
-          .values(planned.map(({ userId, isHot }) => ({ userId, mediaId: item.id, isHot, createdAt: step.now })))
-          .onConflictDoNothing()
-          .returning({ isHot: pg.votes.isHot })
-      : []
-    inserted += written.length
-    Object.assign(next, {
-      lastMediaId: item.id,
-      mediaProcessed: next.mediaProcessed + 1,
-      totalVotesInserted: next.totalVotesInserted + written.length,
-      hotVotesInserted: next.hotVotesInserted + written.filter((w) => w.isHot).length,
-      usersCreated: next.usersCreated + (k === 0 ? created : 0),
-    })
+  const reachable = Math.min(items.length, step.maxItems)
+  let inserted = 0
+  let hot = 0
+  let done = 0
+  while (done < reachable && inserted < step.voteBudget) {
+    const users: number[] = []
+    const mediaIds: number[] = []
+    const hots: boolean[] = []
+    // The items the budget left plans for: the last one may carry the batch past it, as a lone item would.
+    for (; done < reachable && inserted + users.length < step.voteBudget; done++)
+      for (const { userId, isHot } of step.votesFor(ids)) users.push(userId), mediaIds.push(items[done].id), hots.push(isHot)
+    if (!users.length) continue
+    const [written] = (await tx.execute(
+      sql`with written as (
+        insert into votes (user_id, media_id, is_hot, created_at)
+        select user_id, media_id, is_hot, ${step.now} from unnest(${sql.param(users)}::int[], ${sql.param(mediaIds)}::int[], ${sql.param(hots)}::boolean[]) as planned (user_id, media_id, is_hot)
+        on conflict do nothing
+        returning is_hot
+      )
+      select count(*)::int as inserted, (count(*) filter (where is_hot))::int as hot from written`,
+    )) as unknown as { inserted: number; hot: number }[]
+    inserted += written.inserted
+    hot += written.hot
   }
-  if (!paused && items.length === step.maxItems) paused = (await mediaAfterPg(next.lastMediaId, 1)).length > 0
-  Object.assign(next, {
-    firstUserId: Math.min(next.firstUserId ?? Infinity, ...ids),
-    lastUserId: Math.max(next.lastUserId ?? 0, ...ids),
+  const next: PopulationState = {
+    ...state,
+    lastMediaId: items[done - 1].id,
+    mediaProcessed: state.mediaProcessed + done,
+    totalVotesInserted: state.totalVotesInserted + inserted,
+    hotVotesInserted: state.hotVotesInserted + hot,
+    usersCreated: state.usersCreated + created,
+    firstUserId: Math.min(state.firstUserId ?? Infinity, ...ids),
+    lastUserId: Math.max(state.lastUserId ?? 0, ...ids),
     completedAt: null,
     updatedAt: step.updatedAt(),
-  })
+  }
   await tx.update(pg.votePopulationState).set(next).where(eq(pg.votePopulationState.id, 1))
-  return { inserted, paused, state: next }
+  return { inserted, paused: done < items.length, state: next }
 }

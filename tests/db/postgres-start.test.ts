@@ -50,7 +50,17 @@ describePostgres('PostgreSQL start-up', (pg) => {
         await sql`select indexname from pg_indexes where schemaname = 'public' and indexname not like '%_pkey'`
       expect(indexes.map((i) => i.indexname).sort()).toEqual(tables.flatMap((t) => t.indexes.map((i) => String(i.config.name))).sort())
       const triggers: { tgname: string }[] = await sql`select tgname from pg_trigger where not tgisinternal order by tgname`
-      expect(triggers.map((t) => t.tgname)).toEqual(['votes_count_delete', 'votes_count_insert', 'votes_count_update'])
+      expect(triggers.map((t) => t.tgname)).toEqual([
+        'ad_zone_configs_notify',
+        'back_button_configs_notify',
+        'email_capture_config_notify',
+        'idle_redirect_configs_notify',
+        'skip_button_config_notify',
+        'vote_multiplier_config_notify',
+        'votes_count_delete',
+        'votes_count_insert',
+        'votes_count_update',
+      ])
     })
   })
 
@@ -85,6 +95,12 @@ describePostgres('PostgreSQL start-up', (pg) => {
       await sql`delete from users where id = ${voter.id}`
       expect(await counters()).toEqual([
         [0, 0],
+        [1, 1],
+      ])
+      // One statement, one pair already voted: only the inserted row counts.
+      await sql`insert into votes (user_id, media_id, is_hot, created_at) values (${owner.id}, ${a.id}, false, ${at}), (${owner.id}, ${b.id}, false, ${at}) on conflict do nothing`
+      expect(await counters()).toEqual([
+        [1, 0],
         [1, 1],
       ])
     })

@@ -3,7 +3,7 @@
  * moment, behave as one site: migrations, sessions, votes, magic links, rate limits, admin tokens, Idempotency-Keys
  * and configuration are shared, and a kill -9 of one instance during a stream of votes loses no acknowledged vote.
  */
-import { afterAll, beforeAll, expect, it } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { startS3rver, type TestS3 } from '../support/s3-server'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { describePostgres, withPostgres } from '../support/postgres'
 import { cookieSetBy, newSessionId } from '../support/test-app'
 import { takedownInput, uploadForm } from '../support/builders'
 import journal from '../../drizzle/pg/meta/_journal.json'
+import { CONFIG_LISTENER_NAME } from '@server/db/config-cache'
 
 type Answer = { status: number; json: any; headers: Headers }
 type Visitor = { user: { id: number; sessionId: string }; cookie: string }
@@ -178,6 +179,83 @@ describePostgres('two servers on one PostgreSQL database and one S3 bucket', (pg
       ).status,
     ).toBe(200)
     expect((await send(b, 'GET', paths.voteMultiplierConfig())).json).toEqual({ isEnabled: true, multiplier: 3 })
+  })
+
+  describe('with the configuration cached per instance', () => {
+    const saveMultiplier = async (server: TestServer, multiplier: number) =>
+      expect(
+        (
+          await send(
+            server,
+            'POST',
+            paths.adminConfig('vote-multiplier'),
+            { isEnabled: true, multiplier },
+            { headers: { authorization: server.adminAuth } },
+          )
+        ).status,
+      ).toBe(200)
+    const multiplierOn = async (server: TestServer) => (await send(server, 'GET', paths.voteMultiplierConfig())).json.multiplier
+    // A write no instance hears of: the notify triggers do not fire under session_replication_role = replica.
+    const setUnheard = (multiplier: number) =>
+      withPostgres(pg.url, (sql) =>
+        sql.begin(async (tx) => {
+          await tx`set local session_replication_role = replica`
+          await tx`update vote_multiplier_config set multiplier = ${multiplier}`
+        }),
+      )
+    const listeners = () =>
+      query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1',
+        CONFIG_LISTENER_NAME,
+      ).then((rows) => rows[0].n)
+    /** Waits until server answers its cached multiplier over one written unheard (its listener subscribed). */
+    async function untilCached(server: TestServer) {
+      for (let i = 1; ; i++) {
+        const answered = await multiplierOn(server)
+        await setUnheard(answered + 1)
+        if ((await multiplierOn(server)) === answered) return answered
+        if (i === 100) throw new Error('the configuration is never answered from the cache')
+        await Bun.sleep(50)
+      }
+    }
+
+    it('answer a save on one at the next read of the other, whose cache held the old value', async () => {
+      await saveMultiplier(a, 2)
+      expect(await multiplierOn(b)).toBe(2)
+      await setUnheard(7)
+      expect(await multiplierOn(b)).toBe(2)
+      await saveMultiplier(a, 4)
+      expect(await multiplierOn(b)).toBe(4)
+      expect(await multiplierOn(a)).toBe(4)
+      const zone = { zoneName: 'Top', adCode: '<b>one</b>', isActive: true }
+      expect((await send(a, 'POST', paths.adminConfig('zone1'), zone, { headers: { authorization: a.adminAuth } })).status).toBe(200)
+      expect((await send(b, 'GET', '/api/ad-config/zone1')).json).toEqual({ adCode: '<b>one</b>', isActive: true })
+      const next = { ...zone, adCode: '<b>two</b>' }
+      expect((await send(a, 'POST', paths.adminConfig('zone1'), next, { headers: { authorization: a.adminAuth } })).status).toBe(200)
+      expect((await send(b, 'GET', '/api/ad-config/zone1')).json).toEqual({ adCode: '<b>two</b>', isActive: true })
+    })
+
+    it('drop the cache when the listening connection is lost, and listen again', async () => {
+      const cachedValue = await untilCached(b)
+      expect(await listeners()).toBe(2)
+      await query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1',
+        CONFIG_LISTENER_NAME,
+      )
+      // The value written unheard is answered once b has seen its listener go.
+      for (let i = 0; (await multiplierOn(b)) === cachedValue; i++) {
+        if (i === 100) throw new Error('b still answers its cache after losing its listener')
+        await Bun.sleep(50)
+      }
+      expect(await multiplierOn(b)).toBe(cachedValue + 1)
+      for (let i = 0; (await listeners()) < 2; i++) {
+        if (i === 100) throw new Error('the listeners did not come back')
+        await Bun.sleep(50)
+      }
+      await untilCached(b)
+      await saveMultiplier(a, 5)
+      expect(await multiplierOn(b)).toBe(5)
+    })
   })
 
   // Runs last: it kills the first server.

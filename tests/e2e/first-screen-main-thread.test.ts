@@ -1,7 +1,7 @@
 /**
  * Story: a new visitor opens / on a phone (Lighthouse's mobile profile) on a site whose catalogue is larger than the
  * rate screen's queue, with photos, PNGs, animated GIFs and videos in the queue the server chose. From the first paint
- * to five seconds after, while the queue is warmed, no main-thread task takes more than LONG_TASK_BOUND_CPU_MS of the
+ * to five seconds after, while the next items are warmed and the rest of the queue waits for a vote, no main-thread task takes more than LONG_TASK_BOUND_CPU_MS of the
  * thread's CPU time (read from a chromium trace): a bound that catches the app rendering or warming in one long
  * piece of work, which costs hundreds of ms, with ample room over what the page's longest task costs on a busy
  * machine. Lighthouse's 50-ms long task is the bench's figure (bench/first-screen.ts reports the longest task and the
@@ -11,7 +11,7 @@
  * poster's place.
  */
 import { describe, expect, test } from 'bun:test'
-import { WARM_CONCURRENCY } from '@client/features/votes/hooks/use-prefetch-media'
+import { NEXT_ITEMS, WARM_CONCURRENCY } from '@client/features/votes/hooks/use-prefetch-media'
 import { readFileSync } from 'node:fs'
 import { RATE_QUEUE_SIZE } from '@contract/first-screen'
 import { firstScreenOf, putFirstOnPage } from '../support/first-screen-document'
@@ -62,7 +62,8 @@ const pathOf = (url: string) => new URL(url, app.server.url).pathname
  * Opens / while chromium traces, with the catalogue item `first` at the head of the first queue the page carries (and
  * nine others after it), or without `first` on the queue the server picked as it picked it; answers the trace, the
  * MIME types of the queue the page carried, in order, each media file request (path, start and end in ms of the
- * test's clock, low priority or not) and the URL of each LCP entry the page observed (empty for text), in order.
+ * test's clock, low priority or not), the URL of each LCP entry the page observed (empty for text), in order, and a
+ * time on the test's clock at or before the end of the traced window.
  */
 async function openWith(first?: string) {
   const ids = await catalogue()
@@ -70,6 +71,8 @@ async function openWith(first?: string) {
   const requests: { path: string; start: number; end?: number; low: boolean }[] = []
   const lcpUrls: string[] = []
   let queue: string[] = []
+  // Before the navigation starts: opened + the first paint's time + WINDOW_MS is at or before the window's end.
+  const opened = performance.now()
   const trace = await traceFirstScreen(app.browser, context, `${app.server.url}/`, WINDOW_MS, async (page) => {
     if (first) await putFirstOnPage(page, app.server.url, ids[CATALOGUE.indexOf(first)])
     page.on('response', async (res) => {
@@ -96,7 +99,7 @@ async function openWith(first?: string) {
     await cdp.send('Network.enable')
   })
   await context.close()
-  return { trace, queue, requests, lcpUrls }
+  return { trace, queue, requests, lcpUrls, windowEnd: opened + trace.firstPaintMs + WINDOW_MS }
 }
 
 /** The last LCP candidate of trace: its node name. */
@@ -104,14 +107,15 @@ const lastLcp = (trace: Awaited<ReturnType<typeof openWith>>['trace']) =>
   trace.events.filter((e) => e.name === 'largestContentfulPaint::Candidate').pop()?.args?.data as { nodeName?: string } | undefined
 
 describe('the first screen on a catalogue larger than the queue, on a phone', () => {
-  test(`no main-thread task over ${LONG_TASK_BOUND_CPU_MS} ms of CPU from the first paint to ${WINDOW_MS / 1000} s after, on the queue the server picked, warmed a few files at a time`, async () => {
-    const { trace, queue, requests } = await openWith()
+  test(`no main-thread task over ${LONG_TASK_BOUND_CPU_MS} ms of CPU from the first paint to ${WINDOW_MS / 1000} s after, on the queue the server picked, only the next items warmed, a few files at a time`, async () => {
+    const { trace, queue, requests, windowEnd } = await openWith()
     // The server's queue, as it ordered it, holds every kind the rate screen shows: the check covers each one's render and warming.
     expect(queue.length).toBe(RATE_QUEUE_SIZE)
     expect([...new Set(queue.map(KIND_OF))].sort()).toEqual(['gif', 'image', 'png', 'video'])
-    // The queue was warmed inside the window: the check covers that work.
-    const warmed = requests.filter((r) => r.low)
-    expect(warmed.length).toBeGreaterThanOrEqual(5)
+    // In the window, with no vote, only the next items are warmed (a video with its poster): the rest of the queue
+    // waits (requests are recorded until the trace has been read, which may be seconds after the window).
+    const warmed = requests.filter((r) => r.low && r.start < windowEnd)
+    expect(warmed.length).toBeLessThanOrEqual(2 * NEXT_ITEMS)
     expect(trace.tasks.length).toBeGreaterThan(0)
     // The run's figures for the log: the longest tasks, what they did and the machine's load meanwhile.
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')

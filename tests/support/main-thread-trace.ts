@@ -135,10 +135,71 @@ export function mainThreadTasks(events: TraceEvent[], windowMs: number): FirstSc
   }
 }
 
+/** The V8 sampling profiler's trace category: Profile and ProfileChunk events (samples with their call stacks). */
+const CPU_PROFILER = 'disabled-by-default-v8.cpu_profiler'
+
+/** One function of a CPU profile: its name and script, ms of samples in it (self) and under it (total, counted once per sample). */
+export type ProfiledFunction = { name: string; url: string; selfMs: number; totalMs: number }
+
+type ProfileNode = { id: number; parent?: number; callFrame: { functionName: string; url: string } }
+type ProfileChunkData = { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+
+/**
+ * The functions the page's main thread ran in a trace recorded with the CPU profiler (traceFirstScreen's cpuProfile),
+ * from the samples taken between fromTs and toTs (trace µs), by total time, most first. Program, idle and GC samples
+ * are left out (they name no script); a function's name is '(anonymous)' when the build has none.
+ */
+export function profiledFunctions(events: TraceEvent[], fromTs: number, toTs: number): ProfiledFunction[] {
+  const nav = pageNavigation(events)
+  // The main thread's profile: the Profile event on the navigation's thread; its chunks share its id.
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === nav.pid && e.tid === nav.tid) as
+    | (TraceEvent & { id?: string })
+    | undefined
+  if (!profile) return []
+  const start = Number((profile.args?.data as { startTime?: number } | undefined)?.startTime ?? profile.ts)
+  const nodes = new Map<number, ProfileNode>()
+  const byFunction = new Map<string, ProfiledFunction>()
+  let ts = start
+  for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.pid === nav.pid && (e as { id?: string }).id === profile.id)) {
+    const data = chunk.args?.data as ProfileChunkData | undefined
+    for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node)
+    const samples = data?.cpuProfile?.samples ?? []
+    const deltas = data?.timeDeltas ?? []
+    for (let i = 0; i < samples.length; i++) {
+      ts += deltas[i] ?? 0
+      // A sample stands for the time up to the next one.
+      const ms = (deltas[i + 1] ?? 0) / 1000
+      if (ts < fromTs || ts >= toTs) continue
+      const seen = new Set<string>()
+      for (let node = nodes.get(samples[i]), leaf = true; node; node = node.parent ? nodes.get(node.parent) : undefined) {
+        const { functionName, url } = node.callFrame
+        if (!url) {
+          leaf = false
+          continue
+        }
+        const key = `${functionName} ${url}`
+        const f = byFunction.get(key) ?? {
+          name: functionName || '(anonymous)',
+          url: url.replace(/^https?:\/\/[^/]+/, ''),
+          selfMs: 0,
+          totalMs: 0,
+        }
+        byFunction.set(key, f)
+        if (leaf) f.selfMs += ms
+        leaf = false
+        if (!seen.has(key)) f.totalMs += ms
+        seen.add(key)
+      }
+    }
+  }
+  return [...byFunction.values()].sort((a, b) => b.totalMs - a.totalMs)
+}
+
 /**
  * Opens url in context's new page while chromium traces; prepare(page) runs first (routes, init scripts). The trace
  * ends windowMs after the page's first paint (seen from the page, so bounded by the navigation itself) or after
- * 30 s without one. Answers the trace's main-thread figures (mainThreadTasks).
+ * 30 s without one. Answers the trace's main-thread figures (mainThreadTasks). With cpuProfile the trace also holds
+ * V8's samples (profiledFunctions reads them; the sampling costs the page some CPU, so tasks' times are then higher).
  */
 export async function traceFirstScreen(
   browser: Browser,
@@ -146,10 +207,11 @@ export async function traceFirstScreen(
   url: string,
   windowMs: number,
   prepare?: (page: Page) => Promise<void>,
+  { cpuProfile = false }: { cpuProfile?: boolean } = {},
 ): Promise<FirstScreenTrace> {
   const page = await context.newPage()
   await prepare?.(page)
-  await browser.startTracing(page, { categories: CATEGORIES })
+  await browser.startTracing(page, { categories: cpuProfile ? [...CATEGORIES, CPU_PROFILER] : CATEGORIES })
   let trace: Buffer
   try {
     await page.goto(url)

@@ -8,14 +8,14 @@ import { EXPORT_PAGE_SIZE, streamVotesXlsx } from './vote-export.service'
 const VOTES = 100_000
 const t = makeTestDeps()
 afterAll(t.cleanup)
-t.sqlite.run(
+await t.sql.run(
   `with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) insert into users (session_id, username, created_at) select 'voter' || i, 'voter' || i, '2026-11-22' from n`,
 )
-t.sqlite.run(
+await t.sql.run(
   `with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) insert into media (user_id, storage_key, original_name, mime_type, size, sha256, uploaded_at) select 1, 'k' || i, 'x.jpg', 'image/jpeg', 1, 'h' || i, '2026-11-22' from n`,
 )
-t.sqlite.run(
-  `insert into votes (user_id, media_id, is_hot, created_at) select u.id, m.id, (u.id + m.id) % 2, '2026-11-22' from users u, media m`,
+await t.sql.run(
+  `insert into votes (user_id, media_id, is_hot, created_at) select u.id, m.id, (u.id + m.id) % 2 = 1, '2026-11-22' from users u, media m`,
 )
 
 describe('streamVotesXlsx', () => {

@@ -31,13 +31,23 @@ const GC_EVERY_ROWS = 20_000
 /** The file name for a download on `now`: votes_export_YYYY-MM-DD.xlsx. */
 export const exportFileName = (now: Date) => `votes_export_${now.toISOString().slice(0, 10)}.xlsx`
 
-/** The votes in id order, one page of EXPORT_PAGE_SIZE at a time. */
+/**
+ * The votes in id order, one keyset page of EXPORT_PAGE_SIZE at a time (`id > last id`, the primary key's order:
+ * each page is one short indexed read, and no transaction or cursor stays open while the client downloads). On
+ * PostgreSQL the next page is read while the caller writes this one, so the round trips overlap the xlsx work.
+ */
 async function* votePages(db: Deps['db']) {
-  for (let after = 0; ; ) {
-    const page = await findVotePageAfter(db, after, EXPORT_PAGE_SIZE)
+  const after = (id: number) => {
+    const page = findVotePageAfter(db, id, EXPORT_PAGE_SIZE)
+    // A page read ahead for an export that stopped is never awaited: its failure must not go unhandled.
+    page.catch(() => {})
+    return page
+  }
+  for (let next = after(0); ; ) {
+    const page = await next
     if (!page.length) return
+    next = after(page[page.length - 1][0])
     yield page
-    after = page[page.length - 1][0]
   }
 }
 

@@ -44,8 +44,9 @@ function plannedVotes(pool: number[]) {
 }
 
 /**
- * Runs one call's worth of population in one transaction (prepared single-row inserts, the voter pool and the state
- * row read and written once per call) and answers the admin-back-office §3 result fields.
+ * Runs one call's worth of population in one transaction (on SQLite prepared single-row inserts, on PostgreSQL one
+ * multi-row insert for the call's items; the voter pool and the state row read and written once per call) and answers
+ * the admin-back-office §3 result fields.
  */
 export async function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const now = deps.clock.now().toISOString()

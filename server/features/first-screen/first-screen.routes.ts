@@ -2,7 +2,8 @@
  * GET / and GET /upload for a browser's page load (server-contract: General, Visitor session; public-visitor §2, §7):
  * index.html with the first screen in it (first-screen.service.ts): on `/` the first queue and its first picture
  * (preloaded and shown as a preview), and the session of a visitor the sid cookie names; the page modulepreloads the
- * app's chunks when it shows no preview, and on `/upload` its lazy route's chunks (read from the build's manifest).
+ * app's chunks when it shows no preview, and on `/upload` its lazy route's chunks (read from the build's manifest) and
+ * its screen's heading and drop zone text as the first paint (UPLOAD_FIRST_PAINT).
  * A visitor the cookie names is resumed on this request as POST /api/session does it (its sid cookie renewed), and
  * the first queue is picked as GET /api/media/queue picks it for them. A page load without such a cookie creates no
  * user: the page carries no session (the client starts one with POST /api/session, as the spec has it, once the app
@@ -24,7 +25,7 @@ import { addressKey, clientAddress, type PeerSource } from '../../http/client-ad
 import { cookieValue } from '../../http/cookie-value'
 import { acceptedEncodings, serveClient } from '../../http/static-client'
 import { loggedOutCookieName, sessionCookieName, sessionCookieOptions, toSessionUser, visitorSession } from '../../http/session-user'
-import { appChunks, lazyChunks, renderFirstScreen, type BuildManifest, type PageModules } from './first-screen.service'
+import { appChunks, lazyChunks, renderFirstScreen, UPLOAD_FIRST_PAINT, type BuildManifest, type PageModules } from './first-screen.service'
 
 /** What the first screen needs from the session and media features (wired in server/app.ts). */
 export type FirstScreenPorts = {
@@ -96,6 +97,7 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
     path: string,
     withQueue: boolean,
     routeFile?: string,
+    firstPaint = '',
   ): Promise<Response> {
     if (request.headers.get('sec-fetch-dest') !== 'document') return plain(request, path)
     const known = visitorUser && sid ? sid : undefined
@@ -109,7 +111,7 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
         : undefined
       const queue = withQueue ? await ports.pickQueue(user?.id, RATE_QUEUE_SIZE) : []
       const session = user && known ? toSessionUser(user, known) : null
-      html = renderFirstScreen(await index.text(), { session, queue }, await pageModules(routeFile))
+      html = renderFirstScreen(await index.text(), { session, queue }, await pageModules(routeFile), firstPaint)
       if (known) cookie[sessionCookieName(publicUrl)].set({ value: known, ...sessionCookieOptions(publicUrl) })
     } catch (error) {
       // On a failure the page still loads; the client's own calls report the error.
@@ -129,5 +131,8 @@ export function firstScreenRoutes(deps: Deps, clientDist: string, ports: FirstSc
   return new Elysia()
     .use(visitorSession(deps))
     .get('/', (context) => page(context, '/', true), { optionalVisitor: true, detail: { hide: true } })
-    .get('/upload', (context) => page(context, '/upload', false, UPLOAD_ROUTE_FILE), { optionalVisitor: true, detail: { hide: true } })
+    .get('/upload', (context) => page(context, '/upload', false, UPLOAD_ROUTE_FILE, UPLOAD_FIRST_PAINT), {
+      optionalVisitor: true,
+      detail: { hide: true },
+    })
 }

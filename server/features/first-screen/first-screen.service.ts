@@ -3,10 +3,11 @@
  * visitor's session and first queue as JSON data (`<script type="application/json">`, which no browser runs, so the
  * CSP's script-src stays 'self'), a high-priority preload of the first item's picture, so the browser fetches the
  * picture beside the app's script instead of after the script, the session answer and the queue answer, and that
- * picture itself as a preview at the place and size of the rate screen's box, so it is on screen before the app runs.
+ * picture itself as a preview at the place and size of the rate screen's box, so it is on screen before the app runs;
+ * the page of `/upload` gets its screen's heading and drop zone text as its first paint (UPLOAD_FIRST_PAINT).
  */
 import { FIRST_PICTURE_PREVIEW_ATTRIBUTE, FIRST_SCREEN_ELEMENT_ID, rateBoxSizes, type FirstScreenData } from '../../contract/first-screen'
-import type { RateMedia } from '../../contract/media'
+import { MAX_VIDEO_BYTES, MB, type RateMedia } from '../../contract/media'
 import { variantSrcset } from '../../contract/variant-srcset'
 
 /** The shape of an item of unknown size, as aspectRatioOf takes it (16:9). */
@@ -98,6 +99,21 @@ function insertBefore(html: string, pattern: RegExp, text: string): string {
   return at < 0 ? html + text : html.slice(0, at) + text + html.slice(at)
 }
 
+/**
+ * The first paint of `/upload`, written into the app's root element: the upload screen's heading and drop zone texts
+ * in the shell's place and type (the classes of client/src/routes/_shell.tsx, _shell/upload.tsx and the drop zone),
+ * so the page's largest text paints with the stylesheet, before the app runs; React's first render replaces it.
+ * Hidden from assistive technology, since the app's own screen, with its controls, takes its place.
+ */
+export const UPLOAD_FIRST_PAINT =
+  '<div class="min-h-screen" aria-hidden="true"><div class="h-14 md:hidden"></div>' +
+  '<div class="px-4 pb-24 pt-4 md:ml-64 md:px-8 md:pb-8 md:pt-8"><div class="mx-auto max-w-3xl space-y-6">' +
+  '<h2 class="text-2xl font-bold">Upload Media</h2>' +
+  '<div class="rounded-2xl border-2 border-dashed border-zinc-700 bg-zinc-900/50 p-10 text-center"><div class="mx-auto h-10 w-10"></div>' +
+  '<p class="mt-3 text-lg font-medium">Drag and drop photos or videos here</p>' +
+  `<p class="mt-1 text-sm text-zinc-400">or click to browse, or paste an image. JPEG, PNG, GIF, WebP up to 10 MB; MP4 up to ${MAX_VIDEO_BYTES / MB} MB.</p>` +
+  '</div></div></div></div>'
+
 /** Chunk paths a page modulepreloads (lazyChunks): the app's own, and those of the page's lazy route. */
 export type PageModules = { app: string[]; route: string[] }
 
@@ -106,9 +122,15 @@ export type PageModules = { app: string[]; route: string[] }
  * meets it first) and its preview first in the body; modules modulepreloaded at the end of the head (after the
  * entry's script and the styles, which a phone's six connections fetch first): the route's, and the app's unless the
  * page has a preview (the entry then asks for the app's code once the preview has painted, client/src/main.tsx); and
- * data as JSON at the end of the body, `<` escaped so no value can close the element.
+ * data as JSON at the end of the body, `<` escaped so no value can close the element; firstPaint (static markup such as
+ * UPLOAD_FIRST_PAINT) inside the app's root element, which the app's first render replaces.
  */
-export function renderFirstScreen(indexHtml: string, data: FirstScreenData, modules: PageModules = { app: [], route: [] }): string {
+export function renderFirstScreen(
+  indexHtml: string,
+  data: FirstScreenData,
+  modules: PageModules = { app: [], route: [] },
+  firstPaint = '',
+): string {
   const preview = data.queue[0] ? firstItemPreview(data.queue[0]) : ''
   const preloaded = new Set([...(preview ? [] : modules.app), ...modules.route].filter((m) => !indexHtml.includes(`href="${m}"`)))
   const modulePreloads = [...preloaded].map((m) => `<link rel="modulepreload" crossorigin href="${attribute(m)}">`).join('')
@@ -117,6 +139,7 @@ export function renderFirstScreen(indexHtml: string, data: FirstScreenData, modu
   let html = insertBefore(indexHtml, /<\/head>/i, modulePreloads)
   if (data.queue[0]) html = insertBefore(html, /<script\b|<\/head>/i, firstItemPreload(data.queue[0]))
   html = insertAfter(html, /<body\b[^>]*>/i, preview)
+  if (firstPaint) html = insertAfter(html, /<div id="root">/i, firstPaint)
   const bodyEnd = html.lastIndexOf('</body>')
   return bodyEnd < 0 ? html + element : html.slice(0, bodyEnd) + element + html.slice(bodyEnd)
 }

@@ -142,6 +142,18 @@ describe('GET / on a page load', () => {
     expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('</head>'))
   })
 
+  it("writes the upload screen's heading and drop zone text into /upload's root element, for a new visitor too, and none into /", async () => {
+    for (const headers of [NAVIGATION, { ...NAVIGATION, cookie: (await makeVisitor(s.app())).cookie }]) {
+      const html = await (await s.page(headers, '/upload')).text()
+      const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'))
+      // Painted with the stylesheet before any script runs, hidden from assistive technology (the app replaces it).
+      expect(root).toMatch(/^<div id="root"><div class="min-h-screen" aria-hidden="true">/)
+      expect(root).toContain('>Upload Media</h2>')
+      expect(root).toContain('>Drag and drop photos or videos here</p>')
+    }
+    expect(await (await s.page()).text()).toContain('<div id="root"></div>')
+  })
+
   it('escapes < in the data, so no value closes the element', async () => {
     const v = await makeVisitor(s.app())
     await s.t.sql.run('update users set email = ? where id = ?', '</script><script>alert(1)</script>@example.com', v.user.id)

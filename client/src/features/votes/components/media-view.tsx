@@ -13,7 +13,7 @@
  * purpose, shows the animation).
  */
 import { Pause, Play } from 'lucide-react'
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
 import { lazyComponent } from '@client/lib/lazy-component'
 import { usePrefersReducedMotion } from '@client/lib/preferences'
@@ -28,8 +28,11 @@ function settleAfterPaint(mounted: { current: boolean }): void {
 
 const FullScreenViewer = lazyComponent(() => import('./full-screen-viewer'), 'FullScreenViewer')
 
-/** Props: item; onError when the file cannot be loaded (the screen skips it). */
-function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
+/**
+ * Props: item; onError when the file cannot be loaded (the screen skips it). Memoized: a change of the queue behind
+ * the item on screen (a refill) re-renders the screen's shell, not the view.
+ */
+const MediaView = memo(function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
   const height = useMediaHeight()
   const [open, setOpen] = useState(false)
   const reducedMotion = usePrefersReducedMotion()
@@ -122,6 +125,6 @@ function MediaView({ item, onError }: { item: RateMedia; onError(): void }) {
       )}
     </>
   )
-}
+})
 
 export { MediaView }

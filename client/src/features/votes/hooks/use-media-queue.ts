@@ -2,8 +2,10 @@
  * The rate screen's queue of upcoming items (public-visitor §2 Rate screen states): fetched QUEUE_SIZE at a
  * time from GET /api/media/queue, refilled while online once fewer than REFILL_BELOW remain, never offering an item
  * voted on or skipped here (votes still waiting in the outbox included). The head is the item on screen. It starts
- * with the first queue the page carries, so the first render shows the first item. The queue
- * is kept in localStorage, so a reload while offline goes on with it.
+ * with the first queue the page carries, so the first render shows the first item; a queue with items to show is
+ * refilled only once the visitor has voted or has looked at the first item for a while (first-media.ts), so the
+ * first seconds fetch nothing the screen does not show. The queue is kept in localStorage, so a reload while offline
+ * goes on with it.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
@@ -11,6 +13,7 @@ import { readOutbox } from '@client/lib/offline/outbox'
 import { useOnline } from '@client/lib/offline/use-outbox'
 import { getMediaQueue, getRandomMedia, markServedQueueUsed, REFILL_BELOW, servedQueue, takeFirstQueue } from '../api/get-media-queue'
 import { voteKind } from '../outbox-kinds'
+import { afterFirstVoteOrQuiet, restOfQueueOpen } from '../first-media'
 
 /**
  * loading: first fetch running; ready: items to show (or more coming); empty: the site has no media; done: everything
@@ -88,10 +91,25 @@ export function useMediaQueue(userId: number) {
     }
   }, [userId])
 
+  // Whether the queue may grow past what it holds (see the top): always once it has only the item on screen left.
+  const [mayGrow, setMayGrow] = useState(restOfQueueOpen)
   useEffect(() => {
-    if (online && (status === 'loading' || status === 'ready' || status === 'offline') && items.length < REFILL_BELOW) void refill()
+    let current = true
+    if (!mayGrow) void afterFirstVoteOrQuiet().then(() => current && setMayGrow(true))
+    return () => {
+      current = false
+    }
+  }, [mayGrow])
+  useEffect(() => {
+    if (
+      online &&
+      (status === 'loading' || status === 'ready' || status === 'offline') &&
+      items.length < REFILL_BELOW &&
+      (mayGrow || items.length < 2)
+    )
+      void refill()
     if (!online && items.length === 0 && status === 'ready') setStatus('offline')
-  }, [online, items.length, status, refill])
+  }, [online, items.length, status, refill, mayGrow])
 
   /** Takes id off the queue; voted marks it rated (it is never fetched again this visit), otherwise it counts as skipped. */
   const remove = useCallback((id: number, wasVoted: boolean) => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'bun:test'
 import type { RateMedia } from '@contract/media'
 import { rateMedia } from '../../../../../tests/support/rate-media'
-import { filesToShow, filesToWarm, PREFETCH_BUDGET_BYTES, type WarmFile } from './use-prefetch-media'
+import {
+  FIRST_SCREEN_BUDGET_BYTES,
+  filesForStep,
+  filesToShow,
+  filesToWarm,
+  NEXT_ITEMS,
+  PREFETCH_BUDGET_BYTES,
+  type WarmFile,
+} from './use-prefetch-media'
 
 const MB = 1024 * 1024
 const item = (id: number, size: number, mimeType = 'image/jpeg'): RateMedia => rateMedia(id, { size, mimeType })
@@ -72,5 +80,23 @@ describe('filesToShow', () => {
       { url: '/p.webp', size: 0, image: true },
     ])
     expect(filesToShow(item(3, 500), 390, 844, 3, false)).toEqual([{ url: '/api/media/file/3', size: 500, image: true }])
+  })
+})
+
+describe('filesForStep', () => {
+  const urls = (files: WarmFile[]) => files.map((f) => f.url)
+  const queue = [item(1, 300_000), item(2, 300_000), item(3, 300_000, 'image/gif'), item(4, 300_000), item(5, 4 * MB, 'video/mp4')]
+
+  it(`before the first vote warms only the next ${NEXT_ITEMS} items, inside ${FIRST_SCREEN_BUDGET_BYTES / MB} MB with the one on screen`, () => {
+    expect(urls(filesForStep(queue, false, PREFETCH_BUDGET_BYTES, false, whole))).toEqual(['/api/media/file/2', '/api/media/file/3'])
+    // A next item over the budget is left for later, and so is every item after it.
+    const big = [item(1, 600_000), item(2, 600_000), item(3, 1000)]
+    expect(filesForStep(big, false, PREFETCH_BUDGET_BYTES, false, whole)).toEqual([])
+  })
+
+  it('after it warms the whole queue inside the budget, and preloads only the next item as an image', () => {
+    const files = filesForStep(queue, true, PREFETCH_BUDGET_BYTES, false, whole)
+    expect(urls(files)).toEqual(['/api/media/file/2', '/api/media/file/3', '/api/media/file/4', '/api/media/file/5'])
+    expect(files.filter((f) => f.image).map((f) => f.url)).toEqual(['/api/media/file/2'])
   })
 })

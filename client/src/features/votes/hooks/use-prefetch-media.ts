@@ -2,23 +2,29 @@
  * Warming the queue's files (public-visitor §4: the next item is prefetched, an image preloaded; the
  * upcoming items are cached so they can be rated offline). For each item the file the rate screen will show is
  * fetched in full into the HTTP cache (and the service worker's media cache when one runs): the image variant its
- * box needs at the screen's pixel ratio, a video with its poster. Stays inside a byte budget counted
- * from the head of the queue by those files' sizes and, under Data Saver, warms only the item after the current one,
- * in its smallest variant. Nothing is fetched during the first load: warming starts once the first item on screen has
- * settled and the browser is idle (first-media.ts), at low fetch priority. The work is kept
- * off the main thread's busy moments: WARM_CONCURRENCY files at a time, each started in an idle period, read to the
- * end as a Blob (the browser stores the bytes, no script runs per chunk; under a service worker the worker writes
- * its cache), and the queue's placeholders are decoded in one idle period so the next item renders without it.
+ * box needs at the screen's pixel ratio, a video with its poster. The work follows what is on screen, in two steps
+ * (first-media.ts): once the first item has settled and the browser is idle, only the next NEXT_ITEMS items, inside
+ * FIRST_SCREEN_BUDGET_BYTES counted from the head (the item on screen included); once the visitor has voted, or has
+ * looked at the first item for a while, the rest of the queue inside PREFETCH_BUDGET_BYTES, so it can be rated
+ * offline. Under Data Saver only the item after the current one is warmed, in its smallest variant. Files go at low
+ * fetch priority, WARM_CONCURRENCY at a time, each started in an idle period and read to the end as a Blob (the
+ * browser stores the bytes, no script runs per chunk; under a service worker the worker writes its cache). Only the
+ * next item is preloaded as an image and has its placeholder decoded: later items, animated GIFs and videos
+ * included, cost a fetch and nothing on the main thread until they are next.
  */
 import { useEffect, useRef } from 'react'
 import type { RateMedia } from '@contract/media'
 import { fileFor, placeholderPixels } from '@client/lib/media-variants'
 import { whenIdle } from '@client/lib/when-idle'
-import { afterFirstMedia } from '../first-media'
+import { afterFirstMedia, afterFirstVoteOrQuiet, restOfQueueOpen } from '../first-media'
 import { mediaBoxWidth, mediaHeightFor } from './use-media-height'
 
 /** Bytes the warmed files of the queue may add up to (50 MB). */
 export const PREFETCH_BUDGET_BYTES = 50 * 1024 * 1024
+/** Bytes the item on screen and the next items' files may add up to before the visitor's first vote (1 MB). */
+export const FIRST_SCREEN_BUDGET_BYTES = 1024 * 1024
+/** Items after the one on screen warmed before the first vote. */
+export const NEXT_ITEMS = 2
 /** Files fetched at the same time while warming. */
 export const WARM_CONCURRENCY = 2
 /** Longest wait for an idle period before the next file starts, ms. */
@@ -79,10 +85,30 @@ async function warm(file: WarmFile): Promise<void> {
 }
 
 /**
- * Keeps the files of queue's first items warm (see filesToWarm), once the first item on screen has settled and the
- * browser is idle (afterFirstMedia): WARM_CONCURRENCY files at a time for the screen whatever the queue's changes,
- * each started in an idle period, each url once per screen; a changed queue replaces the files still waiting. The
- * placeholders of the queue are decoded in the first idle period.
+ * The files to warm for queue (head on screen) at a step: before the first vote (rest false) those of the next
+ * NEXT_ITEMS items inside FIRST_SCREEN_BUDGET_BYTES, after it those of the whole queue inside budgetBytes
+ * (filesToWarm). Only the next item's files are preloaded as images. filesOf answers the files of one item.
+ */
+export function filesForStep(
+  queue: RateMedia[],
+  rest: boolean,
+  budgetBytes: number,
+  saveData: boolean,
+  filesOf: (item: RateMedia) => WarmFile[],
+): WarmFile[] {
+  const next = queue[1]
+  const shown = (item: RateMedia) => (item === next ? filesOf(item) : filesOf(item).map((f) => ({ ...f, image: false })))
+  return rest
+    ? filesToWarm(queue, budgetBytes, saveData, shown)
+    : filesToWarm(queue.slice(0, 1 + NEXT_ITEMS), Math.min(budgetBytes, FIRST_SCREEN_BUDGET_BYTES), saveData, shown)
+}
+
+/**
+ * Keeps the files of queue's upcoming items warm (filesForStep): the next items once the first item on screen has
+ * settled and the browser is idle (afterFirstMedia), the rest once the visitor has voted or after a while
+ * (afterFirstVoteOrQuiet). WARM_CONCURRENCY files at a time for the screen whatever the queue's changes, each started
+ * in an idle period, each url once per screen; a changed queue replaces the files still waiting. The next item's
+ * placeholder is decoded in the first idle period.
  */
 export function usePrefetchMedia(queue: RateMedia[], budgetBytes: number = PREFETCH_BUDGET_BYTES): void {
   const warmed = useRef(new Set<string>())
@@ -101,15 +127,17 @@ export function usePrefetchMedia(queue: RateMedia[], budgetBytes: number = PREFE
         await warm(file).catch(() => warmed.current.delete(file.url))
       }
     }
-    void afterFirstMedia().then(() => {
-      if (!current || !navigator.onLine) return
-      for (const item of queue.slice(1)) placeholderPixels(item.placeholder)
+    const step = (rest: boolean) => {
+      // A queue replaced meanwhile is not warmed (the newer one is), nor the next items once the rest's step runs.
+      if (!current || !navigator.onLine || (!rest && restOfQueueOpen())) return
+      if (queue[1]) placeholderPixels(queue[1].placeholder)
       const saveData = saveDataOn()
       const filesOf = (item: RateMedia) => filesToShow(item, window.innerWidth, window.innerHeight, window.devicePixelRatio || 1, saveData)
-      waiting.current = filesToWarm(queue, budgetBytes, saveData, filesOf).filter((f) => !warmed.current.has(f.url))
+      waiting.current = filesForStep(queue, rest, budgetBytes, saveData, filesOf).filter((f) => !warmed.current.has(f.url))
       for (; running.current < WARM_CONCURRENCY; running.current++) void warmWaiting().finally(() => running.current--)
-    })
-    // A queue replaced before the gate opened is not warmed: the newer one is.
+    }
+    void afterFirstMedia().then(() => step(false))
+    void afterFirstVoteOrQuiet().then(() => step(true))
     return () => {
       current = false
     }

@@ -14,6 +14,7 @@ import { queueVote } from '../api/queue-vote'
 import { optimisticStats } from '../optimistic-stats'
 import { useMediaQueue } from './use-media-queue'
 import { usePrefetchMedia } from './use-prefetch-media'
+import { markFirstVote } from '../first-media'
 
 /** How long the voted item's new figures stay on screen before the next item, ms. */
 export const REVEAL_MS = 700
@@ -59,6 +60,7 @@ export function useVote(userId: number, onVoted?: () => void) {
     if (!item || busy) return
     const voteId = crypto.randomUUID()
     const stats = optimisticStats(item, isHot)
+    markFirstVote()
     setRevealed({ mediaId: item.id, voteId, stats })
     setAnnouncement(voteResultText(isHot, stats))
     queueVote({ userId, mediaId: item.id, isHot }, voteId).then(
