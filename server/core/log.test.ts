@@ -107,3 +107,34 @@ describe('createLogger', () => {
     expect(lines).toEqual([])
   })
 })
+
+describe('the batched stdout of createLogger', () => {
+  /** The stdout of a bun process that logs count lines through a default logger, then ends as `end` says. */
+  async function stdoutOf(count: number, end: string): Promise<string> {
+    const script = `
+      const { createLogger } = await import(${JSON.stringify(`${import.meta.dir}/log.ts`)})
+      const logger = createLogger({ level: 'info', production: true })
+      for (let i = 0; i < ${count}; i++) logger.info({ n: i }, 'line')
+      ${end}`
+    const child = Bun.spawn([process.execPath, '-e', script], {
+      stdout: 'pipe',
+      stderr: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
+    const out = await new Response(child.stdout).text()
+    await child.exited
+    return out
+  }
+  const numbers = (out: string) =>
+    out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).n)
+
+  it('writes every line when the process exits right after them, whether by process.exit or an uncaught exception', async () => {
+    const all = Array.from({ length: 300 }, (_, i) => i)
+    expect(numbers(await stdoutOf(300, 'process.exit(0)'))).toEqual(all)
+    expect(numbers(await stdoutOf(300, "setTimeout(() => { throw new Error('crash') }, 0)"))).toEqual(all)
+    expect(numbers(await stdoutOf(3, ''))).toEqual([0, 1, 2])
+  })
+})

@@ -98,7 +98,55 @@ export function redactLine(line: string, secrets: readonly string[] = []): strin
   }
 }
 
-/** Options of createLogger: level (LOG_LEVEL), production (scrub every line by value), secrets (configured values to remove), destination (default stdout). */
+/** Bytes of log lines kept before they are written to stdout in one call. */
+const BATCH_BYTES = 4096
+/** Longest a log line waits to be written, ms. */
+const BATCH_MS = 100
+
+let stdoutBatch: (pino.DestinationStream & { flush(cb?: () => void): void; flushSync(): void }) | undefined
+
+/**
+ * The process's stdout for log lines, written in batches: lines wait until BATCH_BYTES of them are kept or BATCH_MS
+ * has passed, then go out in one write (pino's stdout destination, which retries a busy pipe), instead of one write
+ * per line. flushSync() writes what waits at once: pino calls it after a fatal line, and so does the process's exit
+ * (process.exit, an uncaught exception, the end of the event loop), after which each line is written as it comes; so
+ * only a kill -9 or a power cut loses lines. One batch for the whole process, so the lines of every logger keep their
+ * order.
+ */
+function batchedStdout() {
+  if (stdoutBatch) return stdoutBatch
+  const out = pino.destination({ dest: 1, sync: true })
+  let lines: string[] = []
+  let size = 0
+  let exiting = false
+  const flushSync = () => {
+    if (size === 0) return
+    const text = lines.join('')
+    lines = []
+    size = 0
+    out.write(text)
+  }
+  setInterval(flushSync, BATCH_MS).unref()
+  process.once('exit', () => {
+    exiting = true
+    flushSync()
+  })
+  stdoutBatch = {
+    write(line: string) {
+      lines.push(line)
+      size += line.length
+      if (size >= BATCH_BYTES || exiting) flushSync()
+    },
+    flush(cb?: () => void) {
+      flushSync()
+      cb?.()
+    },
+    flushSync,
+  }
+  return stdoutBatch
+}
+
+/** Options of createLogger: level (LOG_LEVEL), production (scrub every line by value), secrets (configured values to remove), destination (default stdout, batched). */
 export type LoggerOptions = { level: LogLevel; production: boolean; secrets?: (string | undefined)[]; destination?: pino.DestinationStream }
 
 /** This process's id in every line (`instance`): host name and process id, so lines of several servers stay apart. */
@@ -114,7 +162,7 @@ export function createLogger({ level, production, secrets = [], destination }: L
       redact: { paths: SECRET_FIELDS, censor: REDACTED },
       ...(production ? { hooks: { streamWrite: (line: string) => redactLine(line, known) } } : {}),
     },
-    destination ?? pino.destination({ sync: true }),
+    destination ?? batchedStdout(),
   )
 }
 

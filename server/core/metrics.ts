@@ -13,19 +13,58 @@ client.collectDefaultMetrics({ register: registry })
 /** Latency buckets, seconds: from a cached read (a millisecond) to a slow export (tens of seconds). */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 
-const httpRequests = new client.Counter({
-  name: 'hotvote_http_requests_total',
-  help: 'HTTP requests answered, by route pattern, method and status',
-  labelNames: ['route', 'method', 'status'],
-  registers: [registry],
-})
-const httpDuration = new client.Histogram({
-  name: 'hotvote_http_request_duration_seconds',
-  help: 'Time from a request read to its answer, by route pattern and method, seconds',
-  labelNames: ['route', 'method'],
-  buckets: LATENCY_BUCKETS,
-  registers: [registry],
-})
+/** One route pattern, method and status of the HTTP metrics: its requests, their summed seconds and per-bucket counts. */
+type HttpSeries = { route: string; method: string; status: string; count: number; sum: number; buckets: number[] }
+/** The HTTP series by `route method status`. */
+const httpSeries = new Map<string, HttpSeries>()
+
+/** A sample as prom-client's registry prints it: metricName (default the family's), labels in order, value. */
+type Sample = { metricName?: string; labels: Record<string, string | number>; value: number }
+
+/**
+ * A metric family the registry prints from samples() at each scrape. The HTTP families are kept in plain numbers
+ * (recordRequest: a Map lookup and a few additions) rather than in prom-client's Counter and Histogram, which hash
+ * and check the labels of every request; the registry needs only these fields of a metric.
+ */
+function scrapedFamily(name: string, help: string, type: 'counter' | 'histogram', samples: () => Sample[]) {
+  const family = { name, help, type, aggregator: 'sum' as const }
+  registry.registerMetric({
+    ...family,
+    get: async () => ({ ...family, values: samples() }),
+    reset: () => httpSeries.clear(),
+  } as unknown as client.Metric)
+}
+
+scrapedFamily('hotvote_http_requests_total', 'HTTP requests answered, by route pattern, method and status', 'counter', () =>
+  [...httpSeries.values()].map((s) => ({ labels: { route: s.route, method: s.method, status: s.status }, value: s.count })),
+)
+scrapedFamily(
+  'hotvote_http_request_duration_seconds',
+  'Time from a request read to its answer, by route pattern and method, seconds',
+  'histogram',
+  () => {
+    const byRoute = new Map<string, { route: string; method: string; count: number; sum: number; buckets: number[] }>()
+    for (const s of httpSeries.values()) {
+      const key = `${s.route} ${s.method}`
+      const r = byRoute.get(key) ?? { route: s.route, method: s.method, count: 0, sum: 0, buckets: LATENCY_BUCKETS.map(() => 0) }
+      byRoute.set(key, r)
+      r.count += s.count
+      r.sum += s.sum
+      s.buckets.forEach((n, i) => (r.buckets[i] += n))
+    }
+    return [...byRoute.values()].flatMap(({ route, method, count, sum, buckets }): Sample[] => {
+      const name = 'hotvote_http_request_duration_seconds'
+      let below = 0
+      return [
+        ...LATENCY_BUCKETS.map((le, i) => ({ metricName: `${name}_bucket`, labels: { le, route, method }, value: (below += buckets[i]) })),
+        { metricName: `${name}_bucket`, labels: { le: '+Inf', route, method }, value: count },
+        { metricName: `${name}_sum`, labels: { route, method }, value: sum },
+        { metricName: `${name}_count`, labels: { route, method }, value: count },
+      ]
+    })
+  },
+)
+
 const votes = new client.Counter({
   name: 'hotvote_votes_total',
   help: 'Votes recorded (cast) and repeats answered with the first vote (replayed)',
@@ -142,8 +181,16 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** Records one answered request: route the pattern (UNMATCHED_ROUTE when none), seconds from read to answer. */
 export function recordRequest(route: string, method: string, status: number, seconds: number): void {
   const m = METHODS.has(method) ? method : 'OTHER'
-  httpRequests.inc({ route, method: m, status: String(status) })
-  httpDuration.observe({ route, method: m }, seconds)
+  const key = `${route} ${m} ${status}`
+  let s = httpSeries.get(key)
+  if (!s) {
+    s = { route, method: m, status: String(status), count: 0, sum: 0, buckets: LATENCY_BUCKETS.map(() => 0) }
+    httpSeries.set(key, s)
+  }
+  s.count++
+  s.sum += seconds
+  const bucket = LATENCY_BUCKETS.findIndex((le) => seconds <= le)
+  if (bucket >= 0) s.buckets[bucket]++
 }
 
 /** Records one vote: created false is a replay answered with the first vote. */

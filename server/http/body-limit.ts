@@ -79,16 +79,22 @@ export const isChunked = (request: Request) => request.body !== null && request.
  * with neither a live admin token cookie nor Basic credentials is answered 401, and a declared Content-Length over the
  * path's cap (bodyLimitFor, MAX_STREAMED_BODY_BYTES for a streamed route) 413; a body declared over
  * MAX_STREAMED_BODY_BYTES is not drained: the answer closes the connection. Credentials that are present are checked
- * by the admin guard as usual. Throws the refusal as an HttpError.
+ * by the admin guard as usual. chunked: isChunked(request). A request without a body (most of them) is passed at once,
+ * without a promise; otherwise the answer is a promise that rejects with the refusal as an HttpError.
  */
-export async function refuseUnreadBody(deps: Deps, request: Request): Promise<void> {
-  const path = pathOf(request.url)
+export function refuseUnreadBody(deps: Deps, request: Request, chunked: boolean): Promise<void> | undefined {
   const declared = Number(request.headers.get('content-length') ?? 0)
-  const hasBody = declared > 0 || isChunked(request)
+  if (!(declared > 0) && !chunked) return undefined
+  return refuseBody(deps, request, declared)
+}
+
+/** refuseUnreadBody for a request with a body of declared (0: chunked) bytes. */
+async function refuseBody(deps: Deps, request: Request, declared: number): Promise<void> {
+  const path = pathOf(request.url)
   const close: Record<string, string> = declared > MAX_STREAMED_BODY_BYTES ? { Connection: 'close' } : {}
   const credentialed = async () =>
     /^basic /i.test(request.headers.get('authorization') ?? '') || (await hasAdminToken(deps, request.headers.get('cookie')))
-  if (hasBody && isGuardedAdminPath(path) && !(await credentialed())) {
+  if (isGuardedAdminPath(path) && !(await credentialed())) {
     throw adminAuthRequired(request, close)
   }
   if (declared > (bodyLimitFor(path) ?? MAX_STREAMED_BODY_BYTES)) throw new HttpError(413, BODY_TOO_LARGE, undefined, undefined, close)
@@ -143,8 +149,9 @@ async function parseBody(bytes: Buffer, contentType: string, header: string): Pr
 export const bodyLimit = (deps: Deps) =>
   new Elysia({ name: 'body-limit' })
     .onRequest(({ request, set }) => {
-      if (isChunked(request)) set.headers.connection = 'close'
-      return refuseUnreadBody(deps, request)
+      const chunked = isChunked(request)
+      if (chunked) set.headers.connection = 'close'
+      return refuseUnreadBody(deps, request, chunked)
     })
     .onParse({ as: 'global' }, async ({ request, contentType }) => {
       const max = bodyLimitFor(pathOf(request.url))
