@@ -37,6 +37,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow('S3_BUCKET: is required when STORAGE=s3')
   })
 
+  it('reads MEDIA_PUBLIC_URL and MEDIA_PURGE_URL with STORAGE=s3 only, refusing a bad value or a use without s3 by name', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'media' }
+    expect(loadConfig(s3).mediaEdge).toBeUndefined()
+    expect(
+      loadConfig({ ...s3, MEDIA_PUBLIC_URL: 'https://cdn.example.com/m', MEDIA_PURGE_URL: 'http://127.0.0.1:9/purge' }).mediaEdge,
+    ).toEqual({
+      publicBase: 'https://cdn.example.com/m/',
+      purgeUrl: 'http://127.0.0.1:9/purge',
+    })
+    expect(loadConfig({ ...s3, MEDIA_PUBLIC_URL: 'https://cdn.example.com/' }).mediaEdge?.publicBase).toBe('https://cdn.example.com/')
+    expect(() => loadConfig({ MEDIA_PUBLIC_URL: 'https://cdn.example.com/' })).toThrow(
+      new ConfigError('MEDIA_PUBLIC_URL: needs STORAGE=s3'),
+    )
+    for (const bad of ['cdn.example.com', 'ftp://cdn.example.com/', 'https://cdn.example.com/?a=1'])
+      expect(() => loadConfig({ ...s3, MEDIA_PUBLIC_URL: bad })).toThrow(/^MEDIA_PUBLIC_URL: must be an http/)
+    expect(() => loadConfig({ ...s3, MEDIA_PURGE_URL: 'https://purge.example.com/' })).toThrow(
+      new ConfigError('MEDIA_PURGE_URL: needs MEDIA_PUBLIC_URL'),
+    )
+  })
+
   it('parses SITE_BRANDS and rejects broken JSON naming the variable', () => {
     const brands = JSON.stringify({ 'hot.example': { siteName: 'Hot Example', useLogo: true, logoType: 'hot' } })
     expect(loadConfig({ SITE_BRANDS: brands }).siteBrands['hot.example'].siteName).toBe('Hot Example')

@@ -69,6 +69,14 @@ const EnvSchema = v.object({
   S3_BUCKET: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  MEDIA_PUBLIC_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(isHttpBase, 'must be an http:// or https:// URL without query or fragment (the public base of the bucket or its CDN)'),
+    ),
+  ),
+  MEDIA_PURGE_URL: v.optional(v.pipe(v.string(), v.trim(), v.check(isHttpBase, 'must be an http:// or https:// URL'))),
   S3_FORCE_PATH_STYLE: v.optional(
     v.pipe(
       v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
@@ -151,6 +159,16 @@ function isAddressOrCidr(s: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
 }
 
+/** Whether s parses as an http(s) URL with a host and no query or fragment. */
+function isHttpBase(s: string): boolean {
+  try {
+    const url = new URL(s)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.search && !url.hash && !s.includes('#')
+  } catch {
+    return false
+  }
+}
+
 /** Whether s parses as a postgres:// or postgresql:// URL naming a host. */
 function isPostgresUrl(s: string): boolean {
   try {
@@ -184,6 +202,12 @@ export type Config = {
         secretAccessKey?: string
         forcePathStyle: boolean
       }
+  /**
+   * Media from the edge (MEDIA_PUBLIC_URL, STORAGE=s3 only): publicBase is the URL (ending in `/`) under which the
+   * bucket or its CDN serves each object by its key; purgeUrl (MEDIA_PURGE_URL) receives the URLs to drop from the
+   * CDN. Absent: media are served by the app under /api/media/file/ (docs/operations.md > Media from the edge).
+   */
+  mediaEdge?: { publicBase: string; purgeUrl?: string }
   smtpUrl?: string
   mailFrom: string
   adminUsername: string
@@ -233,6 +257,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = result.output
   if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('S3_BUCKET: is required when STORAGE=s3')
+  if (e.MEDIA_PUBLIC_URL && e.STORAGE !== 's3') throw new ConfigError('MEDIA_PUBLIC_URL: needs STORAGE=s3')
+  if (e.MEDIA_PURGE_URL && !e.MEDIA_PUBLIC_URL) throw new ConfigError('MEDIA_PURGE_URL: needs MEDIA_PUBLIC_URL')
   return {
     host: e.HOST,
     port: e.PORT,
@@ -251,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'fs' },
+    mediaEdge: e.MEDIA_PUBLIC_URL ? { publicBase: e.MEDIA_PUBLIC_URL.replace(/\/*$/, '/'), purgeUrl: e.MEDIA_PURGE_URL } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminUsername: e.ADMIN_USERNAME,

@@ -72,7 +72,9 @@ if (db.dialect === 'postgres' && config.storage.kind === 'fs')
   )
 // The S3 client is loaded only when used, so a server on the filesystem bucket never holds it in memory.
 const storage =
-  config.storage.kind === 's3' ? (await import('./storage/s3-storage')).createS3Storage(config.storage) : createFsStorage(bucketDir)
+  config.storage.kind === 's3'
+    ? (await import('./storage/s3-storage')).createS3Storage({ ...config.storage, publicMedia: config.mediaEdge !== undefined })
+    : createFsStorage(bucketDir)
 const mailer = config.smtpUrl
   ? createSmtpMailer(config.smtpUrl, config.mailFrom)
   : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, (line) => logger.info(line), config.production)

@@ -11,6 +11,7 @@ import { routeTree } from './routeTree.gen'
 import { createQueryClient } from './lib/query-client'
 import { startQueryPersistence } from './lib/query-persistence'
 import { registerServiceWorker } from './lib/sw-registration'
+import { siteSettingsQueryOptions } from './features/shell/api/get-site-settings'
 import { afterPageLoad, yieldToMain } from './lib/when-idle'
 import { removeFirstPicturePreview } from './lib/first-picture-preview'
 import { cn } from './lib/cn'
@@ -33,7 +34,8 @@ const START_UP_IDLE_TIMEOUT_MS = 2000
 // Neither is needed for the first screen, so their code loads (and the service worker installs) once the page has
 // loaded and the browser is idle, not beside the first item's requests.
 afterPageLoad(() => {
-  if (import.meta.env.PROD) void registerServiceWorker()
+  if (import.meta.env.PROD)
+    void registerServiceWorker(() => queryClient.fetchQuery(siteSettingsQueryOptions()).then((s) => s.mediaBaseUrl ?? null))
   void import('./lib/persistent-storage').then((m) => m.requestPersistentStorage()).catch(() => false)
 }, START_UP_IDLE_TIMEOUT_MS)
 // tailwind-merge builds its class tables on first use (a few ms, four times that on a slow phone): done in a task of

@@ -3,8 +3,11 @@
  * - the app shell (index.html, JS, CSS, icons, manifest; not the adm-* chunks) is precached, and every navigation
  *   outside /adm and /api is answered with the precached index.html, so the app starts offline on any route;
  * - /adm pages and /api/admin/*, /api/db-test/* always go to the network and are never cached;
- * - media files (GET /api/media/file/*) are cached at runtime, cache first, bounded by count and age, and Range
+ * - media files (GET /api/media/file/*, and with media from the edge every URL under the public media base its script
+ *   URL carries, sw-paths.ts swScriptUrl) are cached at runtime, cache first, bounded by count and age, and Range
  *   requests (video) are answered 206 from the cached whole file, every range of a video from one source (handleMedia);
+ *   a file on the media origin is fetched into the cache with CORS (the bucket's CORS rule lets the app's origin read
+ *   it), as the page's no-cors fetches and elements would get opaque answers that cannot be cached or cut into ranges;
  *   a hidden item's file that only the admin may see (Cache-Control: no-store) is never cached;
  * - the public configs are stale-while-revalidate;
  * - a new version waits until the visitor accepts the update prompt (SKIP_WAITING message), then claims the pages;
@@ -26,14 +29,17 @@ import {
   MEDIA_CACHE_MAX_AGE_S,
   MEDIA_CACHE_MAX_ENTRIES,
   NAVIGATION_DENYLIST,
-  isMediaFilePath,
+  isMediaFileUrl,
   isNeverCachedPath,
   isPublicConfigPath,
+  mediaBaseOf,
 } from './lib/sw-paths'
 
 declare let self: ServiceWorkerGlobalScope
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin
+/** The public media base this worker was registered with (null: media come from the app only). */
+const mediaBase = mediaBaseOf(self.location.href)
 
 // Update flow: the update prompt calls workbox-window's messageSkipWaiting(); never skip waiting on our own.
 self.addEventListener('message', (event) => {
@@ -71,7 +77,19 @@ const mediaStrategy = new CacheFirst({
     new ExpirationPlugin({ maxEntries: MEDIA_CACHE_MAX_ENTRIES, maxAgeSeconds: MEDIA_CACHE_MAX_AGE_S, purgeOnQuotaError: true }),
     new RangeRequestsPlugin(),
   ],
+  // A bucket's CORS answers vary on Origin: an element's request (no Origin) still matches the file fetched with CORS.
+  matchOptions: { ignoreVary: true },
 })
+
+/**
+ * The request the media cache is filled with for request: a file on another origin is asked for with CORS and no
+ * credentials (an element's or the prefetch's no-cors request would answer opaquely, which is never cached); a
+ * same-origin request as it is.
+ */
+const fillRequest = (request: Request) =>
+  new URL(request.url).origin === self.location.origin || request.mode === 'cors'
+    ? request
+    : new Request(request.url, { mode: 'cors', credentials: 'omit', headers: request.headers })
 /** The media cache's fills in flight, by URL: each settles once its whole file is in the cache (or it failed). */
 const fills = new Map<string, Promise<unknown>>()
 
@@ -121,7 +139,7 @@ async function handleMedia(options: RouteHandlerCallbackOptions): Promise<Respon
     await rememberNetworkRange(key)
     const [whole, done] = mediaStrategy.handleAll({
       event: options.event,
-      request: new Request(request.url, { credentials: 'same-origin' }),
+      request: new Request(request.url, { credentials: sameOrigin(new URL(request.url)) ? 'same-origin' : 'omit' }),
     })
     void whole.catch(() => undefined)
     trackFill(request.url, done)
@@ -137,11 +155,11 @@ async function answerFromCache(options: RouteHandlerCallbackOptions): Promise<Re
     await fill
     return mediaStrategy.handle(options)
   }
-  const [response, done] = mediaStrategy.handleAll(options)
+  const [response, done] = mediaStrategy.handleAll({ event: options.event, request: fillRequest(request) })
   trackFill(request.url, done)
   return response
 }
-registerRoute(({ url }) => sameOrigin(url) && isMediaFilePath(url.pathname), handleMedia)
+registerRoute(({ url }) => isMediaFileUrl(url, self.location.origin, mediaBase), handleMedia)
 
 registerRoute(
   ({ url }) => sameOrigin(url) && isPublicConfigPath(url.pathname),

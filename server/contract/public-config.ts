@@ -1,15 +1,24 @@
 /** Public configuration reads and their defaults (public-visitor §3 Configs, server-contract: Public configuration). */
 import * as v from 'valibot'
 
-/** GET /api/site-settings; analyticsId is ANALYTICS_ID (null: no third-party tag is loaded). */
+/**
+ * GET /api/site-settings; analyticsId is ANALYTICS_ID (null: no third-party tag is loaded); mediaBaseUrl is
+ * MEDIA_PUBLIC_URL ending in `/`, the base media URLs may start with besides the app's own (null: media come from the
+ * app only), which the service worker caches like the app's (client/src/sw.ts).
+ */
 export const SiteSettingsSchema = v.object({
   siteName: v.string(),
   useLogo: v.boolean(),
   logoType: v.string(),
   analyticsId: v.nullable(v.string()),
+  mediaBaseUrl: v.nullable(v.string()),
 })
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>
-export const DEFAULT_SITE_SETTINGS: Omit<SiteSettings, 'analyticsId'> = { siteName: 'HotVote', useLogo: false, logoType: 'default' }
+export const DEFAULT_SITE_SETTINGS: Omit<SiteSettings, 'analyticsId' | 'mediaBaseUrl'> = {
+  siteName: 'HotVote',
+  useLogo: false,
+  logoType: 'default',
+}
 
 /** GET /api/vote-multiplier-config. Displayed total = round(actual x multiplier) when enabled. */
 export const VoteMultiplierSchema = v.object({ isEnabled: v.boolean(), multiplier: v.number() })

@@ -7,6 +7,7 @@
 import { Elysia } from 'elysia'
 import type { Config } from '../config'
 import { pathOf } from './url-path'
+import { mediaOrigin } from '../media/media-url'
 
 /** Hosts the Google tag (gtag.js, client/src/lib/analytics.ts) loads from and reports to, per Google's CSP guide. */
 const ANALYTICS_SCRIPT = ['https://www.googletagmanager.com']
@@ -19,20 +20,24 @@ const policy = (directives: Record<string, string[]>) =>
     .join('; ')
 
 /**
- * The CSP of the PWA (index.html, /adm, the service worker script and the assets). Media are always served by this
- * origin (/api/media/file/<key>, also when STORAGE=s3), the ad runs in a frame of this origin (/api/ad-frame/<zone>),
- * and the analytics hosts are added only when analyticsId is set. No inline script or style, no eval, no data:/blob:.
+ * The CSP of the PWA (index.html, /adm, the service worker script and the assets). Media are served by this origin
+ * (/api/media/file/<key>), and with media from the edge (MEDIA_PUBLIC_URL) also by the public base's origin, which
+ * img-src, media-src and connect-src (the prefetch and the service worker's fetches) then name; the ad runs in a frame
+ * of this origin (/api/ad-frame/<zone>), and the analytics hosts are added only when analyticsId is set. No inline
+ * script or style, no eval, no data:/blob:.
  */
-export function appContentSecurityPolicy(analyticsId: string | undefined): string {
-  const analytics = (hosts: string[]) => (analyticsId ? hosts : [])
+export function appContentSecurityPolicy(config: Pick<Config, 'analyticsId' | 'mediaEdge'>): string {
+  const analytics = (hosts: string[]) => (config.analyticsId ? hosts : [])
+  const media = mediaOrigin(config)
+  const edge = media ? [media] : []
   return policy({
     'default-src': ["'self'"],
     'script-src': ["'self'", ...analytics(ANALYTICS_SCRIPT)],
     'style-src': ["'self'"],
-    'img-src': ["'self'", ...analytics(ANALYTICS_IMG)],
-    'media-src': ["'self'"],
+    'img-src': ["'self'", ...edge, ...analytics(ANALYTICS_IMG)],
+    'media-src': ["'self'", ...edge],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...analytics(ANALYTICS_CONNECT)],
+    'connect-src': ["'self'", ...edge, ...analytics(ANALYTICS_CONNECT)],
     'frame-src': ["'self'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
@@ -56,10 +61,13 @@ export const HSTS = 'max-age=31536000'
 const NO_STORE = /^\/api\/(session|auth|users|admin|db-test)(\/|$)/
 
 /** The default security headers for an answer to pathname under config. */
-export function securityHeadersFor(pathname: string, config: Pick<Config, 'publicUrl' | 'analyticsId'>): Record<string, string> {
+export function securityHeadersFor(
+  pathname: string,
+  config: Pick<Config, 'publicUrl' | 'analyticsId' | 'mediaEdge'>,
+): Record<string, string> {
   const api = pathname === '/api' || pathname.startsWith('/api/')
   return {
-    'Content-Security-Policy': api ? API_CONTENT_SECURITY_POLICY : appContentSecurityPolicy(config.analyticsId),
+    'Content-Security-Policy': api ? API_CONTENT_SECURITY_POLICY : appContentSecurityPolicy(config),
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

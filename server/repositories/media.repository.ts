@@ -260,6 +260,7 @@ export async function findOwnMediaWithFigures(db: Database, userId: number) {
       variants: m.variants,
       frames: m.frames,
       processedAt: m.processedAt,
+      hiddenAt: m.hiddenAt,
       ...mediaFigureColumns,
     })
     .from(m)
@@ -285,6 +286,7 @@ export async function listMediaWithFigures(db: Database, { limit, offset, after 
       variants: m.variants,
       frames: m.frames,
       processedAt: m.processedAt,
+      hiddenAt: m.hiddenAt,
       username: sql<string>`(select username from users where users.id = media.user_id)`,
       ...mediaFigureColumns,
     })
@@ -295,10 +297,10 @@ export async function listMediaWithFigures(db: Database, { limit, offset, after 
     .offset(offset)
 }
 
-/** The variants (parsed JSON, or null) of the media row stored under key. */
-export async function findMediaVariantsByKey(db: Database, key: string) {
+/** The media row stored under exactly key. */
+export async function findMediaByKey(db: Database, key: string): Promise<MediaRow | undefined> {
   const { orm, t } = shared(db)
-  return (await orm.select({ variants: t.media.variants }).from(t.media).where(eq(t.media.storageKey, key)))[0]
+  return (await orm.select().from(t.media).where(eq(t.media.storageKey, key)))[0]
 }
 
 /** Deletes the media row stored under key, if any; its votes and views go with it (ON DELETE CASCADE). */

@@ -26,7 +26,16 @@ export interface Storage {
   delete(key: string): Promise<boolean>
   /** Every object in the bucket, in key order. */
   list(): AsyncIterable<ObjectInfo>
+  /**
+   * Only on a bucket whose objects the public serves by key (S3 with MEDIA_PUBLIC_URL): makes the objects under keys
+   * reachable by the public at their keys (visible) or not; get, head, put, delete and list keep naming them by their
+   * keys either way. Answers the keys that changed (missing keys and those already so are left as they are).
+   */
+  setPublic?(keys: string[], visible: boolean): Promise<string[]>
 }
+
+/** Caching of an object the public fetches from the bucket or its CDN: its key names one content for good (media URLs carry the item's version). */
+export const PUBLIC_OBJECT_CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 /** A key that could escape the bucket or is not a plain relative path. */
 export class InvalidKeyError extends Error {

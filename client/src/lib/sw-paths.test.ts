@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'bun:test'
-import { NAVIGATION_DENYLIST, isMediaFilePath, isNeverCachedPath, isPublicConfigPath } from './sw-paths'
+import {
+  NAVIGATION_DENYLIST,
+  isMediaFilePath,
+  isMediaFileUrl,
+  isNeverCachedPath,
+  isPublicConfigPath,
+  mediaBaseOf,
+  swScriptUrl,
+} from './sw-paths'
 
 const deniedNavigation = (path: string) => NAVIGATION_DENYLIST.some((re) => re.test(path))
 
@@ -33,5 +41,20 @@ describe('service worker paths', () => {
         isPublicConfigPath,
       ),
     ).toBe(false)
+  })
+
+  it('caches media under the public media base its script URL carries, and only there on another origin', () => {
+    const base = 'https://cdn.example.com/media-bucket/'
+    const script = new URL(swScriptUrl(base), 'https://hotvote.example').href
+    expect(mediaBaseOf(script)).toBe(base)
+    expect(mediaBaseOf(new URL(swScriptUrl(null), 'https://hotvote.example').href)).toBeNull()
+    expect(mediaBaseOf('https://hotvote.example/sw.js?media=javascript%3Aalert(1)')).toBeNull()
+    const app = 'https://hotvote.example'
+    const media = (url: string, mediaBase: string | null) => isMediaFileUrl(new URL(url), app, mediaBase)
+    expect(media(`${base}media/2026/11/a.jpg?v=k1`, base)).toBe(true)
+    expect(media(`${app}/api/media/file/media/2026/11/a.jpg`, base)).toBe(true)
+    expect(media(`${base}media/2026/11/a.jpg`, null)).toBe(false)
+    expect(media('https://cdn.example.com/other-bucket/a.jpg', base)).toBe(false)
+    expect(media('https://elsewhere.example/api/media/file/a.jpg', base)).toBe(false)
   })
 })

@@ -6,22 +6,24 @@
  */
 import type { Workbox } from 'workbox-window'
 import { createExternalStore } from './external-store'
-
-/** URL of the built service worker (client/dist/sw.js, served no-cache by server/http/static-client.ts). */
-export const SW_URL = '/sw.js'
+import { swScriptUrl } from './sw-paths'
 
 let workbox: Workbox | undefined
 const waiting = createExternalStore(false)
 
 /**
- * Registers SW_URL for scope / after the page has loaded. No-op where service workers are unavailable. workbox-window
- * is loaded then, not with the first load's script.
+ * Registers the worker (swScriptUrl of the public media base that mediaBase answers: site settings' mediaBaseUrl) for
+ * scope / after the page has loaded. No-op where service workers are unavailable, and when mediaBase fails (offline
+ * without the settings cached) while a worker already controls the page: that worker keeps its own script URL, which
+ * registering another would replace. workbox-window is loaded then, not with the first load's script.
  */
-export async function registerServiceWorker(): Promise<void> {
+export async function registerServiceWorker(mediaBase: () => Promise<string | null>): Promise<void> {
   if (!('serviceWorker' in navigator) || workbox) return
+  const base = await mediaBase().catch(() => undefined)
+  if (base === undefined && navigator.serviceWorker.controller) return
   const { Workbox } = await import('workbox-window')
   if (workbox) return
-  workbox = new Workbox(SW_URL, { scope: '/' })
+  workbox = new Workbox(swScriptUrl(base ?? null), { scope: '/' })
   workbox.addEventListener('waiting', () => waiting.set(true))
   await workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error))
 }

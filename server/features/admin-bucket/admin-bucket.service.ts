@@ -8,6 +8,7 @@ import type { Deps } from '../../core/deps'
 import { InvalidKeyError, type ObjectInfo } from '../../storage/storage'
 import { derivedObjectOwners, isResumableUploadKey } from '../../media/media-keys'
 import { deleteItemObjects } from '../../media/pipeline/process-media'
+import { purgeDeletedMedia } from '../../media/media-edge'
 import { typeForFileName } from '../../contract/media'
 import type { KeyPageQuery } from '../../contract/admin/paging'
 import type { BucketDeleteResult, BucketFile, BucketUploadAnswer, DuplicateGroup, DuplicateScan } from '../../contract/admin/bucket'
@@ -18,7 +19,7 @@ import type { SpooledFile } from '../../media/upload-stream'
 import { sha256Hex } from '../../media/content-hash'
 import {
   deleteMediaByKey,
-  findMediaVariantsByKey,
+  findMediaByKey,
   listRowsWithoutStoredHash,
   listStoredHashes,
   saveStoredHash,
@@ -63,10 +64,10 @@ export async function listBucketFiles(
 
 /**
  * Deletes the named objects with their derived objects (by key, from the media row's variants: no bucket listing)
- * and their media rows; answers {message, deleted (count), errors (one line per refused key: a bad key, an unknown
+ * and their media rows (an item's URLs purged from the CDN with media from the edge); answers {message, deleted (count), errors (one line per refused key: a bad key, an unknown
  * one, a resumable upload's staging object)}.
  */
-export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, filenames: string[]): Promise<BucketDeleteResult> {
+export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage' | 'config'>, filenames: string[]): Promise<BucketDeleteResult> {
   let deleted = 0
   const errors: string[] = []
   for (const key of filenames) {
@@ -75,11 +76,13 @@ export async function deleteBucketFiles(deps: Pick<Deps, 'db' | 'storage'>, file
         errors.push(`${key}: part of an unfinished resumable upload, not touched`)
         continue
       }
-      if (!(await deleteItemObjects(deps.storage, key, (await findMediaVariantsByKey(deps.db, key))?.variants ?? null))) {
+      const row = await findMediaByKey(deps.db, key)
+      if (!(await deleteItemObjects(deps.storage, key, row?.variants ?? null))) {
         errors.push(`${key}: not found`)
         continue
       }
       await deleteMediaByKey(deps.db, key)
+      if (row) await purgeDeletedMedia(deps, row)
       deleted++
     } catch (e) {
       errors.push(e instanceof InvalidKeyError ? `${key}: invalid key, not touched` : `${key}: ${(e as Error).message}`)

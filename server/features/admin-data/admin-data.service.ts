@@ -5,26 +5,26 @@ import type { Page, PageQuery } from '../../contract/admin/paging'
 import { writeAuditEvent } from '../../core/audit-log'
 import { mustFind } from '../../http/errors'
 import { readPage } from '../../http/paging'
-import { mediaDisplay, mediaUrl } from '../../media/media-url'
+import { mediaLinks } from '../../media/media-url'
 import { deleteItemObjects } from '../../media/pipeline/process-media'
+import { purgeDeletedMedia } from '../../media/media-edge'
 import { countMedia, deleteMediaById, findMediaById, listMediaWithFigures } from '../../repositories/media.repository'
 import { countUsers, listUsersWithActivity } from '../../repositories/users.repository'
 import { countTables, isConnected, listTableNames, databaseVersion } from '../../repositories/database.repository'
 
 /** A page of media, newest first, the number of media items and the next page's cursor. */
-export async function listAdminMedia(deps: Pick<Deps, 'db'>, page: PageQuery): Promise<Page<AdminMedia>> {
+export async function listAdminMedia(deps: Pick<Deps, 'db' | 'config'>, page: PageQuery): Promise<Page<AdminMedia>> {
   const { rows, next } = await readPage(
     page,
     (p) => listMediaWithFigures(deps.db, p),
     (row) => row.id,
   )
-  const items = rows.map(({ hotVotes, totalVotes, storageKey, placeholder, variants, frames, processedAt, ...row }) => ({
+  const items = rows.map(({ hotVotes, totalVotes, storageKey, placeholder, variants, frames, processedAt, hiddenAt, ...row }) => ({
     ...row,
-    url: mediaUrl(storageKey),
     hotVotes,
     notVotes: totalVotes - hotVotes,
     totalVotes,
-    ...mediaDisplay({ storageKey, mimeType: row.mimeType, placeholder, variants, frames, processedAt }),
+    ...mediaLinks(deps.config, { storageKey, mimeType: row.mimeType, placeholder, variants, frames, processedAt, hiddenAt }),
     processed: processedAt !== null,
   }))
   return { items, total: await countMedia(deps.db), next }
@@ -40,7 +40,7 @@ export async function listAdminUsers(deps: Pick<Deps, 'db'>, page: PageQuery): P
   return { items: rows, total: await countUsers(deps.db), next }
 }
 
-/** Deletes any media item with its objects (derived ones too), votes and views; ADMIN_DELETE_REQUEST/COMPLETED audit. Throws HttpError 404. */
+/** Deletes any media item with its objects (derived ones too), votes and views, purging its URLs from the CDN (media from the edge); ADMIN_DELETE_REQUEST/COMPLETED audit. Throws HttpError 404. */
 export async function adminDeleteMedia(deps: Deps, mediaId: number): Promise<void> {
   const row = mustFind(await findMediaById(deps.db, mediaId), 'Media')
   const context = {
@@ -53,6 +53,7 @@ export async function adminDeleteMedia(deps: Deps, mediaId: number): Promise<voi
   await writeAuditEvent(deps, 'ADMIN_DELETE_REQUEST', context)
   const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, row.variants)
   await deleteMediaById(deps.db, mediaId)
+  await purgeDeletedMedia(deps, row)
   await writeAuditEvent(deps, 'ADMIN_DELETE_COMPLETED', { ...context, objectDeleted })
 }
 

@@ -11,6 +11,7 @@ import type { Page, PageQuery } from '../../contract/admin/paging'
 import { auditRow } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
 import { readPage } from '../../http/paging'
+import { syncMediaVisibility } from '../../media/media-edge'
 import { changeTakedownStatus, countTakedowns, listTakedownRows } from '../../repositories/takedowns.repository'
 
 /** A page of takedowns, newest first, the number of takedowns and the next page's cursor. */
@@ -27,9 +28,13 @@ export async function listTakedowns(deps: Pick<Deps, 'db'>, page: PageQuery): Pr
   }
 }
 
-/** Changes a takedown's status and notes, its media's visibility and the audit log in one transaction. Throws HttpError 404 (unknown), 409 (transition not allowed). */
+/**
+ * Changes a takedown's status and notes, its media's visibility and the audit log in one transaction, then makes the
+ * media's objects follow its visibility at the edge (syncMediaVisibility). Throws HttpError 404 (unknown), 409
+ * (transition not allowed).
+ */
 export async function updateTakedown(
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'storage'>,
   id: number,
   update: v.InferOutput<typeof DmcaUpdateSchema>,
 ): Promise<DmcaUpdateAnswer> {
@@ -49,6 +54,7 @@ export async function updateTakedown(
         by: deps.config.adminUsername,
       }),
   })
-  mustFind(changed, 'Takedown')
+  const { mediaId } = mustFind(changed, 'Takedown')
+  if (mediaId !== null) await syncMediaVisibility(deps, mediaId)
   return { message: 'DMCA takedown updated successfully', id, status: update.status }
 }

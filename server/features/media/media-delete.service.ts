@@ -1,11 +1,12 @@
 /**
  * Deleting one's own media (server-contract: DELETE /api/media/:id): the stored object and its derived objects, the row, its votes and
- * views, with MEDIA_DELETE_REQUEST and MEDIA_DELETE_COMPLETED audit events.
+ * views, and its URLs purged from the CDN (media from the edge), with MEDIA_DELETE_REQUEST and MEDIA_DELETE_COMPLETED audit events.
  */
 import type { Deps } from '../../core/deps'
 import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError, mustFind } from '../../http/errors'
 import { deleteItemObjects } from '../../media/pipeline/process-media'
+import { purgeDeletedMedia } from '../../media/media-edge'
 import { deleteMediaById, findMediaById } from '../../repositories/media.repository'
 
 /** Deletes mediaId for its owner userId. Throws HttpError 404 (unknown media), 403 (someone else's). */
@@ -16,5 +17,6 @@ export async function deleteOwnMedia(deps: Deps, userId: number, mediaId: number
   await writeAuditEvent(deps, 'MEDIA_DELETE_REQUEST', context)
   const objectDeleted = await deleteItemObjects(deps.storage, row.storageKey, row.variants)
   await deleteMediaById(deps.db, mediaId)
+  await purgeDeletedMedia(deps, row)
   await writeAuditEvent(deps, 'MEDIA_DELETE_COMPLETED', { ...context, objectDeleted })
 }

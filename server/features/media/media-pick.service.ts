@@ -6,6 +6,7 @@
  * item's first probe goes with its session lookup, one statement on PostgreSQL.
  */
 import type { Deps } from '../../core/deps'
+import type { Config } from '../../config'
 import type { RateMedia } from '../../contract/media'
 import { HttpError } from '../../http/errors'
 import { toVoteStats } from '../../media/vote-stats'
@@ -17,7 +18,7 @@ import {
   type RateableRow,
 } from '../../repositories/media.repository'
 import { requireOwnSession } from '../../http/session-user'
-import { mediaDisplay, mediaUrl } from '../../media/media-url'
+import { mediaLinks } from '../../media/media-url'
 
 /** Random probes per wanted item before falling back to the exact query. */
 const TRIES_PER_ITEM = 20
@@ -48,17 +49,16 @@ export async function pickRateableMedia(
 }
 
 /** A media row as the rate screen shows it, with actual vote figures. */
-export function toRateMedia(row: RateableRow): RateMedia {
+export function toRateMedia(config: Pick<Config, 'mediaEdge'>, row: RateableRow): RateMedia {
   return {
     id: row.id,
-    url: mediaUrl(row.storageKey),
     mimeType: row.mimeType,
     size: row.size,
     width: row.width,
     height: row.height,
     ...toVoteStats(row.totalVotes, row.hotVotes),
     userHasVoted: false,
-    ...mediaDisplay(row),
+    ...mediaLinks(config, row),
   }
 }
 
@@ -68,7 +68,7 @@ export function toRateMedia(row: RateableRow): RateMedia {
  * when userId is not the session's user, 404 when the user has rated everything.
  */
 export async function pickRandomMedia(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   sessionHash: string,
   userId: number,
   exclude: number[],
@@ -76,11 +76,15 @@ export async function pickRandomMedia(
   const { visitorId, row: probed } = await findVisitorAndRandomRateableMedia(deps.db, sessionHash, Math.random(), userId)
   requireOwnSession(visitorId, userId)
   const [row] = await pickRateableMedia(deps, userId, exclude, 1, { row: probed })
-  if (row) return toRateMedia(row)
+  if (row) return toRateMedia(deps.config, row)
   if ((await mediaIdRange(deps.db)).min === null) return null
   throw new HttpError(404, 'You have rated all the media we have right now')
 }
 
 /** Up to limit random items for the offline prefetch queue. */
-export const pickMediaQueue = async (deps: Pick<Deps, 'db'>, userId: number, exclude: number[], limit: number): Promise<RateMedia[]> =>
-  (await pickRateableMedia(deps, userId, exclude, limit)).map(toRateMedia)
+export const pickMediaQueue = async (
+  deps: Pick<Deps, 'db' | 'config'>,
+  userId: number,
+  exclude: number[],
+  limit: number,
+): Promise<RateMedia[]> => (await pickRateableMedia(deps, userId, exclude, limit)).map((row) => toRateMedia(deps.config, row))

@@ -11,7 +11,7 @@ import { deleteItemObjects, processMediaFile } from '../../media/pipeline/proces
 import { PipelineBusyError, RefusedMediaError, UnreadableMediaError } from '../../media/pipeline/media-errors'
 import { pipelineQueueFor } from '../../media/pipeline/pipeline-queue'
 import { findMediaBySha256, insertMedia } from '../../repositories/media.repository'
-import { mediaDisplay, mediaUrl } from '../../media/media-url'
+import { mediaLinks } from '../../media/media-url'
 import { newStorageKey, sniffMediaType, wrongType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
 
@@ -74,13 +74,12 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
     message: UPLOAD_SUCCESS_MESSAGE,
     media: {
       id: row.id,
-      url: mediaUrl(storageKey),
       mimeType: actual,
       originalName: row.originalName,
       size: row.size,
       width,
       height,
-      ...mediaDisplay(row),
+      ...mediaLinks(deps.config, row),
     },
   }
 }

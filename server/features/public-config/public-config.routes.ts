@@ -33,10 +33,14 @@ export const publicConfigRoutes = (deps: Deps) =>
       ({ headers }) => ({
         ...(deps.config.siteBrands[(headers.host ?? '').split(':')[0].toLowerCase()] ?? DEFAULT_SITE_SETTINGS),
         analyticsId: deps.config.analyticsId ?? null,
+        mediaBaseUrl: deps.config.mediaEdge?.publicBase ?? null,
       }),
       {
         response: { 200: SiteSettingsSchema },
-        detail: { summary: 'Branding for the request Host (SITE_BRANDS), else the default, and the analytics id' },
+        detail: {
+          summary:
+            'Branding for the request Host (SITE_BRANDS), else the default, the analytics id and the public media base (MEDIA_PUBLIC_URL)',
+        },
       },
     )
     .get(routes.voteMultiplierConfig, () => publicVoteMultiplier(deps), {

@@ -2,16 +2,15 @@
 import type { Deps } from '../../core/deps'
 import type { UserStats } from '../../contract/users'
 import { toVoteStats } from '../../media/vote-stats'
-import { mediaDisplay, mediaUrl } from '../../media/media-url'
+import { mediaLinks } from '../../media/media-url'
 import { findOwnMediaWithFigures } from '../../repositories/media.repository'
 
 /** Totals and per-item figures of what userId's uploads received (actual counts, no multiplier). */
-export async function getUserStats(deps: Pick<Deps, 'db'>, userId: number): Promise<UserStats> {
+export async function getUserStats(deps: Pick<Deps, 'db' | 'config'>, userId: number): Promise<UserStats> {
   const mediaStats = (await findOwnMediaWithFigures(deps.db, userId)).map((row) => {
     const { hotPercentage, notPercentage } = toVoteStats(row.totalVotes, row.hotVotes)
     return {
       id: row.id,
-      url: mediaUrl(row.storageKey),
       mimeType: row.mimeType,
       originalName: row.originalName,
       size: row.size,
@@ -20,7 +19,7 @@ export async function getUserStats(deps: Pick<Deps, 'db'>, userId: number): Prom
       totalVotes: row.totalVotes,
       hotPercentage,
       notPercentage,
-      ...mediaDisplay(row),
+      ...mediaLinks(deps.config, row),
     }
   })
   return {

@@ -75,9 +75,9 @@ describe('public configuration after admin saves', () => {
 describe('GET /api/site-settings', () => {
   it('answers the brand of the Host header, and the default for other hosts', async () => {
     const branded = await call(t.app, 'GET', paths.siteSettings(), undefined, { headers: { host: 'hot.example.com:3000' } })
-    expect(branded.json).toEqual({ ...brands['hot.example.com'], analyticsId: null })
+    expect(branded.json).toEqual({ ...brands['hot.example.com'], analyticsId: null, mediaBaseUrl: null })
     const plain = await call(t.app, 'GET', paths.siteSettings(), undefined, { headers: { host: 'elsewhere.test' } })
-    expect(plain.json).toEqual({ siteName: 'HotVote', useLogo: false, logoType: 'default', analyticsId: null })
+    expect(plain.json).toEqual({ siteName: 'HotVote', useLogo: false, logoType: 'default', analyticsId: null, mediaBaseUrl: null })
   })
 
   it('names the analytics id when ANALYTICS_ID is set', async () => {
