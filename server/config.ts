@@ -146,6 +146,7 @@ const EnvSchema = v.object({
   IMAGE_MAX_FRAMES: wholeNumber(1, 10_000, '100'),
   RESUMABLE_UPLOAD_EXPIRY_HOURS: wholeNumber(1, 720, '24'),
   SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 300, '0'),
+  NEAR_DUPLICATE_DISTANCE: wholeNumber(0, 12, '10'),
 })
 
 /** The environment variables the configuration reads (README: Configuration documents each). */
@@ -239,6 +240,11 @@ export type Config = {
   resumableUploadExpiryHours: number
   /** Seconds a server keeps accepting requests after SIGTERM while GET /api/ready answers 503 (SHUTDOWN_DRAIN_SECONDS; server/core/shutdown.ts). */
   shutdownDrainSeconds: number
+  /**
+   * Largest Hamming distance (0-12 bits of 64) between two items' perceptual hashes at which they are near duplicates
+   * (NEAR_DUPLICATE_DISTANCE; docs/media-pipeline.md > Near duplicates gives the measurement it was chosen by).
+   */
+  nearDuplicateDistance: number
 }
 
 /** Where the data lives: the embedded SQLite file, or a PostgreSQL server named by a postgres:// URL. */
@@ -302,5 +308,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     resumableUploadExpiryHours: e.RESUMABLE_UPLOAD_EXPIRY_HOURS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    nearDuplicateDistance: e.NEAR_DUPLICATE_DISTANCE,
   }
 }

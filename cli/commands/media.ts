@@ -1,4 +1,7 @@
 /**
+ * `hotvote media duplicates [--near] [--json]`: the duplicate groups of Find Duplicates (identical content, equal
+ * size, similar names), or with --near the near-duplicate groups of media items (perceptual hashes within
+ * NEAR_DUPLICATE_DISTANCE), one line per item.
  * `hotvote media reprocess [--dry-run] [--since DATE]`: runs the media pipeline on items stored
  * before it (stripped copy, variants, poster, placeholder) and on GIF and WebP items processed before it counted
  * frames (an animation gets its still poster) in batches, with a progress bar. Every item is saved as it
@@ -10,14 +13,42 @@ import { contextOf } from '../lib/context'
 import { adminJson } from '../lib/http'
 import { emit, printFields, printLine } from '../lib/output'
 import type { ReprocessAnswer, ReprocessStatus } from '@contract/admin/reprocess'
+import type { DuplicateScan } from '@contract/admin/bucket'
 import { paths } from '@contract/paths'
 
 /** Items one call processes: a few seconds of work, so the bar moves and a stop loses little. */
 const BATCH = 5
 
-/** Registers `media` and its `reprocess` subcommand. */
+/** Registers `media` and its `duplicates` and `reprocess` subcommands. */
 export function registerMedia(program: Command): void {
   const media = program.command('media').description('Media maintenance')
+  media
+    .command('duplicates')
+    .description('List groups of duplicate files; --near: media items that look alike (resized, re-encoded, cropped copies)')
+    .option('--near', 'near-duplicate groups of media items instead of the exact groups')
+    .addHelpText('after', '\nExamples:\n  hotvote media duplicates\n  hotvote media duplicates --near --json')
+    .action(async (opts: { near?: boolean }, cmd: Command) => {
+      const ctx = contextOf(cmd)
+      const scan = await adminJson<DuplicateScan>(ctx.conn, 'GET', paths.adminFindDuplicates())
+      if (opts.near)
+        return emit(ctx.json, { distance: scan.nearDuplicateDistance, groups: scan.nearDuplicateGroups }, () => {
+          printLine(`${scan.nearDuplicateGroups.length} near-duplicate groups (distance at most ${scan.nearDuplicateDistance})`)
+          for (const [i, g] of scan.nearDuplicateGroups.entries()) {
+            printLine(`group ${i + 1}: ${g.items.length} items, distance up to ${g.distance}`)
+            for (const item of g.items)
+              printLine(
+                `  ${item.id}\t${item.key}\tdistance ${item.distance}${item.oldest ? '\toldest' : ''}${item.hidden ? '\thidden' : ''}`,
+              )
+          }
+        })
+      emit(ctx.json, { message: scan.message, groups: scan.duplicateGroups }, () => {
+        printLine(scan.message)
+        for (const g of scan.duplicateGroups) {
+          printLine(`${g.type}: ${g.criteria}`)
+          for (const f of g.files) printLine(`  ${f.key}`)
+        }
+      })
+    })
   media
     .command('reprocess')
     .description('Make display variants, placeholders, posters and metadata-free copies for media stored without them')

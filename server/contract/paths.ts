@@ -77,6 +77,8 @@ export const routes = {
   adminBucketFiles: '/api/admin/list-bucket-files',
   adminDeleteBucketFiles: '/api/admin/delete-bucket-files',
   adminFindDuplicates: '/api/admin/find-duplicates',
+  adminResolveNearDuplicates: '/api/admin/near-duplicates/resolve',
+  adminDismissNearDuplicates: '/api/admin/near-duplicates/dismiss',
   adminImportMedia: '/api/admin/import-media',
   adminBucketUpload: '/api/admin/bucket-upload',
   /** The admin's resumable bucket uploads (tus 1.0, as /api/media/tus; the CLI's `upload`). */
@@ -206,7 +208,9 @@ export const paths = {
    * page: limit, offset and after (an X-Next-Cursor answer) of the admin list (contract/admin/paging; X-Total-Count
    * gives the total); without them the first page.
    */
-  adminMedia: (page: PageRequest = {}) => `${fill(routes.adminMedia)}${query(page)}`,
+  /** nearCopies: only items flagged as near copies of an older item. */
+  adminMedia: (page: PageRequest & { nearCopies?: boolean } = {}) =>
+    `${fill(routes.adminMedia)}${query({ ...page, nearCopies: page.nearCopies ? 'true' : undefined })}`,
   adminMediaItem: (mediaId: number) => fill(routes.adminMediaItem, { id: mediaId }),
   adminUsers: (page: PageRequest = {}) => `${fill(routes.adminUsers)}${query(page)}`,
   dbTest: (check: DbTestCheck) => DB_TEST_PATHS[check],
@@ -226,6 +230,8 @@ export const paths = {
     `${fill(routes.adminBucketFiles)}${query({ checksums: opts.checksums ? 'true' : undefined, limit: opts.limit, offset: opts.offset, after: opts.after })}`,
   adminDeleteBucketFiles: () => fill(routes.adminDeleteBucketFiles),
   adminFindDuplicates: () => fill(routes.adminFindDuplicates),
+  adminResolveNearDuplicates: () => fill(routes.adminResolveNearDuplicates),
+  adminDismissNearDuplicates: () => fill(routes.adminDismissNearDuplicates),
   adminImportMedia: () => fill(routes.adminImportMedia),
   adminBucketUpload: () => fill(routes.adminBucketUpload),
   adminBucketTus: () => fill(routes.adminBucketTus),

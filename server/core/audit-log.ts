@@ -9,7 +9,14 @@ import type { Clock } from './clock'
 import type { AUDIT_EVENTS } from '../contract/admin/audit'
 
 /** Events the issues add beyond the spec's ten (who, when and the figures of admin changes). */
-export const EXTRA_AUDIT_EVENTS = ['VOTE_MULTIPLIER_UPDATED', 'DATABASE_RESET', 'MEDIA_IMPORT', 'VOTE_POPULATION_RUN'] as const
+export const EXTRA_AUDIT_EVENTS = [
+  'VOTE_MULTIPLIER_UPDATED',
+  'DATABASE_RESET',
+  'MEDIA_IMPORT',
+  'VOTE_POPULATION_RUN',
+  'NEAR_DUPLICATES_RESOLVED',
+  'NEAR_DUPLICATES_DISMISSED',
+] as const
 /** Every event writeAuditEvent accepts: the spec's ten and the extra ones. */
 export type AuditEvent = (typeof AUDIT_EVENTS)[number] | (typeof EXTRA_AUDIT_EVENTS)[number]
 

@@ -107,6 +107,21 @@ export const media = pgTable(
     variants: jsonValue<StoredVariant[]>('variants'),
     /** When the media pipeline last made this item's stripped copy, variants and poster; null for media stored before it. */
     processedAt: text('processed_at'),
+    /**
+     * Perceptual hash (16 hex digits, a 64-bit DCT pHash) of the displayed image, an animation's poster or a video's
+     * poster frame (docs/media-pipeline.md > Near duplicates); null until the media pipeline hashes it.
+     */
+    phash: text('phash'),
+    /** The phash's four 16-bit bands (0-65535), most significant first, each indexed: the near-duplicate lookups probe them. */
+    phashBand0: integer('phash_band0'),
+    phashBand1: integer('phash_band1'),
+    phashBand2: integer('phash_band2'),
+    phashBand3: integer('phash_band3'),
+    /**
+     * The id of the older item this upload or import is a near copy of (within NEAR_DUPLICATE_DISTANCE), shown to the
+     * admin until they keep one, hide or delete the copies, or dismiss the group; null otherwise.
+     */
+    nearDuplicateOf: integer('near_duplicate_of'),
     /** Votes on this item and how many are Hot, kept by triggers on votes in the same transaction (drizzle/pg/0001_vote_counter_triggers.sql). */
     totalVotes: integer('total_votes').notNull().default(0),
     hotVotes: integer('hot_votes').notNull().default(0),
@@ -117,6 +132,11 @@ export const media = pgTable(
     index('media_stored_sha256_idx').on(t.storedSha256),
     index('media_user_id_idx').on(t.userId),
     index('media_processed_at_idx').on(t.processedAt),
+    index('media_phash_band0_idx').on(t.phashBand0),
+    index('media_phash_band1_idx').on(t.phashBand1),
+    index('media_phash_band2_idx').on(t.phashBand2),
+    index('media_phash_band3_idx').on(t.phashBand3),
+    index('media_near_duplicate_of_idx').on(t.nearDuplicateOf),
   ],
 )
 
@@ -155,6 +175,27 @@ export const views = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('views_user_media_unique').on(t.userId, t.mediaId), index('views_media_idx').on(t.mediaId)],
+)
+
+/**
+ * A pair of items the admin decided on (mediaIdLow < mediaIdHigh): dismissed as not near duplicates of each other,
+ * or one kept and the other hidden. The near-duplicate scan never joins them again; the pair goes with either item.
+ */
+export const nearDuplicateDismissals = pgTable(
+  'near_duplicate_dismissals',
+  {
+    mediaIdLow: integer('media_id_low')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    mediaIdHigh: integer('media_id_high')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    dismissedAt: text('dismissed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'near_duplicate_dismissals_pkey', columns: [t.mediaIdLow, t.mediaIdHigh] }),
+    index('near_duplicate_dismissals_high_idx').on(t.mediaIdHigh),
+  ],
 )
 
 /** The stored answer of a request sent with an Idempotency-Key, replayed on a repeat (offline outbox). */

@@ -16,6 +16,7 @@ import { media } from '../db/schema'
 import { itemStem, ownerStemOf } from '../media/media-keys'
 import { ANIMATABLE_TYPES } from '../contract/media'
 import { findUserIdBySessionHash } from './users.repository'
+import { nearCopyFilter, phashColumns } from './near-duplicates.repository'
 
 /** One media row as stored. */
 export type MediaRow = typeof media.$inferSelect
@@ -40,10 +41,15 @@ export async function findMediaBySha256(db: Database, sha256: string): Promise<M
   return (await orm.select().from(t.media).where(eq(t.media.sha256, sha256)).limit(1))[0]
 }
 
-/** Inserts one media row and returns it. */
+/** Inserts one media row and returns it; a phash is stored with its four indexed bands. */
 export async function insertMedia(db: Database, values: typeof media.$inferInsert): Promise<MediaRow> {
   const { orm, t } = shared(db)
-  return (await orm.insert(t.media).values(values).returning())[0]
+  return (
+    await orm
+      .insert(t.media)
+      .values({ ...values, ...phashColumns(values.phash ?? undefined) })
+      .returning()
+  )[0]
 }
 
 /** Deletes the media item with this id; its votes and views go with it (ON DELETE CASCADE). */
@@ -53,10 +59,10 @@ export async function deleteMediaById(db: Database, id: number): Promise<void> {
   await retryTransaction(async () => void (await orm.delete(t.media).where(eq(t.media.id, id))))
 }
 
-/** Number of media rows. */
-export async function countMedia(db: Database): Promise<number> {
+/** Number of media rows; with nearCopies, of those flagged as near copies of an older item. */
+export async function countMedia(db: Database, nearCopies?: boolean): Promise<number> {
   const { orm, t } = shared(db)
-  return (await orm.select({ n: count() }).from(t.media))[0].n
+  return (await orm.select({ n: count() }).from(t.media).where(nearCopyFilter(db, nearCopies)))[0].n
 }
 
 /**
@@ -268,8 +274,11 @@ export async function findOwnMediaWithFigures(db: Database, userId: number) {
     .orderBy(desc(m.uploadedAt), desc(m.id))
 }
 
-/** Media with uploader name and actual vote/view figures, newest first; one page: limit rows from offset, below the cursor's id. */
-export async function listMediaWithFigures(db: Database, { limit, offset, after }: PageQuery) {
+/**
+ * Media with uploader name and actual vote/view figures, newest first; one page: limit rows from offset, below the
+ * cursor's id; with nearCopies, only items flagged as near copies of an older item.
+ */
+export async function listMediaWithFigures(db: Database, { limit, offset, after }: PageQuery, nearCopies?: boolean) {
   const { orm, t } = shared(db)
   const m = t.media
   return orm
@@ -287,11 +296,12 @@ export async function listMediaWithFigures(db: Database, { limit, offset, after 
       frames: m.frames,
       processedAt: m.processedAt,
       hiddenAt: m.hiddenAt,
+      nearDuplicateOf: m.nearDuplicateOf,
       username: sql<string>`(select username from users where users.id = media.user_id)`,
       ...mediaFigureColumns,
     })
     .from(m)
-    .where(idBelow(m.id, after))
+    .where(and(idBelow(m.id, after), nearCopyFilter(db, nearCopies)))
     .orderBy(desc(m.id))
     .limit(limit)
     .offset(offset)
@@ -351,12 +361,12 @@ export async function isKeyImported(db: Database, key: string): Promise<boolean>
 }
 
 /**
- * Items the pipeline has still to process: never processed, or a GIF or WebP processed before the pipeline counted
- * frames (an animation among them has no poster yet).
+ * Items the pipeline has still to process: never processed, a GIF or WebP processed before the pipeline counted
+ * frames (an animation among them has no poster yet), or an item processed before the pipeline made perceptual hashes.
  */
 const unprocessed = (m: ReturnType<typeof shared>['t']['media'], since: string | undefined, afterId = 0) =>
   and(
-    or(isNull(m.processedAt), and(isNull(m.frames), inArray(m.mimeType, [...ANIMATABLE_TYPES]))),
+    or(isNull(m.processedAt), and(isNull(m.frames), inArray(m.mimeType, [...ANIMATABLE_TYPES])), isNull(m.phash)),
     gt(m.id, afterId),
     since ? gte(m.uploadedAt, since) : undefined,
   )
@@ -383,15 +393,18 @@ export async function findUnprocessedMedia(db: Database, since: string | undefin
     .limit(limit)
 }
 
-/** Records the pipeline's outputs on item id. */
+/** Records the pipeline's outputs on item id; the phash with its four indexed bands. */
 export async function saveProcessedFields(
   db: Database,
   id: number,
   fields: Pick<
     typeof media.$inferInsert,
-    'width' | 'height' | 'durationMs' | 'frames' | 'placeholder' | 'variants' | 'processedAt' | 'storedSha256'
+    'width' | 'height' | 'durationMs' | 'frames' | 'placeholder' | 'variants' | 'processedAt' | 'storedSha256' | 'phash'
   >,
 ): Promise<void> {
   const { orm, t } = shared(db)
-  await orm.update(t.media).set(fields).where(eq(t.media.id, id))
+  await orm
+    .update(t.media)
+    .set({ ...fields, ...phashColumns(fields.phash ?? undefined) })
+    .where(eq(t.media.id, id))
 }

@@ -46,7 +46,44 @@ export const DUPLICATE_KINDS = ['hash', 'size', 'name-similarity'] as const
 export const DuplicateGroupSchema = v.object({ type: v.picklist(DUPLICATE_KINDS), criteria: v.string(), files: v.array(BucketFileSchema) })
 export type DuplicateGroup = v.InferOutput<typeof DuplicateGroupSchema>
 
-/** GET /api/admin/find-duplicates: the groups, how many files are in any group, how many a hash clean-up would delete. */
+/**
+ * One item of a near-duplicate group: its id, key, URL, name, type, size (bytes), displayed size (px), upload time,
+ * hidden (hidden from rating), its thumbnail (the narrowest variant, else the poster, else the item's URL), its
+ * distance (bits of 64) from the group's oldest item, and whether it is that item.
+ */
+export const NearDuplicateItemSchema = v.object({
+  id: v.number(),
+  key: v.string(),
+  url: v.string(),
+  originalName: v.string(),
+  mimeType: v.string(),
+  size: v.number(),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+  uploadedAt: v.string(),
+  hidden: v.boolean(),
+  thumbnailUrl: v.string(),
+  distance: v.number(),
+  oldest: v.boolean(),
+})
+export type NearDuplicateItem = v.InferOutput<typeof NearDuplicateItemSchema>
+
+/**
+ * A group of items whose perceptual hashes are within NEAR_DUPLICATE_DISTANCE of one another, directly or through
+ * other items of the group (docs/media-pipeline.md > Near duplicates): the items oldest first, the oldest's id, and
+ * distance, the largest distance of an item from the oldest.
+ */
+export const NearDuplicateGroupSchema = v.object({
+  items: v.array(NearDuplicateItemSchema),
+  oldestId: v.number(),
+  distance: v.number(),
+})
+export type NearDuplicateGroup = v.InferOutput<typeof NearDuplicateGroupSchema>
+
+/**
+ * GET /api/admin/find-duplicates: the groups, how many files are in any group, how many a hash clean-up would delete;
+ * beside them the near-duplicate groups of media items (nearDuplicateGroups) and the distance they were found within.
+ */
 export const DuplicateScanSchema = v.object({
   success: v.boolean(),
   provider: v.string(),
@@ -55,6 +92,8 @@ export const DuplicateScanSchema = v.object({
   totalDuplicateFiles: v.number(),
   potentialDeletions: v.number(),
   message: v.string(),
+  nearDuplicateGroups: v.array(NearDuplicateGroupSchema),
+  nearDuplicateDistance: v.number(),
 })
 export type DuplicateScan = v.InferOutput<typeof DuplicateScanSchema>
 
@@ -71,3 +110,35 @@ export type ImportResult = v.InferOutput<typeof ImportResultSchema>
 /** POST /api/admin/bucket-upload (201): the key the file was stored under and its size in bytes. */
 export const BucketUploadAnswerSchema = v.object({ key: v.string(), size: v.number() })
 export type BucketUploadAnswer = v.InferOutput<typeof BucketUploadAnswerSchema>
+
+/** A media id as a request names it. */
+const MediaId = v.pipe(v.number('ids must be numbers'), v.integer('ids must be whole numbers'), v.minValue(1, 'ids must be positive'))
+
+/**
+ * POST /api/admin/near-duplicates/resolve body: keep the item keepId and hide (from rating) or delete (with its
+ * objects, votes and views) the items ids (1-100, not keepId).
+ */
+export const ResolveNearDuplicatesInputSchema = v.object({
+  keepId: MediaId,
+  ids: v.pipe(v.array(MediaId, 'ids must be a list of media ids'), v.minLength(1, 'ids must name at least one item'), v.maxLength(100)),
+  action: v.picklist(['hide', 'delete'], 'action must be hide or delete'),
+})
+export type ResolveNearDuplicatesInput = v.InferOutput<typeof ResolveNearDuplicatesInputSchema>
+
+/** POST /api/admin/near-duplicates/resolve answer: the kept id, the action and the ids it was done to. */
+export const ResolveNearDuplicatesAnswerSchema = v.object({
+  message: v.string(),
+  keptId: v.number(),
+  action: v.picklist(['hide', 'delete']),
+  ids: v.array(v.number()),
+})
+export type ResolveNearDuplicatesAnswer = v.InferOutput<typeof ResolveNearDuplicatesAnswerSchema>
+
+/** POST /api/admin/near-duplicates/dismiss body: the items of a group that are not duplicates of one another (2-100). */
+export const DismissNearDuplicatesInputSchema = v.object({
+  ids: v.pipe(v.array(MediaId, 'ids must be a list of media ids'), v.minLength(2, 'ids must name at least two items'), v.maxLength(100)),
+})
+
+/** POST /api/admin/near-duplicates/dismiss answer: the ids whose pairs are remembered as not duplicates. */
+export const DismissNearDuplicatesAnswerSchema = v.object({ message: v.string(), ids: v.array(v.number()) })
+export type DismissNearDuplicatesAnswer = v.InferOutput<typeof DismissNearDuplicatesAnswerSchema>

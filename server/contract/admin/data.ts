@@ -1,6 +1,7 @@
 /** Admin data shapes (admin-back-office §3): media, users, database counts and tests. Times ISO-8601 UTC, sizes bytes. */
 import * as v from 'valibot'
 import { MediaDisplaySchema } from '../media'
+import { PageQuerySchema } from './paging'
 
 /** One media item as the admin sees it: actual counts, never multiplied. */
 export const AdminMediaSchema = v.object({
@@ -21,8 +22,16 @@ export const AdminMediaSchema = v.object({
   ...MediaDisplaySchema.entries,
   /** False for media stored before the pipeline, still waiting for `hotvote media reprocess`. */
   processed: v.boolean(),
+  /** The id of the older item this one is a near copy of, until the admin decides on it (Find Duplicates); else null. */
+  nearDuplicateOf: v.nullable(v.number()),
 })
 export type AdminMedia = v.InferOutput<typeof AdminMediaSchema>
+
+/** Query of GET /api/admin/media: a page (contract/admin/paging); nearCopies=true keeps the items flagged as near copies. */
+export const AdminMediaQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  nearCopies: v.optional(v.picklist(['true', 'false'], 'nearCopies must be true or false')),
+})
 
 /** One user row; votes and views are those the user cast and made; isSynthetic marks population voters. */
 export const AdminUserSchema = v.object({

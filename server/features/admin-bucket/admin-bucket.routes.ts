@@ -9,8 +9,12 @@ import {
   BucketListQuerySchema,
   BucketListSchema,
   BucketUploadAnswerSchema,
+  DismissNearDuplicatesAnswerSchema,
+  DismissNearDuplicatesInputSchema,
   DuplicateScanSchema,
   ImportResultSchema,
+  ResolveNearDuplicatesAnswerSchema,
+  ResolveNearDuplicatesInputSchema,
 } from '../../contract/admin/bucket'
 import { routes } from '../../contract/paths'
 import { ErrorSchema } from '../../contract/common'
@@ -19,6 +23,7 @@ import { setPageHeaders } from '../../http/paging'
 import { readMultipartUpload } from '../../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
+import { dismissNearDuplicates, resolveNearDuplicates } from './near-duplicates.service'
 import { ADMIN_OWNER, createBucketResumableUploads } from './bucket-tus.service'
 import { UploadIdParamsSchema } from '../../contract/media'
 import { addressKey, clientAddress } from '../../http/client-address'
@@ -113,7 +118,21 @@ export const adminBucketRoutes = (deps: Deps) =>
     })
     .get(routes.adminFindDuplicates, () => findDuplicates(deps), {
       response: { 200: DuplicateScanSchema },
-      detail: detail('Groups of identical content, equal size and similar names'),
+      detail: detail(
+        'Groups of identical content, equal size and similar names; beside them nearDuplicateGroups, media items whose perceptual hashes are within NEAR_DUPLICATE_DISTANCE',
+      ),
+    })
+    .post(routes.adminResolveNearDuplicates, ({ body }) => resolveNearDuplicates(deps, body), {
+      body: ResolveNearDuplicatesInputSchema,
+      response: { 200: ResolveNearDuplicatesAnswerSchema, 400: ErrorSchema, 404: ErrorSchema },
+      detail: detail('Keep one item of a near-duplicate group and hide or delete the others (audited: NEAR_DUPLICATES_RESOLVED)'),
+    })
+    .post(routes.adminDismissNearDuplicates, ({ body }) => dismissNearDuplicates(deps, body.ids), {
+      body: DismissNearDuplicatesInputSchema,
+      response: { 200: DismissNearDuplicatesAnswerSchema, 400: ErrorSchema, 404: ErrorSchema },
+      detail: detail(
+        'Dismiss a near-duplicate group that shows different pictures: its pairs are remembered and never grouped again (audited: NEAR_DUPLICATES_DISMISSED)',
+      ),
     })
     .post(routes.adminImportMedia, () => withJobLock(deps, 'mediaImport', () => importMediaFromBucket(deps)), {
       response: { 200: ImportResultSchema, 409: ErrorSchema },

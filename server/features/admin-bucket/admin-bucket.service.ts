@@ -24,6 +24,7 @@ import {
   listStoredHashes,
   saveStoredHash,
 } from '../../repositories/media.repository'
+import { findNearDuplicateGroups } from './near-duplicates.service'
 
 /**
  * Every object in the bucket except resumable uploads' staging objects and derived objects (variants, posters), which
@@ -121,9 +122,10 @@ export const baseName = (key: string) =>
  * Groups of duplicates among items (never their derived objects): identical content (hash), equal size, similar names;
  * each with more than one file. Content is always the stored object's: the row's stored_sha256 for an item, the
  * object's own hash for an object without a row, so an item and a leftover copy of it (an upload after a database
- * reset) fall in one group.
+ * reset) fall in one group. Beside them, the near-duplicate groups of media items (./near-duplicates.service.ts) and
+ * the distance they were found within.
  */
-export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>): Promise<DuplicateScan> {
+export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage' | 'config'>): Promise<DuplicateScan> {
   const { files, provider } = await listBucketFiles(deps)
   await fillStoredHashes(deps)
   const known = new Map((await listStoredHashes(deps.db)).map((r) => [r.key, r.storedSha256 ?? undefined]))
@@ -150,6 +152,8 @@ export async function findDuplicates(deps: Pick<Deps, 'db' | 'storage'>): Promis
     totalDuplicateFiles: inGroups.size,
     potentialDeletions,
     message: duplicateGroups.length ? `Found ${duplicateGroups.length} groups of possible duplicates` : 'No duplicates found',
+    nearDuplicateGroups: await findNearDuplicateGroups(deps),
+    nearDuplicateDistance: deps.config.nearDuplicateDistance,
   }
 }
 

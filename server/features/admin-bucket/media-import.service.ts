@@ -4,7 +4,8 @@
  * content an item already has (its stored copy, or the bytes it was uploaded as) is skipped: the duplicate scan shows
  * it beside that item. Each imported object goes through the media pipeline: it is replaced by the
  * stripped copy, variants and poster are written beside it; variants and posters already in the bucket are never
- * imported as items of their own.
+ * imported as items of their own. An object whose perceptual hash is within NEAR_DUPLICATE_DISTANCE of an older
+ * item's is imported flagged for the admin, as an upload is.
  */
 import type { Deps } from '../../core/deps'
 import { IMPORT_OWNER_SESSION_ID } from '../../db/system-session-ids'
@@ -12,6 +13,7 @@ import { logger } from '../../core/log'
 import { writeAuditEvent } from '../../core/audit-log'
 import { findOrInsertSystemUser } from '../../repositories/users.repository'
 import { insertMedia, isContentKnown, isKeyImported } from '../../repositories/media.repository'
+import { findNearestCopy } from '../../repositories/near-duplicates.repository'
 import { withSpooledObject } from '../../media/spool-object'
 import { processMediaFile } from '../../media/pipeline/process-media'
 import { fillStoredHashes, listBucketFiles } from './admin-bucket.service'
@@ -36,6 +38,7 @@ async function importObject(deps: Deps, key: string, ownerId: number): Promise<'
     if (!type || (await isContentKnown(deps.db, sha256))) return 'skipped'
     const now = deps.clock.now()
     const processed = await processMediaFile(deps, key, type, path, now, { itemStored: true, mayRefuse: false })
+    const nearest = await findNearestCopy(deps.db, { ...processed, mimeType: type }, deps.config.nearDuplicateDistance)
     await insertMedia(deps.db, {
       userId: ownerId,
       storageKey: key,
@@ -45,6 +48,7 @@ async function importObject(deps: Deps, key: string, ownerId: number): Promise<'
       sha256,
       uploadedAt: now.toISOString(),
       ...processed,
+      nearDuplicateOf: nearest?.id ?? null,
     })
     return 'imported'
   })

@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import type { Deps } from '../../core/deps'
 import { IdParamsSchema } from '../../contract/common'
 import {
+  AdminMediaQuerySchema,
   AdminMediaSchema,
   AdminUserSchema,
   DbConnectionSchema,
@@ -29,13 +30,13 @@ export const adminDataRoutes = (deps: Deps) =>
       routes.adminMedia,
       async ({ query, set }) => {
         set.headers['cache-control'] = 'no-store'
-        return answerPage(set, await listAdminMedia(deps, query))
+        return answerPage(set, await listAdminMedia(deps, query, query.nearCopies === 'true'))
       },
       {
-        query: PageQuerySchema,
+        query: AdminMediaQuerySchema,
         response: { 200: v.array(AdminMediaSchema) },
         detail: detail(
-          'A page of media items with actual counts, newest first, with X-Total-Count and X-Next-Cursor (also verifies an admin login)',
+          'A page of media items with actual counts, newest first, with X-Total-Count and X-Next-Cursor (also verifies an admin login); ?nearCopies=true keeps the uploads flagged as near copies of an older item',
         ),
       },
     )

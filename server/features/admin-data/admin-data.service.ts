@@ -12,11 +12,14 @@ import { countMedia, deleteMediaById, findMediaById, listMediaWithFigures } from
 import { countUsers, listUsersWithActivity } from '../../repositories/users.repository'
 import { countTables, isConnected, listTableNames, databaseVersion } from '../../repositories/database.repository'
 
-/** A page of media, newest first, the number of media items and the next page's cursor. */
-export async function listAdminMedia(deps: Pick<Deps, 'db' | 'config'>, page: PageQuery): Promise<Page<AdminMedia>> {
+/**
+ * A page of media, newest first, the number of media items and the next page's cursor; with nearCopies, only the
+ * items flagged as near copies of an older item (and their number).
+ */
+export async function listAdminMedia(deps: Pick<Deps, 'db' | 'config'>, page: PageQuery, nearCopies = false): Promise<Page<AdminMedia>> {
   const { rows, next } = await readPage(
     page,
-    (p) => listMediaWithFigures(deps.db, p),
+    (p) => listMediaWithFigures(deps.db, p, nearCopies),
     (row) => row.id,
   )
   const items = rows.map(({ hotVotes, totalVotes, storageKey, placeholder, variants, frames, processedAt, hiddenAt, ...row }) => ({
@@ -27,7 +30,7 @@ export async function listAdminMedia(deps: Pick<Deps, 'db' | 'config'>, page: Pa
     ...mediaLinks(deps.config, { storageKey, mimeType: row.mimeType, placeholder, variants, frames, processedAt, hiddenAt }),
     processed: processedAt !== null,
   }))
-  return { items, total: await countMedia(deps.db), next }
+  return { items, total: await countMedia(deps.db, nearCopies), next }
 }
 
 /** A page of users, newest first, with their activity figures, the number of users and the next page's cursor. */

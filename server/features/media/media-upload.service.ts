@@ -1,7 +1,8 @@
 /**
  * Stores an uploaded file (server-contract: POST /api/media/upload): type from magic bytes agreeing with the
  * extension, SHA-256 duplicate check on the original bytes, then the media pipeline (stripped copy,
- * variants, poster, placeholder, all written before the answer) and a media row.
+ * variants, poster, placeholder, all written before the answer) and a media row. An upload whose perceptual hash is
+ * within NEAR_DUPLICATE_DISTANCE of an older item's is stored all the same, flagged for the admin (near_duplicate_of).
  */
 import type { Deps } from '../../core/deps'
 import { typeForFileName, type UploadAnswer } from '../../contract/media'
@@ -12,6 +13,7 @@ import { PipelineBusyError, RefusedMediaError, UnreadableMediaError } from '../.
 import { pipelineQueueFor } from '../../media/pipeline/pipeline-queue'
 import { findMediaBySha256, insertMedia } from '../../repositories/media.repository'
 import { mediaLinks } from '../../media/media-url'
+import { findNearestCopy } from '../../repositories/near-duplicates.repository'
 import { newStorageKey, sniffMediaType, wrongType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
 
@@ -50,6 +52,7 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
     if (e instanceof PipelineBusyError) throw busyAnswer(e)
     throw e
   }
+  const nearest = await findNearestCopy(deps.db, { ...processed, mimeType: actual }, deps.config.nearDuplicateDistance)
   let row
   try {
     row = await insertMedia(deps.db, {
@@ -61,6 +64,7 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
       sha256: file.sha256,
       uploadedAt: now.toISOString(),
       ...processed,
+      nearDuplicateOf: nearest?.id ?? null,
     })
   } catch (e) {
     await deleteItemObjects(deps.storage, storageKey, processed.variants)

@@ -9,6 +9,7 @@ import { VARIANT_WIDTHS } from '../media-keys'
 import { ANIMATABLE_TYPES } from '../../contract/media'
 import { RefusedMediaError } from './media-errors'
 import { assertMetadataFree, stripImageMetadata, type EncodedImage } from './strip-metadata'
+import { perceptualHash } from './perceptual-hash'
 
 // Each upload is decoded once, so libvips's operation cache (up to 50 MB and 100 operations by default) only keeps
 // memory that no later image reuses; one libvips worker thread per image keeps the threads' allocations small, and
@@ -36,7 +37,8 @@ export const POSTER_MAX_WIDTH = 720
 
 /**
  * A processed image: the stripped full-size copy in the uploaded type, the variants narrowest first, the placeholder,
- * frames (1 for a still image) and, for an animation, the still poster of its first frame (null for a still image).
+ * frames (1 for a still image), for an animation the still poster of its first frame (null for a still image), and
+ * phash, the perceptual hash (16 hex digits) of the image or of an animation's first frame.
  */
 export type ProcessedImage = {
   display: EncodedImage
@@ -44,6 +46,7 @@ export type ProcessedImage = {
   placeholder: string
   frames: number
   poster: EncodedImage | null
+  phash: string
 }
 
 /** The variant widths for a source width px wide: every step of VARIANT_WIDTHS it reaches, plus its own width when narrower than the widest step. */
@@ -99,6 +102,7 @@ function encodeDisplay(image: Sharp, type: string): Sharp {
  * output still holds metadata, an Error from sharp when the file cannot be decoded or a run outlives limits.timeoutSeconds.
  * width/height of every output are as displayed (EXIF orientation applied; one frame of an animation). An animation also
  * gets its first frame as a still WebP poster, at most POSTER_MAX_WIDTH px wide (encodeWebpVariant, as a still variant).
+ * The perceptual hash is of the first frame (the poster's picture).
  */
 export async function processImage(path: string, type: string, limits: ImageLimits): Promise<ProcessedImage> {
   const canAnimate = (ANIMATABLE_TYPES as readonly string[]).includes(type)
@@ -117,11 +121,12 @@ export async function processImage(path: string, type: string, limits: ImageLimi
   const displayWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width
   // sharp without `animated` decodes the first frame only: the poster.
   const firstFrame = () => sharp(path, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().toColourspace('srgb')
-  const [display, placeholder, poster, ...variants] = await Promise.all([
+  const [display, placeholder, phash, poster, ...variants] = await Promise.all([
     stripImageMetadata(encodeDisplay(source(), type), type),
     thumbhashOf(path, timeoutSeconds),
+    perceptualHash(path, timeoutSeconds),
     animated ? encodeWebpVariant(firstFrame(), POSTER_MAX_WIDTH, timeoutSeconds) : null,
     ...variantWidthsFor(displayWidth).map((w) => encodeWebpVariant(source(), w, timeoutSeconds, animated)),
   ])
-  return { display, variants, placeholder, frames, poster }
+  return { display, variants, placeholder, frames, poster, phash }
 }

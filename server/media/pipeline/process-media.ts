@@ -21,7 +21,8 @@ import { pipelineQueueFor } from './pipeline-queue'
 /**
  * What the pipeline records on the media row. width/height in px as displayed; durationMs null for images; frames of
  * an image (more than 1: an animation, with a poster), null for videos; storedSha256 the SHA-256 (hex) of the stripped
- * copy written under the item key.
+ * copy written under the item key; phash the perceptual hash (16 hex digits) of the image, an animation's first frame
+ * or a video's poster frame (./perceptual-hash.ts).
  */
 export type ProcessedFields = {
   width: number
@@ -32,6 +33,7 @@ export type ProcessedFields = {
   variants: StoredVariant[]
   processedAt: string
   storedSha256: string
+  phash: string
 }
 
 const putBytes = (storage: Storage, key: string, bytes: Uint8Array, contentType: string) =>
@@ -149,6 +151,7 @@ async function processNow(
         variants: [],
         processedAt,
         storedSha256,
+        phash: video.phash,
       }
     } finally {
       await rm(stripped, { force: true })
@@ -178,6 +181,7 @@ async function processNow(
     variants,
     processedAt,
     storedSha256: await sha256Hex(image.display.bytes),
+    phash: image.phash,
   }
 }
 

@@ -9,6 +9,7 @@ import { readMp4Facts } from './mp4-facts'
 import { runFfmpeg } from './ffmpeg'
 import { stripVideoMetadata, type EncodedImage } from './strip-metadata'
 import { RefusedMediaError } from './media-errors'
+import { perceptualHash } from './perceptual-hash'
 
 /** MP4 sample entry types of the video codecs the site serves (browsers play them): H.264, HEVC, VP9, AV1. */
 const SERVED_VIDEO_CODECS: Record<string, string> = { avc1: 'H.264', avc3: 'H.264', hvc1: 'HEVC', hev1: 'HEVC', vp09: 'VP9', av01: 'AV1' }
@@ -16,8 +17,18 @@ const SERVED_VIDEO_CODECS: Record<string, string> = { avc1: 'H.264', avc3: 'H.26
 /** ffmpeg decoders of those codecs (its own and the libraries Debian builds with): the poster step opens no other. */
 const POSTER_DECODERS = 'h264,hevc,vp9,libvpx-vp9,av1,libdav1d,libaom-av1'
 
-/** A processed video: displayed width/height in px (of its first video track), duration in ms, the poster and its placeholder. */
-export type ProcessedVideo = { width: number; height: number; durationMs: number | null; poster: EncodedImage; placeholder: string }
+/**
+ * A processed video: displayed width/height in px (of its first video track), duration in ms, the poster, its
+ * placeholder and its perceptual hash (16 hex digits, of the poster frame at full size).
+ */
+export type ProcessedVideo = {
+  width: number
+  height: number
+  durationMs: number | null
+  poster: EncodedImage
+  placeholder: string
+  phash: string
+}
 
 /**
  * Writes a copy of the MP4 at path without metadata to strippedPath (stripVideoMetadata: streams copied, moov moved
@@ -59,9 +70,10 @@ export async function processVideo(path: string, strippedPath: string, timeoutSe
     timeoutSeconds,
   )
   if (frame.length === 0) throw new Error('ffmpeg found no video frame')
-  const [poster, placeholder] = await Promise.all([
+  const [poster, placeholder, phash] = await Promise.all([
     encodeWebpVariant(sharp(frame), POSTER_MAX_WIDTH, timeoutSeconds),
     thumbhashOf(frame, timeoutSeconds),
+    perceptualHash(frame, timeoutSeconds),
   ])
-  return { width, height, durationMs, poster, placeholder }
+  return { width, height, durationMs, poster, placeholder, phash }
 }

@@ -149,9 +149,7 @@ describe('MEDIA_PUBLIC_URL on S3', () => {
       variants: { url: string }[]
     }
     purges.length = 0
-    expect(
-      (await call(app, 'DELETE', paths.mediaDelete(id, owner.user.id), undefined, { cookie: owner.cookie })).status,
-    ).toBe(204)
+    expect((await call(app, 'DELETE', paths.mediaDelete(id, owner.user.id), undefined, { cookie: owner.cookie })).status).toBe(204)
     for (const u of [url, ...variants.map((v) => v.url)]) expect((await fetchPublic(u)).status).toBe(404)
     expect(purges).toEqual([{ reason: 'deleted', urls: [url, ...variants.map((v) => v.url)] }])
   })

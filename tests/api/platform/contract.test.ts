@@ -161,6 +161,9 @@ describe('answers match their declared schemas', () => {
     await answer('PATCH', location, undefined, { headers: tusHeaders({ 'upload-offset': '0' }), raw: bytes })
     await admin('GET', `${location}/result`)
     await admin('POST', paths.adminImportMedia())
+    const [first, second] = (await admin('GET', paths.adminMedia({ limit: 2 }))) as { id: number }[]
+    await admin('POST', paths.adminDismissNearDuplicates(), { ids: [first.id, second.id] })
+    await admin('POST', paths.adminResolveNearDuplicates(), { keepId: first.id, ids: [second.id], action: 'hide' })
     await admin('POST', paths.adminDeleteBucketFiles(), { filenames: [key] })
     await admin('GET', paths.adminReprocess('2026-01-01'))
     await admin('POST', paths.adminReprocess(), { limit: 1 })

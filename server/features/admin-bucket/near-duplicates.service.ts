@@ -1,0 +1,203 @@
+/**
+ * Near duplicates (admin-back-office §2 Bucket: duplicate detection, beside the spec's groups; docs/media-pipeline.md >
+ * Near duplicates): the scan that groups media items whose perceptual hashes are within NEAR_DUPLICATE_DISTANCE, the
+ * admin's keep-one decision (the others hidden or deleted) and the dismissal of a group that shows different
+ * pictures, both audited.
+ */
+import type { Deps } from '../../core/deps'
+import type { NearDuplicateGroup, ResolveNearDuplicatesAnswer, ResolveNearDuplicatesInput } from '../../contract/admin/bucket'
+import { writeAuditEvent } from '../../core/audit-log'
+import { HttpError } from '../../http/errors'
+import { mediaLinks } from '../../media/media-url'
+import { bandProbes, bandsOf, BANDS, durationsMatch, hammingDistance, probeRadius } from '../../media/near-duplicates'
+import { deleteItemObjects } from '../../media/pipeline/process-media'
+import { deleteMediaById } from '../../repositories/media.repository'
+import {
+  clearNearCopyFlag,
+  dismissPairs,
+  findGroupRows,
+  hideItems,
+  listDismissedPairs,
+  listHashedItems,
+  type HashedItem,
+} from '../../repositories/near-duplicates.repository'
+
+/** Set bits of a 32-bit integer. */
+function popcount32(n: number): number {
+  let x = n - ((n >>> 1) & 0x55555555)
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
+/**
+ * Every pair of items (indexes into items, first < second) within distance bits that may show one picture: images
+ * with images, videos with videos of matching length (durationsMatch). In memory, like the band indexes of the
+ * table: each band's values point to the items that have them, and each item probes the values within
+ * floor(distance / 4) bits of its own bands, which finds every pair within distance (pigeonhole).
+ */
+export function nearPairs(items: HashedItem[], distance: number): [number, number][] {
+  const n = items.length
+  const hi = new Int32Array(n)
+  const lo = new Int32Array(n)
+  const video = new Uint8Array(n)
+  // Per band: start[value] .. start[value + 1] index into members (CSR), the items with that band value.
+  const starts: Int32Array[] = []
+  const members: Int32Array[] = []
+  const bands = items.map((item) => bandsOf(item.phash))
+  items.forEach((item, i) => {
+    hi[i] = Number.parseInt(item.phash.slice(0, 8), 16) | 0
+    lo[i] = Number.parseInt(item.phash.slice(8), 16) | 0
+    video[i] = item.mimeType.startsWith('video/') ? 1 : 0
+  })
+  for (let b = 0; b < BANDS; b++) {
+    const start = new Int32Array(65537)
+    for (let i = 0; i < n; i++) start[bands[i][b] + 1]++
+    for (let v = 0; v < 65536; v++) start[v + 1] += start[v]
+    const fill = start.slice(0, 65536)
+    const list = new Int32Array(n)
+    for (let i = 0; i < n; i++) list[fill[bands[i][b]]++] = i
+    starts.push(start)
+    members.push(list)
+  }
+  // The probes of band value v are v ^ mask for each mask within the radius of 0.
+  const masks = Int32Array.from(bandProbes(0, probeRadius(distance)))
+  const seen = new Int32Array(n).fill(-1)
+  const pairs: [number, number][] = []
+  for (let i = 0; i < n; i++)
+    for (let b = 0; b < BANDS; b++) {
+      const start = starts[b]
+      const list = members[b]
+      const band = bands[i][b]
+      for (let m = 0; m < masks.length; m++) {
+        const value = band ^ masks[m]
+        for (let k = start[value]; k < start[value + 1]; k++) {
+          const j = list[k]
+          if (j <= i || seen[j] === i) continue
+          seen[j] = i
+          if (video[i] !== video[j] || popcount32(hi[i] ^ hi[j]) + popcount32(lo[i] ^ lo[j]) > distance) continue
+          if (video[i] && !durationsMatch(items[i].durationMs, items[j].durationMs)) continue
+          pairs.push([i, j])
+        }
+      }
+    }
+  return pairs
+}
+
+/**
+ * The groups of items (as lists of items, more than one each) joined by pairs the admin has not dismissed: the
+ * connected components of nearPairs, so copies of copies fall in one group.
+ */
+export function groupNearCopies(items: HashedItem[], distance: number, dismissed: Set<string>): HashedItem[][] {
+  const parent = items.map((_, i) => i)
+  const root = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]]
+    return i
+  }
+  for (const [i, j] of nearPairs(items, distance))
+    if (!dismissed.has(`${items[i].id}-${items[j].id}`) && !dismissed.has(`${items[j].id}-${items[i].id}`)) parent[root(i)] = root(j)
+  const groups = new Map<number, HashedItem[]>()
+  items.forEach((item, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), item]))
+  return [...groups.values()].filter((g) => g.length > 1)
+}
+
+/** Oldest first: by upload time, then id. */
+const byAge = (a: { uploadedAt: string; id: number }, b: { uploadedAt: string; id: number }) =>
+  a.uploadedAt < b.uploadedAt ? -1 : a.uploadedAt > b.uploadedAt ? 1 : a.id - b.id
+
+/**
+ * The near-duplicate groups of the media items (groupNearCopies at the configured distance, dismissed pairs left
+ * out), each with its items oldest first, their thumbnails and distances from the oldest; groups in the order of
+ * their oldest item.
+ */
+export async function findNearDuplicateGroups(deps: Pick<Deps, 'db' | 'config'>): Promise<NearDuplicateGroup[]> {
+  const distance = deps.config.nearDuplicateDistance
+  const groups = groupNearCopies(await listHashedItems(deps.db), distance, await listDismissedPairs(deps.db))
+  const rows = new Map(
+    (
+      await findGroupRows(
+        deps.db,
+        groups.flat().map((item) => item.id),
+      )
+    ).map((row) => [row.id, row]),
+  )
+  return groups
+    .map((group) => {
+      const sorted = [...group].sort(byAge)
+      const oldest = sorted[0]
+      const items = sorted.map((item) => {
+        const row = rows.get(item.id)!
+        const links = mediaLinks(deps.config, row)
+        return {
+          id: row.id,
+          key: row.storageKey,
+          url: links.url,
+          originalName: row.originalName,
+          mimeType: row.mimeType,
+          size: row.size,
+          width: row.width,
+          height: row.height,
+          uploadedAt: row.uploadedAt,
+          hidden: row.hiddenAt !== null,
+          thumbnailUrl: links.variants[0]?.url ?? links.posterUrl ?? links.url,
+          distance: hammingDistance(item.phash, oldest.phash),
+          oldest: item === oldest,
+        }
+      })
+      return { items, oldestId: oldest.id, distance: Math.max(...items.map((i) => i.distance)) }
+    })
+    .sort((a, b) => byAge(a.items[0], b.items[0]))
+}
+
+/** The rows of ids; throws HttpError 404 naming the first id without a media item. */
+async function mustFindAll(deps: Pick<Deps, 'db'>, ids: number[]) {
+  const rows = await findGroupRows(deps.db, ids)
+  const missing = ids.find((id) => !rows.some((row) => row.id === id))
+  if (missing !== undefined) throw new HttpError(404, `Media ${missing} not found`)
+  return rows
+}
+
+/**
+ * Keeps item keepId and hides (from rating; their pairs with it are remembered as decided, so the group does not
+ * come back) or deletes (objects, derived objects, row, votes, views) the items ids; clears the near-copy flags of
+ * all of them and writes one NEAR_DUPLICATES_RESOLVED audit event. Throws HttpError
+ * 400 when ids name keepId, 404 for an unknown id.
+ */
+export async function resolveNearDuplicates(deps: Deps, input: ResolveNearDuplicatesInput): Promise<ResolveNearDuplicatesAnswer> {
+  const ids = [...new Set(input.ids)]
+  if (ids.includes(input.keepId)) throw new HttpError(400, 'The item to keep cannot also be hidden or deleted')
+  const [kept] = await mustFindAll(deps, [input.keepId])
+  const others = await mustFindAll(deps, ids)
+  if (input.action === 'hide') {
+    // The hidden copies stay in the catalogue: their pairs are remembered as decided, so the group does not come back.
+    await dismissPairs(deps.db, [input.keepId, ...ids], deps.clock.now().toISOString())
+    await hideItems(deps.db, ids, deps.clock.now().toISOString())
+  } else
+    for (const row of others) {
+      await deleteItemObjects(deps.storage, row.storageKey, row.variants)
+      await deleteMediaById(deps.db, row.id)
+    }
+  await clearNearCopyFlag(deps.db, input.keepId)
+  await writeAuditEvent(deps, 'NEAR_DUPLICATES_RESOLVED', {
+    keptId: kept.id,
+    keptKey: kept.storageKey,
+    action: input.action,
+    ids,
+    keys: others.map((row) => row.storageKey),
+    by: deps.config.adminUsername,
+  })
+  const verb = input.action === 'hide' ? 'Hid' : 'Deleted'
+  return { message: `Kept ${kept.id}; ${verb} ${ids.length} near copies`, keptId: kept.id, action: input.action, ids }
+}
+
+/**
+ * Remembers every pair of the items ids as not near duplicates (the scan never joins them again), clears their
+ * near-copy flags and writes one NEAR_DUPLICATES_DISMISSED audit event. Throws HttpError 404 for an unknown id.
+ */
+export async function dismissNearDuplicates(deps: Deps, requested: number[]) {
+  const ids = [...new Set(requested)].sort((a, b) => a - b)
+  if (ids.length < 2) throw new HttpError(400, 'ids must name at least two items')
+  await mustFindAll(deps, ids)
+  await dismissPairs(deps.db, ids, deps.clock.now().toISOString())
+  await writeAuditEvent(deps, 'NEAR_DUPLICATES_DISMISSED', { ids, by: deps.config.adminUsername })
+  return { message: `Dismissed a group of ${ids.length} items`, ids }
+}

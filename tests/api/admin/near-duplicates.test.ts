@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'bun:test'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { paths } from '@contract/paths'
+import { bandsOf } from '@server/media/near-duplicates'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../../support/test-app'
+import { FIXTURES_DIR, makeMedia } from '../../support/builders'
+
+type T = ReturnType<typeof makeTestApp>
+type Visitor = Awaited<ReturnType<typeof makeVisitor>>
+
+const CAT = join(FIXTURES_DIR, 'tabby-cat.png')
+/** Re-posted copies of the cat: half size as JPEG, and greyscale. */
+const halfJpeg = async () => new Blob([new Uint8Array(await sharp(CAT).resize(226).jpeg({ quality: 60 }).toBuffer())])
+const grey = async () => new Blob([new Uint8Array(await sharp(CAT).greyscale().png().toBuffer())])
+
+const upload = async (t: T, v: Visitor, name: string, bytes?: Blob) => {
+  const r = await makeMedia(t.app, v, name, { bytes })
+  expect(r.status).toBe(201)
+  return r.json.media.id as number
+}
+const admin = (t: T, method: string, path: string, body?: unknown) => call(t.app, method, path, body, { headers: ADMIN_BASIC })
+const scan = async (t: T) => (await admin(t, 'GET', paths.adminFindDuplicates())).json
+const audit = (t: T, event: string) => t.sql.all<{ context: string }>('select context from audit_logs where event = ?', event)
+
+describe('near duplicates', () => {
+  it('stores the perceptual hash and its four bands of an image and of a video poster at upload', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    for (const fixture of ['tabby-cat.png', 'kite-sky-portrait.mp4']) {
+      const id = await upload(t, v, fixture)
+      const row = await t.sql.get('select phash, phash_band0, phash_band1, phash_band2, phash_band3 from media where id = ?', id)
+      expect(row.phash).toMatch(/^[0-9a-f]{16}$/)
+      expect([row.phash_band0, row.phash_band1, row.phash_band2, row.phash_band3]).toEqual(bandsOf(row.phash))
+    }
+    t.cleanup()
+  })
+
+  it('stores an upload that is a near copy of an older item, flagged for the admin; identical bytes still answer 409', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const original = await upload(t, v, 'tabby-cat.png')
+    const copy = await upload(t, v, 'cat-small.jpg', await halfJpeg())
+    const other = await upload(t, v, 'yellow-daisy.webp')
+    expect((await makeMedia(t.app, v, 'tabby-cat.png')).status).toBe(409)
+    const flagged = await admin(t, 'GET', paths.adminMedia({ nearCopies: true }))
+    expect(flagged.headers.get('x-total-count')).toBe('1')
+    expect(flagged.json.map((m: { id: number; nearDuplicateOf: number | null }) => [m.id, m.nearDuplicateOf])).toEqual([[copy, original]])
+    const all = await admin(t, 'GET', paths.adminMedia())
+    expect(all.headers.get('x-total-count')).toBe('3')
+    expect(all.json.find((m: { id: number }) => m.id === other).nearDuplicateOf).toBeNull()
+    t.cleanup()
+  })
+
+  it('answers near-duplicate groups beside the exact ones: items oldest first with thumbnails and distances', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const original = await upload(t, v, 'tabby-cat.png')
+    t.clock.advance(1000)
+    const small = await upload(t, v, 'cat-small.jpg', await halfJpeg())
+    t.clock.advance(1000)
+    const greyed = await upload(t, v, 'cat-grey.png', await grey())
+    await upload(t, v, 'yellow-daisy.webp')
+    const result = await scan(t)
+    expect(result).toMatchObject({ success: true, message: 'No duplicates found', duplicateGroups: [], nearDuplicateDistance: 10 })
+    expect(result.nearDuplicateGroups).toHaveLength(1)
+    const [group] = result.nearDuplicateGroups
+    expect(group.oldestId).toBe(original)
+    expect(group.items.map((i: { id: number; oldest: boolean }) => [i.id, i.oldest])).toEqual([
+      [original, true],
+      [small, false],
+      [greyed, false],
+    ])
+    expect(group.items[0].distance).toBe(0)
+    for (const item of group.items) {
+      expect(item.distance).toBeLessThanOrEqual(10)
+      expect(item.thumbnailUrl).toMatch(/^\/api\/media\/file\/media\/.+\/w\d+\.webp$/)
+    }
+    expect(group.distance).toBe(Math.max(...group.items.map((i: { distance: number }) => i.distance)))
+    t.cleanup()
+  })
+
+  it('keeps one item and hides the others in one audited action; the group does not come back and the flags clear', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const original = await upload(t, v, 'tabby-cat.png')
+    const small = await upload(t, v, 'cat-small.jpg', await halfJpeg())
+    const greyed = await upload(t, v, 'cat-grey.png', await grey())
+    const r = await admin(t, 'POST', paths.adminResolveNearDuplicates(), { keepId: small, ids: [original, greyed], action: 'hide' })
+    expect(r.status).toBe(200)
+    expect(r.json).toEqual({ message: `Kept ${small}; Hid 2 near copies`, keptId: small, action: 'hide', ids: [original, greyed] })
+    const rows = await t.sql.all('select id, hidden_at, near_duplicate_of from media order by id')
+    expect(rows.map((row) => [row.id, row.hidden_at !== null, row.near_duplicate_of])).toEqual([
+      [original, true, null],
+      [small, false, null],
+      [greyed, true, null],
+    ])
+    expect((await scan(t)).nearDuplicateGroups).toEqual([])
+    const [event] = await audit(t, 'NEAR_DUPLICATES_RESOLVED')
+    expect(JSON.parse(event.context)).toMatchObject({ keptId: small, action: 'hide', ids: [original, greyed], by: 'admin' })
+    t.cleanup()
+  })
+
+  it('keeps one item and deletes the others with their objects, audited', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const original = await upload(t, v, 'tabby-cat.png')
+    const small = await upload(t, v, 'cat-small.jpg', await halfJpeg())
+    const key = (await t.sql.get('select storage_key from media where id = ?', small)).storage_key
+    const r = await admin(t, 'POST', paths.adminResolveNearDuplicates(), { keepId: original, ids: [small], action: 'delete' })
+    expect(r.json).toMatchObject({ keptId: original, action: 'delete', ids: [small] })
+    expect(await t.sql.all('select id from media')).toEqual([{ id: original }])
+    expect(await t.deps.storage.head(key)).toBeUndefined()
+    expect(await audit(t, 'NEAR_DUPLICATES_RESOLVED')).toHaveLength(1)
+    t.cleanup()
+  })
+
+  it('remembers a dismissed group: it does not come back, audited', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const original = await upload(t, v, 'tabby-cat.png')
+    const small = await upload(t, v, 'cat-small.jpg', await halfJpeg())
+    expect((await scan(t)).nearDuplicateGroups).toHaveLength(1)
+    const r = await admin(t, 'POST', paths.adminDismissNearDuplicates(), { ids: [small, original] })
+    expect(r.json).toEqual({ message: 'Dismissed a group of 2 items', ids: [original, small] })
+    expect((await scan(t)).nearDuplicateGroups).toEqual([])
+    expect(await t.sql.all('select media_id_low, media_id_high from near_duplicate_dismissals')).toEqual([
+      { media_id_low: original, media_id_high: small },
+    ])
+    expect(await t.sql.get('select near_duplicate_of from media where id = ?', small)).toEqual({ near_duplicate_of: null })
+    expect(await audit(t, 'NEAR_DUPLICATES_DISMISSED')).toHaveLength(1)
+    t.cleanup()
+  })
+
+  it('refuses bad decisions with 400 and unknown items with 404, changing nothing', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const id = await upload(t, v, 'tabby-cat.png')
+    const resolve = (body: unknown) => admin(t, 'POST', paths.adminResolveNearDuplicates(), body)
+    expect((await resolve({ keepId: id, ids: [id], action: 'hide' })).status).toBe(400)
+    expect((await resolve({ keepId: id, ids: [], action: 'hide' })).status).toBe(400)
+    expect((await resolve({ keepId: id, ids: [id + 1], action: 'burn' })).status).toBe(400)
+    expect((await resolve({ keepId: id, ids: [id + 1], action: 'delete' })).json).toMatchObject({ error: `Media ${id + 1} not found` })
+    expect((await admin(t, 'POST', paths.adminDismissNearDuplicates(), { ids: [id] })).status).toBe(400)
+    expect((await admin(t, 'POST', paths.adminDismissNearDuplicates(), { ids: [id, id + 1] })).status).toBe(404)
+    expect(await t.sql.all('select id, hidden_at from media')).toEqual([{ id, hidden_at: null }])
+    t.cleanup()
+  })
+})
