@@ -12,6 +12,7 @@ import type { DuplicateScan } from '@contract/admin/bucket'
 import { paths } from '@contract/paths'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
 import { adminGet, adminPage, seedUploads } from '../support/seed'
+import { expectNoSeriousViolations } from '../support/accessibility'
 
 const app = useServerAndBrowser()
 
@@ -66,10 +67,12 @@ describe('admin near duplicates', () => {
     await waitForPicture(page, repost.getByRole('img', { name: 'tabby-cat-repost.jpg' }))
     await expect(group.getByRole('radio', { name: `Keep tabby-cat.png (#${originalId})` }).isChecked()).resolves.toBe(true)
     await expect(repost.getByText('Hidden').count()).resolves.toBe(0)
+    await expectNoSeriousViolations(page, 'near-duplicate group')
 
     await group.getByRole('button', { name: 'Keep selected, hide others' }).click()
     const confirm = group.getByRole('group', { name: 'Confirm keep one' })
     await confirm.getByText('Keep tabby-cat.png and hide the other 1 from rating?').waitFor()
+    await expectNoSeriousViolations(page, 'keep-one confirmation')
     await confirm.getByRole('button', { name: 'Confirm' }).click()
     await group.getByRole('status').getByText(`Kept ${originalId}; Hid 1 near copies`).waitFor()
     await repost.getByText('Hidden').waitFor()
