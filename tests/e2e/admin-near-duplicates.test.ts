@@ -1,7 +1,8 @@
 /**
  * Story (admin-back-office §2 Bucket Management: duplicate detection, Media; docs/media-pipeline.md > Near duplicates):
  * the admin finds a re-encoded, resized copy of a photo as a near duplicate beside the exact groups, keeps the
- * original and hides the copy in one action; a pair the admin calls Not duplicates leaves the list for good.
+ * original and hides the copy in one action, or keeps a copy and deletes the original; a pair the admin calls Not
+ * duplicates leaves the list for good.
  */
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
@@ -93,6 +94,34 @@ describe('admin near duplicates', () => {
       .getByText('Hidden', { exact: true })
       .waitFor()
     await expect(page.getByLabel('Near Copies', { exact: true }).textContent()).resolves.toBe('Near Copies0')
+    await page.context().close()
+  })
+
+  test('the admin keeps the copy instead of the oldest and deletes the original', async () => {
+    const copy = await reencodedCopy('storm-over-highway.jpg', 320, 'storm-repost.jpg')
+    const {
+      mediaIds: [originalId, copyId],
+    } = await seedUploads(app.server, ['storm-over-highway.jpg', copy])
+    const page = await adminPage(app)
+    const near = await findDuplicates(page)
+    const group = near.getByRole('listitem', { name: /^Near-duplicate group/ })
+    const original = group.getByRole('listitem', { name: `storm-over-highway.jpg (#${originalId})` })
+    await original.getByText('Oldest').waitFor()
+    await group.getByRole('radio', { name: `Keep storm-repost.jpg (#${copyId})` }).check()
+    await group.getByRole('button', { name: 'Keep selected, delete others' }).click()
+    const confirm = group.getByRole('group', { name: 'Confirm keep one' })
+    await confirm.getByText('Keep storm-repost.jpg and delete the other 1 with their votes and views? This cannot be undone.').waitFor()
+    await confirm.getByRole('button', { name: 'Confirm' }).click()
+    await group.getByRole('status').getByText(`Kept ${copyId}; Deleted 1 near copies`).waitFor()
+    await expect(original.count()).resolves.toBe(0)
+    await group
+      .getByRole('listitem', { name: `storm-repost.jpg (#${copyId})` })
+      .getByText('Kept')
+      .waitFor()
+
+    const media = await adminGet<AdminMedia[]>(app.server, paths.adminMedia())
+    expect(media.find((m) => m.id === originalId)).toBeUndefined()
+    expect(media.find((m) => m.id === copyId)).toMatchObject({ hidden: false, nearDuplicateOf: null })
     await page.context().close()
   })
 
