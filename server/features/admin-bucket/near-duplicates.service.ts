@@ -8,6 +8,7 @@ import type { Deps } from '../../core/deps'
 import type { NearDuplicateGroup, ResolveNearDuplicatesAnswer, ResolveNearDuplicatesInput } from '../../contract/admin/bucket'
 import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError } from '../../http/errors'
+import { purgeDeletedMedia, syncMediaVisibility } from '../../media/media-edge'
 import { mediaLinks } from '../../media/media-url'
 import { bandProbes, BANDS, durationsMatch, hammingDistance, probeRadius } from '../../media/near-duplicates'
 import { deleteItemObjects } from '../../media/pipeline/process-media'
@@ -162,7 +163,8 @@ async function mustFindAll(deps: Pick<Deps, 'db'>, ids: number[]) {
 
 /**
  * Keeps item keepId and hides (from rating; their pairs with it are remembered as decided, so the group does not
- * come back) or deletes (objects, derived objects, row, votes, views) the items ids; clears the near-copy flags of
+ * come back) or deletes (objects, derived objects, row, votes, views) the items ids, with media from the edge making a
+ * hidden item's objects not public or purging a deleted item's URLs (media-edge); clears the near-copy flags of
  * all of them and writes one NEAR_DUPLICATES_RESOLVED audit event. Throws HttpError
  * 400 when ids name keepId, 404 for an unknown id.
  */
@@ -175,10 +177,12 @@ export async function resolveNearDuplicates(deps: Deps, input: ResolveNearDuplic
     // The hidden copies stay in the catalogue: their pairs are remembered as decided, so the group does not come back.
     await dismissPairs(deps.db, [input.keepId, ...ids], deps.clock.now().toISOString())
     await hideItems(deps.db, ids, deps.clock.now().toISOString())
+    for (const id of ids) await syncMediaVisibility(deps, id)
   } else
     for (const row of others) {
       await deleteItemObjects(deps.storage, row.storageKey, row.variants)
       await deleteMediaById(deps.db, row.id)
+      await purgeDeletedMedia(deps, row)
     }
   await clearNearCopyFlag(deps.db, input.keepId)
   await writeAuditEvent(deps, 'NEAR_DUPLICATES_RESOLVED', {
