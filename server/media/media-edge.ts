@@ -7,9 +7,9 @@
  */
 import type { Deps } from '../core/deps'
 import { logger } from '../core/log'
-import { findMediaById, type MediaRow } from '../repositories/media.repository'
+import { findMediaById } from '../repositories/media.repository'
 import { derivedKeysOf } from './media-keys'
-import { publishedUrls } from './media-url'
+import { publishedUrls, type MediaUrlRow } from './media-url'
 
 /** Why URLs are purged, as the purge hook receives it. */
 export type PurgeReason = 'hidden' | 'shown' | 'deleted'
@@ -40,7 +40,7 @@ export async function purgeMediaUrls(deps: Pick<Deps, 'config'>, urls: string[],
 }
 
 /** purgeMediaUrls of every URL row's objects were published under (after a delete of row's item). */
-export const purgeDeletedMedia = (deps: Pick<Deps, 'config'>, row: MediaRow) =>
+export const purgeDeletedMedia = (deps: Pick<Deps, 'config'>, row: MediaUrlRow) =>
   purgeMediaUrls(deps, publishedUrls(deps.config, row), 'deleted')
 
 /**

@@ -4,16 +4,14 @@
  * /adm screen, at 390x844 and 1280x800; every page has one <h1> and a working 'Skip to content' link.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { useServerAndBrowser, type TestServer } from '../support/browser'
 import { adminPage, seedUploads } from '../support/seed'
+import { expectNoSeriousViolations } from '../support/accessibility'
 
 const app = useServerAndBrowser()
 beforeAll(() => seedUploads(app.server, ['tabby-cat.png']))
 
-/** The WCAG 2.0-2.2 A and AA rule tags of axe-core. */
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /** The two viewports, each with the icon its visitor uploads as their own media (distinct files: the bucket refuses duplicates). */
 const VIEWPORTS = [
   { width: 390, height: 844, upload: '/icons/icon-192.png' },
@@ -42,29 +40,6 @@ const ADMIN_SCREENS = [
   ['/adm/dmca', 'DMCA Takedown Management'],
   ['/adm/logs', 'Audit Logs'],
 ] as const
-
-/** Waits until every finite animation and transition of the page has ended, so colours are read in their final state. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  )
-
-/** Runs axe on page and fails with the rule ids, targets and summaries of every serious or critical violation. */
-async function expectNoSeriousViolations(page: Page, where: string) {
-  await settled(page)
-  // label-content-name-mismatch (WCAG 2.5.3) is experimental in axe-core, so it is switched on by name.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_AA)
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze()
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim()}`).join('; ')}`,
-    )
-  expect(serious).toEqual([])
-}
 
 /** Asserts the page has exactly one <h1> and a skip link that moves focus to the main content. */
 async function expectHeadingAndSkipLink(page: Page, where: string) {

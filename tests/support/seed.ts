@@ -33,20 +33,21 @@ export async function newVisitor(
 }
 
 /**
- * Uploads each fixture name as one new visitor; answers the owner's id, cookie, the media ids and each upload's answer
- * (in names order). Throws on a non-201.
+ * Uploads each fixture name (or File made by the test) as one new visitor; answers the owner's id, cookie, the media
+ * ids and each upload's answer (in names order). Throws on a non-201.
  */
 export async function seedUploads(
   server: TestServer,
-  names: string[],
+  names: (string | File)[],
 ): Promise<{ ownerId: number; cookie: string; mediaIds: number[]; media: UploadAnswer['media'][] }> {
   const { id: ownerId, cookie } = await newVisitor(server)
   const mediaIds: number[] = []
   const media: UploadAnswer['media'][] = []
-  for (const name of names) {
+  for (const entry of names) {
+    const name = typeof entry === 'string' ? entry : entry.name
     const form = new FormData()
     form.append('userId', String(ownerId))
-    form.append('file', Bun.file(join(FIXTURES, name)), name)
+    form.append('file', typeof entry === 'string' ? Bun.file(join(FIXTURES, entry)) : entry, name)
     const res = await fetch(`${server.url}${paths.mediaUpload()}`, { method: 'POST', headers: { cookie, origin: server.url }, body: form })
     if (res.status !== 201) throw new Error(`seedUploads: ${name}: ${res.status} ${await res.text()}`)
     const answer = (await res.json()) as UploadAnswer

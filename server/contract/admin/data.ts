@@ -22,6 +22,8 @@ export const AdminMediaSchema = v.object({
   ...MediaDisplaySchema.entries,
   /** False for media stored before the pipeline, still waiting for `hotvote media reprocess`. */
   processed: v.boolean(),
+  /** True when the item is hidden from rating (a resolved takedown, or a near copy the admin hid). */
+  hidden: v.boolean(),
   /** The id of the older item this one is a near copy of, until the admin decides on it (Find Duplicates); else null. */
   nearDuplicateOf: v.nullable(v.number()),
 })

@@ -8,8 +8,9 @@ import type { Deps } from '../../core/deps'
 import type { NearDuplicateGroup, ResolveNearDuplicatesAnswer, ResolveNearDuplicatesInput } from '../../contract/admin/bucket'
 import { writeAuditEvent } from '../../core/audit-log'
 import { HttpError } from '../../http/errors'
+import { purgeDeletedMedia, syncMediaVisibility } from '../../media/media-edge'
 import { mediaLinks } from '../../media/media-url'
-import { bandProbes, bandsOf, BANDS, durationsMatch, hammingDistance, probeRadius } from '../../media/near-duplicates'
+import { bandProbes, BANDS, durationsMatch, hammingDistance, probeRadius } from '../../media/near-duplicates'
 import { deleteItemObjects } from '../../media/pipeline/process-media'
 import { deleteMediaById } from '../../repositories/media.repository'
 import {
@@ -32,54 +33,54 @@ function popcount32(n: number): number {
 /**
  * Every pair of items (indexes into items, first < second) within distance bits that may show one picture: images
  * with images, videos with videos of matching length (durationsMatch). In memory, like the band indexes of the
- * table: each band's values point to the items that have them, and each item probes the values within
- * floor(distance / 4) bits of its own bands, which finds every pair within distance (pigeonhole).
+ * table: on each band, the items are bucketed by band value, and each value present meets the values within
+ * floor(distance / 4) bits of it (each pair of values once), which finds every pair within distance (pigeonhole).
+ * A pair close on several bands is kept on the first of them only.
  */
 export function nearPairs(items: HashedItem[], distance: number): [number, number][] {
   const n = items.length
   const hi = new Int32Array(n)
   const lo = new Int32Array(n)
   const video = new Uint8Array(n)
-  // Per band: start[value] .. start[value + 1] index into members (CSR), the items with that band value.
-  const starts: Int32Array[] = []
-  const members: Int32Array[] = []
-  const bands = items.map((item) => bandsOf(item.phash))
+  // bands[i * BANDS + b]: band b of item i, most significant first (bandsOf).
+  const bands = new Uint16Array(n * BANDS)
   items.forEach((item, i) => {
     hi[i] = Number.parseInt(item.phash.slice(0, 8), 16) | 0
     lo[i] = Number.parseInt(item.phash.slice(8), 16) | 0
     video[i] = item.mimeType.startsWith('video/') ? 1 : 0
+    bands.set([hi[i] >>> 16, hi[i] & 0xffff, lo[i] >>> 16, lo[i] & 0xffff], i * BANDS)
   })
+  const radius = probeRadius(distance)
+  // The values within the radius of value v are v ^ mask for each mask within the radius of 0.
+  const masks = Int32Array.from(bandProbes(0, radius))
+  // start[v] .. start[v + 1] index into members (CSR): the items whose current band has value v, in index order.
+  const start = new Int32Array(65537)
+  const members = new Int32Array(n)
+  const pairs: [number, number][] = []
   for (let b = 0; b < BANDS; b++) {
-    const start = new Int32Array(65537)
-    for (let i = 0; i < n; i++) start[bands[i][b] + 1]++
+    start.fill(0)
+    for (let i = 0; i < n; i++) start[bands[i * BANDS + b] + 1]++
     for (let v = 0; v < 65536; v++) start[v + 1] += start[v]
     const fill = start.slice(0, 65536)
-    const list = new Int32Array(n)
-    for (let i = 0; i < n; i++) list[fill[bands[i][b]]++] = i
-    starts.push(start)
-    members.push(list)
-  }
-  // The probes of band value v are v ^ mask for each mask within the radius of 0.
-  const masks = Int32Array.from(bandProbes(0, probeRadius(distance)))
-  const seen = new Int32Array(n).fill(-1)
-  const pairs: [number, number][] = []
-  for (let i = 0; i < n; i++)
-    for (let b = 0; b < BANDS; b++) {
-      const start = starts[b]
-      const list = members[b]
-      const band = bands[i][b]
+    for (let i = 0; i < n; i++) members[fill[bands[i * BANDS + b]]++] = i
+    for (let u = 0; u < 65536; u++) {
+      if (start[u] === start[u + 1]) continue
       for (let m = 0; m < masks.length; m++) {
-        const value = band ^ masks[m]
-        for (let k = start[value]; k < start[value + 1]; k++) {
-          const j = list[k]
-          if (j <= i || seen[j] === i) continue
-          seen[j] = i
-          if (video[i] !== video[j] || popcount32(hi[i] ^ hi[j]) + popcount32(lo[i] ^ lo[j]) > distance) continue
-          if (video[i] && !durationsMatch(items[i].durationMs, items[j].durationMs)) continue
-          pairs.push([i, j])
-        }
+        const v = u ^ masks[m]
+        if (v < u) continue
+        for (let k = start[u]; k < start[u + 1]; k++)
+          for (let l = v === u ? k + 1 : start[v]; l < start[v + 1]; l++) {
+            const i = Math.min(members[k], members[l])
+            const j = Math.max(members[k], members[l])
+            let earlier = false
+            for (let c = 0; c < b && !earlier; c++) earlier = popcount32(bands[i * BANDS + c] ^ bands[j * BANDS + c]) <= radius
+            if (earlier || video[i] !== video[j] || popcount32(hi[i] ^ hi[j]) + popcount32(lo[i] ^ lo[j]) > distance) continue
+            if (video[i] && !durationsMatch(items[i].durationMs, items[j].durationMs)) continue
+            pairs.push([i, j])
+          }
       }
     }
+  }
   return pairs
 }
 
@@ -96,7 +97,11 @@ export function groupNearCopies(items: HashedItem[], distance: number, dismissed
   for (const [i, j] of nearPairs(items, distance))
     if (!dismissed.has(`${items[i].id}-${items[j].id}`) && !dismissed.has(`${items[j].id}-${items[i].id}`)) parent[root(i)] = root(j)
   const groups = new Map<number, HashedItem[]>()
-  items.forEach((item, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), item]))
+  items.forEach((item, i) => {
+    const group = groups.get(root(i))
+    if (group) group.push(item)
+    else groups.set(root(i), [item])
+  })
   return [...groups.values()].filter((g) => g.length > 1)
 }
 
@@ -158,7 +163,8 @@ async function mustFindAll(deps: Pick<Deps, 'db'>, ids: number[]) {
 
 /**
  * Keeps item keepId and hides (from rating; their pairs with it are remembered as decided, so the group does not
- * come back) or deletes (objects, derived objects, row, votes, views) the items ids; clears the near-copy flags of
+ * come back) or deletes (objects, derived objects, row, votes, views) the items ids, with media from the edge making a
+ * hidden item's objects not public or purging a deleted item's URLs (media-edge); clears the near-copy flags of
  * all of them and writes one NEAR_DUPLICATES_RESOLVED audit event. Throws HttpError
  * 400 when ids name keepId, 404 for an unknown id.
  */
@@ -171,10 +177,12 @@ export async function resolveNearDuplicates(deps: Deps, input: ResolveNearDuplic
     // The hidden copies stay in the catalogue: their pairs are remembered as decided, so the group does not come back.
     await dismissPairs(deps.db, [input.keepId, ...ids], deps.clock.now().toISOString())
     await hideItems(deps.db, ids, deps.clock.now().toISOString())
+    for (const id of ids) await syncMediaVisibility(deps, id)
   } else
     for (const row of others) {
       await deleteItemObjects(deps.storage, row.storageKey, row.variants)
       await deleteMediaById(deps.db, row.id)
+      await purgeDeletedMedia(deps, row)
     }
   await clearNearCopyFlag(deps.db, input.keepId)
   await writeAuditEvent(deps, 'NEAR_DUPLICATES_RESOLVED', {

@@ -29,6 +29,7 @@ export async function listAdminMedia(deps: Pick<Deps, 'db' | 'config'>, page: Pa
     totalVotes,
     ...mediaLinks(deps.config, { storageKey, mimeType: row.mimeType, placeholder, variants, frames, processedAt, hiddenAt }),
     processed: processedAt !== null,
+    hidden: hiddenAt !== null,
   }))
   return { items, total: await countMedia(deps.db, nearCopies), next }
 }

@@ -96,6 +96,12 @@ describe('near duplicates', () => {
       [greyed, true, null],
     ])
     expect((await scan(t)).nearDuplicateGroups).toEqual([])
+    const listed = (await admin(t, 'GET', paths.adminMedia())).json as { id: number; hidden: boolean }[]
+    expect(listed.map((m) => [m.id, m.hidden]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [original, true],
+      [small, false],
+      [greyed, true],
+    ])
     const [event] = await audit(t, 'NEAR_DUPLICATES_RESOLVED')
     expect(JSON.parse(event.context)).toMatchObject({ keptId: small, action: 'hide', ids: [original, greyed], by: 'admin' })
     t.cleanup()

@@ -1,19 +1,21 @@
 /**
  * Media from the edge (MEDIA_PUBLIC_URL, docs/operations.md > Media from the edge): in S3 mode with s3rver answering
  * public GETs on its own port as the media origin, every media URL of every answer is under the public base, the
- * bytes fetched from there are the stripped copy written immutable with its type, a taken-down item's objects stop
- * being served there and come back on restore, a delete removes them, the purge hook hears of each change, and the
- * bucket tools still see every item under its key.
+ * bytes fetched from there are the stripped copy written immutable with its type, the objects of a taken-down item
+ * and of a near copy the admin hides stop being served there (the taken-down ones come back on restore), a delete
+ * (also of a near copy) removes them, the purge hook hears of each change, and the bucket tools still see every item
+ * under its key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { createApp } from '@server/app'
 import { createS3Storage } from '@server/storage/s3-storage'
 import { paths } from '@contract/paths'
 import { FIRST_SCREEN_ELEMENT_ID } from '@contract/first-screen'
 import { ADMIN_BASIC, call, makeTestDeps, makeVisitor } from '../../support/test-app'
-import { makeMedia, takedownInput } from '../../support/builders'
+import { FIXTURES_DIR, makeMedia, takedownInput } from '../../support/builders'
 import { startS3rver, type TestS3 } from '../../support/s3-server'
 import { TAG_TEXTS, taggedJpeg } from '../../support/tagged-media'
 
@@ -152,6 +154,29 @@ describe('MEDIA_PUBLIC_URL on S3', () => {
     expect((await call(app, 'DELETE', paths.mediaDelete(id, owner.user.id), undefined, { cookie: owner.cookie })).status).toBe(204)
     for (const u of [url, ...variants.map((v) => v.url)]) expect((await fetchPublic(u)).status).toBe(404)
     expect(purges).toEqual([{ reason: 'deleted', urls: [url, ...variants.map((v) => v.url)] }])
+  })
+
+  it('stops serving a near copy the admin hides from the public base and purges the URLs of one the admin deletes', async () => {
+    const owner = await makeVisitor(app)
+    const cat = join(FIXTURES_DIR, 'tabby-cat.png')
+    const upload = async (name: string, bytes?: Blob) =>
+      (await makeMedia(app, owner, name, { bytes })).json.media as { id: number; url: string; variants: { url: string }[] }
+    const original = await upload('tabby-cat.png')
+    const hidden = await upload('cat-small.jpg', new Blob([new Uint8Array(await sharp(cat).resize(226).jpeg({ quality: 60 }).toBuffer())]))
+    const deleted = await upload('cat-grey.png', new Blob([new Uint8Array(await sharp(cat).greyscale().png().toBuffer())]))
+    const published = (m: { url: string; variants: { url: string }[] }) => [m.url, ...m.variants.map((v) => v.url)]
+    for (const u of [...published(hidden), ...published(deleted)]) expect((await fetchPublic(u)).status).toBe(200)
+    const resolve = (ids: number[], action: string) =>
+      call(app, 'POST', paths.adminResolveNearDuplicates(), { keepId: original.id, ids, action }, { headers: ADMIN_BASIC })
+    purges.length = 0
+    expect((await resolve([hidden.id], 'hide')).status).toBe(200)
+    for (const u of published(hidden)) expect([403, 404]).toContain((await fetchPublic(u)).status)
+    expect(purges).toEqual([{ reason: 'hidden', urls: published(hidden) }])
+    purges.length = 0
+    expect((await resolve([deleted.id], 'delete')).status).toBe(200)
+    for (const u of published(deleted)) expect((await fetchPublic(u)).status).toBe(404)
+    expect(purges).toEqual([{ reason: 'deleted', urls: published(deleted) }])
+    for (const u of published(original)) expect((await fetchPublic(u)).status).toBe(200)
   })
 
   it('reprocessing writes with the same caching and gives the item new URLs', async () => {

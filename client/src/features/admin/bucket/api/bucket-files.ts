@@ -1,8 +1,17 @@
 /**
  * Bucket calls and the duplicate selection rule (admin-back-office §3 Bucket file, Duplicate scan result; §4 Bucket;
- * §7 list-bucket-files, delete-bucket-files, find-duplicates). Fetchers throw ApiError (401: the expired-session text).
+ * §7 list-bucket-files, delete-bucket-files, find-duplicates), and the near-duplicate decisions (docs/api.md:
+ * near-duplicates/resolve and dismiss). Fetchers throw ApiError (401: the expired-session text).
  */
-import type { BucketDeleteResult, BucketList, DuplicateGroup, DuplicateScan } from '@contract/admin/bucket'
+import type {
+  BucketDeleteResult,
+  BucketList,
+  DismissNearDuplicatesAnswer,
+  DuplicateGroup,
+  DuplicateScan,
+  ResolveNearDuplicatesAnswer,
+  ResolveNearDuplicatesInput,
+} from '@contract/admin/bucket'
 import { paths } from '@contract/paths'
 import { adminFetch, adminFetchAll } from '@client/features/admin/shell/api/admin-api'
 
@@ -25,6 +34,14 @@ export const deleteBucketFiles = (filenames: string[]) =>
 
 /** Scans the bucket for groups of possible duplicates. */
 export const findDuplicates = () => adminFetch<DuplicateScan>(paths.adminFindDuplicates(), { cache: 'no-store' })
+
+/** Keeps input.keepId and hides or deletes (input.action) the items input.ids; throws ApiError (400, 404). */
+export const resolveNearDuplicates = (input: ResolveNearDuplicatesInput) =>
+  adminFetch<ResolveNearDuplicatesAnswer>(paths.adminResolveNearDuplicates(), { method: 'POST', json: input })
+
+/** Remembers the items ids (2 or more) as not duplicates of one another; throws ApiError (400, 404). */
+export const dismissNearDuplicates = (ids: number[]) =>
+  adminFetch<DismissNearDuplicatesAnswer>(paths.adminDismissNearDuplicates(), { method: 'POST', json: { ids } })
 
 /**
  * The keys Select Duplicates selects (admin-back-office §4): every file of each group except its most recently

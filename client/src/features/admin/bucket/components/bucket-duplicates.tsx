@@ -1,7 +1,8 @@
 /**
  * BucketDuplicates (admin-back-office §2 Bucket Management: duplicate detection, §4, §8): Find Duplicates scans the
  * bucket and lists each group (type, criteria, files); Select Duplicates hands onSelect every file of each group
- * except the most recently modified one. Failure: the server's text or 'Failed to find duplicates'.
+ * except the most recently modified one. Below them, the scan's near-duplicate groups of media items with their
+ * keep-one and Not duplicates decisions (NearDuplicateGroups). Failure: the server's text or 'Failed to find duplicates'.
  */
 import { useMutation } from '@tanstack/react-query'
 import { Badge } from '@client/components/ui/badge'
@@ -11,6 +12,7 @@ import { adminErrorText } from '@client/features/admin/shell/api/admin-api'
 import { formatDateTime, formatSize } from '@client/features/admin/shell/format'
 import { ErrorLine } from '@client/features/admin/shell/components/action-feedback'
 import { findDuplicates, selectDuplicateKeys } from '../api/bucket-files'
+import { NearDuplicateGroups } from './near-duplicate-groups'
 
 function BucketDuplicates({ onSelect }: { onSelect(keys: Set<string>): void }) {
   const scan = useMutation({ mutationFn: findDuplicates })
@@ -55,6 +57,9 @@ function BucketDuplicates({ onSelect }: { onSelect(keys: Set<string>): void }) {
           </li>
         ))}
       </ul>
+      {scan.data && (
+        <NearDuplicateGroups key={scan.submittedAt} groups={scan.data.nearDuplicateGroups} distance={scan.data.nearDuplicateDistance} />
+      )}
     </Card>
   )
 }

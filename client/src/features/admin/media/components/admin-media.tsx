@@ -1,16 +1,19 @@
 /**
- * AdminMedia (admin-back-office §2 Media, §8): total media, votes and views; a card per item (type badge, name, size,
- * uploader, date, hot/not/views with actual counts), its detail dialog and Delete after confirmation, in a virtualised grid (MediaGrid);
+ * AdminMedia (admin-back-office §2 Media, §8): total media, votes and views, and the near copies flagged at upload
+ * (docs/media-pipeline.md > Near duplicates); a card per item (type badge, name, size, uploader, date, hot/not/views
+ * with actual counts, hidden and near-copy badges), its detail dialog and Delete after confirmation, in a virtualised
+ * grid (MediaGrid); the Near copies switch shows only the flagged items (GET /api/admin/media?nearCopies=true);
  * 'No media found' when empty; a notice counts the items still missing variants.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AdminMedia } from '@contract/admin/data'
 import { Spinner } from '@client/components/ui/spinner'
+import { Switch } from '@client/components/ui/switch'
 import { toast } from '@client/lib/toast'
-import { adminErrorText } from '@client/features/admin/shell/api/admin-api'
+import { ADMIN_MEDIA_KEY, adminErrorText } from '@client/features/admin/shell/api/admin-api'
 import { StatCards } from '@client/features/admin/shell/components/stat-cards'
-import { ADMIN_MEDIA_KEY, adminMediaQueryOptions, deleteAdminMedia } from '../api/media-items'
+import { adminMediaQueryOptions, deleteAdminMedia } from '../api/media-items'
 import { MediaDetailDialog } from './media-detail-dialog'
 import { MediaGrid } from './media-grid'
 
@@ -20,7 +23,9 @@ export const DELETE_CONFIRM = 'Are you sure you want to delete this media? This 
 function AdminMediaPage() {
   const queryClient = useQueryClient()
   const [opened, setOpened] = useState<AdminMedia | null>(null)
+  const [nearCopiesOnly, setNearCopiesOnly] = useState(false)
   const media = useQuery(adminMediaQueryOptions())
+  const nearCopies = useQuery({ ...adminMediaQueryOptions(true), enabled: nearCopiesOnly })
   const remove = useMutation({
     mutationFn: deleteAdminMedia,
     onSuccess: () => (
@@ -37,28 +42,39 @@ function AdminMediaPage() {
     )
   const items = media.data
   const sum = (f: (m: AdminMedia) => number) => items.reduce((n, m) => n + f(m), 0)
+  const shown = nearCopiesOnly ? nearCopies.data : items
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Media</h1>
       <StatCards
-        className="grid-cols-3 md:grid-cols-3"
         items={[
           ['Total Media', items.length],
           ['Total Votes', sum((m) => m.totalVotes)],
           ['Total Views', sum((m) => m.totalViews)],
+          ['Near Copies', sum((m) => (m.nearDuplicateOf === null ? 0 : 1))],
         ]}
       />
+      <label className="flex items-center gap-3 text-sm">
+        <Switch checked={nearCopiesOnly} onCheckedChange={setNearCopiesOnly} />
+        Near copies only
+      </label>
       {items.some((m) => !m.processed) && (
         <p role="status" className="rounded-lg border border-amber-700 bg-amber-950/50 p-3 text-sm text-amber-200">
           {items.filter((m) => !m.processed).length} items are still missing display variants and placeholders (marked No variants): run{' '}
           <code>hotvote media reprocess</code>.
         </p>
       )}
-      {items.length === 0 ? (
-        <p className="text-zinc-400">No media found</p>
+      {nearCopiesOnly && nearCopies.isError ? (
+        <p role="alert" className="text-red-400">
+          {adminErrorText(nearCopies.error, 'Failed to fetch media data')}
+        </p>
+      ) : !shown ? (
+        <Spinner className="h-10 w-10" label="Loading near copies" />
+      ) : shown.length === 0 ? (
+        <p className="text-zinc-400">{nearCopiesOnly ? 'No near copies flagged' : 'No media found'}</p>
       ) : (
         <MediaGrid
-          items={items}
+          items={shown}
           deleting={remove.isPending}
           onDelete={(m) => window.confirm(DELETE_CONFIRM) && remove.mutate(m.id)}
           onOpen={setOpened}

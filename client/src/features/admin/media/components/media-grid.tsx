@@ -1,7 +1,8 @@
 /**
  * MediaGrid (admin-back-office §2 Media): the admin media cards in a scrollable region, laid out in rows of 1-3 cards
  * by the region's width and virtualised with @tanstack/react-virtual, so 10,000 items keep only the visible rows in
- * the DOM. Each card is an article named by the original file name; its preview opens the detail dialog, and it has a Delete button.
+ * the DOM. Each card is an article named by the original file name, with Hidden (from rating) and Near copy of #id
+ * badges when they apply; its preview opens the detail dialog, and it has a Delete button.
  */
 import { Eye, Flame, Snowflake } from 'lucide-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -28,6 +29,8 @@ function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: A
       <div className="flex items-center justify-between">
         <Badge className="uppercase">{isVideo ? 'Video' : 'Image'}</Badge>
         <span className="flex items-center gap-2 text-xs text-zinc-400">
+          {item.hidden && <Badge variant="danger">Hidden</Badge>}
+          {item.nearDuplicateOf !== null && <Badge variant="info">Near copy of #{item.nearDuplicateOf}</Badge>}
           {!item.processed && <Badge variant="warning">No variants</Badge>}#{item.id}
         </span>
       </div>

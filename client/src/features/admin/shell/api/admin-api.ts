@@ -9,6 +9,12 @@ import type { AdminLoginAnswer } from '@contract/admin/auth'
 import { paths } from '@contract/paths'
 import { collectPages, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER, type PageRequest } from '@contract/admin/paging'
 
+/**
+ * Query key prefix of the admin media lists: the Media screen reads them; its deletes and the Bucket screen's
+ * near-duplicate decisions invalidate them.
+ */
+export const ADMIN_MEDIA_KEY = ['admin', 'media'] as const
+
 /** localStorage key of the admin session marker. */
 const ADMIN_TOKEN_KEY = 'adminToken'
 /** Prefix of the marker value (`session:<expiresAt>`); any other stored value is a password from an older version. */
