@@ -489,6 +489,8 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
     cleanups.push(() => browser.stop())
     opts.log(`browser visitor ${browser.userId} is rating`)
     const load = startLoad(base, opts.loadRate)
+    // The load's first seconds open its connections and sessions: the first drill's steady window starts after them.
+    await Bun.sleep(opts.settleSeconds * 1000)
     const rows: DrillRow[] = []
     /**
      * Runs act under load and makes its row from the counters before and after, plus what recovered() measures; then
