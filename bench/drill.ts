@@ -5,11 +5,15 @@
  * nginx with docs/operations/nginx.conf (ports, certificate and user replaced) over https with a self-signed
  * certificate. A steady mixed load through nginx (visitors starting sessions, fetching their queue and voting with an
  * Idempotency-Key, uploading pictures with one, an admin exporting the votes) runs while it plays, one after the other:
- * a rolling upgrade of both instances, a PostgreSQL restart (pg_ctl restart -m fast), the bucket unreachable for
- * --outage seconds, and a kill -9 of one instance. The client retries a 503 that carries Retry-After (after that many
- * seconds); anything else that is not 2xx, or no answer, is a failed request. After the load it checks that every
- * acknowledged vote and upload is in the database (and each upload's object in the bucket) and prints a table per
- * drill: requests, failed, 503s retried, acknowledged writes lost, time to full service after the part's return.
+ * a rolling upgrade of both instances, a PostgreSQL restart (pg_ctl stop -m fast, then start once the browser below
+ * has queued a vote), the bucket unreachable for --outage seconds, and a kill -9 of one instance. The client
+ * retries a 503 that carries Retry-After (after that many seconds); anything else that is not 2xx, or no answer, is a
+ * failed request.
+ * Beside the load, a visitor in chromium rates items through nginx the whole time (bench/lib/drill-browser.ts): after
+ * each drill the drill waits for the browser's offline outbox to drain and checks in the database that each vote it
+ * queued during the drill was recorded exactly once. After the load it checks that every acknowledged vote and upload
+ * is in the database (and each upload's object in the bucket) and prints a table per drill: requests, failed, 503s
+ * retried, acknowledged writes lost, time to full service after the part's return, the browser outbox's votes.
  * Exits 1 when a drill misses the goals (docs/operations.md "Failure drills"). tests/drill.test.ts runs it shorter.
  */
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,6 +24,7 @@ import { parseArgs } from 'node:util'
 import { SQL, type Subprocess } from 'bun'
 import sharp from 'sharp'
 import { startS3rver, type TestS3 } from '../tests/support/s3-server'
+import { type BrowserVisitor, type BrowserVote, startBrowserVisitor } from './lib/drill-browser'
 
 const ROOT = join(import.meta.dir, '..')
 const PG_BIN = '/usr/lib/postgresql/15/bin'
@@ -44,14 +49,23 @@ export type DrillRow = {
   recoverySeconds: number | null
   /** What an upload through nginx got while the part was away (status and Retry-After), or null when not probed. */
   answerWhileDown: string | null
+  /** The browser's votes that queued in the outbox during the drill, those recorded exactly once after its replay, and those stored twice or counted twice on their item. */
+  browserOutbox: BrowserOutbox
   failures: string[]
 }
 
-/** The drill's result: one row per drill, the front door checks, and the whole run's acknowledged writes. */
+/** A drill's browser votes: queued in the outbox, recorded exactly once after the replay, duplicated (a second row, or counted twice on the item). */
+export type BrowserOutbox = { queued: number; replayed: number; duplicates: number }
+
+/**
+ * The drill's result: one row per drill, the front door checks, the whole run's acknowledged writes, and the
+ * browser's votes over the whole run (cast: seen on the wire or in its outbox; recorded: stored once with its choice).
+ */
 export type DrillResult = {
   rows: DrillRow[]
   frontDoor: { http2: boolean; hostCookie: boolean; sessionResumed: boolean; forwardedFor: boolean }
   acknowledged: { votes: number; uploads: number }
+  browser: { cast: number; recorded: number; duplicates: number; errors: string[] }
 }
 
 /** A port nothing listens on right now, chosen by the OS. */
@@ -79,8 +93,8 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
   }
 }
 
-/** A PostgreSQL cluster of the drill's own in a temp folder (as the postgres user when run as root): url, restart(), stop(). */
-async function startPostgres(): Promise<{ url: string; restart(): Promise<void>; stop(): Promise<void> }> {
+/** A PostgreSQL cluster of the drill's own in a temp folder (as the postgres user when run as root): url, down() (stop -m fast), up(), stop() (and remove). */
+async function startPostgres(): Promise<{ url: string; down(): Promise<void>; up(): Promise<void>; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'hotvote-drill-pg-'))
   const asRoot = process.getuid?.() === 0
   const as = (argv: string[]) => (asRoot ? ['runuser', '-u', 'postgres', '--', ...argv] : argv)
@@ -112,7 +126,8 @@ async function startPostgres(): Promise<{ url: string; restart(): Promise<void>;
   await pgCtl('start')
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restart: () => pgCtl('restart', '-m', 'fast').then(() => {}),
+    down: () => pgCtl('stop', '-m', 'fast').then(() => {}),
+    up: () => pgCtl('start').then(() => {}),
     stop: async () => {
       await pgCtl('stop', '-m', 'immediate').catch(() => {})
       rmSync(dir, { recursive: true, force: true })
@@ -470,12 +485,21 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
     for (let i = 0; i < 12; i++) probeItems.push(await uploadThrough(base, probeOwner))
     const probe = { ...(await newVisitor(base)), mediaIds: probeItems }
 
+    const browser: BrowserVisitor = await startBrowserVisitor(base)
+    cleanups.push(() => browser.stop())
+    opts.log(`browser visitor ${browser.userId} is rating`)
     const load = startLoad(base, opts.loadRate)
+    // The load's first seconds open its connections and sessions: the first drill's steady window starts after them.
+    await Bun.sleep(opts.settleSeconds * 1000)
     const rows: DrillRow[] = []
-    /** Runs act under load and makes its row from the counters before and after, plus what recovered() measures. */
+    /**
+     * Runs act under load and makes its row from the counters before and after, plus what recovered() measures; then
+     * waits for the browser's outbox to drain and checks the votes it queued from the steady load before act on.
+     */
     let answerWhileDown: string | null = null
     const drill = async (name: string, act: () => Promise<number | null>) => {
       answerWhileDown = null
+      const windowStart = Date.now()
       const settled = load.counters.requests
       const settleStart = performance.now()
       await Bun.sleep(opts.settleSeconds * 1000)
@@ -487,6 +511,11 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
       await Bun.sleep(opts.settleSeconds * 1000)
       const seconds = (performance.now() - t0) / 1000
       const requests = load.counters.requests - before.requests
+      const failures = load.counters.failures.slice(before.failures.length)
+      await browser.drained(120_000).catch((e: Error) => failures.push(`browser: ${e.message}`))
+      const queued = browser.queuedBetween(windowStart, Date.now())
+      const browserOutbox = await checkBrowserVotes(pg.url, browser.userId, queued)
+      opts.log(`browser outbox: ${browserOutboxText(browserOutbox)}`)
       rows.push({
         drill: name,
         requests,
@@ -498,7 +527,8 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
         lostUploads: 0,
         recoverySeconds,
         answerWhileDown,
-        failures: load.counters.failures.slice(before.failures.length),
+        browserOutbox,
+        failures,
       })
     }
 
@@ -515,10 +545,14 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
       return null
     })
     // An export streams its rows as it reads them: once its headers went, a database that goes away can only cut it
-    // (the admin asks again), so the database restart and the kill come between two exports.
-    await drill('PostgreSQL restart (pg_ctl restart -m fast)', async () => {
+    // (the admin asks again), so the database restart and the kill come between two exports. The database stays down
+    // until the browser has queued a vote, so its outbox has something to replay.
+    await drill('PostgreSQL restart (pg_ctl stop -m fast, start)', async () => {
       await load.holdExports()
-      await pg.restart()
+      const downAt = Date.now()
+      await pg.down()
+      await browser.waitForQueued(downAt, 120_000)
+      await pg.up()
       const seconds = await secondsToFullService(base, probe)
       load.releaseExports()
       return seconds
@@ -547,6 +581,7 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
       return seconds
     })
     await load.stop()
+    await browser.stop()
 
     // Every acknowledged vote and upload is stored (and each upload's object is in the bucket).
     const sql = new SQL({ url: pg.url, max: 2 })
@@ -570,12 +605,55 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
     } finally {
       await sql.close()
     }
+    const cast = [...browser.votes.values()]
+    const all = await checkBrowserVotes(pg.url, browser.userId, cast)
     void seeded
-    return { rows, frontDoor, acknowledged: { votes: load.ackVotes.length, uploads: load.ackUploads.length } }
+    return {
+      rows,
+      frontDoor,
+      acknowledged: { votes: load.ackVotes.length, uploads: load.ackUploads.length },
+      browser: { cast: cast.length, recorded: all.replayed, duplicates: all.duplicates, errors: browser.errors },
+    }
   } finally {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {})
   }
 }
+
+/**
+ * Checks the browser's votes in the database at url: queued: how many; replayed: those stored exactly once for userId
+ * with their choice; duplicates: those stored more than once, or whose item's vote counter (kept by triggers) differs
+ * from its rows. One statement per read, so the counters and rows are of one snapshot while the load goes on.
+ */
+async function checkBrowserVotes(url: string, userId: number, votes: BrowserVote[]): Promise<BrowserOutbox> {
+  if (votes.length === 0) return { queued: 0, replayed: 0, duplicates: 0 }
+  const sql = new SQL({ url, max: 1 })
+  try {
+    const ids = votes.map((v) => v.mediaId)
+    const stored = (await sql`select media_id, is_hot from votes where user_id = ${userId} and media_id in ${sql(ids)}`) as {
+      media_id: number
+      is_hot: boolean
+    }[]
+    const miscounted = new Set(
+      (
+        (await sql`select id from media m where id in ${sql(ids)}
+          and total_votes <> (select count(*) from votes v where v.media_id = m.id)`) as { id: number }[]
+      ).map((r) => Number(r.id)),
+    )
+    let replayed = 0
+    let duplicates = 0
+    for (const vote of votes) {
+      const rows = stored.filter((r) => Number(r.media_id) === vote.mediaId)
+      if (rows.length > 1 || miscounted.has(vote.mediaId)) duplicates++
+      else if (rows.length === 1 && rows[0].is_hot === vote.isHot) replayed++
+    }
+    return { queued: votes.length, replayed, duplicates }
+  } finally {
+    await sql.close()
+  }
+}
+
+/** A drill's browser outbox as the table shows it: `queued 3, replayed 3, duplicates 0`. */
+export const browserOutboxText = (b: BrowserOutbox) => `queued ${b.queued}, replayed ${b.replayed}, duplicates ${b.duplicates}`
 
 /** The status and Retry-After of one upload through base as visitor, e.g. `503 Retry-After: 2`. */
 async function uploadAnswer(base: string, visitor: { cookie: string; userId: number }): Promise<string> {
@@ -689,6 +767,7 @@ export function drillTable(rows: DrillRow[]): string {
     'uploads lost',
     'upload while down',
     'full service after',
+    'browser outbox',
   ]
   const lines = rows.map((r) => [
     r.drill,
@@ -701,6 +780,7 @@ export function drillTable(rows: DrillRow[]): string {
     String(r.lostUploads),
     r.answerWhileDown ?? '-',
     r.recoverySeconds === null ? '-' : `${r.recoverySeconds} s`,
+    browserOutboxText(r.browserOutbox),
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)))
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`
@@ -716,6 +796,8 @@ export function missedGoals(row: DrillRow, minRate: number): string[] {
   if (row.recoverySeconds !== null && row.recoverySeconds > 5) missed.push(`full service only after ${row.recoverySeconds} s`)
   const answeredRetry = row.answerWhileDown?.startsWith('503 Retry-After: ') && !row.answerWhileDown.endsWith('none')
   if (row.answerWhileDown !== null && !answeredRetry) missed.push(`an upload while the part was away got ${row.answerWhileDown}`)
+  const { queued, replayed, duplicates } = row.browserOutbox
+  if (replayed < queued || duplicates) missed.push(`the browser queued ${queued} votes: ${browserOutboxText(row.browserOutbox)}`)
   return missed
 }
 
@@ -737,7 +819,13 @@ if (import.meta.main) {
   console.log(
     `acknowledged: ${result.acknowledged.votes} votes, ${result.acknowledged.uploads} uploads; front door: ${JSON.stringify(result.frontDoor)}`,
   )
+  const { cast, recorded, duplicates, errors } = result.browser
+  console.log(
+    `browser: ${cast} votes cast, ${recorded} recorded exactly once, ${duplicates} duplicated; ${errors.length} rating-loop errors`,
+  )
+  for (const error of errors.slice(0, 5)) console.log(`  browser: ${error}`)
   let missed = Object.values(result.frontDoor).includes(false) ? ['front door check failed'] : []
+  if (recorded !== cast || duplicates) missed.push(`browser: ${cast - recorded} of ${cast} votes not recorded exactly once`)
   for (const row of result.rows) {
     for (const failure of row.failures.slice(0, 5)) console.log(`  ${row.drill}: ${failure}`)
     missed = missed.concat(missedGoals(row, 200).map((m) => `${row.drill}: ${m}`))

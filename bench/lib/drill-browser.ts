@@ -1,0 +1,145 @@
+/**
+ * The failure drill's browser visitor (bench/drill.ts): Debian's chromium with the project's flags
+ * (tests/support/browser.ts) on the site through nginx over https, the self-signed certificate accepted, rating the
+ * item on screen Hot or Not at random, one after the other, as a visitor does. Every vote goes through the app's
+ * offline outbox (docs/offline.md). A vote counts as queued when it waited in the outbox for a retry: its own send
+ * failed (no answer, or 408, 429 or 5xx), or it sat in the outbox while an item ahead of it was backing off. Service
+ * workers are blocked (chromium registers none over a certificate it does not trust), so the page's own outbox
+ * runner replays: at start, on the online event, after each vote and when a backoff ends.
+ */
+import type { Page } from 'playwright-core'
+import { launchBrowser } from '../../tests/support/browser'
+
+/** One vote the browser cast: its outbox id (the Idempotency-Key), item, choice, and when it was first seen queued (epoch ms). */
+export type BrowserVote = { id: string; mediaId: number; isHot: boolean; queuedAt?: number }
+
+/** What one poll of the outbox reads: each waiting item's id, kind, failed sends so far and, for a vote, its payload. */
+type OutboxSnapshot = { id: string; kind: string; attempts: number; vote?: { mediaId: number; isHot: boolean } }[]
+
+/** The items waiting in the page's IndexedDB outbox (none while the app has not created it). */
+const readOutbox = (page: Page): Promise<OutboxSnapshot> =>
+  page.evaluate(async () => {
+    // Opening a database that does not exist yet would create it without the app's stores: wait for the app's.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'hotvote-outbox')) return []
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('hotvote-outbox')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    try {
+      if (!db.objectStoreNames.contains('items')) return []
+      const items = await new Promise<{ id: string; kind: string; attempts: number; vote?: { mediaId: number; isHot: boolean } }[]>(
+        (resolve, reject) => {
+          const all = db.transaction('items').objectStore('items').getAll()
+          all.onsuccess = () => resolve(all.result)
+          all.onerror = () => reject(all.error)
+        },
+      )
+      return items.map((i) => ({ id: i.id, kind: i.kind, attempts: i.attempts, vote: i.vote }))
+    } finally {
+      db.close()
+    }
+  })
+
+/** True while the page shows a Hot or Not button that takes a click (the rate screen is not revealing a vote). */
+const canVote = () =>
+  [...document.querySelectorAll('button')].some((b) => /(Hot|Not)$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true')
+
+/**
+ * Opens base (https through nginx) in chromium and starts rating; resolves once the first item can be rated.
+ * userId: the visitor's id; votes: every vote seen on the wire or in the outbox, by id; queuedBetween(from, to): the
+ * votes first seen queued in that window (epoch ms); waitForQueued(since): resolves once a vote queued after since;
+ * drained(): resolves once the outbox is empty; errors: what went wrong in the rating loop; stop(): ends it all.
+ */
+export async function startBrowserVisitor(base: string) {
+  const browser = await launchBrowser()
+  try {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const votes = new Map<string, BrowserVote>()
+    const errors: string[] = []
+    const seen = (id: string, vote: { mediaId: number; isHot: boolean }) => {
+      if (!votes.has(id)) votes.set(id, { id, mediaId: vote.mediaId, isHot: vote.isHot })
+      return votes.get(id)!
+    }
+    const queued = (vote: BrowserVote) => void (vote.queuedAt ??= Date.now())
+    const isVote = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/votes'
+    page.on('request', (request) => {
+      if (isVote(request.method(), request.url())) seen(request.headers()['idempotency-key'], request.postDataJSON())
+    })
+    page.on('requestfailed', (request) => {
+      if (isVote(request.method(), request.url())) queued(seen(request.headers()['idempotency-key'], request.postDataJSON()))
+    })
+    page.on('response', (response) => {
+      const request = response.request()
+      if (isVote(request.method(), request.url()) && !response.ok())
+        queued(seen(request.headers()['idempotency-key'], request.postDataJSON()))
+    })
+    await page.goto(`${base}/`)
+    await page.waitForFunction(canVote, undefined, { timeout: 120_000, polling: 100 })
+    const userId = await page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { id: number }).id)
+
+    let running = true
+    let waiting = 0
+    /** Polls the outbox: while any item is backing off, every vote waiting with it is queued. */
+    const watch = async () => {
+      while (running) {
+        const items = await readOutbox(page).catch(() => undefined)
+        if (items) {
+          waiting = items.length
+          const backingOff = items.some((i) => i.attempts > 0)
+          for (const item of items) if (item.kind === 'vote' && item.vote && backingOff) queued(seen(item.id, item.vote))
+        }
+        await Bun.sleep(200)
+      }
+    }
+    /** Clicks Hot or Not on the item on screen, then waits for the reveal to start before the next one. */
+    const rate = async () => {
+      while (running) {
+        try {
+          await page.waitForFunction(canVote, undefined, { timeout: 10_000, polling: 100 })
+          await page.getByRole('button', { name: Math.random() < 0.5 ? /Hot$/ : /Not$/ }).click({ timeout: 10_000 })
+          await page.waitForFunction(() => !document.querySelector('button[aria-disabled="false"]'), undefined, {
+            timeout: 5_000,
+            polling: 'raf',
+          })
+        } catch (e) {
+          if (running) errors.push((e as Error).message.split('\n')[0])
+        }
+      }
+    }
+    const loops = [watch(), rate()]
+    return {
+      userId,
+      votes,
+      errors,
+      queuedBetween: (from: number, to: number) =>
+        [...votes.values()].filter((v) => v.queuedAt !== undefined && v.queuedAt >= from && v.queuedAt < to),
+      waitForQueued: async (since: number, timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs
+        while (![...votes.values()].some((v) => v.queuedAt !== undefined && v.queuedAt >= since)) {
+          if (Date.now() > deadline) throw new Error(`no browser vote queued within ${timeoutMs / 1000} s`)
+          await Bun.sleep(100)
+        }
+      },
+      drained: async (timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs
+        while ((await readOutbox(page)).length > 0) {
+          if (Date.now() > deadline) throw new Error(`the browser's outbox still holds ${waiting} items after ${timeoutMs / 1000} s`)
+          await Bun.sleep(200)
+        }
+      },
+      stop: async () => {
+        running = false
+        await Promise.all(loops)
+        await browser.close()
+      },
+    }
+  } catch (e) {
+    await browser.close()
+    throw e
+  }
+}
+
+/** The running browser visitor. */
+export type BrowserVisitor = Awaited<ReturnType<typeof startBrowserVisitor>>
