@@ -51,7 +51,7 @@ const apiNotFound = (path: string) => {
 export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
   return (
     new Elysia()
-      .use(requestLog())
+      .use(requestLog(deps.config))
       .onError(({ code, error, request }) => answeredWith(request, mapError(code, error, requestIdOf(request))))
       .use(securityHeaders(deps.config))
       // While the server drains before it stops (server/core/shutdown.ts), each answer closes its connection.

@@ -17,6 +17,18 @@ describe('loadConfig', () => {
     expect(c.smtpUrl).toBeUndefined()
   })
 
+  it('logs every request by default and a share of the fast 2xx ones with LOG_REQUESTS=sampled, refusing rates outside 0 to 1', () => {
+    expect(loadConfig({}).requestLogSampleRate).toBe(1)
+    expect(loadConfig({ LOG_REQUEST_SAMPLE_RATE: '0.5' }).requestLogSampleRate).toBe(1)
+    expect(loadConfig({ LOG_REQUESTS: 'sampled' }).requestLogSampleRate).toBe(0.01)
+    expect(loadConfig({ LOG_REQUESTS: 'sampled', LOG_REQUEST_SAMPLE_RATE: '0.25' }).requestLogSampleRate).toBe(0.25)
+    expect(loadConfig({ LOG_REQUESTS: 'sampled', LOG_REQUEST_SAMPLE_RATE: '0' }).requestLogSampleRate).toBe(0)
+    expect(() => loadConfig({ LOG_REQUESTS: 'some' })).toThrow(new ConfigError('LOG_REQUESTS: must be all or sampled'))
+    expect(() => loadConfig({ LOG_REQUESTS: 'sampled', LOG_REQUEST_SAMPLE_RATE: '1.5' })).toThrow(
+      new ConfigError('LOG_REQUEST_SAMPLE_RATE: must be a number from 0 to 1'),
+    )
+  })
+
   it('names the variable of an unparsable port in one line', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT: must be a port number'))
   })

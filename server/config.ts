@@ -130,6 +130,11 @@ const EnvSchema = v.object({
   SESSIONS_PER_ADDRESS_PER_HOUR: count('600'),
   UPLOAD_QUOTA_MB: count('500', 7),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  LOG_REQUESTS: v.optional(v.picklist(['all', 'sampled'], 'must be all or sampled'), 'all'),
+  LOG_REQUEST_SAMPLE_RATE: v.optional(
+    v.pipe(v.string(), v.regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, 'must be a number from 0 to 1'), v.transform(Number)),
+    '0.01',
+  ),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16, 'must be at least 16 characters'))),
   METRICS_PORT: v.optional(
     v.pipe(
@@ -228,6 +233,11 @@ export type Config = {
   uploadQuotaBytes: number
   /** Least severe level written to the log (LOG_LEVEL). */
   logLevel: LogLevel
+  /**
+   * The share of fast 2xx answers that get a request line (server/http/request-log.ts): 1 with LOG_REQUESTS=all,
+   * LOG_REQUEST_SAMPLE_RATE (0 to 1) with LOG_REQUESTS=sampled; other answers and slow ones always get theirs.
+   */
+  requestLogSampleRate: number
   /** GET /metrics on the main port needs `Authorization: Bearer <metricsToken>`; unset there: 404. */
   metricsToken?: string
   /** Also serve /metrics (no token) on 127.0.0.1 at this port. */
@@ -297,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionsPerAddressPerHour: e.SESSIONS_PER_ADDRESS_PER_HOUR,
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
+    requestLogSampleRate: e.LOG_REQUESTS === 'all' ? 1 : e.LOG_REQUEST_SAMPLE_RATE,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     production: env.NODE_ENV === 'production',

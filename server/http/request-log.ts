@@ -1,12 +1,14 @@
 /**
  * Request ids, the request log line and the HTTP metrics (docs/operations.md > Logs): every request gets an id (a
  * well-formed incoming X-Request-Id, else a new UUID), sent back as `X-Request-Id` and put in every JSON error answer
- * as `requestId`; once answered, one log line (requestId, route pattern, method, status, ms) is written and the
- * request is counted under its route pattern, never its raw path.
+ * as `requestId`; once answered, the request is counted under its route pattern, never its raw path, and gets one log
+ * line (requestId, route pattern, method, status, ms): every request with LOG_REQUESTS=all, and with
+ * LOG_REQUESTS=sampled every answer that is not 2xx, every slow one and a random share of the rest.
  */
 import { Elysia, StatusMap } from 'elysia'
 import { logger } from '../core/log'
 import { recordRequest, UNMATCHED_ROUTE } from '../core/metrics'
+import type { Config } from '../config'
 
 /** The header carrying the request id, both ways. */
 export const REQUEST_ID_HEADER = 'X-Request-Id'
@@ -38,8 +40,21 @@ export function answeredWith(request: Request, response: Response): Response {
 const statusOf = (status: number | string | undefined) =>
   typeof status === 'number' ? status : (StatusMap[status as keyof typeof StatusMap] ?? 200)
 
-/** Plugin: assigns the request id and sets the header first of all hooks, then logs and counts each answered request. */
-export const requestLog = () =>
+/** Answers that took at least this long, ms, always get their log line. */
+export const SLOW_REQUEST_MS = 1000
+
+/**
+ * Whether an answer with status that took ms gets its log line when sampleRate (0 to 1) of the fast 2xx answers do:
+ * every answer that is not 2xx and every slow one (SLOW_REQUEST_MS) does; a fast 2xx one with probability sampleRate.
+ */
+export const logsRequest = (sampleRate: number, status: number, ms: number): boolean =>
+  sampleRate >= 1 || status < 200 || status > 299 || ms >= SLOW_REQUEST_MS || Math.random() < sampleRate
+
+/**
+ * Plugin: assigns the request id and sets the header first of all hooks, then counts each answered request and logs
+ * those logsRequest picks at config's requestLogSampleRate.
+ */
+export const requestLog = (config: Pick<Config, 'requestLogSampleRate'>) =>
   new Elysia({ name: 'request-log' })
     .onRequest(({ request, set }) => {
       set.headers[REQUEST_ID_HEADER] = requestIdOf(request)
@@ -51,5 +66,6 @@ export const requestLog = () =>
       const ms = performance.now() - o.startedAt
       const pattern = route || UNMATCHED_ROUTE
       recordRequest(pattern, request.method, status, ms / 1000)
-      logger.info({ requestId: o.id, route: pattern, method: request.method, status, ms: Math.round(ms * 10) / 10 }, 'request')
+      if (logsRequest(config.requestLogSampleRate, status, ms))
+        logger.info({ requestId: o.id, route: pattern, method: request.method, status, ms: Math.round(ms * 10) / 10 }, 'request')
     })

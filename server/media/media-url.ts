@@ -35,7 +35,7 @@ const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('
  */
 export function mediaLinks(config: Pick<Config, 'mediaEdge'>, row: MediaUrlRow): MediaDisplay & { url: string } {
   const publicBase = row.hiddenAt ? undefined : config.mediaEdge?.publicBase
-  const version = row.processedAt ? `?v=${Date.parse(row.processedAt).toString(36)}` : ''
+  const version = publicBase && row.processedAt ? `?v=${Date.parse(row.processedAt).toString(36)}` : ''
   const urlOf = (key: string) => (publicBase ? `${publicBase}${encodeKey(key)}${version}` : `${MEDIA_FILE_PREFIX}${key}`)
   const hasPoster = row.processedAt !== null && (row.mimeType.startsWith('video/') || (row.frames ?? 1) > 1)
   return {
