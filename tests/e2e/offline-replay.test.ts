@@ -10,6 +10,7 @@ import { FIXTURES, useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
 import { waitForServiceWorker } from '../support/pwa'
 import { countRows, eventually, withServerDb } from '../support/server-db'
+import { voteHotWhileWaiting } from '../support/rate-screen'
 
 const app = useServerAndBrowser()
 const DESKTOP = { viewport: { width: 1280, height: 900 } }
@@ -39,16 +40,6 @@ async function openPrefetched(context: BrowserContext, prefetched: number): Prom
   return { page, userId }
 }
 
-/** Votes Hot on the item on screen, sees `waiting` votes waiting to sync, and waits until the next item can be rated (Hot no longer aria-disabled). */
-async function voteHot(page: Page, waiting: number) {
-  const hot = page.getByRole('button', { name: /Hot$/ })
-  await hot.click()
-  await page.getByText(`${waiting} vote${waiting === 1 ? '' : 's'} waiting to sync`).waitFor()
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('button')].some((b) => /Hot$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true'),
-  )
-}
-
 describe('offline replay with the service worker', () => {
   test('votes and an upload made offline, with reloads in between, reach the server exactly once', async () => {
     await seedUploads(app.server, [
@@ -64,10 +55,10 @@ describe('offline replay with the service worker', () => {
     const { page, userId } = await openPrefetched(context, 7)
 
     await context.setOffline(true)
-    for (let i = 1; i <= 3; i++) await voteHot(page, i)
+    for (let i = 1; i <= 3; i++) await voteHotWhileWaiting(page, i)
     await page.reload()
     await page.getByText('3 votes waiting to sync').waitFor()
-    for (let i = 4; i <= 5; i++) await voteHot(page, i)
+    for (let i = 4; i <= 5; i++) await voteHotWhileWaiting(page, i)
 
     await page.goto(`${app.server.url}/upload`)
     await page.getByLabel('Choose files').setInputFiles(join(FIXTURES, 'tabby-cat.png'))
@@ -117,7 +108,7 @@ describe('offline replay with the service worker', () => {
     const context = await app.browser.newContext(DESKTOP)
     const { page, userId } = await openPrefetched(context, 3)
     await context.setOffline(true)
-    for (let i = 1; i <= 2; i++) await voteHot(page, i)
+    for (let i = 1; i <= 2; i++) await voteHotWhileWaiting(page, i)
     await page.close()
 
     // No page of the app is open any more: only the service worker can send the votes.
