@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
-import { waitForServiceWorker } from '../support/pwa'
+import { waitForMediaCache, waitForServiceWorker } from '../support/pwa'
 import { countRows, eventually, withServerDb } from '../support/server-db'
 import { voteHotWhileWaiting } from '../support/rate-screen'
 
@@ -29,14 +29,7 @@ async function openPrefetched(context: BrowserContext, prefetched: number): Prom
   // Files fetched before the worker took control are not in its cache: reload so the queue warms them through it.
   await page.reload()
   await page.getByRole('button', { name: /Hot$/ }).waitFor()
-  await page.waitForFunction(
-    async (n) => {
-      const cache = await caches.open('hotvote-media')
-      return (await cache.keys()).length >= n
-    },
-    prefetched,
-    { timeout: 20_000 },
-  )
+  await waitForMediaCache(page, (urls) => urls.length >= prefetched, 60_000)
   return { page, userId }
 }
 
@@ -90,7 +83,7 @@ describe('offline replay with the service worker', () => {
     )
     await page.reload()
     await page.getByLabel('Video to rate').waitFor()
-    await page.waitForFunction(async () => (await (await caches.open('hotvote-media')).keys()).some((r) => r.url.endsWith('.mp4')))
+    await waitForMediaCache(page, (urls) => urls.some((url) => url.endsWith('.mp4')))
 
     await context.setOffline(true)
     await page.reload()
