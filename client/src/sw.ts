@@ -6,8 +6,9 @@
  * - media files (GET /api/media/file/*, and with media from the edge every URL under the public media base its script
  *   URL carries, sw-paths.ts swScriptUrl) are cached at runtime, cache first, bounded by count and age, and Range
  *   requests (video) are answered 206 from the cached whole file, every range of a video from one source (handleMedia);
- *   a file on the media origin is fetched into the cache with CORS (the bucket's CORS rule lets the app's origin read
- *   it), as the page's no-cors fetches and elements would get opaque answers that cannot be cached or cut into ranges;
+ *   a file on the media origin is fetched into the cache with CORS, past the HTTP cache (the bucket's CORS rule lets
+ *   the app's origin read it; fillRequest), as the page's no-cors fetches and elements would get opaque answers that
+ *   cannot be cached or cut into ranges;
  *   a hidden item's file that only the admin may see (Cache-Control: no-store) is never cached;
  * - the public configs are stale-while-revalidate;
  * - a new version waits until the visitor accepts the update prompt (SKIP_WAITING message), then claims the pages;
@@ -82,14 +83,16 @@ const mediaStrategy = new CacheFirst({
 })
 
 /**
- * The request the media cache is filled with for request: a file on another origin is asked for with CORS and no
- * credentials (an element's or the prefetch's no-cors request would answer opaquely, which is never cached); a
- * same-origin request as it is.
+ * The request the media cache is filled with for request: a same-origin request as it is; a file on another origin
+ * is asked for with CORS, no credentials, and past the browser's HTTP cache. An element's or the prefetch's no-cors
+ * request would answer opaquely, which is never cached; and an answer such a request left in the HTTP cache carries
+ * no CORS headers (a bucket adds them, and Vary: Origin, only for a request that sends Origin), so, kept there as
+ * immutable, it would be handed to the CORS request, which would then fail.
  */
 const fillRequest = (request: Request) =>
-  new URL(request.url).origin === self.location.origin || request.mode === 'cors'
+  sameOrigin(new URL(request.url))
     ? request
-    : new Request(request.url, { mode: 'cors', credentials: 'omit', headers: request.headers })
+    : new Request(request.url, { mode: 'cors', credentials: 'omit', cache: 'no-store', headers: request.headers })
 /** The media cache's fills in flight, by URL: each settles once its whole file is in the cache (or it failed). */
 const fills = new Map<string, Promise<unknown>>()
 
@@ -139,7 +142,7 @@ async function handleMedia(options: RouteHandlerCallbackOptions): Promise<Respon
     await rememberNetworkRange(key)
     const [whole, done] = mediaStrategy.handleAll({
       event: options.event,
-      request: new Request(request.url, { credentials: sameOrigin(new URL(request.url)) ? 'same-origin' : 'omit' }),
+      request: fillRequest(new Request(request.url)),
     })
     void whole.catch(() => undefined)
     trackFill(request.url, done)

@@ -5,10 +5,10 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
-import type { BrowserContext } from 'playwright-core'
 import { useServerAndBrowser } from '../support/browser'
 import { adminPage, seedUploads } from '../support/seed'
 import { waitForServiceWorker } from '../support/pwa'
+import { cspViolations } from '../support/csp'
 
 const app = useServerAndBrowser()
 const AD = `<p id="ad">loading</p><script>document.getElementById('ad').textContent = 'Ad script ran'</script>`
@@ -20,27 +20,10 @@ beforeAll(async () => {
   db.close()
 })
 
-/** Collects every CSP violation of context's pages and frames: securitypolicyviolation events and console reports. */
-async function recordViolations(context: BrowserContext): Promise<string[]> {
-  const violations: string[] = []
-  await context.exposeBinding('reportCspViolation', (_source, text: string) => void violations.push(text))
-  await context.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(
-        `${e.violatedDirective} ${e.blockedURI} at ${location.href}`,
-      ),
-    ),
-  )
-  context.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text())
-  })
-  return violations
-}
-
 describe('content security policy', () => {
   test('a visitor rates, opens upload, sees the ad and reloads offline without one CSP violation', async () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const violations = await recordViolations(context)
+    const violations = await cspViolations(context)
     const page = await context.newPage()
     const shell = await page.goto(`${app.server.url}/`)
     expect(shell!.headers()['content-security-policy']).toContain("script-src 'self'")
@@ -61,7 +44,7 @@ describe('content security policy', () => {
 
   test('the admin logs in to /adm and opens its screens without one CSP violation', async () => {
     const page = await adminPage(app)
-    const violations = await recordViolations(page.context())
+    const violations = await cspViolations(page.context())
     const answer = await page.goto(`${app.server.url}/adm/users`)
     expect(answer!.headers()['x-frame-options']).toBe('DENY')
     await page.getByText(/Showing \d+ of \d+ users/).waitFor()

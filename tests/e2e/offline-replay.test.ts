@@ -8,8 +8,9 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
-import { waitForServiceWorker } from '../support/pwa'
+import { waitForMediaCache, waitForServiceWorker } from '../support/pwa'
 import { countRows, eventually, withServerDb } from '../support/server-db'
+import { voteHotWhileWaiting } from '../support/rate-screen'
 
 const app = useServerAndBrowser()
 const DESKTOP = { viewport: { width: 1280, height: 900 } }
@@ -28,25 +29,8 @@ async function openPrefetched(context: BrowserContext, prefetched: number): Prom
   // Files fetched before the worker took control are not in its cache: reload so the queue warms them through it.
   await page.reload()
   await page.getByRole('button', { name: /Hot$/ }).waitFor()
-  await page.waitForFunction(
-    async (n) => {
-      const cache = await caches.open('hotvote-media')
-      return (await cache.keys()).length >= n
-    },
-    prefetched,
-    { timeout: 20_000 },
-  )
+  await waitForMediaCache(page, (urls) => urls.length >= prefetched, 60_000)
   return { page, userId }
-}
-
-/** Votes Hot on the item on screen, sees `waiting` votes waiting to sync, and waits until the next item can be rated (Hot no longer aria-disabled). */
-async function voteHot(page: Page, waiting: number) {
-  const hot = page.getByRole('button', { name: /Hot$/ })
-  await hot.click()
-  await page.getByText(`${waiting} vote${waiting === 1 ? '' : 's'} waiting to sync`).waitFor()
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('button')].some((b) => /Hot$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true'),
-  )
 }
 
 describe('offline replay with the service worker', () => {
@@ -64,10 +48,10 @@ describe('offline replay with the service worker', () => {
     const { page, userId } = await openPrefetched(context, 7)
 
     await context.setOffline(true)
-    for (let i = 1; i <= 3; i++) await voteHot(page, i)
+    for (let i = 1; i <= 3; i++) await voteHotWhileWaiting(page, i)
     await page.reload()
     await page.getByText('3 votes waiting to sync').waitFor()
-    for (let i = 4; i <= 5; i++) await voteHot(page, i)
+    for (let i = 4; i <= 5; i++) await voteHotWhileWaiting(page, i)
 
     await page.goto(`${app.server.url}/upload`)
     await page.getByLabel('Choose files').setInputFiles(join(FIXTURES, 'tabby-cat.png'))
@@ -99,7 +83,7 @@ describe('offline replay with the service worker', () => {
     )
     await page.reload()
     await page.getByLabel('Video to rate').waitFor()
-    await page.waitForFunction(async () => (await (await caches.open('hotvote-media')).keys()).some((r) => r.url.endsWith('.mp4')))
+    await waitForMediaCache(page, (urls) => urls.some((url) => url.endsWith('.mp4')))
 
     await context.setOffline(true)
     await page.reload()
@@ -117,7 +101,7 @@ describe('offline replay with the service worker', () => {
     const context = await app.browser.newContext(DESKTOP)
     const { page, userId } = await openPrefetched(context, 3)
     await context.setOffline(true)
-    for (let i = 1; i <= 2; i++) await voteHot(page, i)
+    for (let i = 1; i <= 2; i++) await voteHotWhileWaiting(page, i)
     await page.close()
 
     // No page of the app is open any more: only the service worker can send the votes.

@@ -1,9 +1,10 @@
 /**
  * Browser-test helpers for the PWA: waitForServiceWorker() waits until the service worker is active
  * (its install, and so the precache of the app shell, finished) and controls the page; cacheNames() lists the
- * page's Cache Storage.
+ * page's Cache Storage; waitForMediaCache() waits until the service worker's media cache holds what a test needs.
  */
 import type { Page } from 'playwright-core'
+import { MEDIA_CACHE } from '@client/lib/sw-paths'
 
 /** Waits until a service worker is activated and controls page (clients.claim() after the first install); answers its script URL. */
 export async function waitForServiceWorker(page: Page): Promise<string> {
@@ -53,4 +54,18 @@ export function persistedQueryRoots(page: Page): Promise<unknown[]> {
     db.close()
     return entry?.clientState.queries.map((query) => query.queryKey[0]) ?? []
   })
+}
+
+/**
+ * Waits (up to timeoutMs) until done(urls) holds for the URLs in the service worker's media cache (MEDIA_CACHE), read
+ * every 100 ms; answers them. (page.waitForFunction takes an async predicate's promise for a truthy answer.)
+ */
+export async function waitForMediaCache(page: Page, done: (urls: string[]) => boolean, timeoutMs = 30_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const urls = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url), MEDIA_CACHE)
+    if (done(urls)) return urls
+    if (Date.now() > deadline) throw new Error(`waitForMediaCache: not there after ${timeoutMs} ms; the cache holds ${urls.join(' ')}`)
+    await Bun.sleep(100)
+  }
 }

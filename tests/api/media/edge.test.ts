@@ -65,6 +65,14 @@ function mediaUrlsIn(value: unknown): string[] {
 }
 /** A public GET from the media origin, as a phone or CDN makes it: no credentials. */
 const fetchPublic = (url: string) => fetch(url)
+/** The Cache-Control every object is written with when the public fetches it from the bucket. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** The status, Content-Type and Cache-Control of a public GET of url. */
+async function publicHeaders(url: string) {
+  const answer = await fetchPublic(url)
+  await answer.body?.cancel()
+  return { status: answer.status, type: answer.headers.get('content-type'), caching: answer.headers.get('cache-control') }
+}
 
 describe('MEDIA_PUBLIC_URL on S3', () => {
   it('names only URLs under the public base in every answer that names media, and the bytes there are the stripped copy, immutable', async () => {
@@ -100,8 +108,10 @@ describe('MEDIA_PUBLIC_URL on S3', () => {
     const text = new TextDecoder('latin1').decode(await original.arrayBuffer())
     expect(Object.values(TAG_TEXTS).filter((tag) => text.includes(tag))).toEqual([])
     expect(text.includes('GPS')).toBe(false)
-    const variant = await fetchPublic(media.variants[0].url)
-    expect({ status: variant.status, type: variant.headers.get('content-type') }).toEqual({ status: 200, type: 'image/webp' })
+    for (const { url } of media.variants) expect(await publicHeaders(url)).toEqual({ status: 200, type: 'image/webp', caching: IMMUTABLE })
+    const video = answers[1].find((m: { mimeType: string }) => m.mimeType === 'video/mp4') as { url: string; posterUrl: string }
+    expect(await publicHeaders(video.url)).toEqual({ status: 200, type: 'video/mp4', caching: IMMUTABLE })
+    expect(await publicHeaders(video.posterUrl)).toEqual({ status: 200, type: 'image/webp', caching: IMMUTABLE })
     // The site tells the client the media base, and the page's CSP lets it load from there.
     const settings = await call(app, 'GET', paths.siteSettings())
     expect(settings.json.mediaBaseUrl).toBe(base)
@@ -179,7 +189,7 @@ describe('MEDIA_PUBLIC_URL on S3', () => {
     for (const u of published(original)) expect((await fetchPublic(u)).status).toBe(200)
   })
 
-  it('reprocessing writes with the same caching and gives the item new URLs', async () => {
+  it('reprocessing (hotvote media reprocess calls this route) writes every object with the same caching and type, under new URLs', async () => {
     const owner = await makeVisitor(app)
     const { id, url } = (await makeMedia(app, owner, 'colorful-cups.png')).json.media as { id: number; url: string }
     await t.sql.run('update media set processed_at = null where id = ?', id)
@@ -187,9 +197,11 @@ describe('MEDIA_PUBLIC_URL on S3', () => {
     expect((await call(app, 'POST', paths.adminReprocess(), { afterId: id - 1 }, { headers: ADMIN_BASIC })).status).toBe(200)
     const now = (await call(app, 'GET', paths.adminMedia(), undefined, { headers: ADMIN_BASIC })).json.find(
       (m: { id: number }) => m.id === id,
-    ).url as string
-    expect(now).not.toBe(url)
-    expect(now.startsWith(base)).toBe(true)
-    expect((await fetchPublic(now)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    ) as { url: string; variants: { url: string }[] }
+    expect(now.url).not.toBe(url)
+    expect(now.url.startsWith(base)).toBe(true)
+    expect(await publicHeaders(now.url)).toEqual({ status: 200, type: 'image/png', caching: IMMUTABLE })
+    expect(now.variants.length).toBeGreaterThan(0)
+    for (const v of now.variants) expect(await publicHeaders(v.url)).toEqual({ status: 200, type: 'image/webp', caching: IMMUTABLE })
   })
 })
