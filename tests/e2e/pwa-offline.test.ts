@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import { useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
-import { waitForPersistedQuery, waitForServiceWorker } from '../support/pwa'
+import { waitForCachedMedia, waitForPersistedQuery, waitForServiceWorker } from '../support/pwa'
 
 const app = useServerAndBrowser()
 
@@ -83,13 +83,7 @@ describe('offline app shell', () => {
     const second = await shown()
     const photo = [first, second].find((m) => m.tag === 'IMG')!.src
     const video = [first, second].find((m) => m.tag === 'VIDEO')!.src
-    await page.waitForFunction(
-      async (urls) => {
-        const cache = await caches.open('hotvote-media')
-        return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean)
-      },
-      [photo, video],
-    )
+    await waitForCachedMedia(page, [photo, video])
 
     // What the server serves for these URLs (a variant of the photo, the video without its metadata).
     const sizes = await Promise.all([photo, video].map(async (url) => (await (await fetch(url)).arrayBuffer()).byteLength))

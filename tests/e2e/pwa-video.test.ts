@@ -11,7 +11,7 @@ import { paths } from '@contract/paths'
 import { useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
 import { withServerDb } from '../support/server-db'
-import { waitForServiceWorker } from '../support/pwa'
+import { waitForCachedMedia, waitForServiceWorker } from '../support/pwa'
 
 const app = useServerAndBrowser()
 
@@ -69,7 +69,7 @@ describe('videos through the service worker', () => {
     // which then plays from the bytes the page already holds and asks for none.
     const online = rangeAnswersFor(page, video)
     // The rate screen shows or prefetches the video; either way its whole file lands in the media cache.
-    await page.waitForFunction(async (url) => Boolean(await (await caches.open('hotvote-media')).match(url)), video)
+    await waitForCachedMedia(page, [video])
     expect(await play(page, video, 'online')).toBe('played')
 
     // A new page: a page keeps the bytes its videos loaded, so the same page would not ask for them again.
@@ -110,7 +110,7 @@ describe('videos through the service worker', () => {
     await waitForServiceWorker(page)
     // The prefetch puts the file in the media cache, as it does for the queue's next items.
     await page.evaluate((url) => fetch(url).then((r) => r.arrayBuffer()), video)
-    await page.waitForFunction(async (url) => Boolean(await (await caches.open('hotvote-media')).match(url)), video)
+    await waitForCachedMedia(page, [video])
     // Seeking near the end needs bytes not loaded yet: they are asked for now, through the worker.
     const duration = await page.evaluate(() => (document.getElementById('early') as HTMLVideoElement).duration)
     expect(await play(page, video, 'early', duration - 1.5)).toBe('played')
@@ -133,7 +133,7 @@ describe('videos through the service worker', () => {
     expect(await play(page, video, 'fresh', duration - 1.5)).toBe('played')
     expect(new Set(answers)).toEqual(new Set(['206 sw']))
     // The worker fetched the whole file beside the ranges: a new page plays it offline from the cache.
-    await page.waitForFunction(async (url) => Boolean(await (await caches.open('hotvote-media')).match(url)), video)
+    await waitForCachedMedia(page, [video])
     await context.setOffline(true)
     const offlinePage = await context.newPage()
     await offlinePage.goto(`${app.server.url}/`)

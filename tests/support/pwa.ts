@@ -1,7 +1,7 @@
 /**
  * Browser-test helpers for the PWA: waitForServiceWorker() waits until the service worker is active
  * (its install, and so the precache of the app shell, finished) and controls the page; cacheNames() lists the
- * page's Cache Storage.
+ * page's Cache Storage; waitInPage() and the media-cache waits below poll checks that must await in the page.
  */
 import type { Page } from 'playwright-core'
 
@@ -17,6 +17,35 @@ export async function waitForServiceWorker(page: Page): Promise<string> {
     return worker?.scriptURL ?? ''
   })
 }
+
+/**
+ * Waits (up to timeoutMs) until condition(arg), evaluated in page, resolves true; throws after that. For checks that
+ * await in the page (Cache Storage, IndexedDB): page.waitForFunction takes the Promise an async function returns as
+ * a truthy value and so would not wait at all. A check that throws (the page is navigating) counts as false.
+ */
+export async function waitInPage<A>(page: Page, condition: (arg: A) => Promise<boolean>, arg: A, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await page.evaluate(condition as (arg: unknown) => Promise<boolean>, arg).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`waitInPage: still false after ${timeoutMs} ms: ${condition}`)
+    await Bun.sleep(100)
+  }
+}
+
+/** Waits (up to timeoutMs) until the service worker's media cache holds at least n files. */
+export const waitForCachedMediaCount = (page: Page, n: number, timeoutMs?: number): Promise<void> =>
+  waitInPage(page, async (n) => (await (await caches.open('hotvote-media')).keys()).length >= n, n, timeoutMs)
+
+/** Waits (up to timeoutMs) until the service worker's media cache holds every one of urls (absolute, or relative to the page). */
+export const waitForCachedMedia = (page: Page, urls: string[], timeoutMs?: number): Promise<void> =>
+  waitInPage(
+    page,
+    async (urls) => {
+      const cache = await caches.open('hotvote-media')
+      return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean)
+    },
+    urls,
+    timeoutMs,
+  )
 
 /** The names of the page's caches and how many entries each holds. */
 export function cacheEntries(page: Page): Promise<Record<string, number>> {
