@@ -1,17 +1,25 @@
 /**
  * Idempotency-Key support (server-contract: POST /api/media/upload): the first successful answer
  * to a key is stored per user for IDEMPOTENCY_TTL_MS and answered again to every repeat, so an offline outbox can
- * replay a request safely, on any instance of the site. Error answers are not stored: a retry after fixing the input
- * runs again. Expired rows are ignored at once and deleted in bounded batches on later writes (see storeAnswer).
+ * replay a request safely, on any instance of the site. The answer is stored in the same transaction as the effect
+ * it reports (produce() writes both), so a request that loses the database in between leaves neither and its retry
+ * runs afresh. Error answers are not stored: a retry after fixing the input runs again. Expired rows are ignored at
+ * once and deleted in bounded batches on later claims (see prune).
  */
 import type { Database } from '../db/database'
-import { deleteIdempotencyKeysBefore, findIdempotentAnswer, saveIdempotentAnswer } from '../repositories/idempotency.repository'
+import { deleteIdempotencyKeysBefore, findIdempotentAnswer } from '../repositories/idempotency.repository'
 import { claimIdempotencyKey, deleteExpiredIdempotencyClaims, releaseIdempotencyClaim } from '../repositories/idempotency-claims.repository'
 import { PRUNE_BATCH, pruneSometimes } from './prune'
 import { HttpError } from './errors'
 
 /** A status and JSON body to answer. */
 export type StoredAnswer = { status: number; body: unknown }
+
+/**
+ * Where produce() stores its successful answer, in the transaction of the effect it reports: the row's key
+ * (`<userId>:<Idempotency-Key>`), its user and its time (ISO-8601); see insertMedia's answerFor.
+ */
+export type AnswerSlot = { key: string; userId: number; createdAt: string }
 
 /** How long a stored answer is replayed, ms (24 h, as Stripe keeps keys). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
@@ -45,20 +53,19 @@ async function releaseClaim(db: Database, id: string): Promise<void> {
 
 const cutoff = (now: string) => new Date(Date.parse(now) - IDEMPOTENCY_TTL_MS).toISOString()
 
-/** Stores an answer, first deleting expired answers and claims in bounded batches (prune.ts). */
-async function storeAnswer(db: Database, id: string, userId: number, answer: StoredAnswer, now: string) {
+/** Deletes expired answers and claims in bounded batches (prune.ts). */
+async function prune(db: Database, now: string) {
   const at = Date.parse(now)
   await pruneSometimes(db, 'idempotency_keys', at, () => deleteIdempotencyKeysBefore(db, cutoff(now), PRUNE_BATCH))
   await pruneSometimes(db, 'idempotency_claims', at, () => deleteExpiredIdempotencyClaims(db, now, PRUNE_BATCH))
-  // A row still there under this key has expired (a live one would have been answered): it is replaced.
-  await saveIdempotentAnswer(db, id, { userId, status: answer.status, body: JSON.stringify(answer.body), createdAt: now })
 }
 
 /**
  * Runs produce() once per (userId, key) within IDEMPOTENCY_TTL_MS, across every instance: a stored answer is returned
  * without running it; otherwise the request that claims the key in the database runs produce(), and a concurrent
  * repeat (on any instance) polls every IDEMPOTENCY_POLL_MS for the stored answer, taking the claim over when the first
- * request fails or its claim expires. Only answers below 400 are stored; without a key produce() simply runs. now:
+ * request fails or its claim expires. produce(slot) stores its successful answer under slot itself, in the transaction
+ * of its effect (a row left under the key has expired and is replaced); without a key it runs with slot null. now:
  * ISO-8601 UTC. Throws HttpError 400 for a key over 200 characters, 409 when the first request is still running after
  * IDEMPOTENCY_WAIT_MS, and whatever produce() throws.
  */
@@ -67,9 +74,9 @@ export async function withIdempotencyKey(
   userId: number,
   key: string | null,
   now: string,
-  produce: () => Promise<StoredAnswer>,
+  produce: (slot: AnswerSlot | null) => Promise<StoredAnswer>,
 ): Promise<StoredAnswer> {
-  if (!key) return produce()
+  if (!key) return produce(null)
   if (key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters')
   const id = `${userId}:${key}`
   const claimUntil = new Date(Date.parse(now) + IDEMPOTENCY_CLAIM_MS).toISOString()
@@ -82,9 +89,8 @@ export async function withIdempotencyKey(
     await Bun.sleep(IDEMPOTENCY_POLL_MS)
   }
   try {
-    const answer = await produce()
-    if (answer.status < 400) await storeAnswer(db, id, userId, answer, now)
-    return answer
+    await prune(db, now)
+    return await produce({ key: id, userId, createdAt: now })
   } finally {
     await releaseClaim(db, id)
   }

@@ -1,6 +1,8 @@
 /** Queries on stored Idempotency-Key answers (server-contract: POST /api/media/upload). Missing rows come back undefined. */
 import { and, eq, gte, inArray, lt } from 'drizzle-orm'
-import { shared, type Database } from '../db/database'
+import { shared, type Database, type PgQueries, type SqliteDb } from '../db/database'
+import * as pg from '../db/schema.pg'
+import * as sqlite from '../db/schema'
 
 /** A stored answer: its status and its JSON body (text). */
 export type IdempotentAnswerRow = { status: number; body: string }
@@ -25,15 +27,17 @@ export async function deleteIdempotencyKeysBefore(db: Database, before: string, 
   return (await orm.delete(k).where(inArray(k.key, expired)).returning({ key: k.key })).length
 }
 
-/** Stores an answer under key for userId at createdAt (ISO-8601), replacing a row left under that key. */
-export async function saveIdempotentAnswer(
-  db: Database,
-  key: string,
-  row: { userId: number; status: number; body: string; createdAt: string },
-): Promise<void> {
-  const { orm, t } = shared(db)
-  await orm
-    .insert(t.idempotencyKeys)
-    .values({ key, ...row })
-    .onConflictDoUpdate({ target: t.idempotencyKeys.key, set: row })
+/** An answer to store: its key (`<userId>:<Idempotency-Key>`), user, status, JSON body (text) and time (ISO-8601). */
+export type IdempotentAnswer = { key: string; userId: number; status: number; body: string; createdAt: string }
+
+/** Stores answer inside PostgreSQL transaction tx, replacing an expired row left under its key. */
+export async function saveIdempotentAnswerPg(tx: PgQueries, answer: IdempotentAnswer): Promise<void> {
+  const { key, ...row } = answer
+  await tx.insert(pg.idempotencyKeys).values(answer).onConflictDoUpdate({ target: pg.idempotencyKeys.key, set: row })
+}
+
+/** saveIdempotentAnswerPg on SQLite: synchronous, for a transaction of inTransaction (server/db/open.ts). */
+export function saveIdempotentAnswerSqlite(db: SqliteDb, answer: IdempotentAnswer): void {
+  const { key, ...row } = answer
+  db.insert(sqlite.idempotencyKeys).values(answer).onConflictDoUpdate({ target: sqlite.idempotencyKeys.key, set: row }).run()
 }

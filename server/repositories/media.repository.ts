@@ -13,10 +13,13 @@ import type { PageQuery } from '../contract/admin/paging'
 import { perDb } from '../db/prepared'
 import { createBatchedLoader } from '../db/batched-loader'
 import { media } from '../db/schema'
+import * as pgTables from '../db/schema.pg'
+import { inTransaction } from '../db/open'
 import { itemStem, ownerStemOf } from '../media/media-keys'
 import { ANIMATABLE_TYPES } from '../contract/media'
 import { findUserIdBySessionHash } from './users.repository'
 import { nearCopyFilter, phashColumns } from './near-duplicates.repository'
+import { saveIdempotentAnswerPg, saveIdempotentAnswerSqlite, type IdempotentAnswer } from './idempotency.repository'
 
 /** One media row as stored. */
 export type MediaRow = typeof media.$inferSelect
@@ -41,15 +44,28 @@ export async function findMediaBySha256(db: Database, sha256: string): Promise<M
   return (await orm.select().from(t.media).where(eq(t.media.sha256, sha256)).limit(1))[0]
 }
 
-/** Inserts one media row and returns it; a phash is stored with its four indexed bands. */
-export async function insertMedia(db: Database, values: typeof media.$inferInsert): Promise<MediaRow> {
-  const { orm, t } = shared(db)
-  return (
-    await orm
-      .insert(t.media)
-      .values({ ...values, ...phashColumns(values.phash ?? undefined) })
-      .returning()
-  )[0]
+/**
+ * Inserts one media row and returns it; a phash is stored with its four indexed bands. With answerFor, the
+ * Idempotency-Key answer it gives for the row is stored in the same transaction: both are written or neither.
+ */
+export async function insertMedia(
+  db: Database,
+  values: typeof media.$inferInsert,
+  answerFor?: (row: MediaRow) => IdempotentAnswer,
+): Promise<MediaRow> {
+  const withBands = { ...values, ...phashColumns(values.phash ?? undefined) }
+  if (db.dialect === 'sqlite') {
+    return inTransaction(db.orm, () => {
+      const row = db.orm.insert(media).values(withBands).returning().get()
+      if (answerFor) saveIdempotentAnswerSqlite(db.orm, answerFor(row))
+      return row
+    })
+  }
+  return db.orm.transaction(async (tx) => {
+    const [row] = await tx.insert(pgTables.media).values(withBands).returning()
+    if (answerFor) await saveIdempotentAnswerPg(tx, answerFor(row as MediaRow))
+    return row as MediaRow
+  })
 }
 
 /** Deletes the media item with this id; its votes and views go with it (ON DELETE CASCADE). */

@@ -11,11 +11,12 @@ import { isMissingReference } from '../../db/database'
 import { deleteItemObjects, processMediaFile } from '../../media/pipeline/process-media'
 import { PipelineBusyError, RefusedMediaError, UnreadableMediaError } from '../../media/pipeline/media-errors'
 import { pipelineQueueFor } from '../../media/pipeline/pipeline-queue'
-import { findMediaBySha256, insertMedia } from '../../repositories/media.repository'
+import { findMediaBySha256, insertMedia, type MediaRow } from '../../repositories/media.repository'
 import { mediaLinks } from '../../media/media-url'
 import { findNearestCopy } from '../../repositories/near-duplicates.repository'
 import { newStorageKey, sniffMediaType, wrongType } from '../../media/media-type'
 import type { SpooledFile } from '../../media/upload-stream'
+import type { AnswerSlot } from '../../http/idempotency'
 
 export const UPLOAD_SUCCESS_MESSAGE = 'Upload successful'
 export const DUPLICATE_MESSAGE = 'This file has already been uploaded'
@@ -34,9 +35,10 @@ export function refuseUploadWhenBusy(deps: Deps): void {
  * Checks, processes and stores a spooled upload for userId. Throws HttpError 415 (content is not the type its name
  * says, cannot be decoded, or a video codec the site does not serve), 413 (over a pipeline limit: frames, pixels),
  * 409 (identical file already stored), 503 with Retry-After (the pipeline queue is full), 401 (the user was deleted
- * while the file was processed; its objects are removed). Returns the 201 answer. Does not remove file.tmpPath.
+ * while the file was processed; its objects are removed). Returns the 201 answer, stored under slot (an Idempotency-Key)
+ * in the transaction of the media row. Does not remove file.tmpPath.
  */
-export async function storeUpload(deps: Deps, userId: number, file: SpooledFile): Promise<UploadAnswer> {
+export async function storeUpload(deps: Deps, userId: number, file: SpooledFile, slot: AnswerSlot | null = null): Promise<UploadAnswer> {
   const claimed = typeForFileName(file.originalName)!
   const actual = await sniffMediaType(file.head)
   if (actual !== claimed) throw wrongType(claimed, actual, file.originalName)
@@ -53,19 +55,36 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
     throw e
   }
   const nearest = await findNearestCopy(deps.db, { ...processed, mimeType: actual }, deps.config.nearDuplicateDistance)
+  const answerOf = (row: MediaRow): UploadAnswer => ({
+    message: UPLOAD_SUCCESS_MESSAGE,
+    media: {
+      id: row.id,
+      mimeType: actual,
+      originalName: row.originalName,
+      size: row.size,
+      width: row.width,
+      height: row.height,
+      ...mediaLinks(deps.config, row),
+    },
+  })
+  const stored = slot ? (row: MediaRow) => ({ ...slot, status: 201, body: JSON.stringify(answerOf(row)) }) : undefined
   let row
   try {
-    row = await insertMedia(deps.db, {
-      userId,
-      storageKey,
-      originalName: file.originalName.slice(0, 255),
-      mimeType: actual,
-      size: file.size,
-      sha256: file.sha256,
-      uploadedAt: now.toISOString(),
-      ...processed,
-      nearDuplicateOf: nearest?.id ?? null,
-    })
+    row = await insertMedia(
+      deps.db,
+      {
+        userId,
+        storageKey,
+        originalName: file.originalName.slice(0, 255),
+        mimeType: actual,
+        size: file.size,
+        sha256: file.sha256,
+        uploadedAt: now.toISOString(),
+        ...processed,
+        nearDuplicateOf: nearest?.id ?? null,
+      },
+      stored,
+    )
   } catch (e) {
     await deleteItemObjects(deps.storage, storageKey, processed.variants)
     if (await findMediaBySha256(deps.db, file.sha256)) throw new HttpError(409, DUPLICATE_MESSAGE)
@@ -73,17 +92,5 @@ export async function storeUpload(deps: Deps, userId: number, file: SpooledFile)
     if (isMissingReference(e)) throw new HttpError(401, NO_SESSION)
     throw e
   }
-  const { width, height } = row
-  return {
-    message: UPLOAD_SUCCESS_MESSAGE,
-    media: {
-      id: row.id,
-      mimeType: actual,
-      originalName: row.originalName,
-      size: row.size,
-      width,
-      height,
-      ...mediaLinks(deps.config, row),
-    },
-  }
+  return answerOf(row)
 }

@@ -14,7 +14,7 @@ import {
   typeForFileName,
 } from '../../contract/media'
 import { HttpError } from '../../http/errors'
-import { withIdempotencyKey } from '../../http/idempotency'
+import { withIdempotencyKey, type AnswerSlot } from '../../http/idempotency'
 import { requireOwnUser, visitorSession, type Visitor } from '../../http/session-user'
 import { MEDIA_FILE_PREFIX } from '../../media/media-url'
 import { readMultipartUpload } from '../../media/upload-stream'
@@ -38,10 +38,18 @@ const UserParamsSchema = v.object({ userId: UserIdText })
 
 /**
  * Counts the attempt against the visitor's and the address's hourly limits before the body is read, then reads,
- * checks and stores one multipart upload for the visitor within their storage quota; throws HttpError
- * 400/403/409/413/415/429, 503 (before reading the body when the pipeline queue is full).
+ * checks and stores one multipart upload for the visitor within their storage quota, its 201 answer stored under slot
+ * (an Idempotency-Key) with the media row; throws HttpError 400/403/409/413/415/429, 503 (before reading the body
+ * when the pipeline queue is full).
  */
-async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Request, visitor: Visitor, address: string) {
+async function uploadFromRequest(
+  deps: Deps,
+  limits: UploadLimits,
+  request: Request,
+  visitor: Visitor,
+  address: string,
+  slot: AnswerSlot | null,
+) {
   await limits.admit(visitor.id, address)
   refuseUploadWhenBusy(deps)
   const { fields, file } = await readMultipartUpload(request, deps.tmpDir)
@@ -53,7 +61,7 @@ async function uploadFromRequest(deps: Deps, limits: UploadLimits, request: Requ
     try {
       return {
         status: 201,
-        body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, userId.output, file)),
+        body: await countUpload(typeForFileName(file.originalName) ?? 'unknown', storeUpload(deps, userId.output, file, slot)),
       }
     } finally {
       await release()
@@ -163,7 +171,7 @@ export function mediaRoutes(deps: Deps) {
       routes.mediaUpload,
       async ({ request, server, visitor, set }) => {
         const address = addressKey(clientAddress(server, request, deps.config.trustedProxy))
-        const upload = () => uploadFromRequest(deps, limits, request, visitor, address)
+        const upload = (slot: AnswerSlot | null) => uploadFromRequest(deps, limits, request, visitor, address, slot)
         const answer = await withIdempotencyKey(
           deps.db,
           visitor.id,
