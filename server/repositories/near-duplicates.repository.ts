@@ -5,6 +5,9 @@
  */
 import { eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { retryTransaction, shared, type Database } from '../db/database'
+import { inTransaction } from '../db/open'
+import * as sqliteTables from '../db/schema'
+import * as pgTables from '../db/schema.pg'
 import { bandProbes, bandsOf, durationsMatch, hammingDistance, probeRadius } from '../media/near-duplicates'
 
 /** The phash column and its four band columns for a media row; none when phash is undefined (a row the pipeline did not hash). */
@@ -109,13 +112,20 @@ export async function findGroupRows(db: Database, ids: number[]) {
  * clears the near-copy flag of those items.
  */
 export async function dismissPairs(db: Database, ids: number[], now: string): Promise<void> {
-  const { orm, t } = shared(db)
   const sorted = [...new Set(ids)].sort((a, b) => a - b)
   const pairs = sorted.flatMap((low, i) => sorted.slice(i + 1).map((high) => ({ mediaIdLow: low, mediaIdHigh: high, dismissedAt: now })))
+  if (db.dialect === 'sqlite') {
+    // bun:sqlite's transaction commits when its callback returns: the statements run synchronously inside it.
+    inTransaction(db.orm, () => {
+      if (pairs.length) db.orm.insert(sqliteTables.nearDuplicateDismissals).values(pairs).onConflictDoNothing().run()
+      db.orm.update(sqliteTables.media).set({ nearDuplicateOf: null }).where(inArray(sqliteTables.media.id, sorted)).run()
+    })
+    return
+  }
   await retryTransaction(() =>
-    orm.transaction(async (tx) => {
-      if (pairs.length) await tx.insert(t.nearDuplicateDismissals).values(pairs).onConflictDoNothing()
-      await tx.update(t.media).set({ nearDuplicateOf: null }).where(inArray(t.media.id, sorted))
+    db.orm.transaction(async (tx) => {
+      if (pairs.length) await tx.insert(pgTables.nearDuplicateDismissals).values(pairs).onConflictDoNothing()
+      await tx.update(pgTables.media).set({ nearDuplicateOf: null }).where(inArray(pgTables.media.id, sorted))
     }),
   )
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { paths } from '@contract/paths'
 import { bandsOf } from '@server/media/near-duplicates'
-import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../../support/test-app'
+import { call, makeTestApp, makeVisitor, ADMIN_BASIC, TEST_DIALECT } from '../../support/test-app'
 import { FIXTURES_DIR, makeMedia } from '../../support/builders'
 
 type T = ReturnType<typeof makeTestApp>
@@ -135,6 +135,25 @@ describe('near duplicates', () => {
     ])
     expect(await t.sql.get('select near_duplicate_of from media where id = ?', small)).toEqual({ near_duplicate_of: null })
     expect(await audit(t, 'NEAR_DUPLICATES_DISMISSED')).toHaveLength(1)
+    t.cleanup()
+  })
+
+  it('dismisses a group in one transaction: when clearing the near-copy flag fails, no pair is remembered', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const original = await upload(t, v, 'tabby-cat.png')
+    const small = await upload(t, v, 'cat-small.jpg', await halfJpeg())
+    if (TEST_DIALECT === 'postgres') {
+      await t.sql.run(`create function fail_flag() returns trigger language plpgsql as $$
+        begin raise exception 'disk full'; end $$`)
+      await t.sql.run('create trigger fail_flag before update of near_duplicate_of on media for each row execute function fail_flag()')
+    } else {
+      await t.sql.run(`create trigger fail_flag before update of near_duplicate_of on media begin select raise(abort, 'disk full'); end`)
+    }
+    const r = await admin(t, 'POST', paths.adminDismissNearDuplicates(), { ids: [original, small] })
+    expect(r.status).toBe(500)
+    expect(await t.sql.all('select media_id_low from near_duplicate_dismissals')).toEqual([])
+    expect(await t.sql.get('select near_duplicate_of from media where id = ?', small)).toEqual({ near_duplicate_of: original })
     t.cleanup()
   })
 
