@@ -122,7 +122,8 @@ describe('production install from a fresh clone', () => {
         return answer?.status === 'ready'
       }
       await waitFor('the started server to answer ready', ready, READY_WITHIN_MS)
-      expect(output).toContain('production mode')
+      // Log lines reach stdout in batches of at most 100 ms: the start line may follow the first ready answer.
+      await waitFor('the start line naming production mode', () => output.includes('production mode'), READY_WITHIN_MS)
 
       // SIGTERM to npm alone, as `docker stop` or a process supervisor sends it: npm passes it on to the server (the start
       // script execs bun), which stops cleanly; npm exits with its code and leaves no process of the group running.
