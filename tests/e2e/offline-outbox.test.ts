@@ -124,14 +124,15 @@ describe('offline outbox', () => {
     const second = await context.newPage()
     await second.goto(`${app.server.url}/`)
     await second.getByRole('img', { name: '0% Hot, 0% Not' }).waitFor()
+    // Before the first vote the screen warms the next two items only (docs/offline.md): two can be rated offline.
     await waitForPrefetch(first, 3)
 
     await context.setOffline(true)
     // Background tabs have their timers throttled; the visitor looks at the first one.
     await first.bringToFront()
-    for (let i = 0; i < 3; i++) await voteHot(first)
+    for (let i = 0; i < 2; i++) await voteHot(first)
     // The other tab sees the same outbox.
-    await second.getByText('3 votes waiting to sync').waitFor()
+    await second.getByText('2 votes waiting to sync').waitFor()
     const votePosts: Request[] = []
     const seen = new Set<string>()
     context.on('request', (r) => {
@@ -142,8 +143,8 @@ describe('offline outbox', () => {
     await context.setOffline(false)
     await first.getByText(/waiting to sync/).waitFor({ state: 'detached' })
     await second.getByText(/waiting to sync/).waitFor({ state: 'detached' })
-    await eventually(() => count('select count(*) as n from votes where user_id = ?', userId), 3)
-    expect(count('select count(distinct media_id) as n from votes where user_id = ?', userId)).toBe(3)
+    await eventually(() => count('select count(*) as n from votes where user_id = ?', userId), 2)
+    expect(count('select count(distinct media_id) as n from votes where user_id = ?', userId)).toBe(2)
     // Neither tab sent a vote the other one had already sent. A vote is sent only by the tab that leased it from the
     // outbox, so once both tabs see it empty no send can start; a page's requests are reported in the order it sends
     // them, so a marker request from each tab, once seen, proves every vote POST before it has been counted.
@@ -154,7 +155,7 @@ describe('offline outbox', () => {
     )
     await waitFor('the marker requests', () => markers.every((url) => seen.has(url)))
     // Answered POSTs only: one tried while the network was still off is not a send.
-    expect((await Promise.all(votePosts.map((r) => r.response()))).filter(Boolean).length).toBe(3)
+    expect((await Promise.all(votePosts.map((r) => r.response()))).filter(Boolean).length).toBe(2)
     await context.close()
   })
 
