@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { FIXTURES, STILL_PHOTOS, useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
 import { waitForMediaCache, waitForServiceWorker } from '../support/pwa'
 import { countRows, eventually, withServerDb } from '../support/server-db'
@@ -39,15 +39,7 @@ async function openControlled(context: BrowserContext): Promise<{ page: Page; us
 
 describe('offline replay with the service worker', () => {
   test('after one vote online, the queue rated offline with reloads in between, and an upload, reach the server exactly once', async () => {
-    await seedUploads(app.server, [
-      'autumn-mountain-meadow.jpg',
-      'colorful-cups.png',
-      'dandelion-clocks-portrait.jpg',
-      'fig-in-red-bowl-square.jpg',
-      'forest-path-portrait.png',
-      'forest-stream-cascade.jpg',
-      'kite-in-blue-sky-portrait.jpg',
-    ])
+    await seedUploads(app.server, STILL_PHOTOS.slice(0, 7))
     const context = await app.browser.newContext(DESKTOP)
     const { page, userId } = await openControlled(context)
     // The first vote opens the warming of the whole queue: every item's file reaches the media cache.

@@ -7,32 +7,10 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { RATE_QUEUE_SIZE } from '@contract/first-screen'
-import { useServerAndBrowser } from '../support/browser'
+import { STILL_PHOTOS, useServerAndBrowser } from '../support/browser'
 import { seedUploads } from '../support/seed'
 
 const app = useServerAndBrowser()
-
-/** Still photos only (no poster, so the view never swaps a poster for motion): more than RATE_QUEUE_SIZE of them. */
-const PHOTOS = [
-  'autumn-mountain-meadow.jpg',
-  'colorful-cups.png',
-  'dandelion-clocks-portrait.jpg',
-  'fig-in-red-bowl-square.jpg',
-  'forest-path-portrait.png',
-  'forest-stream-cascade.jpg',
-  'kite-in-blue-sky-portrait.jpg',
-  'ladybird-forget-me-nots-portrait.webp',
-  'lakeside-jetty-planks.jpg',
-  'nuthatch-on-tree-portrait.jpg',
-  'red-marigold.webp',
-  'rowing-boats-sunset.jpg',
-  'spaniels-at-window-portrait.jpg',
-  'storm-over-highway.jpg',
-  'tabby-cat.png',
-  'water-droplet-splash.png',
-  'wooden-plank-closeup.jpg',
-  'yellow-daisy.webp',
-]
 
 /**
  * Installed before the page's scripts: a DevTools hook that, on every commit, records for each MediaView fiber (the
@@ -75,8 +53,9 @@ function countViewRenders() {
 
 describe('rate screen renders', () => {
   test('a refill of the queue behind the item on screen does not render its view again', async () => {
-    expect(PHOTOS.length).toBeGreaterThan(RATE_QUEUE_SIZE)
-    await seedUploads(app.server, PHOTOS)
+    // Still photos only (no poster, so the view never swaps a poster for motion): more than RATE_QUEUE_SIZE of them.
+    expect(STILL_PHOTOS.length).toBeGreaterThan(RATE_QUEUE_SIZE)
+    await seedUploads(app.server, STILL_PHOTOS)
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } })
     await context.addInitScript(countViewRenders)
     const page = await context.newPage()
@@ -88,7 +67,7 @@ describe('rate screen renders', () => {
       page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { id: number }[], `hotvote.rateQueue.${userId}`)
     await page.waitForFunction(
       ({ key, n }) => (JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]).length === n,
-      { key: `hotvote.rateQueue.${userId}`, n: PHOTOS.length },
+      { key: `hotvote.rateQueue.${userId}`, n: STILL_PHOTOS.length },
       { timeout: 30_000 },
     )
     const head = (await stored())[0]!.id

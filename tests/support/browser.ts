@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll } from 'bun:test'
 import { chromium, type Browser } from 'playwright-core'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
@@ -15,6 +15,17 @@ import { serverDatabaseUrl } from './test-app'
 export const ROOT = join(import.meta.dir, '..', '..')
 /** Real media for tests (read in place, never copied): ../shared/fixtures/media. */
 export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'media')
+
+/**
+ * The fixtures' still photos (JPEG, PNG and WebP: no animated GIF, no video), by file name in MANIFEST.tsv's order
+ * (alphabetical). Stories that need items with nothing to swap or animate seed a slice of them.
+ */
+export const STILL_PHOTOS: readonly string[] = readFileSync(join(FIXTURES, 'MANIFEST.tsv'), 'utf8')
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split('\t'))
+  .filter(([, mime]) => mime === 'image/jpeg' || mime === 'image/png' || mime === 'image/webp')
+  .map(([file]) => file as string)
 
 /** Flags every chromium launch uses: headless, no sandbox (tests may run as root), no GPU, none of chromium's own network traffic. */
 export const CHROMIUM_ARGS = [

@@ -38,7 +38,7 @@ export async function newVisitor(
  */
 export async function seedUploads(
   server: TestServer,
-  names: (string | File)[],
+  names: readonly (string | File)[],
 ): Promise<{ ownerId: number; cookie: string; mediaIds: number[]; media: UploadAnswer['media'][] }> {
   const { id: ownerId, cookie } = await newVisitor(server)
   const mediaIds: number[] = []
