@@ -79,6 +79,7 @@ export const routes = {
   adminFindDuplicates: '/api/admin/find-duplicates',
   adminResolveNearDuplicates: '/api/admin/near-duplicates/resolve',
   adminDismissNearDuplicates: '/api/admin/near-duplicates/dismiss',
+  adminShowHiddenCopy: '/api/admin/near-duplicates/show',
   adminImportMedia: '/api/admin/import-media',
   adminBucketUpload: '/api/admin/bucket-upload',
   /** The admin's resumable bucket uploads (tus 1.0, as /api/media/tus; the CLI's `upload`). */
@@ -232,6 +233,7 @@ export const paths = {
   adminFindDuplicates: () => fill(routes.adminFindDuplicates),
   adminResolveNearDuplicates: () => fill(routes.adminResolveNearDuplicates),
   adminDismissNearDuplicates: () => fill(routes.adminDismissNearDuplicates),
+  adminShowHiddenCopy: () => fill(routes.adminShowHiddenCopy),
   adminImportMedia: () => fill(routes.adminImportMedia),
   adminBucketUpload: () => fill(routes.adminBucketUpload),
   adminBucketTus: () => fill(routes.adminBucketTus),

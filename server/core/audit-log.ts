@@ -16,6 +16,7 @@ export const EXTRA_AUDIT_EVENTS = [
   'VOTE_POPULATION_RUN',
   'NEAR_DUPLICATES_RESOLVED',
   'NEAR_DUPLICATES_DISMISSED',
+  'NEAR_COPY_SHOWN',
 ] as const
 /** Every event writeAuditEvent accepts: the spec's ten and the extra ones. */
 export type AuditEvent = (typeof AUDIT_EVENTS)[number] | (typeof EXTRA_AUDIT_EVENTS)[number]

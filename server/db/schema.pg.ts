@@ -91,8 +91,13 @@ export const media = pgTable(
      */
     storedSha256: text('stored_sha256'),
     uploadedAt: text('uploaded_at').notNull(),
-    /** Set while a resolved DMCA takedown names this item: hidden from voting (server-contract: Admin API). */
+    /** Set while a resolved DMCA takedown names this item or it is hidden as a near copy: hidden from voting (server-contract: Admin API). */
     hiddenAt: text('hidden_at'),
+    /**
+     * Set while the item is hidden as a near copy an admin decided against (admin-back-office §6 Near duplicates):
+     * hiddenAt stays set while this is set, whatever its takedowns say, until an admin shows the item again.
+     */
+    hiddenAsCopyAt: text('hidden_as_copy_at'),
     /** Video length in ms; null for images and unreadable videos. */
     durationMs: integer('duration_ms'),
     /**

@@ -312,6 +312,7 @@ export async function listMediaWithFigures(db: Database, { limit, offset, after 
       frames: m.frames,
       processedAt: m.processedAt,
       hiddenAt: m.hiddenAt,
+      hiddenAsCopyAt: m.hiddenAsCopyAt,
       nearDuplicateOf: m.nearDuplicateOf,
       username: sql<string>`(select username from users where users.id = media.user_id)`,
       ...mediaFigureColumns,

@@ -130,13 +130,20 @@ export async function dismissPairs(db: Database, ids: number[], now: string): Pr
   )
 }
 
-/** Hides the items ids from rating (hidden_at now unless already hidden) and clears their near-copy flags. */
+/**
+ * Hides the items ids from rating as near copies (hidden_at and hidden_as_copy_at now unless already set, so a
+ * takedown's later change leaves them hidden) and clears their near-copy flags.
+ */
 export async function hideItems(db: Database, ids: number[], now: string): Promise<void> {
   const { orm, t } = shared(db)
   if (ids.length === 0) return
   await orm
     .update(t.media)
-    .set({ hiddenAt: sql`coalesce(${t.media.hiddenAt}, ${now})`, nearDuplicateOf: null })
+    .set({
+      hiddenAt: sql`coalesce(${t.media.hiddenAt}, ${now})`,
+      hiddenAsCopyAt: sql`coalesce(${t.media.hiddenAsCopyAt}, ${now})`,
+      nearDuplicateOf: null,
+    })
     .where(inArray(t.media.id, ids))
 }
 

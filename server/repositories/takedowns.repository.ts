@@ -31,9 +31,9 @@ export async function countTakedowns(db: Database) {
 }
 
 /**
- * Makes a media item's visibility follow its takedowns: hidden exactly while at least one resolved takedown names it.
- * An item that stays hidden keeps its hiddenAt; one that becomes hidden gets now (ISO-8601); one that no resolved
- * takedown names any more is shown (null).
+ * Makes a media item's visibility follow its takedowns and its near-copy decision: hidden exactly while at least one
+ * resolved takedown names it or it is hidden as a near copy (hiddenAsCopyAt set). An item that stays hidden keeps its
+ * hiddenAt; one that becomes hidden gets now (ISO-8601); one that neither holds any more is shown (null).
  */
 const refreshMediaHidden = (db: Db, mediaId: number, now: string) =>
   db
@@ -44,7 +44,7 @@ const refreshMediaHidden = (db: Db, mediaId: number, now: string) =>
           .select({ one: sql`1` })
           .from(dmcaTakedowns)
           .where(and(eq(dmcaTakedowns.mediaId, mediaId), eq(dmcaTakedowns.status, 'resolved'))),
-      )} then coalesce(${media.hiddenAt}, ${now}) end`,
+      )} or ${media.hiddenAsCopyAt} is not null then coalesce(${media.hiddenAt}, ${now}) end`,
     })
     .where(eq(media.id, mediaId))
     .run()
@@ -59,7 +59,7 @@ const refreshMediaHiddenPg = (tx: PgQueries, mediaId: number, now: string) =>
           .select({ one: sql`1` })
           .from(pg.dmcaTakedowns)
           .where(and(eq(pg.dmcaTakedowns.mediaId, mediaId), eq(pg.dmcaTakedowns.status, 'resolved'))),
-      )} then coalesce(${pg.media.hiddenAt}, ${now}) end`,
+      )} or ${pg.media.hiddenAsCopyAt} is not null then coalesce(${pg.media.hiddenAt}, ${now}) end`,
     })
     .where(eq(pg.media.id, mediaId))
 
@@ -97,5 +97,48 @@ export async function changeTakedownStatus(
     if (row.mediaId !== null) refreshMediaHidden(db, row.mediaId, change.values.updatedAt)
     writeAuditRows(db, [change.audit(row)])
     return row
+  })
+}
+
+/** What showHiddenCopy did: the item was not hidden as a near copy (nothing written), or it now is hidden or shown. */
+export type ShowHiddenCopyOutcome = { kind: 'not-hidden-as-copy' } | { kind: 'done'; hidden: boolean }
+
+/**
+ * In one transaction: clears media item mediaId's near-copy decision (hiddenAsCopyAt), makes its visibility follow
+ * its takedowns again (still hidden while a resolved takedown names it) and appends audit. Answers undefined for an
+ * unknown id and not-hidden-as-copy for an item no admin hid as a near copy (nothing written either way).
+ */
+export async function showHiddenCopy(
+  database: Database,
+  mediaId: number,
+  now: string,
+  audit: AuditRow,
+): Promise<ShowHiddenCopyOutcome | undefined> {
+  if (database.dialect === 'postgres') {
+    return database.orm.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ hiddenAsCopyAt: pg.media.hiddenAsCopyAt })
+        .from(pg.media)
+        .where(eq(pg.media.id, mediaId))
+        .for('update')
+      if (!row) return undefined
+      if (row.hiddenAsCopyAt === null) return { kind: 'not-hidden-as-copy' } as const
+      await tx.update(pg.media).set({ hiddenAsCopyAt: null }).where(eq(pg.media.id, mediaId))
+      await refreshMediaHiddenPg(tx, mediaId, now)
+      const [after] = await tx.select({ hiddenAt: pg.media.hiddenAt }).from(pg.media).where(eq(pg.media.id, mediaId))
+      await writeAuditRowsPg(tx, [audit])
+      return { kind: 'done', hidden: after.hiddenAt !== null } as const
+    })
+  }
+  const db = database.orm
+  return inTransaction(db, () => {
+    const row = db.select({ hiddenAsCopyAt: media.hiddenAsCopyAt }).from(media).where(eq(media.id, mediaId)).get()
+    if (!row) return undefined
+    if (row.hiddenAsCopyAt === null) return { kind: 'not-hidden-as-copy' } as const
+    db.update(media).set({ hiddenAsCopyAt: null }).where(eq(media.id, mediaId)).run()
+    refreshMediaHidden(db, mediaId, now)
+    const after = db.select({ hiddenAt: media.hiddenAt }).from(media).where(eq(media.id, mediaId)).get()
+    writeAuditRows(db, [audit])
+    return { kind: 'done', hidden: after?.hiddenAt != null } as const
   })
 }

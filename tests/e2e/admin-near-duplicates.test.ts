@@ -1,8 +1,8 @@
 /**
  * Story (admin-back-office §2 Bucket Management: duplicate detection, Media; docs/media-pipeline.md > Near duplicates):
  * the admin finds a re-encoded, resized copy of a photo as a near duplicate beside the exact groups, keeps the
- * original and hides the copy in one action, or keeps a copy and deletes the original; a pair the admin calls Not
- * duplicates leaves the list for good.
+ * original and hides the copy in one action (and can show it again from the media list), or keeps a copy and deletes
+ * the original; a pair the admin calls Not duplicates leaves the list for good.
  */
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
@@ -88,12 +88,19 @@ describe('admin near duplicates', () => {
     expect((await adminGet<DuplicateScan>(app.server, paths.adminFindDuplicates())).nearDuplicateGroups).toEqual([])
 
     await page.goto(`${app.server.url}/adm/media`)
-    await page
-      .getByRole('region', { name: 'Media items' })
-      .getByRole('article', { name: 'tabby-cat-repost.jpg' })
-      .getByText('Hidden', { exact: true })
-      .waitFor()
+    const hiddenCard = page.getByRole('region', { name: 'Media items' }).getByRole('article', { name: 'tabby-cat-repost.jpg' })
+    await hiddenCard.getByText('Hidden as a copy', { exact: true }).waitFor()
     await expect(page.getByLabel('Near Copies', { exact: true }).textContent()).resolves.toBe('Near Copies0')
+
+    // The admin changes their mind: Show again puts the copy back into rating.
+    await hiddenCard.getByRole('button', { name: 'Show again' }).click()
+    await page.getByText(`Media ${copyId} is shown again`).waitFor()
+    await hiddenCard.getByRole('button', { name: 'Show again' }).waitFor({ state: 'detached' })
+    await expect(hiddenCard.getByText(/^Hidden/).count()).resolves.toBe(0)
+    expect((await adminGet<AdminMedia[]>(app.server, paths.adminMedia())).find((m) => m.id === copyId)).toMatchObject({
+      hidden: false,
+      hiddenAsCopy: false,
+    })
     await page.context().close()
   })
 

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot'
 import { KeyPageQuerySchema } from './paging'
+import { IdSchema } from '../common'
 
 /**
  * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants and poster stored
@@ -111,8 +112,8 @@ export type ImportResult = v.InferOutput<typeof ImportResultSchema>
 export const BucketUploadAnswerSchema = v.object({ key: v.string(), size: v.number() })
 export type BucketUploadAnswer = v.InferOutput<typeof BucketUploadAnswerSchema>
 
-/** A media id as a request names it. */
-const MediaId = v.pipe(v.number('ids must be numbers'), v.integer('ids must be whole numbers'), v.minValue(1, 'ids must be positive'))
+/** A media id as a request names it: the id rule of every id (1..MAX_ID), so no query sees an id its column cannot hold. */
+const MediaId = IdSchema
 
 /**
  * POST /api/admin/near-duplicates/resolve body: keep the item keepId and hide (from rating) or delete (with its
@@ -142,3 +143,10 @@ export const DismissNearDuplicatesInputSchema = v.object({
 /** POST /api/admin/near-duplicates/dismiss answer: the ids whose pairs are remembered as not duplicates. */
 export const DismissNearDuplicatesAnswerSchema = v.object({ message: v.string(), ids: v.array(v.number()) })
 export type DismissNearDuplicatesAnswer = v.InferOutput<typeof DismissNearDuplicatesAnswerSchema>
+
+/** POST /api/admin/near-duplicates/show body: the item an admin hid as a near copy and now shows again. */
+export const ShowHiddenCopyInputSchema = v.object({ id: MediaId })
+
+/** POST /api/admin/near-duplicates/show answer: hidden stays true while a resolved takedown still names the item. */
+export const ShowHiddenCopyAnswerSchema = v.object({ message: v.string(), id: v.number(), hidden: v.boolean() })
+export type ShowHiddenCopyAnswer = v.InferOutput<typeof ShowHiddenCopyAnswerSchema>

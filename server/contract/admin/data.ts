@@ -24,6 +24,8 @@ export const AdminMediaSchema = v.object({
   processed: v.boolean(),
   /** True when the item is hidden from rating (a resolved takedown, or a near copy the admin hid). */
   hidden: v.boolean(),
+  /** True while the item is hidden as a near copy an admin decided against: POST /api/admin/near-duplicates/show shows it again. */
+  hiddenAsCopy: v.boolean(),
   /** The id of the older item this one is a near copy of, until the admin decides on it (Find Duplicates); else null. */
   nearDuplicateOf: v.nullable(v.number()),
 })

@@ -15,6 +15,8 @@ import {
   ImportResultSchema,
   ResolveNearDuplicatesAnswerSchema,
   ResolveNearDuplicatesInputSchema,
+  ShowHiddenCopyAnswerSchema,
+  ShowHiddenCopyInputSchema,
 } from '../../contract/admin/bucket'
 import { routes } from '../../contract/paths'
 import { ErrorSchema } from '../../contract/common'
@@ -23,7 +25,7 @@ import { setPageHeaders } from '../../http/paging'
 import { readMultipartUpload } from '../../media/upload-stream'
 import { deleteBucketFiles, findDuplicates, listBucketFiles, storeBucketUpload } from './admin-bucket.service'
 import { importMediaFromBucket } from './media-import.service'
-import { dismissNearDuplicates, resolveNearDuplicates } from './near-duplicates.service'
+import { dismissNearDuplicates, resolveNearDuplicates, showHiddenCopy } from './near-duplicates.service'
 import { ADMIN_OWNER, createBucketResumableUploads } from './bucket-tus.service'
 import { UploadIdParamsSchema } from '../../contract/media'
 import { addressKey, clientAddress } from '../../http/client-address'
@@ -132,6 +134,13 @@ export const adminBucketRoutes = (deps: Deps) =>
       response: { 200: DismissNearDuplicatesAnswerSchema, 400: ErrorSchema, 404: ErrorSchema },
       detail: detail(
         'Dismiss a near-duplicate group that shows different pictures: its pairs are remembered and never grouped again (audited: NEAR_DUPLICATES_DISMISSED)',
+      ),
+    })
+    .post(routes.adminShowHiddenCopy, ({ body }) => showHiddenCopy(deps, body.id), {
+      body: ShowHiddenCopyInputSchema,
+      response: { 200: ShowHiddenCopyAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      detail: detail(
+        'Show again an item an admin hid as a near copy; it stays hidden while a resolved takedown names it (audited: NEAR_COPY_SHOWN)',
       ),
     })
     .post(routes.adminImportMedia, () => withJobLock(deps, 'mediaImport', () => importMediaFromBucket(deps)), {

@@ -5,14 +5,20 @@
  * pictures, both audited.
  */
 import type { Deps } from '../../core/deps'
-import type { NearDuplicateGroup, ResolveNearDuplicatesAnswer, ResolveNearDuplicatesInput } from '../../contract/admin/bucket'
-import { writeAuditEvent } from '../../core/audit-log'
+import type {
+  NearDuplicateGroup,
+  ResolveNearDuplicatesAnswer,
+  ResolveNearDuplicatesInput,
+  ShowHiddenCopyAnswer,
+} from '../../contract/admin/bucket'
+import { auditRow, writeAuditEvent } from '../../core/audit-log'
 import { HttpError } from '../../http/errors'
 import { purgeDeletedMedia, syncMediaVisibility } from '../../media/media-edge'
 import { mediaLinks } from '../../media/media-url'
 import { bandProbes, BANDS, durationsMatch, hammingDistance, probeRadius } from '../../media/near-duplicates'
 import { deleteItemObjects } from '../../media/pipeline/process-media'
 import { deleteMediaById } from '../../repositories/media.repository'
+import { showHiddenCopy as showHiddenCopyRow } from '../../repositories/takedowns.repository'
 import {
   clearNearCopyFlag,
   dismissPairs,
@@ -208,4 +214,20 @@ export async function dismissNearDuplicates(deps: Deps, requested: number[]) {
   await dismissPairs(deps.db, ids, deps.clock.now().toISOString())
   await writeAuditEvent(deps, 'NEAR_DUPLICATES_DISMISSED', { ids, by: deps.config.adminUsername })
   return { message: `Dismissed a group of ${ids.length} items`, ids }
+}
+
+/**
+ * Shows again item id, which an admin hid as a near copy: clears that decision, makes its visibility follow its
+ * takedowns (it stays hidden while a resolved takedown names it), makes the bucket follow (media-edge: a shown
+ * item's objects public again), and writes one NEAR_COPY_SHOWN audit event, all but the edge in one transaction. Throws HttpError 404 for
+ * an unknown id, 409 for an item not hidden as a near copy.
+ */
+export async function showHiddenCopy(deps: Deps, id: number): Promise<ShowHiddenCopyAnswer> {
+  const now = deps.clock.now().toISOString()
+  const outcome = await showHiddenCopyRow(deps.db, id, now, auditRow(deps, 'NEAR_COPY_SHOWN', { id, by: deps.config.adminUsername }))
+  if (!outcome) throw new HttpError(404, `Media ${id} not found`)
+  if (outcome.kind === 'not-hidden-as-copy') throw new HttpError(409, `Media ${id} is not hidden as a near copy`)
+  await syncMediaVisibility(deps, id)
+  const message = outcome.hidden ? `Media ${id} stays hidden: a resolved takedown names it` : `Media ${id} is shown again`
+  return { message, id, hidden: outcome.hidden }
 }

@@ -22,15 +22,18 @@ export async function listAdminMedia(deps: Pick<Deps, 'db' | 'config'>, page: Pa
     (p) => listMediaWithFigures(deps.db, p, nearCopies),
     (row) => row.id,
   )
-  const items = rows.map(({ hotVotes, totalVotes, storageKey, placeholder, variants, frames, processedAt, hiddenAt, ...row }) => ({
-    ...row,
-    hotVotes,
-    notVotes: totalVotes - hotVotes,
-    totalVotes,
-    ...mediaLinks(deps.config, { storageKey, mimeType: row.mimeType, placeholder, variants, frames, processedAt, hiddenAt }),
-    processed: processedAt !== null,
-    hidden: hiddenAt !== null,
-  }))
+  const items = rows.map(
+    ({ hotVotes, totalVotes, storageKey, placeholder, variants, frames, processedAt, hiddenAt, hiddenAsCopyAt, ...row }) => ({
+      ...row,
+      hotVotes,
+      notVotes: totalVotes - hotVotes,
+      totalVotes,
+      ...mediaLinks(deps.config, { storageKey, mimeType: row.mimeType, placeholder, variants, frames, processedAt, hiddenAt }),
+      processed: processedAt !== null,
+      hidden: hiddenAt !== null,
+      hiddenAsCopy: hiddenAsCopyAt !== null,
+    }),
+  )
   return { items, total: await countMedia(deps.db, nearCopies), next }
 }
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { paths } from '@contract/paths'
 import { bandsOf } from '@server/media/near-duplicates'
 import { call, makeTestApp, makeVisitor, ADMIN_BASIC, TEST_DIALECT } from '../../support/test-app'
-import { FIXTURES_DIR, makeMedia } from '../../support/builders'
+import { FIXTURES_DIR, makeMedia, takedownInput } from '../../support/builders'
+import { ROOT } from '../../support/browser'
 
 type T = ReturnType<typeof makeTestApp>
 type Visitor = Awaited<ReturnType<typeof makeVisitor>>
@@ -157,6 +159,87 @@ describe('near duplicates', () => {
     t.cleanup()
   })
 
+  it('keeps a hidden copy hidden whatever its takedowns do, until the admin shows it again (audited)', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const original = await upload(t, v, 'tabby-cat.png')
+    const copy = await upload(t, v, 'cat-small.jpg', await halfJpeg())
+    await admin(t, 'POST', paths.adminResolveNearDuplicates(), { keepId: original, ids: [copy], action: 'hide' })
+    const url = (await t.sql.get('select storage_key as key from media where id = ?', copy)).key as string
+    const fileStatus = async () => (await call(t.app, 'GET', paths.mediaFile(url))).status
+    const listed = async () =>
+      ((await admin(t, 'GET', paths.adminMedia())).json as { id: number; hidden: boolean; hiddenAsCopy: boolean }[]).find(
+        (m) => m.id === copy,
+      )
+    expect(await listed()).toMatchObject({ hidden: true, hiddenAsCopy: true })
+    expect(await fileStatus()).toBe(404)
+
+    const takedownId = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(copy))).json.id as number
+    const setStatus = async (status: string) =>
+      expect((await admin(t, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status, adminNotes: '' })).status).toBe(200)
+    await setStatus('resolved')
+    await setStatus('pending')
+    expect(await listed()).toMatchObject({ hidden: true, hiddenAsCopy: true })
+    expect(await fileStatus()).toBe(404)
+
+    // Shown again while a resolved takedown names it: it stays hidden by the takedown, no longer as a copy.
+    await setStatus('resolved')
+    const show = () => admin(t, 'POST', paths.adminShowHiddenCopy(), { id: copy })
+    expect((await show()).json).toEqual({ message: `Media ${copy} stays hidden: a resolved takedown names it`, id: copy, hidden: true })
+    expect(await listed()).toMatchObject({ hidden: true, hiddenAsCopy: false })
+    await setStatus('pending')
+    expect(await listed()).toMatchObject({ hidden: false, hiddenAsCopy: false })
+    expect(await fileStatus()).toBe(200)
+    expect(await show()).toMatchObject({ status: 409, json: { error: `Media ${copy} is not hidden as a near copy` } })
+
+    // Hidden again and shown with no takedown in force: rated and served at once.
+    await admin(t, 'POST', paths.adminResolveNearDuplicates(), { keepId: original, ids: [copy], action: 'hide' })
+    expect(await fileStatus()).toBe(404)
+    expect((await show()).json).toEqual({ message: `Media ${copy} is shown again`, id: copy, hidden: false })
+    expect(await fileStatus()).toBe(200)
+    expect((await audit(t, 'NEAR_COPY_SHOWN')).map((e) => JSON.parse(e.context))).toEqual([
+      { id: copy, by: 'admin' },
+      { id: copy, by: 'admin' },
+    ])
+    t.cleanup()
+  })
+
+  it('migrates the copies hidden before hiddenAsCopyAt existed: hidden with no resolved takedown means hidden as a copy', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const original = await upload(t, v, 'tabby-cat.png')
+    const copy = await upload(t, v, 'cat-small.jpg', await halfJpeg())
+    const takenDown = await upload(t, v, 'yellow-daisy.webp')
+    await admin(t, 'POST', paths.adminResolveNearDuplicates(), { keepId: original, ids: [copy], action: 'hide' })
+    const takedownId = (await call(t.app, 'POST', paths.dmcaTakedown(), takedownInput(takenDown))).json.id as number
+    await admin(t, 'PATCH', `/api/admin/dmca-takedowns/${takedownId}`, { status: 'resolved', adminNotes: '' })
+    // The state before the migration: no item has the column set.
+    await t.sql.run('update media set hidden_as_copy_at = null')
+    const folder = join(ROOT, 'drizzle', TEST_DIALECT === 'postgres' ? 'pg' : 'sqlite')
+    const migration = readdirSync(folder).find((f) => f.endsWith('_hidden_as_copy.sql'))!
+    const [, backfill] = readFileSync(join(folder, migration), 'utf8').split('--> statement-breakpoint')
+    await t.sql.run(backfill)
+    const rows = await t.sql.all('select id, hidden_at as "hiddenAt", hidden_as_copy_at as "asCopy" from media order by id')
+    expect(rows.map((r) => [r.id, r.hiddenAt !== null, r.asCopy === null ? null : r.asCopy === r.hiddenAt])).toEqual([
+      [original, false, null],
+      [copy, true, true],
+      [takenDown, true, null],
+    ])
+    t.cleanup()
+  })
+
+  it('refuses to show an unknown item (404) or a bad id (400), changing nothing', async () => {
+    const t = makeTestApp()
+    const v = await makeVisitor(t.app)
+    const id = await upload(t, v, 'tabby-cat.png')
+    const show = (body: unknown) => admin(t, 'POST', paths.adminShowHiddenCopy(), body)
+    expect(await show({ id: id + 1 })).toMatchObject({ status: 404, json: { error: `Media ${id + 1} not found` } })
+    for (const body of [{ id: 'one' }, { id: 1e23 }, { id: -1 }, {}, []]) expect((await show(body)).status).toBe(400)
+    expect(await show({ id })).toMatchObject({ status: 409 })
+    expect(await audit(t, 'NEAR_COPY_SHOWN')).toEqual([])
+    t.cleanup()
+  })
+
   it('refuses bad decisions with 400 and unknown items with 404, changing nothing', async () => {
     const t = makeTestApp()
     const v = await makeVisitor(t.app)
@@ -165,8 +248,13 @@ describe('near duplicates', () => {
     expect((await resolve({ keepId: id, ids: [id], action: 'hide' })).status).toBe(400)
     expect((await resolve({ keepId: id, ids: [], action: 'hide' })).status).toBe(400)
     expect((await resolve({ keepId: id, ids: [id + 1], action: 'burn' })).status).toBe(400)
+    expect((await resolve({ keepId: 1e23, ids: [id], action: 'hide' })).json).toMatchObject({
+      error: expect.stringContaining('2147483647'),
+    })
+    expect((await resolve({ keepId: id, ids: [2147483648], action: 'hide' })).status).toBe(400)
     expect((await resolve({ keepId: id, ids: [id + 1], action: 'delete' })).json).toMatchObject({ error: `Media ${id + 1} not found` })
     expect((await admin(t, 'POST', paths.adminDismissNearDuplicates(), { ids: [id] })).status).toBe(400)
+    expect((await admin(t, 'POST', paths.adminDismissNearDuplicates(), { ids: [id, 1e23] })).status).toBe(400)
     expect((await admin(t, 'POST', paths.adminDismissNearDuplicates(), { ids: [id, id + 1] })).status).toBe(404)
     expect(await t.sql.all('select id, hidden_at from media')).toEqual([{ id, hidden_at: null }])
     t.cleanup()

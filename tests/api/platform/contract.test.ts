@@ -164,6 +164,7 @@ describe('answers match their declared schemas', () => {
     const [first, second] = (await admin('GET', paths.adminMedia({ limit: 2 }))) as { id: number }[]
     await admin('POST', paths.adminDismissNearDuplicates(), { ids: [first.id, second.id] })
     await admin('POST', paths.adminResolveNearDuplicates(), { keepId: first.id, ids: [second.id], action: 'hide' })
+    await admin('POST', paths.adminShowHiddenCopy(), { id: second.id })
     await admin('POST', paths.adminDeleteBucketFiles(), { filenames: [key] })
     await admin('GET', paths.adminReprocess('2026-01-01'))
     await admin('POST', paths.adminReprocess(), { limit: 1 })

@@ -66,6 +66,7 @@ const SAMPLES: { [K in keyof Builders]: Parameters<Builders[K]>[] } = {
   adminFindDuplicates: [[]],
   adminResolveNearDuplicates: [[]],
   adminDismissNearDuplicates: [[]],
+  adminShowHiddenCopy: [[]],
   adminImportMedia: [[]],
   adminBucketUpload: [[]],
   adminBackup: [[]],

@@ -1,8 +1,10 @@
 /**
- * The admin media list and its delete (admin-back-office §2 Media, §7): GET /api/admin/media (with nearCopies=true,
- * only the items flagged as near copies) and DELETE /api/admin/media/:id.
+ * The admin media list, its delete and its show-again (admin-back-office §2 Media, §7): GET /api/admin/media (with
+ * nearCopies=true, only the items flagged as near copies), DELETE /api/admin/media/:id and
+ * POST /api/admin/near-duplicates/show.
  */
 import { queryOptions } from '@tanstack/react-query'
+import type { ShowHiddenCopyAnswer } from '@contract/admin/bucket'
 import type { AdminMedia } from '@contract/admin/data'
 import { paths } from '@contract/paths'
 import { ADMIN_MEDIA_KEY, adminFetch, adminFetchAll } from '@client/features/admin/shell/api/admin-api'
@@ -23,3 +25,10 @@ export const adminMediaQueryOptions = (nearCopies = false) =>
 
 /** Deletes one media item (mediaId) with its votes and views (audited). Throws ApiError (404 unknown id, 401 expired session). */
 export const deleteAdminMedia = (mediaId: number) => adminFetch<void>(paths.adminMediaItem(mediaId), { method: 'DELETE' })
+
+/**
+ * Shows again media item mediaId, hidden as a near copy; the answer's hidden stays true while a resolved takedown
+ * names it. Throws ApiError (404 unknown id, 409 not hidden as a near copy, 401 expired session).
+ */
+export const showHiddenCopy = (mediaId: number) =>
+  adminFetch<ShowHiddenCopyAnswer>(paths.adminShowHiddenCopy(), { method: 'POST', json: { id: mediaId } })

@@ -1,7 +1,8 @@
 /**
  * AdminMedia (admin-back-office §2 Media, §8): total media, votes and views, and the near copies flagged at upload
  * (docs/media-pipeline.md > Near duplicates); a card per item (type badge, name, size, uploader, date, hot/not/views
- * with actual counts, hidden and near-copy badges), its detail dialog and Delete after confirmation, in a virtualised
+ * with actual counts, hidden and near-copy badges), its detail dialog, Delete after confirmation and Show again for an
+ * item hidden as a near copy (POST /api/admin/near-duplicates/show), in a virtualised
  * grid (MediaGrid); the Near copies switch shows only the flagged items (GET /api/admin/media?nearCopies=true);
  * 'No media found' when empty; a notice counts the items still missing variants.
  */
@@ -13,7 +14,7 @@ import { Switch } from '@client/components/ui/switch'
 import { toast } from '@client/lib/toast'
 import { ADMIN_MEDIA_KEY, adminErrorText } from '@client/features/admin/shell/api/admin-api'
 import { StatCards } from '@client/features/admin/shell/components/stat-cards'
-import { adminMediaQueryOptions, deleteAdminMedia } from '../api/media-items'
+import { adminMediaQueryOptions, deleteAdminMedia, showHiddenCopy } from '../api/media-items'
 import { MediaDetailDialog } from './media-detail-dialog'
 import { MediaGrid } from './media-grid'
 
@@ -32,6 +33,13 @@ function AdminMediaPage() {
       toast({ title: 'Success', description: 'Media deleted successfully' }), queryClient.invalidateQueries({ queryKey: ADMIN_MEDIA_KEY })
     ),
     onError: () => toast({ title: 'Error', description: 'Failed to delete media', variant: 'destructive' }),
+  })
+  const showAgain = useMutation({
+    mutationFn: showHiddenCopy,
+    onSuccess: (answer) => (
+      toast({ title: 'Success', description: answer.message }), queryClient.invalidateQueries({ queryKey: ADMIN_MEDIA_KEY })
+    ),
+    onError: (error) => toast({ title: 'Error', description: adminErrorText(error, 'Failed to show media again'), variant: 'destructive' }),
   })
   if (media.isPending) return <Spinner className="h-10 w-10" label="Loading media" />
   if (media.isError)
@@ -75,8 +83,9 @@ function AdminMediaPage() {
       ) : (
         <MediaGrid
           items={shown}
-          deleting={remove.isPending}
+          busy={remove.isPending || showAgain.isPending}
           onDelete={(m) => window.confirm(DELETE_CONFIRM) && remove.mutate(m.id)}
+          onShowAgain={(m) => showAgain.mutate(m.id)}
           onOpen={setOpened}
         />
       )}

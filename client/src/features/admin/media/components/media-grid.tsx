@@ -2,7 +2,8 @@
  * MediaGrid (admin-back-office §2 Media): the admin media cards in a scrollable region, laid out in rows of 1-3 cards
  * by the region's width and virtualised with @tanstack/react-virtual, so 10,000 items keep only the visible rows in
  * the DOM. Each card is an article named by the original file name, with Hidden (from rating) and Near copy of #id
- * badges when they apply; its preview opens the detail dialog, and it has a Delete button.
+ * badges when they apply; its preview opens the detail dialog, and it has a Delete button, and a Show again button
+ * while an admin's near-copy decision hides it.
  */
 import { Eye, Flame, Snowflake } from 'lucide-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -19,17 +20,25 @@ const ROW_ESTIMATE = 380
 /** Cards per row for a region width in px: 3 from 900 px, 2 from 520 px, else 1. */
 export const mediaColumns = (width: number) => (width >= 900 ? 3 : width >= 520 ? 2 : 1)
 
-/** Props of the grid and of each card: whether a delete is running, and the Delete and details clicks of a card. */
-type CardActions = { deleting: boolean; onDelete: (m: AdminMedia) => void; onOpen: (m: AdminMedia) => void }
+/**
+ * Props of the grid and of each card: whether a delete or a show-again is running, and the Delete, Show again and
+ * details clicks of a card.
+ */
+type CardActions = {
+  busy: boolean
+  onDelete: (m: AdminMedia) => void
+  onShowAgain: (m: AdminMedia) => void
+  onOpen: (m: AdminMedia) => void
+}
 
-function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: AdminMedia }) {
+function MediaCard({ item, busy, onDelete, onShowAgain, onOpen }: CardActions & { item: AdminMedia }) {
   const isVideo = item.mimeType.startsWith('video/')
   return (
     <article aria-label={item.originalName} className="min-w-0 space-y-2 rounded-2xl border border-zinc-800 bg-zinc-900 p-4">
       <div className="flex items-center justify-between">
         <Badge className="uppercase">{isVideo ? 'Video' : 'Image'}</Badge>
         <span className="flex items-center gap-2 text-xs text-zinc-400">
-          {item.hidden && <Badge variant="danger">Hidden</Badge>}
+          {item.hidden && <Badge variant="danger">{item.hiddenAsCopy ? 'Hidden as a copy' : 'Hidden'}</Badge>}
           {item.nearDuplicateOf !== null && <Badge variant="info">Near copy of #{item.nearDuplicateOf}</Badge>}
           {!item.processed && <Badge variant="warning">No variants</Badge>}#{item.id}
         </span>
@@ -58,7 +67,12 @@ function MediaCard({ item, deleting, onDelete, onOpen }: CardActions & { item: A
         <Snowflake aria-hidden className="inline h-4 w-4 align-[-2px] text-sky-400" /> {item.notVotes} not ·{' '}
         <Eye aria-hidden className="inline h-4 w-4 align-[-2px]" /> {item.totalViews} views
       </p>
-      <Button variant="destructive" size="sm" className="w-full" disabled={deleting} onClick={() => onDelete(item)}>
+      {item.hiddenAsCopy && (
+        <Button variant="secondary" size="sm" className="w-full" disabled={busy} onClick={() => onShowAgain(item)}>
+          Show again
+        </Button>
+      )}
+      <Button variant="destructive" size="sm" className="w-full" disabled={busy} onClick={() => onDelete(item)}>
         Delete
       </Button>
     </article>
