@@ -6,6 +6,7 @@
  * client/src/lib never imports a feature; back-office features import only themselves and admin/shell, and client, CLI and server feature code write no '/api/' path of their own.
  * No source file names an issue number (the word issue followed by a number, or a number after '(#'): a comment says what the code does and why.
  * The media tools (sharp, thumbhash, ffmpeg) are used only inside server/media/, the one media module.
+ * No test hands Playwright's waitForFunction an async check (it would not wait: tests/support/pwa.ts polls instead).
  */
 import { describe, expect, it } from 'bun:test'
 import { Glob } from 'bun'
@@ -197,6 +198,18 @@ describe('source text', () => {
         if (file.includes('node_modules') || file.endsWith('routeTree.gen.ts')) continue
         const lines = (await Bun.file(join(ROOT, file)).text()).split('\n')
         lines.forEach((line, i) => issueRef.some((re) => re.test(line)) && bad.push(`${file}:${i + 1}: ${line.trim()}`))
+      }
+    }
+    expect(bad).toEqual([])
+  })
+
+  it("passes no async check to Playwright's waitForFunction: it takes the returned Promise as a truthy answer and never waits", async () => {
+    const asyncCheck = /waitForFunction\(\s*async\b/
+    const bad: string[] = []
+    for (const dir of ['tests', 'bench']) {
+      for await (const file of new Glob(`${dir}/**/*.{ts,tsx,mjs}`).scan({ cwd: ROOT })) {
+        if (file.includes('node_modules')) continue
+        if (asyncCheck.test(await Bun.file(join(ROOT, file)).text())) bad.push(file)
       }
     }
     expect(bad).toEqual([])
