@@ -69,6 +69,12 @@ async function visitorPage(browser: Browser, server: TestServer, { upload, ...vi
   return page
 }
 
+/**
+ * Each test walks a whole list of screens with an axe-core run per screen, which on a machine loaded by other
+ * CPU-heavy work comes close to the suite's default per-test bound: these tests get a bound of their own.
+ */
+const A11Y_TIMEOUT_MS = 360_000
+
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   for (const viewport of VIEWPORTS) {
     const size = `${viewport.width}x${viewport.height}`
@@ -122,7 +128,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       await page.getByRole('menuitem', { name: 'Logout' }).click()
       await page.getByRole('dialog', { name: 'Welcome Back' }).waitFor()
       await expectNoSeriousViolations(page, `Welcome Back dialog ${size}`)
-    })
+    }, A11Y_TIMEOUT_MS)
 
     test(`the admin login and every /adm screen at ${size}`, async () => {
       const login = await (await app.browser.newContext({ viewport })).newPage()
@@ -140,6 +146,6 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         await expectNoSeriousViolations(admin, `${path} ${size}`)
         expect({ path, h1: await admin.locator('h1').count() }).toEqual({ path, h1: 1 })
       }
-    })
+    }, A11Y_TIMEOUT_MS)
   }
 })
