@@ -206,7 +206,9 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
           .map((l) => l.toFixed(2))
           .join(', ')}`,
     )
-    if (opts.json) await Bun.write(opts.json, JSON.stringify({ ref: refLabel, head: headLabel, ...opts, hello, rows, finals }, null, 2))
+    const databases = sides.flatMap((side) => (side.database ? [new URL(side.database.url).pathname.slice(1)] : []))
+    if (opts.json)
+      await Bun.write(opts.json, JSON.stringify({ ref: refLabel, head: headLabel, ...opts, databases, hello, rows, finals }, null, 2))
     return { rows, finals, hello }
   } finally {
     await cleanUp()
