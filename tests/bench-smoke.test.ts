@@ -80,8 +80,8 @@ describe('bun run bench', () => {
       expect(rows[0].value).toContain('us PostgreSQL')
       expect(sameRun.map((r) => r.figure.split(' (medians')[0])).toEqual([
         'GET /api/vote-multiplier-config, PostgreSQL / SQLite, 1 instance',
-        'CPU per random item, PostgreSQL, 1 instance',
-        'CPU per random item, PostgreSQL, 2 instances',
+        'CPU per random item, PostgreSQL, 1 instance (instances + backends) / SQLite',
+        'CPU per random item, PostgreSQL, 2 instances (instances + backends) / SQLite',
         'GET /api/media/random/:userId, 2 instances / 1 on PostgreSQL',
         'POST /api/votes (c=64), 2 instances / 1 on PostgreSQL',
       ])
