@@ -3,20 +3,31 @@
  * machine. Each side is seeded by its own bench seeder with the same pseudo-random seed, then the rounds alternate
  * the sides (ref, head; head, ref; ...) so drift of the machine falls on both alike. Every round measures the random
  * item, the config read and the votes on each side with wrk; afterwards each side's export and idle RSS. The table
- * gives each figure's median over the rounds for both sides, head / ref of req/s and of CPU per request. SQLite only: the reference's schema and
- * seeder are its own, and older commits have no PostgreSQL path.
+ * gives each figure's median over the rounds for both sides, head / ref of req/s and of CPU per request. With
+ * database 'postgres' each side's seed is copied by its own `hotvote db copy` into a fresh database of its own on
+ * TEST_DATABASE_URL's server (bench/lib/postgres.ts), dropped at the end, also when the run fails or is interrupted,
+ * and the CPU per request adds the PostgreSQL backends' (from /proc); REF must have that copy and a PostgreSQL path.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { configRead, distinctVotes, perVisitorGet } from './lib/scripts'
-import { cpuMs, memoryMb, resetPeak, startHelloBaseline, startHotVote, type Running } from './lib/processes'
+import { cleanUpOnInterrupt, cpuMs, memoryMb, resetPeak, startHelloBaseline, startHotVote, type Running } from './lib/processes'
+import { backendCpuSince, createBenchDatabase, type BenchDatabase } from './lib/postgres'
 import { referenceTree, type SourceTree, workingTree } from './lib/source-tree'
 import { runWrk, type LoadResult } from './lib/wrk'
 import type { Seeded } from './lib/seed'
+import { median } from './lib/report'
 
-/** What one compare run does: media and votes seeded, seconds per wrk load, rounds per side. */
-export type CompareOptions = { media: number; votes: number; seconds: number; rounds: number; json?: string }
+/** What one compare run does: media and votes seeded, seconds per wrk load, rounds per side, the database the servers run on. */
+export type CompareOptions = {
+  media: number
+  votes: number
+  seconds: number
+  rounds: number
+  database: 'sqlite' | 'postgres'
+  json?: string
+}
 
 const ADMIN_PASSWORD = 'bench-admin-password'
 const ADMIN = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
@@ -25,10 +36,13 @@ const VOTE_CONNECTIONS = 64
 /** The seeders' pseudo-random seed: both sides get the same votes. */
 const SEED = 20261124
 
-/** One side of the comparison: its tree, its data folder and what its seeder made. */
-type Side = { tree: SourceTree; dataDir: string; seeded: Seeded }
-/** One load figure of one round: requests/s, p99 ms, server CPU per request (µs) and failed requests. */
-type Sample = { rps: number; p99Ms: number; cpuUs: number; failed: number }
+/** One side of the comparison: its tree, its data folder, what its seeder made and its PostgreSQL database if any. */
+type Side = { tree: SourceTree; dataDir: string; seeded?: Seeded; database?: BenchDatabase }
+/**
+ * One load figure of one round: requests/s, p99 ms, CPU per request (µs) of the server and of the PostgreSQL backends
+ * (0 on SQLite), and failed requests.
+ */
+type Sample = { rps: number; p99Ms: number; cpuUs: number; pgCpuUs: number; failed: number }
 /** The figures compared, by name. */
 const FIGURES = ['GET /api/media/random/:userId', 'GET /api/vote-multiplier-config', 'POST /api/votes (distinct pairs, c=64)'] as const
 
@@ -52,11 +66,27 @@ function seedWith(tree: SourceTree, path: string, counts: { media: number; votes
   return JSON.parse(out.stdout.toString().trim().split('\n').at(-1)!) as Seeded
 }
 
-/** wrk against server with script, answering the figures of one sample (the server's CPU read from /proc). */
-async function sample(server: Running, script: string, opts: { seconds: number; connections?: number }): Promise<Sample> {
+/**
+ * wrk against server with script, answering the figures of one sample (the server's CPU, and that of the backends of
+ * the PostgreSQL database databaseUrl when given, read from /proc).
+ */
+async function sample(
+  server: Running,
+  script: string,
+  opts: { seconds: number; connections?: number },
+  databaseUrl?: string,
+): Promise<Sample> {
   const before = cpuMs(server.pid)
+  const backends = databaseUrl ? await backendCpuSince(databaseUrl) : async () => 0
   const r: LoadResult = await runWrk(server.url, script, { threads: 2, ...opts })
-  return { rps: r.rps, p99Ms: r.p99Ms, cpuUs: ((cpuMs(server.pid) - before) * 1000) / r.requests, failed: r.errors + r.non2xx }
+  const perRequest = (ms: number) => (ms * 1000) / r.requests
+  return {
+    rps: r.rps,
+    p99Ms: r.p99Ms,
+    cpuUs: perRequest(cpuMs(server.pid) - before),
+    pgCpuUs: perRequest(await backends()),
+    failed: r.errors + r.non2xx,
+  }
 }
 
 /** Streams the votes export of server to nowhere; answers seconds, votes exported and the peak RSS during it (MB). */
@@ -68,23 +98,37 @@ async function exportFigure(server: Running): Promise<{ seconds: number; peakMb:
   return { seconds: (performance.now() - t0) / 1000, peakMb: memoryMb(server.pid).peak, ok: res.status === 200 }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-}
-
 /** Runs the comparison of the working tree against ref and prints its table; answers the rows it printed. */
 export async function compareWithReference(ref: string, opts: CompareOptions) {
-  const trees = [referenceTree(ref), workingTree()]
-  const sides: Side[] = trees.map((tree) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hotvote-bench-compare-'))
-    console.log(`seeding ${tree.label}: ${opts.media.toLocaleString()} media, ${opts.votes.toLocaleString()} votes...`)
-    return { tree, dataDir, seeded: seedWith(tree, join(dataDir, 'hotvote.sqlite'), { media: opts.media, votes: opts.votes, fresh: 500 }) }
-  })
+  const sides: Side[] = [referenceTree(ref), workingTree()].map((tree) => ({
+    tree,
+    dataDir: mkdtempSync(join(tmpdir(), 'hotvote-bench-compare-')),
+  }))
   const samples = sides.map(() => FIGURES.map(() => [] as Sample[]))
   const hello: number[] = []
   const running: Running[] = []
+  const cleanUp = async () => {
+    for (const s of running) await s.stop().catch(() => undefined)
+    for (const side of sides) {
+      await side.database?.drop()
+      rmSync(side.dataDir, { recursive: true, force: true })
+    }
+  }
+  cleanUpOnInterrupt(cleanUp)
+  /** Starts side's server on its SQLite file or its PostgreSQL database. */
+  const start = async (side: Side) => {
+    const env: Record<string, string> = side.database ? { DATABASE_URL: side.database.url } : {}
+    const server = await startHotVote(side.dataDir, ADMIN_PASSWORD, [], undefined, side.tree, env)
+    running.push(server)
+    return server
+  }
   try {
+    for (const side of sides) {
+      console.log(`seeding ${side.tree.label}: ${opts.media.toLocaleString()} media, ${opts.votes.toLocaleString()} votes...`)
+      const file = join(side.dataDir, 'hotvote.sqlite')
+      side.seeded = seedWith(side.tree, file, { media: opts.media, votes: opts.votes, fresh: 500 })
+      if (opts.database === 'postgres') side.database = await createBenchDatabase(file, side.tree)
+    }
     for (let round = 0; round < opts.rounds; round++) {
       const h = await startHelloBaseline()
       running.push(h)
@@ -92,15 +136,17 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
       await h.stop()
       for (const i of round % 2 ? [1, 0] : [0, 1]) {
         const side = sides[i]
-        const server = await startHotVote(side.dataDir, ADMIN_PASSWORD, [], undefined, side.tree)
-        running.push(server)
+        const seeded = side.seeded!
+        const server = await start(side)
         const scripts = [
-          perVisitorGet(side.seeded.visitors, (v) => `/api/media/random/${v.id}`, server.url),
+          perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, server.url),
           configRead,
-          distinctVotes(side.seeded.visitors, side.seeded.media, server.url, round, opts.rounds),
+          distinctVotes(seeded.visitors, seeded.media, server.url, round, opts.rounds),
         ]
         for (const [f, script] of scripts.entries())
-          samples[i][f].push(await sample(server, script, { seconds: opts.seconds, connections: f === 2 ? VOTE_CONNECTIONS : 32 }))
+          samples[i][f].push(
+            await sample(server, script, { seconds: opts.seconds, connections: f === 2 ? VOTE_CONNECTIONS : 32 }, side.database?.url),
+          )
         console.log(
           `round ${round + 1}/${opts.rounds} ${side.tree.label}: ${samples[i].map((s) => Math.round(s.at(-1)!.rps)).join(', ')} req/s`,
         )
@@ -109,11 +155,10 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
     }
     const finals = []
     for (const side of sides) {
-      const server = await startHotVote(side.dataDir, ADMIN_PASSWORD, [], undefined, side.tree)
-      running.push(server)
+      const server = await start(side)
       await Bun.sleep(1000)
       const idleMb = memoryMb(server.pid).rss
-      finals.push({ idleMb, export: await exportFigure(server), votes: side.seeded.votes })
+      finals.push({ idleMb, export: await exportFigure(server), votes: side.seeded!.votes })
       await server.stop()
     }
     const rows = FIGURES.map((figure, f) => {
@@ -122,15 +167,18 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
         rps: median(xs.map((x) => x.rps)),
         p99Ms: median(xs.map((x) => x.p99Ms)),
         cpuUs: median(xs.map((x) => x.cpuUs)),
+        pgCpuUs: median(xs.map((x) => x.pgCpuUs)),
         failed: xs.reduce((a, x) => a + x.failed, 0),
       })
-      return { figure, ref: fig(ref), head: fig(head), ratio: fig(head).rps / fig(ref).rps, cpuRatio: fig(head).cpuUs / fig(ref).cpuUs }
+      const total = (x: Sample) => x.cpuUs + x.pgCpuUs
+      return { figure, ref: fig(ref), head: fig(head), ratio: fig(head).rps / fig(ref).rps, cpuRatio: total(fig(head)) / total(fig(ref)) }
     })
-    const show = (x: { rps: number; p99Ms: number; cpuUs: number; failed: number }) =>
-      `${Math.round(x.rps)} req/s, p99 ${x.p99Ms.toFixed(1)} ms, ${x.cpuUs.toFixed(0)} us CPU/req${x.failed ? `, ${x.failed} FAILED` : ''}`
+    const postgres = opts.database === 'postgres'
+    const show = (x: Sample) =>
+      `${Math.round(x.rps)} req/s, p99 ${x.p99Ms.toFixed(1)} ms, ${x.cpuUs.toFixed(0)} us CPU/req${postgres ? ` + ${x.pgCpuUs.toFixed(0)} us PostgreSQL` : ''}${x.failed ? `, ${x.failed} FAILED` : ''}`
     const [refLabel, headLabel] = sides.map((s) => s.tree.label)
     const table = [
-      ['figure (median of rounds)', refLabel, headLabel, 'head / ref', 'CPU/req head / ref'],
+      [`figure (median of rounds${postgres ? ', PostgreSQL' : ''})`, refLabel, headLabel, 'head / ref', 'CPU/req head / ref'],
       ...rows.map((r) => [r.figure, show(r.ref), show(r.head), r.ratio.toFixed(3), r.cpuRatio.toFixed(3)]),
       [
         'export-votes, s per 1M votes, peak RSS',
@@ -154,14 +202,15 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
     }
     console.log(
       `hello baseline per round: ${hello.map(Math.round).join(', ')} req/s; ${opts.rounds} rounds of ${opts.seconds} s per load; ` +
-        `req/s: above 1 head is faster; CPU per request (steadier on a shared machine), export time and RSS: below 1 head is better; load average ${loadavg()
+        `req/s: above 1 head is faster; CPU per request (${postgres ? 'server and PostgreSQL backends, ' : ''}steadier on a shared machine), export time and RSS: below 1 head is better; load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(', ')}`,
     )
-    if (opts.json) await Bun.write(opts.json, JSON.stringify({ ref: refLabel, head: headLabel, ...opts, hello, rows, finals }, null, 2))
+    const databases = sides.flatMap((side) => (side.database ? [new URL(side.database.url).pathname.slice(1)] : []))
+    if (opts.json)
+      await Bun.write(opts.json, JSON.stringify({ ref: refLabel, head: headLabel, ...opts, databases, hello, rows, finals }, null, 2))
     return { rows, finals, hello }
   } finally {
-    for (const s of running) await s.stop().catch(() => undefined)
-    for (const side of sides) rmSync(side.dataDir, { recursive: true, force: true })
+    await cleanUp()
   }
 }

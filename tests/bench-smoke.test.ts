@@ -1,8 +1,10 @@
 /**
  * Smoke of `bun run bench`: at 1k media, 10 uploads through the pipeline and 1 s per load run it prints the whole table
- * and every measured call succeeded; with --compare HEAD it checks out HEAD as the reference, runs both sides and prints
- * the same-run comparison.
+ * and every measured call succeeded; on PostgreSQL with 2 instances it also prints the same-run table against SQLite
+ * and one instance; with --compare HEAD it checks out HEAD as the reference, runs both sides and prints the same-run
+ * comparison, on SQLite and on PostgreSQL (each side's database dropped at the end).
  */
+import { SQL } from 'bun'
 import { describe, expect, it } from 'bun:test'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -51,42 +53,108 @@ describe('bun run bench', () => {
     }
   }, 180_000)
 
-  it('--compare HEAD checks out HEAD beside the working tree, measures both in alternated rounds and prints each figure for both', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hotvote-bench-compare-smoke-'))
+  it('--database postgres --instances 2 prints the same-run table: config against SQLite, CPU per random item against SQLite, 2 instances against 1', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hotvote-bench-pg-smoke-'))
     try {
-      const json = join(dir, 'compare.json')
-      const args = ['--compare', 'HEAD', '--media', '500', '--votes', '2000', '--duration', '1', '--rounds', '2', '--json', json]
-      const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), ...args], {
-        env: { ...process.env, XDG_CACHE_HOME: dir },
-        stdout: 'pipe',
-        stderr: 'inherit',
-      })
+      const json = join(dir, 'bench.json')
+      const args = [
+        '--database',
+        'postgres',
+        '--instances',
+        '2',
+        '--rounds',
+        '1',
+        '--media',
+        '500',
+        '--duration',
+        '1',
+        '--no-client',
+        '--json',
+        json,
+      ]
+      const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), ...args], { stdout: 'pipe', stderr: 'inherit' })
       const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
       expect(code).toBe(0)
-      expect(out).toContain('round 2/2')
-      const result = JSON.parse(readFileSync(json, 'utf8')) as {
-        ref: string
-        head: string
-        rows: { figure: string; ref: { rps: number; failed: number }; head: { rps: number; failed: number }; ratio: number }[]
-        finals: { export: { ok: boolean } }[]
-      }
-      expect(result.ref).toMatch(/^HEAD \([0-9a-f]{7}\)$/)
-      expect(result.rows.map((r) => r.figure)).toEqual([
-        'GET /api/media/random/:userId',
-        'GET /api/vote-multiplier-config',
-        'POST /api/votes (distinct pairs, c=64)',
+      expect(out).toContain('round 1/1 PostgreSQL, 2 instances')
+      const { rows, sameRun } = JSON.parse(readFileSync(json, 'utf8')) as { rows: Row[]; sameRun: Row[] }
+      expect(rows[0].value).toContain('us PostgreSQL')
+      expect(sameRun.map((r) => r.figure.split(' (medians')[0])).toEqual([
+        'GET /api/vote-multiplier-config, PostgreSQL / SQLite, 1 instance',
+        'CPU per random item, PostgreSQL, 1 instance (instances + backends) / SQLite',
+        'CPU per random item, PostgreSQL, 2 instances (instances + backends) / SQLite',
+        'GET /api/media/random/:userId, 2 instances / 1 on PostgreSQL',
+        'POST /api/votes (c=64), 2 instances / 1 on PostgreSQL',
       ])
-      for (const row of result.rows) {
-        expect([row.ref.failed, row.head.failed]).toEqual([0, 0])
-        expect(row.ref.rps > 0 && row.head.rps > 0 && row.ratio > 0).toBe(true)
+      for (const row of sameRun) {
+        expect(`${row.value} ${row.baseline}`).not.toMatch(/FAILED|NaN/)
+        expect(row.ratio! > 0).toBe(true)
       }
-      expect(result.finals.map((f) => f.export.ok)).toEqual([true, true])
-      // The reference's worktree was made under the cache folder given.
-      expect(existsSync(join(dir, 'hotvote-bench'))).toBe(true)
     } finally {
-      // Removing the folder and pruning drops the reference's worktree from the repository's list.
       rmSync(dir, { recursive: true, force: true })
-      Bun.spawnSync(['git', 'worktree', 'prune'])
     }
   }, 180_000)
+
+  for (const database of ['sqlite', 'postgres'] as const)
+    it(`--compare HEAD --database ${database} checks out HEAD beside the working tree, measures both in alternated rounds and prints each figure for both`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hotvote-bench-compare-smoke-'))
+      try {
+        const json = join(dir, 'compare.json')
+        const args = [
+          '--compare',
+          'HEAD',
+          '--database',
+          database,
+          '--media',
+          '500',
+          '--votes',
+          '2000',
+          '--duration',
+          '1',
+          '--rounds',
+          '2',
+          '--json',
+          json,
+        ]
+        const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), ...args], {
+          env: { ...process.env, XDG_CACHE_HOME: dir },
+          stdout: 'pipe',
+          stderr: 'inherit',
+        })
+        const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+        expect(code).toBe(0)
+        expect(out).toContain('round 2/2')
+        const result = JSON.parse(readFileSync(json, 'utf8')) as {
+          ref: string
+          head: string
+          databases: string[]
+          rows: { figure: string; ref: { rps: number; failed: number }; head: { rps: number; failed: number }; ratio: number }[]
+          finals: { export: { ok: boolean } }[]
+        }
+        expect(result.ref).toMatch(/^HEAD \([0-9a-f]{7}\)$/)
+        expect(result.rows.map((r) => r.figure)).toEqual([
+          'GET /api/media/random/:userId',
+          'GET /api/vote-multiplier-config',
+          'POST /api/votes (distinct pairs, c=64)',
+        ])
+        for (const row of result.rows) {
+          expect([row.ref.failed, row.head.failed]).toEqual([0, 0])
+          expect(row.ref.rps > 0 && row.head.rps > 0 && row.ratio > 0).toBe(true)
+        }
+        expect(result.finals.map((f) => f.export.ok)).toEqual([true, true])
+        // The reference's worktree was made under the cache folder given.
+        expect(existsSync(join(dir, 'hotvote-bench'))).toBe(true)
+        // On PostgreSQL each side had a database of its own, and neither is left.
+        expect(result.databases.length).toBe(database === 'postgres' ? 2 : 0)
+        if (database === 'postgres') {
+          const server = new SQL(process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test', { max: 1 })
+          const left = await server`select datname from pg_database where datname in ${server(result.databases)}`
+          await server.close()
+          expect(left).toEqual([])
+        }
+      } finally {
+        // Removing the folder and pruning drops the reference's worktree from the repository's list.
+        rmSync(dir, { recursive: true, force: true })
+        Bun.spawnSync(['git', 'worktree', 'prune'])
+      }
+    }, 180_000)
 })

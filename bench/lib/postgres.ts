@@ -9,12 +9,16 @@ import { join } from 'node:path'
 import { POOL_SIZE } from '../../server/db/open-postgres'
 import { cpuMs } from './processes'
 import type { Seeded } from './seed'
+import { type SourceTree, workingTree } from './source-tree'
 
 /** A bench database: its url and drop(), which ends its sessions and drops it (safe to call twice). */
 export type BenchDatabase = { url: string; drop(): Promise<void> }
 
-/** Creates hv_bench_<random> on TEST_DATABASE_URL's server and copies the SQLite file sqlitePath into it. Throws when the copy fails. */
-export async function createBenchDatabase(sqlitePath: string): Promise<BenchDatabase> {
+/**
+ * Creates hv_bench_<random> on TEST_DATABASE_URL's server and copies the SQLite file sqlitePath into it with tree's
+ * own `hotvote db copy` (its schema and migrations; default the working tree). Throws when the copy fails.
+ */
+export async function createBenchDatabase(sqlitePath: string, tree: SourceTree = workingTree()): Promise<BenchDatabase> {
   const admin = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test')
   const name = `hv_bench_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`
   const server = new SQL(admin.toString(), { max: 1 })
@@ -28,10 +32,11 @@ export async function createBenchDatabase(sqlitePath: string): Promise<BenchData
     await server.unsafe(`drop database if exists ${name} with (force)`)
     await server.close()
   }
-  const copy = Bun.spawn(
-    ['bun', join(import.meta.dir, '..', '..', 'server', 'db', 'copy-database.ts'), '--from', sqlitePath, '--to', url.toString()],
-    { stdout: 'ignore', stderr: 'inherit' },
-  )
+  const copy = Bun.spawn([tree.bun, join(tree.root, 'server', 'db', 'copy-database.ts'), '--from', sqlitePath, '--to', url.toString()], {
+    cwd: tree.root,
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
   if ((await copy.exited) !== 0) {
     await drop()
     throw new Error(`copying the seeded database into ${name} failed`)
@@ -93,4 +98,13 @@ const cpuOrZero = (pid: number) => {
   } catch {
     return 0
   }
+}
+
+/**
+ * Starts counting the CPU time of the backends connected to url's database; the function answered reads the ms they
+ * used since (backends that connected meanwhile count whole: they started within the span).
+ */
+export async function backendCpuSince(url: string): Promise<() => Promise<number>> {
+  const before = await backendCpuMs(url)
+  return async () => (await backendCpuMs(url, before.pids)).ms - before.ms
 }

@@ -53,7 +53,8 @@ async function spawnListening(cmd: string[], env: Record<string, string>, path: 
 /**
  * The real HotVote server of tree (default: the working tree) on dataDir (admin password `adminPassword`), in
  * production mode and with the environment of that tree's package.json start script, as `npm start` runs it;
- * bunFlags (for example --cpu-prof-md) go to bun, entry replaces server/main.ts (bench/lib/profiled-server.ts).
+ * bunFlags (for example --cpu-prof-md) go to bun, entry replaces server/main.ts (bench/lib/profiled-server.ts), env
+ * is added to the environment (DATABASE_URL: the server runs on that PostgreSQL database).
  */
 export const startHotVote = (
   dataDir: string,
@@ -61,10 +62,11 @@ export const startHotVote = (
   bunFlags: string[] = [],
   entry?: string,
   tree: SourceTree = workingTree(),
+  env: Record<string, string> = {},
 ) =>
   spawnListening(
     [tree.bun, ...bunFlags, 'run', entry ?? join(tree.root, 'server', 'main.ts')],
-    { ...startScriptEnv(tree.root), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' },
+    { ...startScriptEnv(tree.root), ...env, DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, NODE_ENV: 'production' },
     '/api/site-settings',
     tree.root,
   )
@@ -88,4 +90,12 @@ export function resetPeak(pid: number): void {
 export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/**
+ * On SIGINT or SIGTERM (Ctrl-C, a test runner's timeout) runs cleanUp (stop the servers started, drop the databases
+ * made), then exits with 130, so an interrupted bench leaves nothing behind.
+ */
+export function cleanUpOnInterrupt(cleanUp: () => Promise<unknown>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)))
 }

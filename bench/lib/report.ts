@@ -20,3 +20,9 @@ export function printTable(rows: Row[]): void {
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'))
   for (const c of cells) console.log(line(c))
 }
+
+/** The median of xs (the mean of the middle two when their number is even). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}

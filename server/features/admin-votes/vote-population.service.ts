@@ -4,10 +4,9 @@
  * votes and answers paused: true; the next call continues from the state row until success: true, paused: false.
  */
 import type { Deps } from '../../core/deps'
-import { writeAuditEvent } from '../../core/audit-log'
+import { auditRow } from '../../core/audit-log'
 import { syntheticSessionId } from '../../db/system-session-ids'
-import { countMedia } from '../../repositories/media.repository'
-import { findPopulationState, insertPopulationState, populateStep, updatePopulationState } from '../../repositories/population.repository'
+import { populateStep, type PopulationOutcome } from '../../repositories/population.repository'
 import { recordPopulationRun } from '../../core/metrics'
 
 export const VOTES_PER_CALL = 500
@@ -45,32 +44,16 @@ function plannedVotes(pool: number[]) {
 
 /**
  * Runs one call's worth of population in one transaction (on SQLite prepared single-row inserts, on PostgreSQL one
- * multi-row insert for the call's items; the voter pool and the state row read and written once per call) and answers
- * the admin-back-office §3 result fields.
+ * multi-row insert for the call's items; the state row, the voter pool, the media count and the audit row read and
+ * written once per call) and answers the admin-back-office §3 result fields.
  */
 export async function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
   const now = deps.clock.now().toISOString()
-  const before = (await findPopulationState(deps.db)) ?? (await insertPopulationState(deps.db, now))
-  const {
-    inserted: thisCall,
-    paused,
-    state,
-  } = await populateStep(deps.db, before, {
-    maxItems: ITEMS_PER_CALL,
-    voteBudget: VOTES_PER_CALL,
-    poolSize: VOTES_PER_ITEM.max,
-    newVoter: newSyntheticVoter,
-    votesFor: plannedVotes,
-    now,
-    updatedAt: () => deps.clock.now().toISOString(),
-  })
-  if (!paused) await updatePopulationState(deps.db, { completedAt: now })
-  const totalMediaCount = await countMedia(deps.db)
-  const result = {
+  const resultOf = ({ paused, inserted, state, totalMediaCount }: PopulationOutcome) => ({
     success: !paused,
     paused,
     message: paused
-      ? `Paused after ${thisCall} votes: ${state.mediaProcessed} of ${totalMediaCount} media processed. Continue to go on.`
+      ? `Paused after ${inserted} votes: ${state.mediaProcessed} of ${totalMediaCount} media processed. Continue to go on.`
       : `Population complete: ${state.mediaProcessed} media processed.`,
     mediaProcessed: state.mediaProcessed,
     totalMediaCount,
@@ -78,8 +61,17 @@ export async function populateVotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>)
     usersCreated: state.usersCreated,
     overallHotPercentage: state.totalVotesInserted ? Math.round((state.hotVotesInserted / state.totalVotesInserted) * 1000) / 10 : 0,
     userIdRange: state.firstUserId ? `${state.firstUserId}-${state.lastUserId}` : '',
-  }
-  recordPopulationRun(paused ? 'paused' : 'completed')
-  await writeAuditEvent(deps, 'VOTE_POPULATION_RUN', { by: deps.config.adminUsername, votesThisCall: thisCall, ...result })
-  return result
+  })
+  const outcome = await populateStep(deps.db, {
+    maxItems: ITEMS_PER_CALL,
+    voteBudget: VOTES_PER_CALL,
+    poolSize: VOTES_PER_ITEM.max,
+    newVoter: newSyntheticVoter,
+    votesFor: plannedVotes,
+    now,
+    updatedAt: () => deps.clock.now().toISOString(),
+    audit: (o) => auditRow(deps, 'VOTE_POPULATION_RUN', { by: deps.config.adminUsername, votesThisCall: o.inserted, ...resultOf(o) }),
+  })
+  recordPopulationRun(outcome.paused ? 'paused' : 'completed')
+  return resultOf(outcome)
 }
