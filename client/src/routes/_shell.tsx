@@ -10,7 +10,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '@client/components/ui/skip-link'
 import { useSessionUser } from '@client/features/session/api/get-session'
 import { Sidebar } from '@client/features/shell/components/sidebar'
 import { BottomBar, MobileHeader } from '@client/features/shell/components/mobile-bars'
-import { UserMenu } from '@client/features/account/components/user-menu'
+import { LazyUserMenu } from '@client/features/account/components/lazy-user-menu'
 import { useLoggedOutSync } from '@client/features/account/hooks/use-logged-out-sync'
 import { useMagicLinkReturn } from '@client/features/account/hooks/use-magic-link-return'
 import { useRedirects } from '@client/features/redirects/hooks/use-redirects'
@@ -43,7 +43,7 @@ function Shell() {
   }
   // While logged out there is no user, even if the query cache restored from IndexedDB still holds the last one.
   const user = loggedOut ? null : session.data
-  const menu = user ? <UserMenu user={user} /> : null
+  const menu = user ? <LazyUserMenu user={user} /> : null
   return (
     <div className="min-h-screen">
       <SkipLink />
