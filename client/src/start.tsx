@@ -1,7 +1,8 @@
 /**
  * The app (started by the entry, main.tsx): QueryClient with the spec defaults, restored from the persisted query cache, the router
- * with typed context, the React root with the update prompt, and once the page has loaded
- * and the browser is idle, the service worker (production builds) and one request for persistent storage.
+ * with typed context, the React root with the update prompt, and once the page has loaded and the browser is idle (on
+ * `/` also after the first vote or the quiet after the first item), the service worker (production builds) and one
+ * request for persistent storage.
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -14,6 +15,7 @@ import { registerServiceWorker } from './lib/sw-registration'
 import { siteSettingsQueryOptions } from './features/shell/api/get-site-settings'
 import { afterPageLoad, yieldToMain } from './lib/when-idle'
 import { removeFirstPicturePreview } from './lib/first-picture-preview'
+import { afterFirstVoteOrQuiet } from './features/votes/first-media'
 import { cn } from './lib/cn'
 import { UpdatePrompt } from './features/pwa/components/update-prompt'
 import './outbox-kinds'
@@ -30,14 +32,24 @@ declare module '@tanstack/react-router' {
 
 /** Longest wait for an idle period after the page's load event before the deferred start-up work runs, ms. */
 const START_UP_IDLE_TIMEOUT_MS = 2000
+/** Longest wait on `/` for the first vote or the quiet after the first item before the deferred start-up work runs, ms. */
+const FIRST_SCREEN_LATEST_MS = 15_000
 
-// Neither is needed for the first screen, so their code loads (and the service worker installs) once the page has
-// loaded and the browser is idle, not beside the first item's requests.
-afterPageLoad(() => {
-  if (import.meta.env.PROD)
-    void registerServiceWorker(() => queryClient.fetchQuery(siteSettingsQueryOptions()).then((s) => s.mediaBaseUrl ?? null))
-  void import('./lib/persistent-storage').then((m) => m.requestPersistentStorage()).catch(() => false)
-}, START_UP_IDLE_TIMEOUT_MS)
+// Neither is needed for the first screen, so their code loads (and the service worker installs, fetching its
+// precache) once the page has loaded and the browser is idle, not beside the first item's requests; on `/` only once
+// the visitor has voted or the first item has been on screen a while (afterFirstVoteOrQuiet), so the worker's
+// script, its precache and its registration's tasks do not compete with the rate screen's start.
+const firstScreenDone =
+  window.location.pathname === '/'
+    ? Promise.race([afterFirstVoteOrQuiet(), new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_LATEST_MS))])
+    : Promise.resolve()
+void firstScreenDone.then(() =>
+  afterPageLoad(() => {
+    if (import.meta.env.PROD)
+      void registerServiceWorker(() => queryClient.fetchQuery(siteSettingsQueryOptions()).then((s) => s.mediaBaseUrl ?? null))
+    void import('./lib/persistent-storage').then((m) => m.requestPersistentStorage()).catch(() => false)
+  }, START_UP_IDLE_TIMEOUT_MS),
+)
 // tailwind-merge builds its class tables on first use (a few ms, four times that on a slow phone): done in a task of
 // its own while the persisted cache is read, rather than inside the first render's task (Total Blocking Time).
 setTimeout(() => cn('p-0', 'p-1'), 0)

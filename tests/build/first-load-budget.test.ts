@@ -16,13 +16,13 @@ const DIST = join(ROOT, 'client', 'dist')
 /** The budget, bytes of compressed JS (under 160 KB). */
 const FIRST_LOAD_BUDGET_BYTES = 160 * 1024
 /**
- * Sources that must wait until used: the back office, the upload screen and every dialog (the shared Dialog, the
- * account and prompt dialogs, the full-screen viewer, Radix Dialog itself). The route table, with its lazy
+ * Sources that must wait until used: the back office, the upload screen, every dialog (the shared Dialog, the
+ * account and prompt dialogs, the full-screen viewer, Radix Dialog itself) and the user menu (with Radix Dropdown Menu). The route table, with its lazy
  * components, is in the entry. The upload's outbox kind (features/upload/outbox-kind.ts, how a stored upload is sent)
  * is not screen code: the entry registers it, so uploads stored earlier replay from any page.
  */
 const DEFERRED_SOURCE =
-  /(^|\/)src\/(features\/admin\/|features\/upload\/(?!outbox-kind\.ts$)|components\/ui\/dialog|features\/account\/components\/account-dialogs|features\/prompts\/components\/prompt-dialogs|features\/votes\/components\/full-screen-viewer)|@radix-ui\/react-dialog/
+  /(^|\/)src\/(features\/admin\/|features\/upload\/(?!outbox-kind\.ts$)|components\/ui\/dialog|features\/account\/components\/account-dialogs|features\/prompts\/components\/prompt-dialogs|features\/votes\/components\/full-screen-viewer|features\/account\/components\/user-menu\.tsx$)|@radix-ui\/react-(dialog|dropdown-menu)/
 /** The route files `/` needs before it shows anything: the root, the visitor shell and the rate route. */
 const ROUTES_OF_HOME = /src\/routes\/(__root|_shell|_shell\/index)\.tsx/
 

@@ -1,6 +1,6 @@
 /**
- * The public shell (public-visitor §2): desktop sidebar, mobile header and bottom bar around every visitor page,
- * and a full-screen spinner while the session loads (unless the logged-out marker is set). The Welcome Back dialog's code
+ * The public shell (public-visitor §2): the desktop sidebar (at Tailwind's md width and wider), else the mobile header
+ * and bottom bar, around every visitor page, and a full-screen spinner while the session loads (unless the logged-out marker is set). The Welcome Back dialog's code
  * loads only while logged out.
  */
 import { Outlet, createFileRoute } from '@tanstack/react-router'
@@ -10,13 +10,14 @@ import { MAIN_CONTENT_ID, SkipLink } from '@client/components/ui/skip-link'
 import { useSessionUser } from '@client/features/session/api/get-session'
 import { Sidebar } from '@client/features/shell/components/sidebar'
 import { BottomBar, MobileHeader } from '@client/features/shell/components/mobile-bars'
-import { UserMenu } from '@client/features/account/components/user-menu'
+import { LazyUserMenu } from '@client/features/account/components/lazy-user-menu'
 import { useLoggedOutSync } from '@client/features/account/hooks/use-logged-out-sync'
 import { useMagicLinkReturn } from '@client/features/account/hooks/use-magic-link-return'
 import { useRedirects } from '@client/features/redirects/hooks/use-redirects'
 import { lazyComponent } from '@client/lib/lazy-component'
 import { isLoggedOut } from '@client/lib/session-storage'
 import { useOutboxSync } from '@client/lib/offline/use-outbox-sync'
+import { DESKTOP_QUERY, useMediaQuery } from '@client/lib/use-media-query'
 
 // Loaded only while logged out (no dialog code on the first load of /).
 const WelcomeBackDialog = lazyComponent(() => import('@client/features/account/components/account-dialogs'), 'WelcomeBackDialog')
@@ -28,6 +29,7 @@ function Shell() {
   useRedirects()
   useOutboxSync()
   const loggedOut = isLoggedOut()
+  const desktop = useMediaQuery(DESKTOP_QUERY)
   // The whole page mounts when the session answers, and on the first render even when the session is already known
   // (restored or carried by the page): deferred, with the spinner as its first value, React renders the page in short
   // slices the browser can paint and take input between, instead of one long task (Total Blocking Time).
@@ -41,12 +43,13 @@ function Shell() {
   }
   // While logged out there is no user, even if the query cache restored from IndexedDB still holds the last one.
   const user = loggedOut ? null : session.data
-  const menu = user ? <UserMenu user={user} /> : null
+  const menu = user ? <LazyUserMenu user={user} /> : null
   return (
     <div className="min-h-screen">
       <SkipLink />
-      <Sidebar username={user?.username} menu={menu} />
-      <MobileHeader right={menu} />
+      {/* Only the bars of the current layout are rendered (the other's are hidden by CSS at this width): fewer
+          links, icons and router subscriptions in the first screen's render. */}
+      {desktop ? <Sidebar username={user?.username} menu={menu} /> : <MobileHeader right={menu} />}
       {loggedOut && (
         <Suspense fallback={null}>
           <WelcomeBackDialog open />
@@ -55,7 +58,7 @@ function Shell() {
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="px-4 pb-24 pt-4 outline-none md:ml-64 md:px-8 md:pb-8 md:pt-8">
         <Outlet />
       </main>
-      <BottomBar />
+      {!desktop && <BottomBar />}
     </div>
   )
 }

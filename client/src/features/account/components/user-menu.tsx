@@ -1,12 +1,14 @@
 /**
  * UserMenu (public-visitor §2 User menu): the avatar opens a menu with the username and email, Edit Profile,
- * Save Account, Login as Different User and Logout. Rendered only when a session user exists.
+ * Save Account, Login as Different User and Logout. Rendered only when a session user exists, by LazyUserMenu
+ * (lazy-user-menu.tsx) once the visitor first reaches for the menu, open then (defaultOpen).
  */
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { useNavigate } from '@tanstack/react-router'
 import { Suspense, useRef, useState } from 'react'
 import type { SessionUser } from '@contract/session'
-import { Avatar, initialsOf } from '@client/components/ui/avatar'
+import { Avatar } from '@client/components/ui/avatar'
+import { USER_MENU_BUTTON_CLASS, userMenuLabel } from './lazy-user-menu'
 import { logout } from '../session-actions'
 import { lazyComponent } from '@client/lib/lazy-component'
 
@@ -16,7 +18,7 @@ const LoginDifferentDialog = lazyComponent(() => import('./account-dialogs'), 'L
 
 const itemClass = 'cursor-pointer rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-zinc-800'
 
-function UserMenu({ user }: { user: SessionUser }) {
+function UserMenu({ user, defaultOpen = false }: { user: SessionUser; defaultOpen?: boolean }) {
   const navigate = useNavigate()
   const [dialog, setDialog] = useState<'save' | 'login' | null>(null)
   // Set by an item that opens a dialog: the closing menu must not pull focus back to its button, which would blur
@@ -29,12 +31,8 @@ function UserMenu({ user }: { user: SessionUser }) {
   return (
     <>
       {/* Not modal: a modal menu hides the rest of the page with aria-hidden while focusable content stays inside it (axe aria-hidden-focus). */}
-      <Menu.Root modal={false}>
-        {/* The name holds the initials the button shows (WCAG 2.5.3 label in name). */}
-        <Menu.Trigger
-          aria-label={`User menu ${initialsOf(user.username)}`}
-          className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-rose-400"
-        >
+      <Menu.Root modal={false} defaultOpen={defaultOpen}>
+        <Menu.Trigger aria-label={userMenuLabel(user)} className={USER_MENU_BUTTON_CLASS}>
           <Avatar username={user.username} />
         </Menu.Trigger>
         <Menu.Portal>
