@@ -7,6 +7,7 @@
  */
 import { Elysia } from 'elysia'
 import { logRequestLine } from '../core/log'
+import { andThen, type MaybePromise } from '../core/maybe-promise'
 import { recordRequest, UNMATCHED_ROUTE } from '../core/metrics'
 import type { Config } from '../config'
 
@@ -78,8 +79,8 @@ export const requestLog = (config: Pick<Config, 'requestLogSampleRate'>) => {
       const o = observed.get(request)
       if (o) o.route = route
     })
-    .wrap((handle) => (request: Request) => {
-      const answer = (handle as (request: Request) => Response | Promise<Response>)(request)
-      return answer instanceof Promise ? answer.then((response) => after(request, response)) : after(request, answer)
+    .wrap((handler) => {
+      const handle = handler as unknown as (request: Request) => MaybePromise<Response>
+      return (request: Request) => andThen(handle(request), (response) => after(request, response))
     })
 }
