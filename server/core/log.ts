@@ -173,19 +173,26 @@ export type RequestLine = { requestId: string; route: string; method: string; st
 const INFO_LEVEL = 30
 
 /**
- * The writer of request lines for a logger made with options: the line pino's `info(fields, 'request')` would write
- * (same fields, order and redaction, the same destination), built as one template string, since request lines are
- * the one line per request and pino's serializer costs several times as much; writes nothing while out's level hides info.
+ * The writer of request lines for a logger made with options: the line pino's `info(fields, 'request')` would write,
+ * redactLine's output in production included (same fields and order, the same destination), built as one template
+ * string, since request lines are the one line per request and pino's serializer costs several times as much. In
+ * production each string value is redacted on its own, as redactLine does once it parses a line, which spares the
+ * parse; numbers hold nothing to redact. Writes nothing while out's level hides info.
  */
 function createRequestLineWriter({ production, secrets = [], destination }: LoggerOptions, out: Logger) {
   const known = secrets.filter((s): s is string => !!s)
+  const scrub = production
+    ? (value: string) =>
+        MAY_HOLD_SECRET.test(value) || known.some((s) => s.length >= MIN_SECRET_LENGTH && value.includes(s)) ? redact(value, known) : value
+    : (value: string) => value
   const stream = destination ?? batchedStdout()
   const head = `{"level":${INFO_LEVEL},"time":`
-  const base = `,"instance":${JSON.stringify(INSTANCE_ID)},"requestId":`
+  const base = `,"instance":${JSON.stringify(scrub(INSTANCE_ID))},"requestId":`
   return (r: RequestLine) => {
     if (!out.isLevelEnabled('info')) return
-    const line = `${head}${Date.now()}${base}${JSON.stringify(r.requestId)},"route":${JSON.stringify(r.route)},"method":${JSON.stringify(r.method)},"status":${r.status},"ms":${r.ms},"msg":"request"}\n`
-    stream.write(production ? redactLine(line, known) : line)
+    stream.write(
+      `${head}${Date.now()}${base}${JSON.stringify(scrub(r.requestId))},"route":${JSON.stringify(scrub(r.route))},"method":${JSON.stringify(scrub(r.method))},"status":${r.status},"ms":${r.ms},"msg":"request"}\n`,
+    )
   }
 }
 
