@@ -99,7 +99,7 @@ export function redactLine(line: string, secrets: readonly string[] = []): strin
 }
 
 /** Bytes of log lines kept before they are written to stdout in one call. */
-const BATCH_BYTES = 4096
+const BATCH_BYTES = 16384
 /** Longest a log line waits to be written, ms. */
 const BATCH_MS = 100
 
@@ -177,7 +177,7 @@ const INFO_LEVEL = 30
  * redactLine's output in production included (same fields and order, the same destination), built as one template
  * string, since request lines are the one line per request and pino's serializer costs several times as much. In
  * production each string value is redacted on its own, as redactLine does once it parses a line, which spares the
- * parse; numbers hold nothing to redact. Writes nothing while out's level hides info.
+ * parse; numbers hold nothing to redact. Writes nothing when out's level hides info.
  */
 function createRequestLineWriter({ production, secrets = [], destination }: LoggerOptions, out: Logger) {
   const known = secrets.filter((s): s is string => !!s)
@@ -188,12 +188,12 @@ function createRequestLineWriter({ production, secrets = [], destination }: Logg
   const stream = destination ?? batchedStdout()
   const head = `{"level":${INFO_LEVEL},"time":`
   const base = `,"instance":${JSON.stringify(scrub(INSTANCE_ID))},"requestId":`
-  return (r: RequestLine) => {
-    if (!out.isLevelEnabled('info')) return
+  // The level is set once, when the logger is made.
+  if (!out.isLevelEnabled('info')) return (_: RequestLine) => {}
+  return (r: RequestLine) =>
     stream.write(
       `${head}${Date.now()}${base}${JSON.stringify(scrub(r.requestId))},"route":${JSON.stringify(scrub(r.route))},"method":${JSON.stringify(scrub(r.method))},"status":${r.status},"ms":${r.ms},"msg":"request"}\n`,
     )
-  }
 }
 
 /** The log before configureLog(): silent under `bun test`, info otherwise, scrubbed under NODE_ENV=production. */
