@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test'
 import { Writable } from 'node:stream'
-import { REDACTED, createLogger, redact, redactLine } from './log'
+import { REDACTED, configureLog, createLogger, logRequestLine, redact, redactLine, type RequestLine } from './log'
 
 describe('redact', () => {
   it('drops the token of a magic link and other secret query values, keeping the rest of the URL', () => {
@@ -105,6 +105,49 @@ describe('createLogger', () => {
     const { lines, logger } = collectingLogger(false)
     logger.debug('not written')
     expect(lines).toEqual([])
+  })
+})
+
+describe('logRequestLine', () => {
+  /** The lines logRequestLine and pino's info(fields, 'request') write for each of fields, time removed. */
+  function bothLines(production: boolean, level: 'info' | 'warn', fields: RequestLine[]) {
+    const secrets = ['configured-s3cret']
+    const lines: string[] = []
+    const destination = new Writable({ write: (chunk, _enc, next) => (lines.push(String(chunk)), next()) })
+    const logger = configureLog({ level, production, secrets, destination })
+    try {
+      const withoutTime = (line: string) => line.replace(/"time":\d+,/, '')
+      return fields.map((f) => {
+        lines.length = 0
+        logRequestLine(f)
+        logger.info(f, 'request')
+        return lines.map(withoutTime)
+      })
+    } finally {
+      configureLog({ level: 'silent', production: false })
+    }
+  }
+  const plain = { route: '/api/media/random/:userId', method: 'GET', status: 200, ms: 1.3 }
+  const fields: RequestLine[] = [
+    { requestId: crypto.randomUUID(), ...plain },
+    // Ids a client sent in X-Request-Id: a header shape, a configured secret, an email-like id.
+    { requestId: 'authorization:abcdef0123', ...plain },
+    { requestId: 'id-configured-s3cret-1', ...plain, status: 404 },
+    { requestId: 'kim@example.com', ...plain, method: 'POST', route: '/api/session' },
+  ]
+
+  it('writes the line pino writes, redaction in production included', () => {
+    for (const production of [false, true])
+      for (const [ours, pinos] of bothLines(production, 'info', fields)) {
+        expect(ours).toBe(pinos)
+        expect(JSON.parse(ours).msg).toBe('request')
+      }
+    const redacted = bothLines(true, 'info', fields).map(([ours]) => JSON.parse(ours).requestId)
+    expect(redacted.slice(1)).toEqual([`authorization:${REDACTED}`, `id-${REDACTED}-1`, REDACTED])
+  })
+
+  it('writes nothing when the level hides info', () => {
+    expect(bothLines(true, 'warn', fields)).toEqual(fields.map(() => []))
   })
 })
 

@@ -189,8 +189,11 @@ export function recordRequest(route: string, method: string, status: number, sec
   }
   s.count++
   s.sum += seconds
-  const bucket = LATENCY_BUCKETS.findIndex((le) => seconds <= le)
-  if (bucket >= 0) s.buckets[bucket]++
+  for (let i = 0; i < LATENCY_BUCKETS.length; i++)
+    if (seconds <= LATENCY_BUCKETS[i]) {
+      s.buckets[i]++
+      break
+    }
 }
 
 /** Records one vote: created false is a replay answered with the first vote. */

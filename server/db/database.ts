@@ -25,6 +25,9 @@ export type Database =
   | { dialect: 'sqlite'; orm: SqliteDb; sqlite: SqliteClient; close(): Promise<void> }
   | { dialect: 'postgres'; orm: PgDb; sql: SQL; url: string; configCache?: ConfigCache; close(): Promise<void> }
 
+/** An open SQLite database, whose hot reads answer at once (server/core/maybe-promise.ts). */
+export type SqliteDatabase = Extract<Database, { dialect: 'sqlite' }>
+
 /**
  * Opens and migrates the database the configuration names; a SQLite file's WAL is checkpointed by a worker thread
  * (./wal-checkpoint.ts), stopped by close() before the last checkpoint (TRUNCATE). Rejects with DatabaseStartError (open-postgres.ts), one

@@ -5,8 +5,9 @@
  * line (requestId, route pattern, method, status, ms): every request with LOG_REQUESTS=all, and with
  * LOG_REQUESTS=sampled every answer that is not 2xx, every slow one and a random share of the rest.
  */
-import { Elysia, StatusMap } from 'elysia'
-import { logger } from '../core/log'
+import { Elysia } from 'elysia'
+import { logRequestLine } from '../core/log'
+import { andThen, type MaybePromise } from '../core/maybe-promise'
 import { recordRequest, UNMATCHED_ROUTE } from '../core/metrics'
 import type { Config } from '../config'
 
@@ -16,7 +17,8 @@ export const REQUEST_ID_HEADER = 'X-Request-Id'
 /** An incoming id kept as it is: 1 to 128 letters, digits, `.`, `_`, `:` or `-` (a UUID, a proxy's id). */
 const WELL_FORMED_ID = /^[\w.:-]{1,128}$/
 
-type Observed = { id: string; startedAt: number; status?: number }
+/** What the request log keeps of one request: its id, when it was read (performance.now()), its route pattern once matched. */
+type Observed = { id: string; startedAt: number; route?: string; status?: number }
 const observed = new WeakMap<Request, Observed>()
 
 /** The request id of request, assigned on first use (from a well-formed X-Request-Id header, else a new UUID). */
@@ -37,9 +39,6 @@ export function answeredWith(request: Request, response: Response): Response {
   return response
 }
 
-const statusOf = (status: number | string | undefined) =>
-  typeof status === 'number' ? status : (StatusMap[status as keyof typeof StatusMap] ?? 200)
-
 /** Answers that took at least this long, ms, always get their log line. */
 export const SLOW_REQUEST_MS = 1000
 
@@ -50,22 +49,38 @@ export const SLOW_REQUEST_MS = 1000
 export const logsRequest = (sampleRate: number, status: number, ms: number): boolean =>
   sampleRate >= 1 || status < 200 || status > 299 || ms >= SLOW_REQUEST_MS || Math.random() < sampleRate
 
+/** Counts request's answer (status) under its route pattern and writes its line if logsRequest picks it. */
+function recordAnswer(request: Request, status: number, sampleRate: number) {
+  const o = observed.get(request)
+  if (!o) return
+  const ms = performance.now() - o.startedAt
+  const route = o.route ?? UNMATCHED_ROUTE
+  recordRequest(route, request.method, o.status ?? status, ms / 1000)
+  if (logsRequest(sampleRate, o.status ?? status, ms))
+    logRequestLine({ requestId: o.id, route, method: request.method, status: o.status ?? status, ms: Math.round(ms * 10) / 10 })
+}
+
 /**
- * Plugin: assigns the request id and sets the header first of all hooks, then counts each answered request and logs
- * those logsRequest picks at config's requestLogSampleRate.
+ * Plugin: assigns the request id and sets the header first of all hooks, notes the route pattern once matched, and
+ * wraps every handler so that, once it hands its Response back, the request is counted and logged (logsRequest at
+ * config's requestLogSampleRate) in a microtask after the answer, outside Elysia's per-request after-response hook.
  */
-export const requestLog = (config: Pick<Config, 'requestLogSampleRate'>) =>
-  new Elysia({ name: 'request-log' })
+export const requestLog = (config: Pick<Config, 'requestLogSampleRate'>) => {
+  const rate = config.requestLogSampleRate
+  const after = (request: Request, response: Response) => {
+    queueMicrotask(() => recordAnswer(request, response.status, rate))
+    return response
+  }
+  return new Elysia({ name: 'request-log' })
     .onRequest(({ request, set }) => {
       set.headers[REQUEST_ID_HEADER] = requestIdOf(request)
     })
-    .onAfterResponse({ as: 'global' }, ({ request, route, set, responseValue }) => {
+    .onTransform({ as: 'global' }, ({ request, route }) => {
       const o = observed.get(request)
-      if (!o) return
-      const status = o.status ?? (responseValue instanceof Response ? responseValue.status : statusOf(set.status))
-      const ms = performance.now() - o.startedAt
-      const pattern = route || UNMATCHED_ROUTE
-      recordRequest(pattern, request.method, status, ms / 1000)
-      if (logsRequest(config.requestLogSampleRate, status, ms))
-        logger.info({ requestId: o.id, route: pattern, method: request.method, status, ms: Math.round(ms * 10) / 10 }, 'request')
+      if (o) o.route = route
     })
+    .wrap((handler) => {
+      const handle = handler as unknown as (request: Request) => MaybePromise<Response>
+      return (request: Request) => andThen(handle(request), (response) => after(request, response))
+    })
+}

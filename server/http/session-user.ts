@@ -12,6 +12,7 @@ import { hashSessionId } from '../core/session-hash'
 import { HttpError, NO_SESSION } from './errors'
 import { cookieValue, siteCookie } from './cookie-value'
 import type { Config } from '../config'
+import { andThen, type MaybePromise } from '../core/maybe-promise'
 
 /** Base name of the session cookie (siteCookie prefixes it over https). */
 export const SESSION_COOKIE = 'sid'
@@ -46,11 +47,13 @@ const isSessionId = (sid: string | undefined): sid is string => !!sid && v.is(Se
 /** The visitor of a request, as routes that opt in with `{ visitor: true }` receive it: their users.id. */
 export type Visitor = { id: number }
 
-/** The resolved `visitor` of sid (one promise per request); throws HttpError 401 without a well-formed sid naming a session. */
-async function resolveVisitor(db: Database, sid: string | undefined): Promise<{ visitor: Visitor }> {
-  const id = isSessionId(sid) ? await findUserIdBySessionHash(db, hashSessionId(sid)) : undefined
-  if (id === undefined) throw new HttpError(401, NO_SESSION)
-  return { visitor: { id } }
+/** The resolved `visitor` of sid, at once on SQLite; throws (or rejects with) HttpError 401 without a well-formed sid naming a session. */
+function resolveVisitor(db: Database, sid: string | undefined): MaybePromise<{ visitor: Visitor }> {
+  if (!isSessionId(sid)) throw new HttpError(401, NO_SESSION)
+  return andThen(findUserIdBySessionHash(db, hashSessionId(sid)), (id) => {
+    if (id === undefined) throw new HttpError(401, NO_SESSION)
+    return { visitor: { id } }
+  })
 }
 
 /** The stored hash of a well-formed sid (a route that looks its visitor up itself); throws HttpError 401 without one. */

@@ -7,6 +7,7 @@ import { count, desc } from 'drizzle-orm'
 import { idBelow, shared, type Database } from '../db/database'
 import type { PageQuery } from '../contract/admin/paging'
 import { perDb } from '../db/prepared'
+import type { MaybePromise } from '../core/maybe-promise'
 import type { adZoneConfigs, backButtonConfigs, idleRedirectConfigs, skipButtonConfig } from '../db/schema'
 import {
   DEFAULT_EMAIL_CAPTURE,
@@ -35,22 +36,27 @@ const voteMultiplierRow = perDb((db) =>
   ),
 )
 
-/** The vote multiplier row, or the default (off at 1). */
-export async function readVoteMultiplier(db: Database) {
-  const row =
-    db.dialect === 'sqlite'
-      ? voteMultiplierRow(db.orm).get()
-      : await cached(
-          db,
-          'voteMultiplier',
-          async () =>
-            (
-              await db.sql<
-                { isEnabled: number; multiplier: number; updatedAt: string }[]
-              >`select is_enabled::int as "isEnabled", multiplier, updated_at as "updatedAt" from vote_multiplier_config limit 1`
-            )[0],
-        )
-  return row ? { ...row, isEnabled: row.isEnabled === 1 } : { ...DEFAULT_VOTE_MULTIPLIER, updatedAt: null }
+/** A stored vote multiplier row. */
+type VoteMultiplierRow = { isEnabled: number; multiplier: number; updatedAt: string }
+/** The vote multiplier as read: the row's values, or the default (off at 1) never saved. */
+type VoteMultiplierRead = { isEnabled: boolean; multiplier: number; updatedAt: string | null }
+
+const toVoteMultiplier = (row: VoteMultiplierRow | undefined | null): VoteMultiplierRead =>
+  row ? { ...row, isEnabled: row.isEnabled === 1 } : { ...DEFAULT_VOTE_MULTIPLIER, updatedAt: null }
+
+/** The vote multiplier row, or the default (off at 1); at once on SQLite. */
+export function readVoteMultiplier(db: Database): MaybePromise<VoteMultiplierRead> {
+  if (db.dialect === 'sqlite') return toVoteMultiplier(voteMultiplierRow(db.orm).get())
+  return cached(
+    db,
+    'voteMultiplier',
+    async () =>
+      (
+        await db.sql<
+          VoteMultiplierRow[]
+        >`select is_enabled::int as "isEnabled", multiplier, updated_at as "updatedAt" from vote_multiplier_config limit 1`
+      )[0],
+  ).then(toVoteMultiplier)
 }
 
 /** The email-capture row, or the default (off at 5). */

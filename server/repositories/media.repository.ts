@@ -8,7 +8,8 @@
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
 import type { SQL } from 'bun'
-import { idBelow, retryTransaction, shared, type Database } from '../db/database'
+import { idBelow, retryTransaction, shared, type Database, type SqliteDatabase } from '../db/database'
+import type { MaybePromise } from '../core/maybe-promise'
 import type { PageQuery } from '../contract/admin/paging'
 import { perDb } from '../db/prepared'
 import { createBatchedLoader } from '../db/batched-loader'
@@ -106,14 +107,14 @@ const idRange = perDb((db) =>
     'select (select min(id) from media) as min, (select max(id) from media) as max',
   ),
 )
-/** Smallest and largest media id, both null when there is no media. */
-export async function mediaIdRange(db: Database): Promise<{ min: number | null; max: number | null }> {
+/** Smallest and largest media id, both null when there is no media; at once on SQLite. */
+export function mediaIdRange(db: SqliteDatabase): { min: number | null; max: number | null }
+export function mediaIdRange(db: Database): MaybePromise<{ min: number | null; max: number | null }>
+export function mediaIdRange(db: Database): MaybePromise<{ min: number | null; max: number | null }> {
   if (db.dialect === 'sqlite') return idRange(db.orm).get()!
-  return (
-    await db.sql<
-      { min: number | null; max: number | null }[]
-    >`select (select min(id) from media) as min, (select max(id) from media) as max`
-  )[0]
+  return db.sql<
+    { min: number | null; max: number | null }[]
+  >`select (select min(id) from media) as min, (select max(id) from media) as max`.then(([range]) => range)
 }
 
 /** A media row as the rate screen shows it (toRateMedia): the columns the random pick and the queue read. */
@@ -151,19 +152,21 @@ const randomRateable = perDb((db) =>
  * (visible, not their own, not voted on); undefined when that id is a gap or not rateable. The ids drawn from are
  * [min(id), max(id)] on SQLite and [1, max(id)] on PostgreSQL: there each end of the primary key costs the backend
  * about as much as the row lookup, and ids start at 1, so the range holds every item and ids below min(id) are gaps.
+ * At once on SQLite.
  */
-export async function findRandomRateableMedia(db: Database, position: number, userId: number): Promise<RateableRow | undefined> {
+export function findRandomRateableMedia(db: SqliteDatabase, position: number, userId: number): RateableRow | undefined
+export function findRandomRateableMedia(db: Database, position: number, userId: number): MaybePromise<RateableRow | undefined>
+export function findRandomRateableMedia(db: Database, position: number, userId: number): MaybePromise<RateableRow | undefined> {
   if (db.dialect === 'postgres') {
     // variants is jsonb: the driver answers it parsed.
-    const [pick] = await db.sql<
+    return db.sql<
       RateableRow[]
     >`select m.id, m.storage_key as "storageKey", m.mime_type as "mimeType", m.size, m.width, m.height, m.placeholder, m.variants,
         m.frames, m.processed_at as "processedAt", m.total_votes as "totalVotes", m.hot_votes as "hotVotes"
       from media m
       where m.id = 1 + floor(${position}::float8 * (select max(id) from media))::int
         and m.hidden_at is null and m.user_id <> ${userId}
-        and not exists (select 1 from votes v where v.user_id = ${userId} and v.media_id = m.id)`
-    return pick
+        and not exists (select 1 from votes v where v.user_id = ${userId} and v.media_id = m.id)`.then(([pick]) => pick)
   }
   const row = randomRateable(db.orm).get(position, userId)
   return row ? { ...row, variants: row.variants === null ? null : (JSON.parse(row.variants) as MediaRow['variants']) } : undefined
@@ -209,17 +212,17 @@ const pgVisitorProbes = perDb((pg: SQL) => createBatchedLoader((batch: VisitorPr
  * unknown session; row is undefined when the probe missed or the session is another user's. On PostgreSQL, where a
  * round trip costs the instance more than both lookups, one statement answers the lookups of all the requests that
  * ask during one turn of the event loop (server/db/batched-loader.ts); it rejects them all when it fails. Two function
- * calls on SQLite.
+ * calls on SQLite, answered at once.
  */
-export async function findVisitorAndRandomRateableMedia(
+export function findVisitorAndRandomRateableMedia(
   db: Database,
   sessionHash: string,
   position: number,
   userId: number,
-): Promise<VisitorAndRow> {
+): MaybePromise<VisitorAndRow> {
   if (db.dialect === 'sqlite') {
-    const visitorId = await findUserIdBySessionHash(db, sessionHash)
-    return { visitorId, row: visitorId === userId ? await findRandomRateableMedia(db, position, userId) : undefined }
+    const visitorId = findUserIdBySessionHash(db, sessionHash)
+    return { visitorId, row: visitorId === userId ? findRandomRateableMedia(db, position, userId) : undefined }
   }
   return pgVisitorProbes(db.sql).load({ sessionHash, position, userId })
 }

@@ -6,12 +6,13 @@
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/open'
 import { inTransaction } from '../db/open'
-import { idBelow, retryTransaction, shared, type Database, type PgQueries } from '../db/database'
+import { idBelow, retryTransaction, shared, type Database, type PgQueries, type SqliteDatabase } from '../db/database'
 import type { PageQuery } from '../contract/admin/paging'
 import { perDb } from '../db/prepared'
 import { loggedOutSessionId } from '../db/system-session-ids'
 import { userSessions, users } from '../db/schema'
 import * as pg from '../db/schema.pg'
+import type { MaybePromise } from '../core/maybe-promise'
 
 /** A users row as stored (ISO-8601 UTC times). */
 export type UserRow = typeof users.$inferSelect
@@ -107,13 +108,16 @@ export const pgUserStatements = {
 export const findUserBySessionHash = async (db: Database, hash: string) =>
   db.dialect === 'sqlite' ? userStatements.bySessionHash(db.orm, hash) : pgUserStatements.bySessionHash(db.orm, hash)
 
-/** The id of the user one of whose sessions has this stored hash (the lookup of every visitor call). */
-export async function findUserIdBySessionHash(db: Database, hash: string): Promise<number | undefined> {
+/** The id of the user one of whose sessions has this stored hash (the lookup of every visitor call); at once on SQLite. */
+export function findUserIdBySessionHash(db: SqliteDatabase, hash: string): number | undefined
+export function findUserIdBySessionHash(db: Database, hash: string): MaybePromise<number | undefined>
+export function findUserIdBySessionHash(db: Database, hash: string): MaybePromise<number | undefined> {
   if (db.dialect === 'sqlite') return userIdBySessionHash(db.orm).get(hash)?.id
-  const [row] = await db.sql<
+  return db.sql<
     { id: number }[]
-  >`select id from users where session_id = ${hash} union all select user_id from user_sessions where session_hash = ${hash} limit 1`
-  return row?.id
+  >`select id from users where session_id = ${hash} union all select user_id from user_sessions where session_hash = ${hash} limit 1`.then(
+    ([row]) => row?.id,
+  )
 }
 
 /** The id of a user other than exceptUserId (0: any user) whose username equals this one ignoring case. */

@@ -19,6 +19,7 @@ import {
 } from '../../repositories/media.repository'
 import { requireOwnSession } from '../../http/session-user'
 import { mediaLinks } from '../../media/media-url'
+import { andThen, type MaybePromise } from '../../core/maybe-promise'
 
 /** Random probes per wanted item before falling back to the exact query. */
 const TRIES_PER_ITEM = 20
@@ -65,16 +66,28 @@ export function toRateMedia(config: Pick<Config, 'mediaEdge'>, row: RateableRow)
 /**
  * One random item for userId, whose session sessionHash must be (server/http/session-user.ts): the session lookup and
  * the first probe go together. null when the site has no media at all; HttpError 401 for an unknown session, 403
- * when userId is not the session's user, 404 when the user has rated everything.
+ * when userId is not the session's user, 404 when the user has rated everything. On SQLite a first probe that hits
+ * is answered at once, without a promise (server/core/maybe-promise.ts).
  */
-export async function pickRandomMedia(
+export function pickRandomMedia(
   deps: Pick<Deps, 'db' | 'config'>,
   sessionHash: string,
   userId: number,
   exclude: number[],
+): MaybePromise<RateMedia | null> {
+  return andThen(findVisitorAndRandomRateableMedia(deps.db, sessionHash, Math.random(), userId), ({ visitorId, row }) => {
+    requireOwnSession(visitorId, userId)
+    return row && !exclude.includes(row.id) ? toRateMedia(deps.config, row) : pickAfterMiss(deps, userId, exclude, row)
+  })
+}
+
+/** pickRandomMedia after a first probe that missed (probed: its row, undefined or excluded). */
+async function pickAfterMiss(
+  deps: Pick<Deps, 'db' | 'config'>,
+  userId: number,
+  exclude: number[],
+  probed: RateableRow | undefined,
 ): Promise<RateMedia | null> {
-  const { visitorId, row: probed } = await findVisitorAndRandomRateableMedia(deps.db, sessionHash, Math.random(), userId)
-  requireOwnSession(visitorId, userId)
   const [row] = await pickRateableMedia(deps, userId, exclude, 1, { row: probed })
   if (row) return toRateMedia(deps.config, row)
   if ((await mediaIdRange(deps.db)).min === null) return null

@@ -24,6 +24,7 @@ import { pickMediaQueue, pickRandomMedia } from './media-pick.service'
 import { recordView } from './media-view.service'
 import { deleteOwnMedia } from './media-delete.service'
 import { OwnerQuerySchema } from '../../contract/users'
+import { andThen } from '../../core/maybe-promise'
 import { routes } from '../../contract/paths'
 import { fileAnswer, noContent, tusOffsetAnswer, tusRequestHeaders } from '../../http/openapi-responses'
 import { addressKey, clientAddress } from '../../http/client-address'
@@ -212,11 +213,12 @@ export function mediaRoutes(deps: Deps) {
     )
     .get(
       routes.mediaRandom,
-      async ({ params, query, sessionHash }) => {
-        const exclude = query.exclude ? [query.exclude] : []
-        // Elysia would send an empty body for null; the contract answers the JSON value null (typed as the schema's null).
-        return (await pickRandomMedia(deps, sessionHash, params.userId, exclude)) ?? (Response.json(null) as unknown as null)
-      },
+      ({ params, query, sessionHash }) =>
+        andThen(
+          pickRandomMedia(deps, sessionHash, params.userId, query.exclude ? [query.exclude] : []),
+          // Elysia would send an empty body for null; the contract answers the JSON value null (typed as the schema's null).
+          (item) => item ?? (Response.json(null) as unknown as null),
+        ),
       {
         sessionHash: true,
         params: UserParamsSchema,

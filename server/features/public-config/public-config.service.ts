@@ -6,6 +6,7 @@
 import type { Deps } from '../../core/deps'
 import type { AdZone, EmailCaptureConfig, IdleRedirect, SkipButton, VoteMultiplier } from '../../contract/public-config'
 import { HttpError } from '../../http/errors'
+import { andThen, type MaybePromise } from '../../core/maybe-promise'
 import {
   findAdZone,
   readEmailCapture,
@@ -17,11 +18,9 @@ import {
 /** The answer for a zone no admin has saved: no code, not shown. */
 const NO_AD = { adCode: '', isActive: false }
 
-/** Whether the vote multiplier is on, and its factor. */
-export async function publicVoteMultiplier(deps: Pick<Deps, 'db'>): Promise<VoteMultiplier> {
-  const c = await readVoteMultiplier(deps.db)
-  return { isEnabled: c.isEnabled, multiplier: c.multiplier }
-}
+/** Whether the vote multiplier is on, and its factor; at once on SQLite. */
+export const publicVoteMultiplier = (deps: Pick<Deps, 'db'>): MaybePromise<VoteMultiplier> =>
+  andThen(readVoteMultiplier(deps.db), (c) => ({ isEnabled: c.isEnabled, multiplier: c.multiplier }))
 
 /** Whether the email-capture prompt is on, and after how many votes. */
 export async function publicEmailCapture(deps: Pick<Deps, 'db'>): Promise<EmailCaptureConfig> {
