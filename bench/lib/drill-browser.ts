@@ -1,17 +1,25 @@
 /**
  * The failure drill's browser visitor (bench/drill.ts): Debian's chromium with the project's flags
  * (tests/support/browser.ts) on the site through nginx over https, the self-signed certificate accepted, rating the
- * item on screen Hot or Not at random, one after the other, as a visitor does. Every vote goes through the app's
- * offline outbox (docs/offline.md). A vote counts as queued when it waited in the outbox for a retry: its own send
+ * item on screen Hot or Not at random, one after the other, as a visitor does, and, when the drill asks, uploading a
+ * file from the upload page in a second tab. Every vote and upload goes through the app's offline outbox
+ * (docs/offline.md). A vote counts as queued when it waited in the outbox for a retry: its own send
  * failed (no answer, or 408, 429 or 5xx), or it sat in the outbox while an item ahead of it was backing off. Service
  * workers are blocked (chromium registers none over a certificate it does not trust), so the page's own outbox
  * runner replays: at start, on the online event, after each vote and when a backoff ends.
  */
+import { basename } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from '../../tests/support/browser'
 
 /** One vote the browser cast: its outbox id (the Idempotency-Key), item, choice, and when it was first seen queued (epoch ms). */
 export type BrowserVote = { id: string; mediaId: number; isHot: boolean; queuedAt?: number }
+
+/**
+ * An upload the browser made through the upload page: the file's name, each answer its sends got (`201`,
+ * `503 Retry-After: 2`, `no answer`), and whether it waited in the outbox for a retry.
+ */
+export type BrowserUpload = { file: string; answers: string[]; queued: boolean }
 
 /** What one poll of the outbox reads: each waiting item's id, kind, failed sends so far and, for a vote, its payload. */
 type OutboxSnapshot = { id: string; kind: string; attempts: number; vote?: { mediaId: number; isHot: boolean } }[]
@@ -49,7 +57,9 @@ const canVote = () =>
  * Opens base (https through nginx) in chromium and starts rating; resolves once the first item can be rated.
  * userId: the visitor's id; votes: every vote seen on the wire or in the outbox, by id; queuedBetween(from, to): the
  * votes first seen queued in that window (epoch ms); waitForQueued(since): resolves once a vote queued after since;
- * drained(): resolves once the outbox is empty; errors: what went wrong in the rating loop; stop(): ends it all.
+ * upload(path): chooses the file on the upload page in a second tab and uploads it, answering its BrowserUpload (kept
+ * current as the sends go on); waitForUploadAnswer(since): resolves once an upload send got an answer (or none) after
+ * since; drained(): resolves once the outbox is empty; errors: what went wrong in the rating loop; stop(): ends it all.
  */
 export async function startBrowserVisitor(base: string) {
   const browser = await launchBrowser()
@@ -64,6 +74,22 @@ export async function startBrowserVisitor(base: string) {
     }
     const queued = (vote: BrowserVote) => void (vote.queuedAt ??= Date.now())
     const isVote = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/votes'
+    const isUpload = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/media/upload'
+    const uploads: BrowserUpload[] = []
+    let lastUploadAnswerAt = 0
+    const uploadAnswered = (answer: string) => {
+      uploads.at(-1)?.answers.push(answer)
+      lastUploadAnswerAt = Date.now()
+    }
+    context.on('requestfailed', (request) => {
+      if (isUpload(request.method(), request.url())) uploadAnswered('no answer')
+    })
+    context.on('response', (response) => {
+      const request = response.request()
+      if (!isUpload(request.method(), request.url())) return
+      const retryAfter = response.headers()['retry-after']
+      uploadAnswered(retryAfter ? `${response.status()} Retry-After: ${retryAfter}` : String(response.status()))
+    })
     page.on('request', (request) => {
       if (isVote(request.method(), request.url())) seen(request.headers()['idempotency-key'], request.postDataJSON())
     })
@@ -89,6 +115,7 @@ export async function startBrowserVisitor(base: string) {
           waiting = items.length
           const backingOff = items.some((i) => i.attempts > 0)
           for (const item of items) if (item.kind === 'vote' && item.vote && backingOff) queued(seen(item.id, item.vote))
+          if (items.some((i) => i.kind === 'upload' && i.attempts > 0)) for (const upload of uploads) upload.queued = true
         }
         await Bun.sleep(200)
       }
@@ -119,6 +146,28 @@ export async function startBrowserVisitor(base: string) {
         const deadline = Date.now() + timeoutMs
         while (![...votes.values()].some((v) => v.queuedAt !== undefined && v.queuedAt >= since)) {
           if (Date.now() > deadline) throw new Error(`no browser vote queued within ${timeoutMs / 1000} s`)
+          await Bun.sleep(100)
+        }
+      },
+      upload: async (path: string): Promise<BrowserUpload> => {
+        const upload: BrowserUpload = { file: basename(path), answers: [], queued: false }
+        uploads.push(upload)
+        const tab = await context.newPage()
+        await tab.goto(`${base}/upload`)
+        try {
+          await tab.getByLabel('Choose files').setInputFiles(path)
+          await tab.getByRole('button', { name: `Upload ${upload.file}` }).click()
+        } catch (e) {
+          throw new Error(
+            `${(e as Error).message.split('\n')[0]}; the page shows: ${((await tab.evaluate(() => document.body.textContent)) ?? '').slice(0, 400)}`,
+          )
+        }
+        return upload
+      },
+      waitForUploadAnswer: async (since: number, timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs
+        while (lastUploadAnswerAt < since) {
+          if (Date.now() > deadline) throw new Error(`the browser's upload got no answer within ${timeoutMs / 1000} s`)
           await Bun.sleep(100)
         }
       },
