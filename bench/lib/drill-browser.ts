@@ -56,7 +56,9 @@ const canVote = () =>
 /**
  * Opens base (https through nginx) in chromium and starts rating; resolves once the first item can be rated.
  * userId: the visitor's id; votes: every vote seen on the wire or in the outbox, by id; queuedBetween(from, to): the
- * votes first seen queued in that window (epoch ms); waitForQueued(since): resolves once a vote queued after since;
+ * votes first seen queued in that window (epoch ms); holdOnVotableItem(): stops the rating loop and resolves once an
+ * item waits on screen with its Hot and Not buttons, release() lets the loop rate it and go on;
+ * waitForQueued(since): resolves once a vote queued after since;
  * upload(path): chooses the file on the upload page in a second tab and uploads it, answering its BrowserUpload (kept
  * current as the sends go on); waitForUploadAnswer(since): resolves once an upload send got an answer (or none) after
  * since; drained(): resolves once the outbox is empty; errors: what went wrong in the rating loop; stop(): ends it all.
@@ -107,6 +109,9 @@ export async function startBrowserVisitor(base: string) {
 
     let running = true
     let waiting = 0
+    /** held: the rating loop clicks nothing more until released; idle: it is waiting at its start. */
+    let held = false
+    let idle = false
     /** Polls the outbox: while any item is backing off, every vote waiting with it is queued. */
     const watch = async () => {
       while (running) {
@@ -123,6 +128,11 @@ export async function startBrowserVisitor(base: string) {
     /** Clicks Hot or Not on the item on screen, then waits for the reveal to start before the next one. */
     const rate = async () => {
       while (running) {
+        idle = held
+        if (held) {
+          await Bun.sleep(50)
+          continue
+        }
         try {
           await page.waitForFunction(canVote, undefined, { timeout: 10_000, polling: 100 })
           await page.getByRole('button', { name: Math.random() < 0.5 ? /Hot$/ : /Not$/ }).click({ timeout: 10_000 })
@@ -142,10 +152,19 @@ export async function startBrowserVisitor(base: string) {
       errors,
       queuedBetween: (from: number, to: number) =>
         [...votes.values()].filter((v) => v.queuedAt !== undefined && v.queuedAt >= from && v.queuedAt < to),
+      holdOnVotableItem: async (timeoutMs: number) => {
+        held = true
+        while (!idle) await Bun.sleep(20)
+        await page.waitForFunction(canVote, undefined, { timeout: timeoutMs, polling: 100 })
+      },
+      release: () => void (held = false),
       waitForQueued: async (since: number, timeoutMs: number) => {
         const deadline = Date.now() + timeoutMs
         while (![...votes.values()].some((v) => v.queuedAt !== undefined && v.queuedAt >= since)) {
-          if (Date.now() > deadline) throw new Error(`no browser vote queued within ${timeoutMs / 1000} s`)
+          if (Date.now() > deadline)
+            throw new Error(
+              `no browser vote queued within ${timeoutMs / 1000} s; the rating loop's last errors: ${errors.slice(-3).join('; ')}`,
+            )
           await Bun.sleep(100)
         }
       },
