@@ -1012,7 +1012,7 @@ if (import.meta.main) {
     options: {
       outage: { type: 'string', default: '30' },
       rate: { type: 'string', default: '240' },
-      'export-every': { type: 'string', default: '3' },
+      'export-every': { type: 'string', default: '30' },
       settle: { type: 'string', default: '5' },
     },
   })

@@ -155,7 +155,12 @@ export async function startBrowserVisitor(base: string) {
       holdOnVotableItem: async (timeoutMs: number) => {
         held = true
         while (!idle) await Bun.sleep(20)
-        await page.waitForFunction(canVote, undefined, { timeout: timeoutMs, polling: 100 })
+        await page.waitForFunction(canVote, undefined, { timeout: timeoutMs, polling: 100 }).catch(async (e: Error) => {
+          const text = ((await page.evaluate(() => document.body.textContent)) ?? '').slice(0, 300)
+          throw new Error(
+            `no item to rate on the browser's screen within ${timeoutMs / 1000} s (${e.message.split('\n')[0]}); it shows: ${text}`,
+          )
+        })
       },
       release: () => void (held = false),
       waitForQueued: async (since: number, timeoutMs: number) => {
