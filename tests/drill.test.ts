@@ -14,7 +14,13 @@ import { drillTable, runDrill } from '../bench/drill'
 
 it('keeps every acknowledged write through a rolling upgrade, a database restart, a bucket outage and a kill -9 behind nginx', async () => {
   // A rate this machine carries beside other work: the test is about failures and losses, the rate is the drill's.
-  const result = await runDrill({ outageSeconds: 5, loadRate: 100, exportEverySeconds: 3, settleSeconds: 2, log: (line) => console.log(line) })
+  const result = await runDrill({
+    outageSeconds: 5,
+    loadRate: 100,
+    exportEverySeconds: 3,
+    settleSeconds: 2,
+    log: (line) => console.log(line),
+  })
   console.log(drillTable(result.rows))
   expect(result.frontDoor).toEqual({ http2: true, hostCookie: true, sessionResumed: true, forwardedFor: true })
   expect(result.acknowledged.votes).toBeGreaterThan(0)
