@@ -177,7 +177,13 @@ export async function startBrowserVisitor(base: string) {
         const upload: BrowserUpload = { file: basename(path), answers: [], queued: false }
         uploads.push(upload)
         const tab = await context.newPage()
-        await tab.goto(`${base}/upload`)
+        // A page that comes back 503 (nginx while no instance answers in time) is loaded again after its Retry-After,
+        // as a visitor reloads it.
+        for (let tries = 1; ; tries++) {
+          const page = await tab.goto(`${base}/upload`)
+          if (page?.ok() || tries === 10) break
+          await Bun.sleep(Number(page?.headers()['retry-after'] ?? 2) * 1000)
+        }
         try {
           await tab.getByLabel('Choose files').setInputFiles(path)
           await tab.getByRole('button', { name: `Upload ${upload.file}` }).click()
