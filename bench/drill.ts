@@ -3,18 +3,23 @@
  * It starts a PostgreSQL cluster of its own (initdb into a temp folder, its own port; as the postgres user when run
  * as root), an S3 bucket (s3rver) behind a TCP proxy that can go away, two HotVote instances (server/main.ts) and
  * nginx with docs/operations/nginx.conf (ports, certificate and user replaced) over https with a self-signed
- * certificate. A steady mixed load through nginx (visitors starting sessions, fetching their queue and voting with an
- * Idempotency-Key, uploading pictures with one, an admin exporting the votes) runs while it plays, one after the other:
- * a rolling upgrade of both instances, a PostgreSQL restart (pg_ctl stop -m fast, then start once the browser below
- * has queued a vote), the bucket unreachable for --outage seconds, and a kill -9 of one instance. The client
- * retries a 503 that carries Retry-After (after that many seconds); anything else that is not 2xx, or no answer, is a
- * failed request.
- * Beside the load, a visitor in chromium rates items through nginx the whole time (bench/lib/drill-browser.ts): after
- * each drill the drill waits for the browser's offline outbox to drain and checks in the database that each vote it
- * queued during the drill was recorded exactly once. After the load it checks that every acknowledged vote and upload
- * is in the database (and each upload's object in the bucket) and prints a table per drill: requests, failed, 503s
- * retried, acknowledged writes lost, time to full service after the part's return, the browser outbox's votes.
- * Exits 1 when a drill misses the goals (docs/operations.md "Failure drills"). tests/drill.test.ts runs it shorter.
+ * certificate. An open-loop mixed load through nginx (requests started on a schedule of --rate per second whatever
+ * the answers before them: visitors starting sessions, fetching their queue and voting with an Idempotency-Key,
+ * uploads of small pictures with one, an admin exporting the votes every --export-every seconds) runs while it plays,
+ * one after the other: a rolling upgrade of both instances, a PostgreSQL restart (pg_ctl stop -m fast, then start
+ * once the browser below has queued a vote), the bucket unreachable for --outage seconds (and until the browser's
+ * upload below got its first answer), and a kill -9 of one instance. The client sends a 503 that carries Retry-After
+ * again after that many seconds; anything else that is not 2xx, or no answer, is a failed request.
+ * Beside the load, a visitor in chromium rates items through nginx the whole time (bench/lib/drill-browser.ts), and
+ * uploads a photo from the shared fixtures while the bucket is away: after each drill the drill waits for the
+ * browser's offline outbox to drain and checks in the database that each vote it queued during the drill was
+ * recorded exactly once, and that the upload was stored once with its object in the bucket. After the load it checks
+ * that every acknowledged vote and upload is in the database (and each upload's object in the bucket) and prints a
+ * table per drill, each over the drill's window (--settle seconds of load, the act, --settle seconds more): requests
+ * per second offered and carried (answered 2xx), failed, starts missed, 503s retried, acknowledged writes lost, time to
+ * full service after the part's return, the browser outbox's votes and upload; and per drill a line with the CPU of
+ * each part. Exits 1 when a drill misses the goals (docs/operations.md "Failure drills"). tests/drill.test.ts runs it
+ * shorter and slower.
  */
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
@@ -24,7 +29,8 @@ import { parseArgs } from 'node:util'
 import { SQL, type Subprocess } from 'bun'
 import sharp from 'sharp'
 import { startS3rver, type TestS3 } from '../tests/support/s3-server'
-import { type BrowserVisitor, type BrowserVote, startBrowserVisitor } from './lib/drill-browser'
+import { type BrowserUpload, type BrowserVisitor, type BrowserVote, startBrowserVisitor } from './lib/drill-browser'
+import { cpuBetween, cpuReading } from './lib/processes'
 
 const ROOT = join(import.meta.dir, '..')
 const PG_BIN = '/usr/lib/postgresql/15/bin'
@@ -32,18 +38,39 @@ const PG_BIN = '/usr/lib/postgresql/15/bin'
 const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
 const ADMIN_PASSWORD = 'drill-admin-password'
 const ADMIN_AUTH = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
+/** The shared media fixtures, read in place; the browser uploads BROWSER_UPLOAD from there while the bucket is away. */
+const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'media')
+const BROWSER_UPLOAD = 'red-marigold.webp'
 
-/** Options: outageSeconds (bucket away), loadRate (requests per second the client aims at), settleSeconds (load between drills), log (progress lines). */
-export type DrillOptions = { outageSeconds: number; loadRate: number; settleSeconds: number; log: (line: string) => void }
+/**
+ * Options: outageSeconds (bucket away), loadRate (requests the load starts per second), exportEverySeconds (an admin
+ * export of the votes that often; 0: none), settleSeconds (load before and after each drill's act), log (progress lines).
+ */
+export type DrillOptions = {
+  outageSeconds: number
+  loadRate: number
+  exportEverySeconds: number
+  settleSeconds: number
+  log: (line: string) => void
+}
 
-/** One drill's row: requests per second in the steady load just before it, requests sent in its window (and per second), failed, 503s retried, acknowledged writes lost, seconds to full service (null: not measured). */
+/**
+ * One drill's row, over its window (settleSeconds of load, the act, settleSeconds more): its length in seconds; the
+ * requests per second the load's schedule started (offered) and answered 2xx (carried, after their retries); requests
+ * sent (503 retries included), failed, 503s retried, starts missed (MAX_IN_FLIGHT open), the 99th percentile of the
+ * carried requests' time from first send to answer (ms); acknowledged writes lost; seconds to full service after the
+ * part's return (null: not measured); CPU in cores by process group; the admin exports that ended in it.
+ */
 export type DrillRow = {
   drill: string
-  steadyPerSecond: number
+  seconds: number
+  offeredPerSecond: number
+  carriedPerSecond: number
   requests: number
-  perSecond: number
   failed: number
   retried503: number
+  missed: number
+  p99Ms: number
   lostVotes: number
   lostUploads: number
   recoverySeconds: number | null
@@ -51,11 +78,20 @@ export type DrillRow = {
   answerWhileDown: string | null
   /** The browser's votes that queued in the outbox during the drill, those recorded exactly once after its replay, and those stored twice or counted twice on their item. */
   browserOutbox: BrowserOutbox
+  /** The browser's upload during the drill, or null when it made none. */
+  browserUpload: BrowserUploadResult | null
+  /** CPU in cores (CPU seconds per second) of the instances, PostgreSQL, nginx, the load (this process), the rest of its children (chromium), the machine and the machine's other processes. */
+  cpu: Record<string, number>
+  /** The admin exports that ended in the window: how many, their mean time to the whole file (ms) and size (bytes). */
+  exports: { count: number; meanMs: number; meanBytes: number }
   failures: string[]
 }
 
 /** A drill's browser votes: queued in the outbox, recorded exactly once after the replay, duplicated (a second row, or counted twice on the item). */
 export type BrowserOutbox = { queued: number; replayed: number; duplicates: number }
+
+/** The browser's upload as sent (its answers, whether it waited in the outbox) and stored: rows of that file for the browser's visitor, and whether their objects are all in the bucket. */
+export type BrowserUploadResult = BrowserUpload & { stored: number; inBucket: boolean }
 
 /**
  * The drill's result: one row per drill, the front door checks, the whole run's acknowledged writes, and the
@@ -93,8 +129,8 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
   }
 }
 
-/** A PostgreSQL cluster of the drill's own in a temp folder (as the postgres user when run as root): url, down() (stop -m fast), up(), stop() (and remove). */
-async function startPostgres(): Promise<{ url: string; down(): Promise<void>; up(): Promise<void>; stop(): Promise<void> }> {
+/** A PostgreSQL cluster of the drill's own in a temp folder (as the postgres user when run as root): url, pid() (the postmaster's, 0 while down), down() (stop -m fast), up(), stop() (and remove). */
+async function startPostgres(): Promise<{ url: string; pid(): number; down(): Promise<void>; up(): Promise<void>; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'hotvote-drill-pg-'))
   const asRoot = process.getuid?.() === 0
   const as = (argv: string[]) => (asRoot ? ['runuser', '-u', 'postgres', '--', ...argv] : argv)
@@ -126,6 +162,13 @@ async function startPostgres(): Promise<{ url: string; down(): Promise<void>; up
   await pgCtl('start')
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: () => {
+      try {
+        return Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+      } catch {
+        return 0
+      }
+    },
     down: () => pgCtl('stop', '-m', 'fast').then(() => {}),
     up: () => pgCtl('start').then(() => {}),
     stop: async () => {
@@ -217,7 +260,7 @@ export function drillNginxConfig(opts: { dir: string; port: number; httpPort: nu
   )
 }
 
-/** Starts nginx (prefix dir, the drill config, error log in dir, daemon off); stop() ends it. */
+/** Starts nginx (prefix dir, the drill config, error log in dir, daemon off): its master's pid, the certificate; stop() ends it. */
 async function startNginx(dir: string, conf: string, port: number) {
   writeFileSync(join(dir, 'nginx.conf'), conf)
   await run([
@@ -246,6 +289,7 @@ async function startNginx(dir: string, conf: string, port: number) {
     ),
   )
   return {
+    pid: proc.pid,
     cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
     stop: async () => {
       proc.kill('SIGQUIT')
@@ -254,42 +298,64 @@ async function startNginx(dir: string, conf: string, port: number) {
   }
 }
 
-/** Counters of the load client; a drill's row is the difference of two snapshots. */
-type Counters = { requests: number; failed: number; retried503: number; failures: string[] }
+/**
+ * Counters of the load; a drill's row is the difference of two snapshots. offered: request starts the schedule called
+ * for; sent: requests sent (a 503 retried is sent again); carried: requests answered 2xx (after their retries); failed:
+ * another status, no answer or an answer cut off; retried503: 503s with Retry-After waited out; missed: starts the
+ * schedule called for while MAX_IN_FLIGHT requests were open (never sent); latencies: each carried request's time
+ * from its first send to its answer, ms, with when it ended (performance.now()).
+ */
+type Counters = {
+  offered: number
+  sent: number
+  carried: number
+  failed: number
+  retried503: number
+  missed: number
+  failures: string[]
+  latencies: { at: number; ms: number }[]
+}
+
+/** Requests the load keeps open at most; a start the schedule calls for beyond them is missed. */
+const MAX_IN_FLIGHT = 1000
+/** An upload is due every so many ms of the schedule. */
+const UPLOAD_EVERY_MS = 500
 
 /**
- * The load: visitors (new session, their queue, a vote on each item with an Idempotency-Key), uploads of small unique
- * pictures with an Idempotency-Key, and an admin export of the votes, paced at rate requests per second through base.
- * A 503 with Retry-After is retried after that many seconds (up to 60 s); any other non-2xx, or no answer, is failed.
+ * The load, open loop: requests start on a schedule of rate per second through base, whatever the answers before
+ * them, so a slower site shows as requests open longer (and, past MAX_IN_FLIGHT, as missed starts), not as fewer
+ * offered. Each start sends the next request of some client: an admin export of the votes when one is due (every
+ * exportEverySeconds, none while held or one is open; 0: never), else an upload when one is due (a small unique
+ * picture with an Idempotency-Key, five per uploader session), else the next step of a visitor waiting for its turn
+ * (new session, its queue, a vote on each item with an Idempotency-Key), or a new visitor when none waits.
+ * The rate rises evenly from 0 over the first rampSeconds, so connections and pools open as a site's traffic grows,
+ * not all in its first second. A 503 with Retry-After is sent again after that many seconds (up to 60 s); any other
+ * non-2xx, or no answer, is failed.
  */
-function startLoad(base: string, rate: number) {
-  const counters: Counters = { requests: 0, failed: 0, retried503: 0, failures: [] }
+function startLoad(base: string, rate: number, exportEverySeconds: number, rampSeconds: number) {
+  const counters: Counters = { offered: 0, sent: 0, carried: 0, failed: 0, retried503: 0, missed: 0, failures: [], latencies: [] }
   const ackVotes: { userId: number; mediaId: number }[] = []
   const ackUploads: number[] = []
+  const exports: { at: number; ms: number; bytes: number }[] = []
   let running = true
+  let inFlight = 0
   let exportsHeld = false
   let exportInFlight = false
-  let tokens = 0
-  const pace = setInterval(() => (tokens = Math.min(rate, tokens + rate / 20)), 50)
-  const permit = async () => {
-    while (running && tokens < 1) await Bun.sleep(5)
-    tokens--
-  }
   const origin = new URL(base).origin
   /**
-   * Sends one request (retrying 503 + Retry-After) and reads its whole answer; answers the headers and body of a 2xx,
-   * else undefined (counted failed: another status, no answer, or an answer cut off).
+   * Sends one request (again after a 503 with Retry-After) and reads its whole answer; answers the headers and body
+   * of a 2xx, else undefined (counted failed: another status, no answer, or an answer cut off).
    */
-  const send = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
+  const send = async (method: string, path: string, init: { body?: () => BodyInit; headers?: Record<string, string> } = {}) => {
+    const first = performance.now()
     const deadline = Date.now() + 60_000
     for (;;) {
-      await permit()
-      counters.requests++
+      counters.sent++
       let status = 0
       try {
         const res = await fetch(`${base}${path}`, {
           method,
-          body: init.body,
+          body: init.body?.(),
           headers: { origin, 'sec-fetch-site': 'same-origin', 'x-requested-with': 'fetch', ...init.headers },
           tls: { rejectUnauthorized: false },
         })
@@ -301,7 +367,12 @@ function startLoad(base: string, rate: number) {
           await Bun.sleep(Number(retryAfter) * 1000)
           continue
         }
-        if (res.ok) return { headers: res.headers, body }
+        if (res.ok) {
+          const at = performance.now()
+          counters.carried++
+          counters.latencies.push({ at, ms: at - first })
+          return { headers: res.headers, body }
+        }
         counters.failed++
         counters.failures.push(`${method} ${path}: ${res.status} ${body.slice(0, 160)}`)
         return undefined
@@ -313,69 +384,116 @@ function startLoad(base: string, rate: number) {
     }
   }
   const json = (r: { body: string } | undefined) => (r ? JSON.parse(r.body) : undefined)
+  const session = async () => {
+    const sessionId = crypto.randomUUID().replaceAll('-', '')
+    const r = await send('POST', '/api/session', {
+      body: () => JSON.stringify({ sessionId }),
+      headers: { 'content-type': 'application/json' },
+    })
+    return r && { cookie: r.headers.get('set-cookie')?.split(';')[0] ?? '', userId: (json(r) as { id: number }).id }
+  }
 
-  /** A visitor: session, queue, one vote per item (each acknowledged vote remembered). */
-  const visitor = async () => {
-    const sessionId = crypto.randomUUID().replaceAll('-', '')
-    const r = await send('POST', '/api/session', { body: JSON.stringify({ sessionId }), headers: { 'content-type': 'application/json' } })
-    if (!r) return
-    const cookie = r.headers.get('set-cookie')?.split(';')[0] ?? ''
-    const user = json(r)
-    const queue = json(await send('GET', `/api/media/queue/${user.id}?limit=10`, { headers: { cookie } }))
-    for (const item of (queue ?? []) as { id: number }[]) {
-      if (!running) return
-      const vote = { userId: user.id, mediaId: item.id, isHot: Math.random() < 0.5 }
-      const answer = await send('POST', '/api/votes', {
-        body: JSON.stringify(vote),
-        headers: { cookie, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      })
-      if (answer) ackVotes.push({ userId: vote.userId, mediaId: vote.mediaId })
+  /** Visitor steps waiting for a start, oldest first: each sends one request and queues the visitor's next step. */
+  const visitors: (() => Promise<void>)[] = []
+  const newVisitor = async () => {
+    const user = await session()
+    if (user) visitors.push(() => queue(user))
+  }
+  const queue = async (user: { cookie: string; userId: number }) => {
+    const items = (json(await send('GET', `/api/media/queue/${user.userId}?limit=10`, { headers: { cookie: user.cookie } })) ?? []) as {
+      id: number
+    }[]
+    if (items.length) visitors.push(() => vote(user, items, 0))
+  }
+  const vote = async (user: { cookie: string; userId: number }, items: { id: number }[], i: number) => {
+    const v = { userId: user.userId, mediaId: items[i].id, isHot: Math.random() < 0.5 }
+    const key = crypto.randomUUID()
+    const answer = await send('POST', '/api/votes', {
+      body: () => JSON.stringify(v),
+      headers: { cookie: user.cookie, 'content-type': 'application/json', 'idempotency-key': key },
+    })
+    if (answer) ackVotes.push({ userId: v.userId, mediaId: v.mediaId })
+    if (i + 1 < items.length) visitors.push(() => vote(user, items, i + 1))
+  }
+  /** The uploader session in use and the uploads left on it; a due upload without one starts a session instead. */
+  let uploader: { cookie: string; userId: number; left: number } | undefined
+  let uploaderStarting = false
+  const upload = async () => {
+    if (!uploader) {
+      if (uploaderStarting) return newVisitor()
+      uploaderStarting = true
+      const user = await session()
+      uploaderStarting = false
+      if (user) uploader = { ...user, left: 5 }
+      return
     }
-  }
-  /** An uploader: session, then uploads of unique pictures with an Idempotency-Key (each acknowledged id remembered). */
-  const uploader = async () => {
-    const sessionId = crypto.randomUUID().replaceAll('-', '')
-    const r = await send('POST', '/api/session', { body: JSON.stringify({ sessionId }), headers: { 'content-type': 'application/json' } })
-    if (!r) return
-    const cookie = r.headers.get('set-cookie')?.split(';')[0] ?? ''
-    const user = json(r)
-    for (let i = 0; i < 5 && running; i++) {
-      const picture = await uniquePicture()
-      const key = crypto.randomUUID()
-      const form = new FormData()
-      form.append('userId', String(user.id))
-      form.append('file', new Blob([picture], { type: 'image/png' }), `drill-${key}.png`)
-      const answer = json(await send('POST', '/api/media/upload', { body: form, headers: { cookie, 'idempotency-key': key } }))
-      if (answer) ackUploads.push(answer.media.id)
-      await Bun.sleep(500)
+    const user = uploader
+    if (--user.left === 0) uploader = undefined
+    const picture = await uniquePicture()
+    const key = crypto.randomUUID()
+    const form = () => {
+      const f = new FormData()
+      f.append('userId', String(user.userId))
+      f.append('file', new Blob([picture], { type: 'image/png' }), `drill-${key}.png`)
+      return f
     }
+    const answer = json(await send('POST', '/api/media/upload', { body: form, headers: { cookie: user.cookie, 'idempotency-key': key } }))
+    if (answer) ackUploads.push(answer.media.id)
   }
-  const exporter = async () => {
-    if (!exportsHeld) {
-      exportInFlight = true
-      await send('GET', '/api/admin/export-votes', { headers: { authorization: ADMIN_AUTH } })
-      exportInFlight = false
+  const exportVotes = async () => {
+    exportInFlight = true
+    const t0 = performance.now()
+    const r = await send('GET', '/api/admin/export-votes', { headers: { authorization: ADMIN_AUTH } })
+    if (r) exports.push({ at: performance.now(), ms: performance.now() - t0, bytes: r.body.length })
+    exportInFlight = false
+  }
+
+  const t0 = performance.now()
+  let started = 0
+  let nextExportAt = t0
+  let nextUploadAt = t0
+  /** The step the next start sends: a due export, else a due upload, else the oldest waiting visitor or a new one. */
+  const nextStep = (now: number): (() => Promise<void>) => {
+    if (exportEverySeconds > 0 && now >= nextExportAt && !exportsHeld && !exportInFlight) {
+      nextExportAt = now + exportEverySeconds * 1000
+      return exportVotes
     }
-    await Bun.sleep(3000)
+    if (now >= nextUploadAt) {
+      nextUploadAt += UPLOAD_EVERY_MS
+      return upload
+    }
+    return visitors.shift() ?? newVisitor
   }
-  const loop = async (one: () => Promise<void>) => {
-    while (running) await one()
-  }
-  const loops = [...Array.from({ length: 24 }, () => loop(visitor)), loop(uploader), loop(exporter)]
+  const schedule = setInterval(() => {
+    const now = performance.now()
+    const t = (now - t0) / 1000
+    const due = Math.floor(t < rampSeconds ? (rate * t * t) / (2 * rampSeconds) : rate * (t - rampSeconds / 2))
+    for (; running && started < due; started++) {
+      counters.offered++
+      if (inFlight >= MAX_IN_FLIGHT) {
+        counters.missed++
+        continue
+      }
+      inFlight++
+      void nextStep(now)().finally(() => inFlight--)
+    }
+  }, 5)
   return {
     counters,
     ackVotes,
     ackUploads,
+    exports,
     /** Lets the export in flight finish and starts no other until releaseExports(). */
     holdExports: async () => {
       exportsHeld = true
       await until('the export in flight to end', () => !exportInFlight, 120_000)
     },
     releaseExports: () => void (exportsHeld = false),
+    /** Starts nothing more and resolves once every open request has its answer. */
     stop: async () => {
       running = false
-      await Promise.all(loops)
-      clearInterval(pace)
+      clearInterval(schedule)
+      await until('the load to finish its open requests', () => inFlight === 0, 120_000)
     },
   }
 }
@@ -488,48 +606,73 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
     const browser: BrowserVisitor = await startBrowserVisitor(base)
     cleanups.push(() => browser.stop())
     opts.log(`browser visitor ${browser.userId} is rating`)
-    const load = startLoad(base, opts.loadRate)
-    // The load's first seconds open its connections and sessions: the first drill's steady window starts after them.
+    const load = startLoad(base, opts.loadRate, opts.exportEverySeconds, opts.settleSeconds)
+    // The load rises to its rate over its first settleSeconds: the first drill's window starts after them.
     await Bun.sleep(opts.settleSeconds * 1000)
     const rows: DrillRow[] = []
+    const cpuGroups = () => ({ instances: live.map((i) => i.proc.pid), postgres: [pg.pid()], nginx: [nginx.pid], load: [process.pid] })
     /**
-     * Runs act under load and makes its row from the counters before and after, plus what recovered() measures; then
-     * waits for the browser's outbox to drain and checks the votes it queued from the steady load before act on.
+     * Runs act under load between two settle periods (the drill's window) and makes its row from the load's counters at
+     * the window's start and end, plus what act measures (seconds to full service); then waits for the browser's
+     * outbox to drain and checks the votes it queued in the window, and the upload it made, if any.
      */
     let answerWhileDown: string | null = null
+    let browserUpload: BrowserUpload | null = null
     const drill = async (name: string, act: () => Promise<number | null>) => {
       answerWhileDown = null
+      browserUpload = null
       const windowStart = Date.now()
-      const settled = load.counters.requests
-      const settleStart = performance.now()
-      await Bun.sleep(opts.settleSeconds * 1000)
-      const steadyPerSecond = Math.round((load.counters.requests - settled) / ((performance.now() - settleStart) / 1000))
       const before = { ...load.counters, failures: [...load.counters.failures] }
+      const latenciesBefore = load.counters.latencies.length
+      const exportsBefore = load.exports.length
+      const cpuBefore = cpuReading(cpuGroups(), process.pid)
       const t0 = performance.now()
+      await Bun.sleep(opts.settleSeconds * 1000)
       opts.log(`drill: ${name}`)
       const recoverySeconds = await act()
       await Bun.sleep(opts.settleSeconds * 1000)
+      const cpu = cpuBetween(cpuBefore, cpuReading(cpuGroups(), process.pid))
       const seconds = (performance.now() - t0) / 1000
-      const requests = load.counters.requests - before.requests
-      const failures = load.counters.failures.slice(before.failures.length)
+      const c = { ...load.counters }
+      const latencies = c.latencies.slice(latenciesBefore).map((l) => l.ms)
+      const exports = load.exports.slice(exportsBefore)
+      const failures = c.failures.slice(before.failures.length)
       await browser.drained(120_000).catch((e: Error) => failures.push(`browser: ${e.message}`))
       const queued = browser.queuedBetween(windowStart, Date.now())
       const browserOutbox = await checkBrowserVotes(pg.url, browser.userId, queued)
-      opts.log(`browser outbox: ${browserOutboxText(browserOutbox)}`)
-      rows.push({
+      const upload = browserUpload && (await checkBrowserUpload(pg.url, s3, browser.userId, browserUpload))
+      const row: DrillRow = {
         drill: name,
-        requests,
-        steadyPerSecond,
-        perSecond: Math.round(requests / seconds),
-        failed: load.counters.failed - before.failed,
-        retried503: load.counters.retried503 - before.retried503,
+        seconds: Math.round(seconds * 10) / 10,
+        offeredPerSecond: Math.round((c.offered - before.offered) / seconds),
+        carriedPerSecond: Math.round((c.carried - before.carried) / seconds),
+        requests: c.sent - before.sent,
+        failed: c.failed - before.failed,
+        retried503: c.retried503 - before.retried503,
+        missed: c.missed - before.missed,
+        p99Ms: Math.round(percentile(latencies, 0.99)),
         lostVotes: 0,
         lostUploads: 0,
         recoverySeconds,
         answerWhileDown,
         browserOutbox,
+        browserUpload: upload,
+        cpu: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round(v * 100) / 100])),
+        exports: {
+          count: exports.length,
+          meanMs: Math.round(exports.reduce((a, e) => a + e.ms, 0) / (exports.length || 1)),
+          meanBytes: Math.round(exports.reduce((a, e) => a + e.bytes, 0) / (exports.length || 1)),
+        },
         failures,
-      })
+      }
+      const siteCores = (cpu.instances ?? 0) + (cpu.postgres ?? 0) + (cpu.nginx ?? 0)
+      opts.log(
+        `${name}: ${row.seconds} s, offered ${row.offeredPerSecond} req/s, carried ${row.carriedPerSecond} req/s, p50 ${Math.round(percentile(latencies, 0.5))} ms, p99 ${row.p99Ms} ms; ` +
+          `site CPU ${((siteCores / Math.max(1, row.carriedPerSecond)) * 1000).toFixed(2)} ms per carried request; ` +
+          `cores busy ${JSON.stringify(row.cpu)}; exports ${row.exports.count} (mean ${row.exports.meanMs} ms, ${row.exports.meanBytes} bytes); ` +
+          `browser outbox ${browserOutboxText(browserOutbox)}${upload ? `; browser upload ${browserUploadText(upload)}` : ''}`,
+      )
+      rows.push(row)
     }
 
     await drill('rolling upgrade of both instances', async () => {
@@ -549,18 +692,27 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
     // until the browser has queued a vote, so its outbox has something to replay.
     await drill('PostgreSQL restart (pg_ctl stop -m fast, start)', async () => {
       await load.holdExports()
+      // An item on screen and ready to rate as the database goes: the browser's next vote meets the outage, even
+      // when the item after it could not load its file without the database.
+      await browser.holdOnVotableItem(120_000)
       const downAt = Date.now()
       await pg.down()
+      browser.release()
       await browser.waitForQueued(downAt, 120_000)
       await pg.up()
       const seconds = await secondsToFullService(base, probe)
       load.releaseExports()
       return seconds
     })
+    // The bucket stays away for the outage and at least until the browser's upload, sent while it is away, has had
+    // its first answer, so the upload meets the outage whatever the machine's pace.
     await drill(`bucket unreachable for ${opts.outageSeconds} s`, async () => {
       const downAt = performance.now()
       await bucketProxy.down()
       answerWhileDown = await uploadAnswer(base, probe)
+      const since = Date.now()
+      browserUpload = await browser.upload(join(FIXTURES, BROWSER_UPLOAD))
+      await browser.waitForUploadAnswer(since, 120_000)
       await Bun.sleep(Math.max(0, opts.outageSeconds * 1000 - (performance.now() - downAt)))
       await bucketProxy.up()
       return secondsToFullService(base, probe)
@@ -654,6 +806,45 @@ async function checkBrowserVotes(url: string, userId: number, votes: BrowserVote
 
 /** A drill's browser outbox as the table shows it: `queued 3, replayed 3, duplicates 0`. */
 export const browserOutboxText = (b: BrowserOutbox) => `queued ${b.queued}, replayed ${b.replayed}, duplicates ${b.duplicates}`
+
+/**
+ * Checks the browser's upload in the database at url and in the bucket: the media rows of upload.file for userId, and
+ * whether each row's object is in the bucket.
+ */
+async function checkBrowserUpload(url: string, s3: TestS3, userId: number, upload: BrowserUpload): Promise<BrowserUploadResult> {
+  const sql = new SQL({ url, max: 1 })
+  try {
+    const rows = (await sql`select storage_key from media where user_id = ${userId} and original_name = ${upload.file}`) as {
+      storage_key: string
+    }[]
+    const { createS3Storage } = await import('../server/storage/s3-storage')
+    const bucket = createS3Storage(s3.storageOptions)
+    let inBucket = rows.length > 0
+    for (const row of rows) if (!(await bucket.head(row.storage_key))) inBucket = false
+    return { ...upload, answers: [...upload.answers], stored: rows.length, inBucket }
+  } finally {
+    await sql.close()
+  }
+}
+
+/** The browser's upload as the table shows it: `503 Retry-After: 2 x2, 201; queued; stored 1, in bucket`. */
+export function browserUploadText(u: BrowserUploadResult): string {
+  const runs: string[] = []
+  for (let i = 0; i < u.answers.length; ) {
+    let j = i
+    while (j < u.answers.length && u.answers[j] === u.answers[i]) j++
+    runs.push(j - i > 1 ? `${u.answers[i]} x${j - i}` : u.answers[i])
+    i = j
+  }
+  return `${runs.join(', ') || 'no send'}; ${u.queued ? 'queued' : 'not queued'}; stored ${u.stored}${u.inBucket ? ', in bucket' : ', not in bucket'}`
+}
+
+/** The value below which share (0-1) of values fall (nearest rank); 0 for none. */
+function percentile(values: number[], share: number): number {
+  if (!values.length) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]
+}
 
 /** The status and Retry-After of one upload through base as visitor, e.g. `503 Retry-After: 2`. */
 async function uploadAnswer(base: string, visitor: { cookie: string; userId: number }): Promise<string> {
@@ -758,39 +949,51 @@ async function checkFrontDoor(base: string, dir: string): Promise<DrillResult['f
 export function drillTable(rows: DrillRow[]): string {
   const head = [
     'drill',
-    'steady req/s',
+    'window',
+    'offered req/s',
+    'carried req/s',
     'requests',
-    'req/s',
     'failed',
+    'missed',
+    'p99',
     '503 retried',
     'votes lost',
     'uploads lost',
     'upload while down',
     'full service after',
     'browser outbox',
+    'browser upload',
   ]
   const lines = rows.map((r) => [
     r.drill,
-    String(r.steadyPerSecond),
+    `${r.seconds} s`,
+    String(r.offeredPerSecond),
+    String(r.carriedPerSecond),
     String(r.requests),
-    String(r.perSecond),
     String(r.failed),
+    String(r.missed),
+    `${r.p99Ms} ms`,
     String(r.retried503),
     String(r.lostVotes),
     String(r.lostUploads),
     r.answerWhileDown ?? '-',
     r.recoverySeconds === null ? '-' : `${r.recoverySeconds} s`,
     browserOutboxText(r.browserOutbox),
+    r.browserUpload ? browserUploadText(r.browserUpload) : '-',
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)))
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`
   return [fmt(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(fmt)].join('\n')
 }
 
-/** The goals a drill misses (docs/operations.md "Failure drills"); empty when it meets them all. */
+/**
+ * The goals a drill misses (docs/operations.md "Failure drills"); empty when it meets them all. minRate: the
+ * requests per second the site must carry over the drill's window.
+ */
 export function missedGoals(row: DrillRow, minRate: number): string[] {
   const missed: string[] = []
-  if (row.steadyPerSecond < minRate) missed.push(`the steady load of ${row.steadyPerSecond} req/s is under ${minRate}`)
+  if (row.carriedPerSecond < minRate) missed.push(`the site carried ${row.carriedPerSecond} req/s, under ${minRate}`)
+  if (row.missed) missed.push(`${row.missed} requests the schedule called for were never sent (too many open)`)
   if (row.lostVotes || row.lostUploads) missed.push(`${row.lostVotes} votes and ${row.lostUploads} uploads lost`)
   if (row.failed && !row.drill.startsWith('kill')) missed.push(`${row.failed} failed requests`)
   if (row.recoverySeconds !== null && row.recoverySeconds > 5) missed.push(`full service only after ${row.recoverySeconds} s`)
@@ -798,6 +1001,9 @@ export function missedGoals(row: DrillRow, minRate: number): string[] {
   if (row.answerWhileDown !== null && !answeredRetry) missed.push(`an upload while the part was away got ${row.answerWhileDown}`)
   const { queued, replayed, duplicates } = row.browserOutbox
   if (replayed < queued || duplicates) missed.push(`the browser queued ${queued} votes: ${browserOutboxText(row.browserOutbox)}`)
+  const upload = row.browserUpload
+  if (upload && (upload.stored !== 1 || !upload.inBucket || upload.answers.some((a) => a !== '201' && !/^503 Retry-After: \d+$/.test(a))))
+    missed.push(`the browser's upload: ${browserUploadText(upload)}`)
   return missed
 }
 
@@ -805,13 +1011,15 @@ if (import.meta.main) {
   const { values } = parseArgs({
     options: {
       outage: { type: 'string', default: '30' },
-      rate: { type: 'string', default: '250' },
+      rate: { type: 'string', default: '240' },
+      'export-every': { type: 'string', default: '30' },
       settle: { type: 'string', default: '5' },
     },
   })
   const result = await runDrill({
     outageSeconds: Number(values.outage),
     loadRate: Number(values.rate),
+    exportEverySeconds: Number(values['export-every']),
     settleSeconds: Number(values.settle),
     log: (line) => console.log(line),
   })

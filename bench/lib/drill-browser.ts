@@ -1,17 +1,25 @@
 /**
  * The failure drill's browser visitor (bench/drill.ts): Debian's chromium with the project's flags
  * (tests/support/browser.ts) on the site through nginx over https, the self-signed certificate accepted, rating the
- * item on screen Hot or Not at random, one after the other, as a visitor does. Every vote goes through the app's
- * offline outbox (docs/offline.md). A vote counts as queued when it waited in the outbox for a retry: its own send
+ * item on screen Hot or Not at random, one after the other, as a visitor does, and, when the drill asks, uploading a
+ * file from the upload page in a second tab. Every vote and upload goes through the app's offline outbox
+ * (docs/offline.md). A vote counts as queued when it waited in the outbox for a retry: its own send
  * failed (no answer, or 408, 429 or 5xx), or it sat in the outbox while an item ahead of it was backing off. Service
  * workers are blocked (chromium registers none over a certificate it does not trust), so the page's own outbox
  * runner replays: at start, on the online event, after each vote and when a backoff ends.
  */
+import { basename } from 'node:path'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from '../../tests/support/browser'
 
 /** One vote the browser cast: its outbox id (the Idempotency-Key), item, choice, and when it was first seen queued (epoch ms). */
 export type BrowserVote = { id: string; mediaId: number; isHot: boolean; queuedAt?: number }
+
+/**
+ * An upload the browser made through the upload page: the file's name, each answer its sends got (`201`,
+ * `503 Retry-After: 2`, `no answer`), and whether it waited in the outbox for a retry.
+ */
+export type BrowserUpload = { file: string; answers: string[]; queued: boolean }
 
 /** What one poll of the outbox reads: each waiting item's id, kind, failed sends so far and, for a vote, its payload. */
 type OutboxSnapshot = { id: string; kind: string; attempts: number; vote?: { mediaId: number; isHot: boolean } }[]
@@ -48,8 +56,12 @@ const canVote = () =>
 /**
  * Opens base (https through nginx) in chromium and starts rating; resolves once the first item can be rated.
  * userId: the visitor's id; votes: every vote seen on the wire or in the outbox, by id; queuedBetween(from, to): the
- * votes first seen queued in that window (epoch ms); waitForQueued(since): resolves once a vote queued after since;
- * drained(): resolves once the outbox is empty; errors: what went wrong in the rating loop; stop(): ends it all.
+ * votes first seen queued in that window (epoch ms); holdOnVotableItem(): stops the rating loop and resolves once an
+ * item waits on screen with its Hot and Not buttons, release() lets the loop rate it and go on;
+ * waitForQueued(since): resolves once a vote queued after since;
+ * upload(path): chooses the file on the upload page in a second tab and uploads it, answering its BrowserUpload (kept
+ * current as the sends go on); waitForUploadAnswer(since): resolves once an upload send got an answer (or none) after
+ * since; drained(): resolves once the outbox is empty; errors: what went wrong in the rating loop; stop(): ends it all.
  */
 export async function startBrowserVisitor(base: string) {
   const browser = await launchBrowser()
@@ -64,6 +76,22 @@ export async function startBrowserVisitor(base: string) {
     }
     const queued = (vote: BrowserVote) => void (vote.queuedAt ??= Date.now())
     const isVote = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/votes'
+    const isUpload = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/media/upload'
+    const uploads: BrowserUpload[] = []
+    let lastUploadAnswerAt = 0
+    const uploadAnswered = (answer: string) => {
+      uploads.at(-1)?.answers.push(answer)
+      lastUploadAnswerAt = Date.now()
+    }
+    context.on('requestfailed', (request) => {
+      if (isUpload(request.method(), request.url())) uploadAnswered('no answer')
+    })
+    context.on('response', (response) => {
+      const request = response.request()
+      if (!isUpload(request.method(), request.url())) return
+      const retryAfter = response.headers()['retry-after']
+      uploadAnswered(retryAfter ? `${response.status()} Retry-After: ${retryAfter}` : String(response.status()))
+    })
     page.on('request', (request) => {
       if (isVote(request.method(), request.url())) seen(request.headers()['idempotency-key'], request.postDataJSON())
     })
@@ -81,6 +109,9 @@ export async function startBrowserVisitor(base: string) {
 
     let running = true
     let waiting = 0
+    /** held: the rating loop clicks nothing more until released; idle: it is waiting at its start. */
+    let held = false
+    let idle = false
     /** Polls the outbox: while any item is backing off, every vote waiting with it is queued. */
     const watch = async () => {
       while (running) {
@@ -89,6 +120,7 @@ export async function startBrowserVisitor(base: string) {
           waiting = items.length
           const backingOff = items.some((i) => i.attempts > 0)
           for (const item of items) if (item.kind === 'vote' && item.vote && backingOff) queued(seen(item.id, item.vote))
+          if (items.some((i) => i.kind === 'upload' && i.attempts > 0)) for (const upload of uploads) upload.queued = true
         }
         await Bun.sleep(200)
       }
@@ -96,6 +128,11 @@ export async function startBrowserVisitor(base: string) {
     /** Clicks Hot or Not on the item on screen, then waits for the reveal to start before the next one. */
     const rate = async () => {
       while (running) {
+        idle = held
+        if (held) {
+          await Bun.sleep(50)
+          continue
+        }
         try {
           await page.waitForFunction(canVote, undefined, { timeout: 10_000, polling: 100 })
           await page.getByRole('button', { name: Math.random() < 0.5 ? /Hot$/ : /Not$/ }).click({ timeout: 10_000 })
@@ -115,10 +152,52 @@ export async function startBrowserVisitor(base: string) {
       errors,
       queuedBetween: (from: number, to: number) =>
         [...votes.values()].filter((v) => v.queuedAt !== undefined && v.queuedAt >= from && v.queuedAt < to),
+      holdOnVotableItem: async (timeoutMs: number) => {
+        held = true
+        while (!idle) await Bun.sleep(20)
+        await page.waitForFunction(canVote, undefined, { timeout: timeoutMs, polling: 100 }).catch(async (e: Error) => {
+          const text = ((await page.evaluate(() => document.body.textContent)) ?? '').slice(0, 300)
+          throw new Error(
+            `no item to rate on the browser's screen within ${timeoutMs / 1000} s (${e.message.split('\n')[0]}); it shows: ${text}`,
+          )
+        })
+      },
+      release: () => void (held = false),
       waitForQueued: async (since: number, timeoutMs: number) => {
         const deadline = Date.now() + timeoutMs
         while (![...votes.values()].some((v) => v.queuedAt !== undefined && v.queuedAt >= since)) {
-          if (Date.now() > deadline) throw new Error(`no browser vote queued within ${timeoutMs / 1000} s`)
+          if (Date.now() > deadline)
+            throw new Error(
+              `no browser vote queued within ${timeoutMs / 1000} s; the rating loop's last errors: ${errors.slice(-3).join('; ')}`,
+            )
+          await Bun.sleep(100)
+        }
+      },
+      upload: async (path: string): Promise<BrowserUpload> => {
+        const upload: BrowserUpload = { file: basename(path), answers: [], queued: false }
+        uploads.push(upload)
+        const tab = await context.newPage()
+        // A page that comes back 503 (nginx while no instance answers in time) is loaded again after its Retry-After,
+        // as a visitor reloads it.
+        for (let tries = 1; ; tries++) {
+          const page = await tab.goto(`${base}/upload`)
+          if (page?.ok() || tries === 10) break
+          await Bun.sleep(Number(page?.headers()['retry-after'] ?? 2) * 1000)
+        }
+        try {
+          await tab.getByLabel('Choose files').setInputFiles(path)
+          await tab.getByRole('button', { name: `Upload ${upload.file}` }).click()
+        } catch (e) {
+          throw new Error(
+            `${(e as Error).message.split('\n')[0]}; the page shows: ${((await tab.evaluate(() => document.body.textContent)) ?? '').slice(0, 400)}`,
+          )
+        }
+        return upload
+      },
+      waitForUploadAnswer: async (since: number, timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs
+        while (lastUploadAnswerAt < since) {
+          if (Date.now() > deadline) throw new Error(`the browser's upload got no answer within ${timeoutMs / 1000} s`)
           await Bun.sleep(100)
         }
       },

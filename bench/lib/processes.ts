@@ -1,9 +1,10 @@
 /**
  * Benchmark processes: the real server started as `npm start` starts it (server/main.ts, production mode) on a
- * loopback port over a prepared DATA_DIR, the bare Elysia baseline, and readings of a process's memory from /proc.
+ * loopback port over a prepared DATA_DIR, the bare Elysia baseline, and readings of a process's memory and CPU time
+ * (alone, or by groups of processes) from /proc.
  */
 import { join } from 'node:path'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Subprocess } from 'bun'
 import { ROOT, type SourceTree, workingTree } from './source-tree'
 
@@ -98,4 +99,74 @@ export function cpuMs(pid: number): number {
  */
 export function cleanUpOnInterrupt(cleanUp: () => Promise<unknown>): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)))
+}
+
+/** Each running process's parent pid, CPU time so far (user + system), ms, and that plus its reaped children's. */
+function processTable(): Map<number, { ppid: number; cpuMs: number; withChildrenMs: number }> {
+  const table = new Map<number, { ppid: number; cpuMs: number; withChildrenMs: number }>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')
+      const own = Number(fields[11]) + Number(fields[12])
+      const reaped = Number(fields[13]) + Number(fields[14])
+      table.set(Number(entry), { ppid: Number(fields[1]), cpuMs: own * 10, withChildrenMs: (own + reaped) * 10 })
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return table
+}
+
+/** The machine's CPU time so far, ms of all cores together: busy (everything but idle and iowait) and total. */
+function machineCpuMs(): { busy: number; total: number } {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
+  const total = ticks.reduce((a, b) => a + b, 0)
+  return { busy: ((total - ticks[3] - ticks[4]) * 1000) / 100, total: (total * 1000) / 100 }
+}
+
+/**
+ * A reading of CPU time by group: for each group name, the pids of its roots (each root counts with all its
+ * descendants that are not roots of another group, and with the children they reaped; restRoot, when a group names
+ * it, counts alone, without the children it reaped); `rest` is the remaining descendants of restRoot. Subtract two
+ * readings with cpuBetween(). A process that ended between the two readings is missing from the later one, so a
+ * group's figure covers the processes alive at the later reading (and the children they reaped).
+ */
+export function cpuReading(groups: Record<string, number[]>, restRoot: number) {
+  const table = processTable()
+  const children = new Map<number, number[]>()
+  for (const [pid, { ppid }] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid])
+  const owner = new Map<number, string>()
+  const claim = (pid: number, name: string) => {
+    if (owner.has(pid) || !table.has(pid)) return
+    owner.set(pid, name)
+    for (const child of children.get(pid) ?? []) claim(child, name)
+  }
+  for (const [name, roots] of Object.entries(groups)) for (const root of roots) owner.set(root, name)
+  for (const [name, roots] of Object.entries(groups))
+    for (const root of roots) if (root !== restRoot) for (const child of children.get(root) ?? []) claim(child, name)
+  for (const child of children.get(restRoot) ?? []) claim(child, 'rest')
+  const perPid = new Map<number, { group: string; cpuMs: number }>()
+  for (const [pid, group] of owner) {
+    const row = table.get(pid)
+    if (row) perPid.set(pid, { group, cpuMs: pid === restRoot ? row.cpuMs : row.withChildrenMs })
+  }
+  return { at: performance.now(), machine: machineCpuMs(), perPid }
+}
+
+/**
+ * CPU between two readings, in cores (CPU seconds per second): each group's, `machine` (every process on the
+ * machine) and `others` (the machine less the groups).
+ */
+export function cpuBetween(before: ReturnType<typeof cpuReading>, after: ReturnType<typeof cpuReading>): Record<string, number> {
+  const seconds = (after.at - before.at) / 1000
+  const cores: Record<string, number> = {}
+  let ours = 0
+  for (const [pid, { group, cpuMs }] of after.perPid) {
+    const used = Math.max(0, cpuMs - (before.perPid.get(pid)?.cpuMs ?? 0)) / 1000 / seconds
+    cores[group] = (cores[group] ?? 0) + used
+    ours += used
+  }
+  const machine = (after.machine.busy - before.machine.busy) / 1000 / seconds
+  return { ...cores, machine, others: Math.max(0, machine - ours) }
 }
