@@ -79,73 +79,81 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   for (const viewport of VIEWPORTS) {
     const size = `${viewport.width}x${viewport.height}`
 
-    test(`visitor screens, the user menu and the dialogs at ${size}`, async () => {
-      const page = await visitorPage(app.browser, app.server, viewport)
-      for (const screen of VISITOR_SCREENS) {
-        await page.goto(`${app.server.url}${screen.path}`)
-        await page
-          .getByRole('role' in screen ? screen.role : 'heading', { name: screen.heading })
-          .first()
-          .waitFor()
-        await expectNoSeriousViolations(page, `${screen.path} ${size}`)
-        if ('standalone' in screen) expect(await page.locator('h1').count()).toBe(1)
-        else await expectHeadingAndSkipLink(page, `${screen.path} ${size}`)
-      }
+    test(
+      `visitor screens, the user menu and the dialogs at ${size}`,
+      async () => {
+        const page = await visitorPage(app.browser, app.server, viewport)
+        for (const screen of VISITOR_SCREENS) {
+          await page.goto(`${app.server.url}${screen.path}`)
+          await page
+            .getByRole('role' in screen ? screen.role : 'heading', { name: screen.heading })
+            .first()
+            .waitFor()
+          await expectNoSeriousViolations(page, `${screen.path} ${size}`)
+          if ('standalone' in screen) expect(await page.locator('h1').count()).toBe(1)
+          else await expectHeadingAndSkipLink(page, `${screen.path} ${size}`)
+        }
 
-      // The file chooser is reachable from the keyboard: Tab from the skip link's target lands on the file input.
-      await page.goto(`${app.server.url}/upload`)
-      await page.getByRole('heading', { name: 'Upload Media' }).waitFor()
-      await page.locator('#main-content').focus()
-      const focused: (string | undefined)[] = []
-      while (focused.length < 10 && focused.at(-1) !== 'upload-input') {
-        await page.keyboard.press('Tab')
-        focused.push(await page.evaluate(() => document.activeElement?.id))
-      }
-      expect(focused.at(-1)).toBe('upload-input')
+        // The file chooser is reachable from the keyboard: Tab from the skip link's target lands on the file input.
+        await page.goto(`${app.server.url}/upload`)
+        await page.getByRole('heading', { name: 'Upload Media' }).waitFor()
+        await page.locator('#main-content').focus()
+        const focused: (string | undefined)[] = []
+        while (focused.length < 10 && focused.at(-1) !== 'upload-input') {
+          await page.keyboard.press('Tab')
+          focused.push(await page.evaluate(() => document.activeElement?.id))
+        }
+        expect(focused.at(-1)).toBe('upload-input')
 
-      await page.goto(`${app.server.url}/stats`)
-      await page.getByRole('button', { name: /^Details of mine-/ }).click()
-      await page.getByRole('dialog').waitFor()
-      await expectNoSeriousViolations(page, `media detail dialog ${size}`)
-      await page.keyboard.press('Escape')
-
-      const userMenu = page.getByRole('button', { name: /User menu/ }).locator('visible=true')
-      for (const item of ['Save Account', 'Login as Different User']) {
-        await userMenu.click()
-        await page.getByRole('menu').waitFor()
-        await expectNoSeriousViolations(page, `user menu ${size}`)
-        await page.getByRole('menuitem', { name: item }).click()
-        const dialog = page.getByRole('dialog')
-        await dialog.waitFor()
-        await expectNoSeriousViolations(page, `${item} dialog ${size}`)
-        // Opening the dialog is no edit: its email field shows no error yet.
-        expect(await dialog.getByText('Email address is required').count()).toBe(0)
+        await page.goto(`${app.server.url}/stats`)
+        await page.getByRole('button', { name: /^Details of mine-/ }).click()
+        await page.getByRole('dialog').waitFor()
+        await expectNoSeriousViolations(page, `media detail dialog ${size}`)
         await page.keyboard.press('Escape')
-        await dialog.waitFor({ state: 'detached' })
-      }
 
-      await userMenu.click()
-      await page.getByRole('menuitem', { name: 'Logout' }).click()
-      await page.getByRole('dialog', { name: 'Welcome Back' }).waitFor()
-      await expectNoSeriousViolations(page, `Welcome Back dialog ${size}`)
-    }, A11Y_TIMEOUT_MS)
+        const userMenu = page.getByRole('button', { name: /User menu/ }).locator('visible=true')
+        for (const item of ['Save Account', 'Login as Different User']) {
+          await userMenu.click()
+          await page.getByRole('menu').waitFor()
+          await expectNoSeriousViolations(page, `user menu ${size}`)
+          await page.getByRole('menuitem', { name: item }).click()
+          const dialog = page.getByRole('dialog')
+          await dialog.waitFor()
+          await expectNoSeriousViolations(page, `${item} dialog ${size}`)
+          // Opening the dialog is no edit: its email field shows no error yet.
+          expect(await dialog.getByText('Email address is required').count()).toBe(0)
+          await page.keyboard.press('Escape')
+          await dialog.waitFor({ state: 'detached' })
+        }
 
-    test(`the admin login and every /adm screen at ${size}`, async () => {
-      const login = await (await app.browser.newContext({ viewport })).newPage()
-      await login.goto(`${app.server.url}/adm`)
-      await login.getByLabel('Password').waitFor()
-      await expectNoSeriousViolations(login, `/adm login ${size}`)
-      expect(await login.locator('h1').count()).toBe(1)
+        await userMenu.click()
+        await page.getByRole('menuitem', { name: 'Logout' }).click()
+        await page.getByRole('dialog', { name: 'Welcome Back' }).waitFor()
+        await expectNoSeriousViolations(page, `Welcome Back dialog ${size}`)
+      },
+      A11Y_TIMEOUT_MS,
+    )
 
-      const admin = await adminPage(app)
-      await admin.setViewportSize({ width: viewport.width, height: viewport.height })
-      for (const [path, heading] of ADMIN_SCREENS) {
-        await admin.goto(`${app.server.url}${path}`)
-        await admin.getByRole('heading', { name: heading, exact: true }).waitFor()
-        await admin.waitForLoadState('networkidle')
-        await expectNoSeriousViolations(admin, `${path} ${size}`)
-        expect({ path, h1: await admin.locator('h1').count() }).toEqual({ path, h1: 1 })
-      }
-    }, A11Y_TIMEOUT_MS)
+    test(
+      `the admin login and every /adm screen at ${size}`,
+      async () => {
+        const login = await (await app.browser.newContext({ viewport })).newPage()
+        await login.goto(`${app.server.url}/adm`)
+        await login.getByLabel('Password').waitFor()
+        await expectNoSeriousViolations(login, `/adm login ${size}`)
+        expect(await login.locator('h1').count()).toBe(1)
+
+        const admin = await adminPage(app)
+        await admin.setViewportSize({ width: viewport.width, height: viewport.height })
+        for (const [path, heading] of ADMIN_SCREENS) {
+          await admin.goto(`${app.server.url}${path}`)
+          await admin.getByRole('heading', { name: heading, exact: true }).waitFor()
+          await admin.waitForLoadState('networkidle')
+          await expectNoSeriousViolations(admin, `${path} ${size}`)
+          expect({ path, h1: await admin.locator('h1').count() }).toEqual({ path, h1: 1 })
+        }
+      },
+      A11Y_TIMEOUT_MS,
+    )
   }
 })
