@@ -33,7 +33,8 @@ export async function countTakedowns(db: Database) {
 /**
  * Makes a media item's visibility follow its takedowns and its near-copy decision: hidden exactly while at least one
  * resolved takedown names it or it is hidden as a near copy (hiddenAsCopyAt set). An item that stays hidden keeps its
- * hiddenAt; one that becomes hidden gets now (ISO-8601); one that neither holds any more is shown (null).
+ * hiddenAt; one that becomes hidden gets now (ISO-8601); one that neither holds any more is shown (null). Answers
+ * the item's hiddenAt as written (undefined for an unknown id).
  */
 const refreshMediaHidden = (db: Db, mediaId: number, now: string) =>
   db
@@ -47,7 +48,8 @@ const refreshMediaHidden = (db: Db, mediaId: number, now: string) =>
       )} or ${media.hiddenAsCopyAt} is not null then coalesce(${media.hiddenAt}, ${now}) end`,
     })
     .where(eq(media.id, mediaId))
-    .run()
+    .returning({ hiddenAt: media.hiddenAt })
+    .get()
 
 /** refreshMediaHidden on PostgreSQL, inside a transaction. */
 const refreshMediaHiddenPg = (tx: PgQueries, mediaId: number, now: string) =>
@@ -62,6 +64,7 @@ const refreshMediaHiddenPg = (tx: PgQueries, mediaId: number, now: string) =>
       )} or ${pg.media.hiddenAsCopyAt} is not null then coalesce(${pg.media.hiddenAt}, ${now}) end`,
     })
     .where(eq(pg.media.id, mediaId))
+    .returning({ hiddenAt: pg.media.hiddenAt })
 
 /**
  * In one transaction: reads takedown id, lets check(row) refuse the change by throwing (nothing is written then),
@@ -124,8 +127,7 @@ export async function showHiddenCopy(
       if (!row) return undefined
       if (row.hiddenAsCopyAt === null) return { kind: 'not-hidden-as-copy' } as const
       await tx.update(pg.media).set({ hiddenAsCopyAt: null }).where(eq(pg.media.id, mediaId))
-      await refreshMediaHiddenPg(tx, mediaId, now)
-      const [after] = await tx.select({ hiddenAt: pg.media.hiddenAt }).from(pg.media).where(eq(pg.media.id, mediaId))
+      const [after] = await refreshMediaHiddenPg(tx, mediaId, now)
       await writeAuditRowsPg(tx, [audit])
       return { kind: 'done', hidden: after.hiddenAt !== null } as const
     })
@@ -136,8 +138,7 @@ export async function showHiddenCopy(
     if (!row) return undefined
     if (row.hiddenAsCopyAt === null) return { kind: 'not-hidden-as-copy' } as const
     db.update(media).set({ hiddenAsCopyAt: null }).where(eq(media.id, mediaId)).run()
-    refreshMediaHidden(db, mediaId, now)
-    const after = db.select({ hiddenAt: media.hiddenAt }).from(media).where(eq(media.id, mediaId)).get()
+    const after = refreshMediaHidden(db, mediaId, now)
     writeAuditRows(db, [audit])
     return { kind: 'done', hidden: after?.hiddenAt != null } as const
   })

@@ -218,9 +218,9 @@ export async function dismissNearDuplicates(deps: Deps, requested: number[]) {
 
 /**
  * Shows again item id, which an admin hid as a near copy: clears that decision, makes its visibility follow its
- * takedowns (it stays hidden while a resolved takedown names it), makes the bucket follow (media-edge: a shown
- * item's objects public again), and writes one NEAR_COPY_SHOWN audit event, all but the edge in one transaction. Throws HttpError 404 for
- * an unknown id, 409 for an item not hidden as a near copy.
+ * takedowns (it stays hidden while a resolved takedown names it) and writes one NEAR_COPY_SHOWN audit event in one
+ * transaction, then makes the bucket follow (media-edge: a shown item's objects public again). Throws HttpError 404
+ * for an unknown id, 409 for an item not hidden as a near copy.
  */
 export async function showHiddenCopy(deps: Deps, id: number): Promise<ShowHiddenCopyAnswer> {
   const now = deps.clock.now().toISOString()
