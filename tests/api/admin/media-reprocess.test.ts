@@ -152,25 +152,25 @@ describe('media reprocess of videos processed before small renditions', () => {
     const dts = join(scratch, 'dts.mp4')
     const source = join(FIXTURES_DIR, 'flowers-crossfade-tone.mp4')
     await ffmpeg(['-i', source, '-c:v', 'copy', '-c:a', 'dca', '-strict', '-2', '-f', 'mp4', '-y', dts])
-    const [boats, small, failing] = [
-      (await makeMedia(u.app, v, 'rowing-boats-pan.mp4')).json.media,
+    const [kite, small, failing] = [
+      (await makeMedia(u.app, v, 'kite-sky-portrait.mp4')).json.media,
       (await makeMedia(u.app, v, 'tiny.mp4', { bytes: Bun.file(tiny) })).json.media,
       (await makeMedia(u.app, v, 'dts.mp4', { bytes: Bun.file(dts) })).json.media,
     ]
-    expect([!!boats.smallVideo, small.smallVideo, failing.smallVideo]).toEqual([true, null, null])
+    expect([!!kite.smallVideo, small.smallVideo, failing.smallVideo]).toEqual([true, null, null])
     // The tiny clip needs none; the failed encode is tried again.
     expect((await call(u.app, 'GET', paths.adminReprocess(), undefined, admin)).json).toEqual({ pending: 1 })
     // As the pipeline left the first one before renditions: processed, no rendition.
-    const smallKey = boats.smallVideo.url.replace('/api/media/file/', '')
-    await u.sql.run(`update media set variants = '[]' where id = ?`, boats.id)
+    const smallKey = kite.smallVideo.url.replace('/api/media/file/', '')
+    await u.sql.run(`update media set variants = '[]' where id = ?`, kite.id)
     await u.deps.storage.delete(smallKey)
     expect((await call(u.app, 'GET', paths.adminReprocess(), undefined, admin)).json).toEqual({ pending: 2 })
     expect((await call(u.app, 'POST', paths.adminReprocess(), {}, admin)).json).toMatchObject({ processed: 2, failed: 0, remaining: 0 })
     // The failed encode waits for the next run.
     expect((await call(u.app, 'GET', paths.adminReprocess(), undefined, admin)).json).toEqual({ pending: 1 })
     const listed = (await call(u.app, 'GET', paths.adminMedia(), undefined, admin)).json as { id: number; smallVideo: unknown }[]
-    expect(listed.find((m) => m.id === boats.id)?.smallVideo).toEqual(boats.smallVideo)
+    expect(listed.find((m) => m.id === kite.id)?.smallVideo).toEqual(kite.smallVideo)
     expect(await u.deps.storage.head(smallKey)).toBeDefined()
     expect(listed.find((m) => m.id === failing.id)?.smallVideo).toBeNull()
-  })
+  }, 300_000)
 })
