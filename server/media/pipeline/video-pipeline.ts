@@ -28,7 +28,7 @@ const SMALL_VIDEO_CRF = 28
 const SMALL_VIDEO_MAXRATE_KBPS = 320
 /** AAC bitrate of the small rendition's audio, kbit/s (stereo at most). */
 const SMALL_VIDEO_AUDIO_KBPS = 64
-/** Threads of the rendition's encoder: each pipeline job keeps to about one core of its own. */
+/** Threads of the rendition's encoder: a fixed few, so its memory and CPU time stay within the run's limits whatever the machine's cores. */
 const SMALL_VIDEO_THREADS = 2
 
 /** A video's small rendition: width and height in px, size in bytes (of the file written). */
