@@ -81,7 +81,9 @@ const kindOfMime = (mimeType: string) => (mimeType === 'image/gif' ? 'gif' : mim
 
 /**
  * The network figures of the window (navigation to windowMs after the first paint): bytes received (as sent) of all
- * requests finished in it, and the media files asked for in it, in all and by kind of item (kinds: itemKey -> kind).
+ * requests finished in it, and the media files asked for in it, in all and by kind of item (kinds: itemKey -> kind);
+ * then the bytes received in it by kind of item (`page` for the document, scripts, styles and API answers), a request
+ * still loading at the window's end (a video that streams while it plays) counted by the bytes it had received.
  */
 function networkOf(t: FirstScreenTrace, kinds: Map<string, string>): string {
   const nav = t.events.find(
@@ -90,18 +92,29 @@ function networkOf(t: FirstScreenTrace, kinds: Map<string, string>): string {
   if (!nav) return ''
   const end = nav.ts + (t.firstPaintMs + WINDOW_MS) * 1000
   const inWindow = (e: TraceEvent) => e.pid === nav.pid && e.ts >= nav.ts && e.ts < end
-  const bytes = t.events
-    .filter((e) => e.name === 'ResourceFinish' && inWindow(e))
-    .reduce((n, e) => n + Number((e.args?.data as { encodedDataLength?: number } | undefined)?.encodedDataLength ?? 0), 0)
-  const media = t.events.filter(
-    (e) => e.name === 'ResourceSendRequest' && inWindow(e) && MEDIA_FILE.test(String((e.args?.data as { url?: string })?.url)),
-  )
+  const data = (e: TraceEvent) => (e.args?.data ?? {}) as { requestId?: string; url?: string; encodedDataLength?: number }
+  const finished = t.events.filter((e) => e.name === 'ResourceFinish' && inWindow(e))
+  const bytes = finished.reduce((n, e) => n + Number(data(e).encodedDataLength ?? 0), 0)
+  const sent = t.events.filter((e) => e.name === 'ResourceSendRequest' && inWindow(e))
+  const media = sent.filter((e) => MEDIA_FILE.test(String(data(e).url)))
   const byKind = new Map<string, number>()
   for (const e of media) {
-    const kind = kinds.get(itemKey(String((e.args?.data as { url?: string } | undefined)?.url))) ?? '?'
+    const kind = kinds.get(itemKey(String(data(e).url))) ?? '?'
     byKind.set(kind, (byKind.get(kind) ?? 0) + 1)
   }
-  return `    window: ${(bytes / 1024).toFixed(0)} KB received, ${media.length} media requests (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')})`
+  const kindOf = new Map(
+    sent.map((e) => [data(e).requestId, MEDIA_FILE.test(String(data(e).url)) ? (kinds.get(itemKey(String(data(e).url))) ?? '?') : 'page']),
+  )
+  const received = new Map<string, number>()
+  const add = (e: TraceEvent) => {
+    const kind = kindOf.get(data(e).requestId) ?? 'page'
+    received.set(kind, (received.get(kind) ?? 0) + Number(data(e).encodedDataLength ?? 0))
+  }
+  const done = new Set(finished.map((e) => data(e).requestId))
+  for (const e of finished) add(e)
+  for (const e of t.events) if (e.name === 'ResourceReceivedData' && inWindow(e) && !done.has(data(e).requestId)) add(e)
+  const perKind = [...received].map(([k, n]) => `${k} ${(n / 1024).toFixed(0)} KB`).join(', ')
+  return `    window: ${(bytes / 1024).toFixed(0)} KB received, ${media.length} media requests (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}); received by kind, loading ones included: ${perKind}`
 }
 
 /** The functions that took the most of the window's main thread (--profile), as lines of text. */

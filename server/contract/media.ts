@@ -44,7 +44,7 @@ export function checkUploadFile(name: string, size: number): string | undefined 
 export const VoteStatsSchema = v.object({ totalVotes: v.number(), hotPercentage: v.number(), notPercentage: v.number() })
 export type VoteStats = v.InferOutput<typeof VoteStatsSchema>
 
-/** One WebP display variant: url, width and height in px, size in bytes. A srcset entry is `${url} ${width}w`. */
+/** One WebP display variant (or a video's small rendition): url, width and height in px, size in bytes. A srcset entry is `${url} ${width}w`. */
 export const MediaVariantSchema = v.object({ url: v.string(), width: v.number(), height: v.number(), size: v.number() })
 export type MediaVariant = v.InferOutput<typeof MediaVariantSchema>
 
@@ -53,13 +53,16 @@ export type MediaVariant = v.InferOutput<typeof MediaVariantSchema>
  * to paint at once (null until processed); variants are WebP display copies narrowest first, never wider than the
  * item (empty for videos and unprocessed items: use url); posterUrl is the still WebP of a video's frame or of an
  * animated image's first frame, shown before the video or animation (null for still images, and for animated images
- * processed before posters existed until they are reprocessed).
+ * processed before posters existed until they are reprocessed); smallVideo is a video's small H.264 MP4 rendition
+ * (at most 640 px on its longer side, fewer bytes than url) for small boxes, null for images and for a video without
+ * one (processed before renditions existed, or one that would not be smaller: play url).
  * url itself serves the full-size copy with every metadata tag removed.
  */
 export const MediaDisplaySchema = v.object({
   placeholder: v.nullable(v.string()),
   variants: v.array(MediaVariantSchema),
   posterUrl: v.nullable(v.string()),
+  smallVideo: v.nullable(MediaVariantSchema),
 })
 export type MediaDisplay = v.InferOutput<typeof MediaDisplaySchema>
 

@@ -108,7 +108,11 @@ export const media = pgTable(
     frames: integer('frames'),
     /** Thumbhash of the displayed image or poster, base64; null until processed. */
     placeholder: text('placeholder'),
-    /** WebP display variants stored under `<stem>/w<width>.webp`, narrowest first; null until processed. */
+    /**
+     * An image's WebP display variants stored under `<stem>/w<width>.webp`, narrowest first; a video's small rendition
+     * `<stem>/small.mp4` (one entry; empty when its encode failed or before renditions existed, null when it would not
+     * be smaller than the video); null until processed.
+     */
     variants: jsonValue<StoredVariant[]>('variants'),
     /** When the media pipeline last made this item's stripped copy, variants and poster; null for media stored before it. */
     processedAt: text('processed_at'),

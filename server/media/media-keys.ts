@@ -1,8 +1,9 @@
 /**
  * Which bucket objects belong to a media item: the one rule that deletion, the bucket list, the
  * duplicate finder, the bucket import, the reprocess and the takedown check (findMediaOwningKey) all follow. An item
- * stored as `<stem>.<ext>` keeps its WebP display variants at `<stem>/w<width>.webp` and a video's poster at
- * `<stem>/poster.webp`, beside it in the same bucket (fs and S3 alike); no other object is the item's. Objects under
+ * stored as `<stem>.<ext>` keeps its WebP display variants at `<stem>/w<width>.webp`, a video's or an animation's poster
+ * at `<stem>/poster.webp` and a video's small rendition at `<stem>/small.mp4`, beside it in the same bucket (fs and S3
+ * alike); no other object is the item's. Objects under
  * RESUMABLE_KEY_PREFIX are nobody's item: they are the staging of unfinished resumable uploads (docs/uploads.md).
  */
 import type { StoredVariant } from '../db/schema'
@@ -19,8 +20,8 @@ export const RESUMABLE_KEY_PREFIX = 'resumable-uploads/'
 /** Whether key is a resumable upload's staging object (not media: the bucket's admin calls neither list nor delete it). */
 export const isResumableUploadKey = (key: string) => key.startsWith(RESUMABLE_KEY_PREFIX)
 
-/** The file name of a derived object (a variant `w<width>.webp` or the poster), under its item's stem folder. */
-export const DERIVED_OBJECT_NAME = /^(w\d+|poster)\.webp$/
+/** The file name of a derived object (a variant `w<width>.webp`, the poster or a video's small rendition), under its item's stem folder. */
+export const DERIVED_OBJECT_NAME = /^((w\d+|poster)\.webp|small\.mp4)$/
 
 /** The item key without its extension: media/2026/11/<uuid>.jpg -> media/2026/11/<uuid>. */
 export const itemStem = (itemKey: string) => itemKey.replace(/\.[^./]+$/, '')
@@ -30,6 +31,9 @@ export const variantKey = (itemKey: string, width: number) => `${itemStem(itemKe
 
 /** The key of a video item's poster frame. */
 export const posterKey = (itemKey: string) => `${itemStem(itemKey)}/poster.webp`
+
+/** The key of a video item's small rendition (the MP4 phones play). */
+export const smallVideoKey = (itemKey: string) => `${itemStem(itemKey)}/small.mp4`
 
 /** The stem of the item a derived object key would belong to (`<stem>/w640.webp` -> `<stem>`); undefined for a key of no derived-object form. */
 export function ownerStemOf(key: string): string | undefined {
@@ -55,10 +59,11 @@ export function derivedObjectOwners(keys: Iterable<string>): Map<string, string>
 }
 
 /**
- * The keys an item's derived objects may have, without listing the bucket: its poster and its variants at the
- * standard widths and at the widths its row records (variants; null for an item with no row or not processed).
+ * The keys an item's derived objects may have, without listing the bucket: its poster, its small video rendition and
+ * its variants at the standard widths and at the widths its row records (variants; null for an item with no row or not
+ * processed).
  */
 export function derivedKeysOf(itemKey: string, variants: StoredVariant[] | null): string[] {
   const widths = new Set<number>([...VARIANT_WIDTHS, ...(variants ?? []).map((v) => v.width)])
-  return [posterKey(itemKey), ...[...widths].map((w) => variantKey(itemKey, w))]
+  return [posterKey(itemKey), smallVideoKey(itemKey), ...[...widths].map((w) => variantKey(itemKey, w))]
 }

@@ -10,7 +10,7 @@ import type { Config } from '../config'
 import type { MediaDisplay } from '../contract/media'
 import { paths } from '../contract/paths'
 import type { StoredVariant } from '../db/schema'
-import { posterKey, variantKey } from './media-keys'
+import { posterKey, smallVideoKey, variantKey } from './media-keys'
 
 /** The path every stored file is served under by the app (server-contract: GET /api/media/file/<key>). */
 export const MEDIA_FILE_PREFIX = paths.mediaFile('')
@@ -30,27 +30,38 @@ export type MediaUrlRow = {
 const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/')
 
 /**
- * The url, placeholder, variant URLs and poster URL of a media row (MediaDisplaySchema and its url): a processed
- * video has a poster, and so has an image whose frames the pipeline counted as more than one (an animation).
+ * The url, placeholder, variant URLs, poster URL and small rendition of a media row (MediaDisplaySchema and its url):
+ * a processed video has a poster, and so has an image whose frames the pipeline counted as more than one (an
+ * animation); a video's row variants describe its small rendition (`<stem>/small.mp4`), an image's its WebP variants.
  */
 export function mediaLinks(config: Pick<Config, 'mediaEdge'>, row: MediaUrlRow): MediaDisplay & { url: string } {
   const publicBase = row.hiddenAt ? undefined : config.mediaEdge?.publicBase
   const version = publicBase && row.processedAt ? `?v=${Date.parse(row.processedAt).toString(36)}` : ''
   const urlOf = (key: string) => (publicBase ? `${publicBase}${encodeKey(key)}${version}` : `${MEDIA_FILE_PREFIX}${key}`)
-  const hasPoster = row.processedAt !== null && (row.mimeType.startsWith('video/') || (row.frames ?? 1) > 1)
+  const isVideo = row.mimeType.startsWith('video/')
+  const hasPoster = row.processedAt !== null && (isVideo || (row.frames ?? 1) > 1)
+  const small = isVideo ? row.variants?.[0] : undefined
   return {
     url: urlOf(row.storageKey),
     placeholder: row.placeholder,
-    variants: (row.variants ?? []).map((v) => ({ url: urlOf(variantKey(row.storageKey, v.width)), ...v })),
+    variants: isVideo ? [] : (row.variants ?? []).map((v) => ({ url: urlOf(variantKey(row.storageKey, v.width)), ...v })),
     posterUrl: hasPoster ? urlOf(posterKey(row.storageKey)) : null,
+    smallVideo: small ? { url: urlOf(smallVideoKey(row.storageKey)), ...small } : null,
   }
 }
+
+/** Every URL of links (mediaLinks): the item's file, its variants, its poster and its small rendition. */
+const linkUrls = (links: MediaDisplay & { url: string }): string[] => [
+  links.url,
+  ...links.variants.map((v) => v.url),
+  ...(links.posterUrl ? [links.posterUrl] : []),
+  ...(links.smallVideo ? [links.smallVideo.url] : []),
+]
 
 /** Every URL mediaLinks gives a visible row under the public base: what a CDN may hold of it (empty without one). */
 export function publishedUrls(config: Pick<Config, 'mediaEdge'>, row: MediaUrlRow): string[] {
   if (!config.mediaEdge) return []
-  const links = mediaLinks(config, { ...row, hiddenAt: null })
-  return [links.url, ...links.variants.map((v) => v.url), ...(links.posterUrl ? [links.posterUrl] : [])]
+  return linkUrls(mediaLinks(config, { ...row, hiddenAt: null }))
 }
 
 /** The origin media are fetched from besides the app's (the public base's), for the CSP and the service worker; undefined without one. */

@@ -84,8 +84,8 @@ export async function countMedia(db: Database, nearCopies?: boolean): Promise<nu
 
 /**
  * The media item a stored object belongs to (server/media/media-keys.ts): the item stored under key itself, else,
- * for a derived object `<stem>/w640.webp` or `<stem>/poster.webp`, the item `<stem>.<ext>` (an index range lookup
- * on storage_key). Undefined for an object of no item (for example a bucket upload not yet imported).
+ * for a derived object `<stem>/w640.webp`, `<stem>/poster.webp` or `<stem>/small.mp4`, the item `<stem>.<ext>` (an
+ * index range lookup on storage_key). Undefined for an object of no item (for example a bucket upload not yet imported).
  */
 export async function findMediaOwningKey(db: Database, key: string): Promise<MediaRow | undefined> {
   const { orm, t } = shared(db)
@@ -382,11 +382,18 @@ export async function isKeyImported(db: Database, key: string): Promise<boolean>
 
 /**
  * Items the pipeline has still to process: never processed, a GIF or WebP processed before the pipeline counted
- * frames (an animation among them has no poster yet), or an item processed before the pipeline made perceptual hashes.
+ * frames (an animation among them has no poster yet), an item processed before the pipeline made perceptual hashes,
+ * or a video without a small rendition whose variants are empty (processed before renditions existed, or its encode
+ * failed; one not smaller than the video has variants null and is not tried again).
  */
 const unprocessed = (m: ReturnType<typeof shared>['t']['media'], since: string | undefined, afterId = 0) =>
   and(
-    or(isNull(m.processedAt), and(isNull(m.frames), inArray(m.mimeType, [...ANIMATABLE_TYPES])), isNull(m.phash)),
+    or(
+      isNull(m.processedAt),
+      and(isNull(m.frames), inArray(m.mimeType, [...ANIMATABLE_TYPES])),
+      isNull(m.phash),
+      and(eq(m.mimeType, 'video/mp4'), sql`${m.variants} = '[]'`),
+    ),
     gt(m.id, afterId),
     since ? gte(m.uploadedAt, since) : undefined,
   )

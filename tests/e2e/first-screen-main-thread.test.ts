@@ -72,7 +72,7 @@ async function openWith(first?: string) {
   const requests: { path: string; start: number; end?: number; headerBytes?: number; bytes?: number; low: boolean }[] = []
   const lcpUrls: string[] = []
   let queue: string[] = []
-  // The paths of the files of the item on screen at first (its file, variants and poster).
+  // The paths of the files of the item on screen at first (its file, variants, poster and small video).
   let headPaths = new Set<string>()
   // Before the navigation starts: opened + the first paint's time + WINDOW_MS is at or before the window's end.
   const opened = performance.now()
@@ -83,7 +83,12 @@ async function openWith(first?: string) {
       const served = firstScreenOf(await res.text())?.queue ?? []
       queue = served.map((item) => item.mimeType)
       const head = served[0]
-      if (head) headPaths = new Set([head.url, ...head.variants.map((v) => v.url), ...(head.posterUrl ? [head.posterUrl] : [])].map(pathOf))
+      if (head)
+        headPaths = new Set(
+          [head.url, ...head.variants.map((v) => v.url), head.posterUrl, head.smallVideo?.url]
+            .filter((u) => u !== null && u !== undefined)
+            .map(pathOf),
+        )
     })
     await recordLcpUrls(page, lcpUrls)
     const cdp = await context.newCDPSession(page)

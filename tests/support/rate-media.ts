@@ -16,5 +16,6 @@ export const rateMedia = (id: number, overrides: Partial<RateMedia> = {}): RateM
   placeholder: null,
   variants: [],
   posterUrl: null,
+  smallVideo: null,
   ...overrides,
 })

@@ -1,6 +1,7 @@
 /**
  * MediaPicture: an item's image through `<img srcset sizes>` from its WebP variants, or its video with
- * the poster frame; the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
+ * the poster frame (given the box's width, the video file is chosen as a srcset would choose: its small rendition
+ * in a small box or under Data Saver, else its own file); the thumbhash placeholder is drawn on a canvas filling the box before the first paint, and the
  * file fades in over it. The box's size is the caller's (className/style): nothing inside changes it when the file
  * arrives. A priority picture (the page's LCP element) is fetched at once at high priority and
  * painted as it arrives, without the fade. A video or an animated image asked to show its poster only renders the
@@ -10,7 +11,7 @@
  */
 import { useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react'
 import { cn } from '@client/lib/cn'
-import { placeholderPixels, srcSetOf, type DisplayItem } from '@client/lib/media-variants'
+import { fileFor, placeholderPixels, saveDataOn, srcSetOf, type DisplayItem } from '@client/lib/media-variants'
 
 /** The thumbhash placeholder stretched over its parent box; drawn in a layout effect, so before the first paint. */
 function Placeholder({ hash }: { hash: string | null }) {
@@ -36,6 +37,8 @@ type Props = {
   item: DisplayItem
   /** The `sizes` attribute: the CSS width the image is shown at, e.g. '358px' or '(min-width: 768px) 25vw, 50vw'. */
   sizes: string
+  /** For a video: the box's CSS width in px, to choose its file by (fileFor); without it the video plays its own file. */
+  boxWidth?: number
   alt: string
   className?: string
   style?: CSSProperties
@@ -63,6 +66,7 @@ type Props = {
 function MediaPicture({
   item,
   sizes,
+  boxWidth,
   alt,
   className,
   style,
@@ -114,7 +118,7 @@ function MediaPicture({
       {posterOnly && poster ? null : isVideo ? (
         <video
           ref={videoRef}
-          src={item.url}
+          src={boxWidth ? fileFor(item, boxWidth, window.devicePixelRatio || 1, saveDataOn()).url : item.url}
           poster={poster}
           aria-label={alt}
           autoPlay={autoPlay}

@@ -7,8 +7,8 @@ import { KeyPageQuerySchema } from './paging'
 import { IdSchema } from '../common'
 
 /**
- * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants and poster stored
- * beside it; sha256 (hex) of its bytes when the list asked for checksums.
+ * One object of the bucket as the admin sees it; derivedCount/derivedSize (bytes) sum the variants, poster and small
+ * video rendition stored beside it; sha256 (hex) of its bytes when the list asked for checksums.
  */
 export const BucketFileSchema = v.object({
   key: v.string(),

@@ -11,7 +11,7 @@ import type { ChildAnswer, ChildJob } from './pipeline-process'
 /** The answer to job: its result, or its error as plain fields (status for a RefusedMediaError, metadataLeft for a MetadataLeftError). */
 async function answer(job: ChildJob): Promise<ChildAnswer> {
   try {
-    if (job.kind === 'video') return { ok: await processVideo(job.path, job.strippedPath, job.timeoutSeconds) }
+    if (job.kind === 'video') return { ok: await processVideo(job.path, job.strippedPath, job.smallPath, job.timeoutSeconds) }
     return { ok: await processImage(job.path, job.type, job.limits) }
   } catch (e) {
     const error = e as Error

@@ -11,10 +11,10 @@ import type { ImageLimits, ProcessedImage } from './image-pipeline'
 import type { ProcessedVideo } from './video-pipeline'
 import { MetadataLeftError, PipelineCrashedError, RefusedMediaError } from './media-errors'
 
-/** A job for a child: an image of type at path within limits, or a video at path copied without metadata to strippedPath. */
+/** A job for a child: an image of type at path within limits, or a video at path copied without metadata to strippedPath, its small rendition to smallPath. */
 export type ChildJob =
   | { kind: 'image'; path: string; type: string; limits: ImageLimits }
-  | { kind: 'video'; path: string; strippedPath: string; timeoutSeconds: number }
+  | { kind: 'video'; path: string; strippedPath: string; smallPath: string; timeoutSeconds: number }
 
 /** A child's answer to a job: the result, or the error's message with status (RefusedMediaError) or metadataLeft (MetadataLeftError). */
 export type ChildAnswer =
@@ -24,10 +24,11 @@ export type ChildAnswer =
 /** How long a child stays without a job before it is stopped, ms: a burst of uploads starts one child per slot once. */
 const CHILD_IDLE_EXIT_MS = 5000
 /**
- * A job's wall-clock limit, in PIPELINE_TIMEOUT_SECONDS: a job makes at most three runs one after the other that each
- * stop at that timeout (a video's stream copy, poster frame and poster encode; an image's runs beyond the libuv threads).
+ * A job's wall-clock limit, in PIPELINE_TIMEOUT_SECONDS: a job makes at most four runs one after the other that each
+ * stop at that timeout (a video's stream copy, poster frame, poster encode and small rendition; an image's runs beyond
+ * the libuv threads).
  */
-const JOB_TIMEOUT_RUNS = 3
+const JOB_TIMEOUT_RUNS = 4
 
 const CHILD_ENTRY = join(import.meta.dir, 'pipeline-child.ts')
 
@@ -101,5 +102,5 @@ export const processImageInChild = (path: string, type: string, limits: ImageLim
   runInChild<ProcessedImage>({ kind: 'image', path, type, limits }, limits.timeoutSeconds)
 
 /** processVideo (./video-pipeline.ts) run in a child: the same result and errors, plus runInChild's. */
-export const processVideoInChild = (path: string, strippedPath: string, timeoutSeconds: number) =>
-  runInChild<ProcessedVideo>({ kind: 'video', path, strippedPath, timeoutSeconds }, timeoutSeconds)
+export const processVideoInChild = (path: string, strippedPath: string, smallPath: string, timeoutSeconds: number) =>
+  runInChild<ProcessedVideo>({ kind: 'video', path, strippedPath, smallPath, timeoutSeconds }, timeoutSeconds)

@@ -1,7 +1,7 @@
 /**
  * The media pipeline end to end: turns the original file of an item into the objects visitors may fetch
- * (the stripped copy under the item's own key, its WebP variants, the poster of a video or an animation) and the row fields that
- * describe them. The original bytes are not kept: the stripped copy replaces them under the item key.
+ * (the stripped copy under the item's own key, its WebP variants, the poster of a video or an animation, a video's small
+ * rendition) and the row fields that describe them. The original bytes are not kept: the stripped copy replaces them under the item key.
  */
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
@@ -9,7 +9,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import type { Storage } from '../../storage/storage'
 import type { StoredVariant } from '../../db/schema'
 import type { Config } from '../../config'
-import { derivedKeysOf, posterKey, variantKey } from '../media-keys'
+import { derivedKeysOf, posterKey, smallVideoKey, variantKey } from '../media-keys'
 import { sha256Hex } from '../content-hash'
 import { logger } from '../../core/log'
 import { timePipeline } from '../../core/metrics'
@@ -20,7 +20,9 @@ import { pipelineQueueFor } from './pipeline-queue'
 
 /**
  * What the pipeline records on the media row. width/height in px as displayed; durationMs null for images; frames of
- * an image (more than 1: an animation, with a poster), null for videos; storedSha256 the SHA-256 (hex) of the stripped
+ * an image (more than 1: an animation, with a poster), null for videos; variants an image's WebP variants, or a video's
+ * small rendition (one entry; empty when its encode failed, so a reprocess tries again; null when it was not smaller
+ * than the copy, so none is kept); storedSha256 the SHA-256 (hex) of the stripped
  * copy written under the item key; phash the perceptual hash (16 hex digits) of the image, an animation's first frame
  * or a video's poster frame (./perceptual-hash.ts).
  */
@@ -30,7 +32,7 @@ export type ProcessedFields = {
   durationMs: number | null
   frames: number | null
   placeholder: string
-  variants: StoredVariant[]
+  variants: StoredVariant[] | null
   processedAt: string
   storedSha256: string
   phash: string
@@ -127,20 +129,25 @@ async function processNow(
   // sharp and the video tools run in a child process (./pipeline-process.ts): the server process never loads them.
   if (type === 'video/mp4') {
     await mkdir(deps.tmpDir, { recursive: true })
-    const stripped = join(deps.tmpDir, `stripped-${randomUUID()}.mp4`)
+    const job = randomUUID()
+    const stripped = join(deps.tmpDir, `stripped-${job}.mp4`)
+    const small = join(deps.tmpDir, `small-${job}.mp4`)
+    const putFile = (key: string, path: string) =>
+      deps.storage.put(key, Bun.file(path).stream(), { size: Bun.file(path).size, contentType: type }).then(() => key)
     try {
-      const video = await processVideoInChild(sourcePath, stripped, timeoutSeconds).catch(asUnreadable)
+      const video = await processVideoInChild(sourcePath, stripped, small, timeoutSeconds).catch(asUnreadable)
+      if (video.smallFailed) logger.warn({ kind: 'video', problem: video.smallFailed }, 'small video rendition skipped')
       await putAllOrNone(
         deps.storage,
         [
-          () =>
-            deps.storage
-              .put(itemKey, Bun.file(stripped).stream(), { size: Bun.file(stripped).size, contentType: type })
-              .then(() => itemKey),
+          () => putFile(itemKey, stripped),
           () => putBytes(deps.storage, posterKey(itemKey), video.poster.bytes, 'image/webp').then(() => posterKey(itemKey)),
+          ...(video.small ? [() => putFile(smallVideoKey(itemKey), small)] : []),
         ],
         keep,
       )
+      // A reprocessed item whose new rendition is not kept loses the old one.
+      if (!video.small && itemStored) await deps.storage.delete(smallVideoKey(itemKey))
       const storedSha256 = await sha256Hex(Bun.file(stripped).stream())
       return {
         width: video.width,
@@ -148,13 +155,13 @@ async function processNow(
         durationMs: video.durationMs,
         frames: null,
         placeholder: video.placeholder,
-        variants: [],
+        variants: video.small ? [video.small] : video.smallFailed ? [] : null,
         processedAt,
         storedSha256,
         phash: video.phash,
       }
     } finally {
-      await rm(stripped, { force: true })
+      await Promise.all([rm(stripped, { force: true }), rm(small, { force: true })])
     }
   }
   const image = await processImageInChild(sourcePath, type, { maxFrames, timeoutSeconds }).catch(asUnreadable)

@@ -48,15 +48,16 @@ describe('bucket management', () => {
     const t = makeTestApp({}, { storage })
     try {
       const v = await makeVisitor(t.app)
-      // tabby-cat.png is 451 px wide: a w451 variant that only its row names; the video has a poster.
+      // tabby-cat.png is 451 px wide: a w451 variant that only its row names; the video has a poster and a small rendition.
       const keys = await Promise.all(
         ['tabby-cat.png', 'kite-sky-portrait.mp4'].map(
           async (f) => (await makeMedia(t.app, v, f)).json.media.url.replace('/api/media/file/', '') as string,
         ),
       )
-      // An object never imported, with objects beside it named as its variant and poster would be.
+      // An object never imported, with objects beside it named as its variant, poster and small video would be.
       await putFixture(t, 'drop/cat.png', 'tabby-cat.png')
-      for (const derived of ['drop/cat/w320.webp', 'drop/cat/poster.webp']) await putFixture(t, derived, 'yellow-daisy.webp')
+      for (const derived of ['drop/cat/w320.webp', 'drop/cat/poster.webp', 'drop/cat/small.mp4'])
+        await putFixture(t, derived, 'yellow-daisy.webp')
       counts.lists = 0
       const r = await call(
         t.app,

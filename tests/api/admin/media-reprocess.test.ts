@@ -1,10 +1,13 @@
 /**
  * The media backfill (`hotvote media reprocess`, /api/admin/media/reprocess): media stored before the
  * pipeline get variants, placeholder and a stripped copy; GIF and WebP items processed before frames were counted get
- * counted, and an animation its still poster; a stopped run resumes; a second run does nothing.
+ * counted, and an animation its still poster; videos processed before small renditions get theirs; a stopped run
+ * resumes; a second run does nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test'
 import sharp from 'sharp'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { call, makeTestApp, makeVisitor, ADMIN_BASIC } from '../../support/test-app'
 import { FIXTURES_DIR, makeMedia } from '../../support/builders'
@@ -60,9 +63,9 @@ describe('media reprocess', () => {
       expect(m.processed).toBe(true)
       expect(m.placeholder).toBeTruthy()
       if (m.mimeType.startsWith('image/')) expect(m.variants.length).toBeGreaterThan(0)
-      else expect(m.posterUrl).toBeTruthy()
-      for (const url of [m.url, ...m.variants.map((x: { url: string }) => x.url), ...(m.posterUrl ? [m.posterUrl] : [])])
-        expect((await t.app.handle(new Request(`http://localhost${url}`))).status).toBe(200)
+      else expect([!!m.posterUrl, !!m.smallVideo]).toEqual([true, true])
+      const derived = [...m.variants.map((x: { url: string }) => x.url), m.posterUrl, m.smallVideo?.url].filter(Boolean)
+      for (const url of [m.url, ...derived]) expect((await t.app.handle(new Request(`http://localhost${url}`))).status).toBe(200)
     }
     const phone = Buffer.from(await new Response((await t.deps.storage.get(phoneKey))!.body).arrayBuffer())
     expect(phone.includes('AcmePhone')).toBe(false)
@@ -124,4 +127,50 @@ describe('media reprocess of animations processed before posters', () => {
     expect(frames.map((r) => r.frames)).toEqual([12, 1, 1, null])
     expect((await call(u.app, 'GET', paths.adminReprocess(), undefined, admin)).json).toEqual({ pending: 0 })
   })
+})
+
+/** Runs the ffmpeg on PATH; throws with its stderr on failure. */
+async function ffmpeg(args: string[]) {
+  const proc = Bun.spawn(['ffmpeg', '-hide_banner', '-v', 'error', ...args], { stderr: 'pipe' })
+  if ((await proc.exited) !== 0) throw new Error(await new Response(proc.stderr).text())
+}
+
+describe('media reprocess of videos processed before small renditions', () => {
+  const u = makeTestApp()
+  const scratch = mkdtempSync(join(tmpdir(), 'hotvote-reprocess-video-'))
+  afterAll(() => {
+    u.cleanup()
+    rmSync(scratch, { recursive: true, force: true })
+  })
+
+  it('makes their rendition, leaves one that would not be smaller, and tries a failed one again on the next run', async () => {
+    const v = await makeVisitor(u.app)
+    const admin = { headers: ADMIN_BASIC }
+    // A tiny, coarse H.264 clip: its rendition would be larger. DTS audio: the rendition's encode does not open it.
+    const tiny = join(scratch, 'tiny.mp4')
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10', '-t', '2', '-c:v', 'libx264', '-crf', '51', '-y', tiny])
+    const dts = join(scratch, 'dts.mp4')
+    const source = join(FIXTURES_DIR, 'flowers-crossfade-tone.mp4')
+    await ffmpeg(['-i', source, '-c:v', 'copy', '-c:a', 'dca', '-strict', '-2', '-f', 'mp4', '-y', dts])
+    const [kite, small, failing] = [
+      (await makeMedia(u.app, v, 'kite-sky-portrait.mp4')).json.media,
+      (await makeMedia(u.app, v, 'tiny.mp4', { bytes: Bun.file(tiny) })).json.media,
+      (await makeMedia(u.app, v, 'dts.mp4', { bytes: Bun.file(dts) })).json.media,
+    ]
+    expect([!!kite.smallVideo, small.smallVideo, failing.smallVideo]).toEqual([true, null, null])
+    // The tiny clip needs none; the failed encode is tried again.
+    expect((await call(u.app, 'GET', paths.adminReprocess(), undefined, admin)).json).toEqual({ pending: 1 })
+    // As the pipeline left the first one before renditions: processed, no rendition.
+    const smallKey = kite.smallVideo.url.replace('/api/media/file/', '')
+    await u.sql.run(`update media set variants = '[]' where id = ?`, kite.id)
+    await u.deps.storage.delete(smallKey)
+    expect((await call(u.app, 'GET', paths.adminReprocess(), undefined, admin)).json).toEqual({ pending: 2 })
+    expect((await call(u.app, 'POST', paths.adminReprocess(), {}, admin)).json).toMatchObject({ processed: 2, failed: 0, remaining: 0 })
+    // The failed encode waits for the next run.
+    expect((await call(u.app, 'GET', paths.adminReprocess(), undefined, admin)).json).toEqual({ pending: 1 })
+    const listed = (await call(u.app, 'GET', paths.adminMedia(), undefined, admin)).json as { id: number; smallVideo: unknown }[]
+    expect(listed.find((m) => m.id === kite.id)?.smallVideo).toEqual(kite.smallVideo)
+    expect(await u.deps.storage.head(smallKey)).toBeDefined()
+    expect(listed.find((m) => m.id === failing.id)?.smallVideo).toBeNull()
+  }, 300_000)
 })

@@ -15,7 +15,7 @@ import { makeMedia } from '../../support/builders'
 import { MP4_TAG_STYLES, TAG_TEXTS, taggedGif, taggedJpeg, taggedMp4, taggedPng, taggedWebp } from '../../support/tagged-media'
 import { paths } from '@contract/paths'
 
-type Media = { url: string; mimeType: string; posterUrl: string | null; variants: { url: string }[] }
+type Media = { url: string; mimeType: string; posterUrl: string | null; variants: { url: string }[]; smallVideo: { url: string } | null }
 
 const scratch = mkdtempSync(join(tmpdir(), 'hotvote-metadata-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -86,9 +86,10 @@ describe('uploads', () => {
     }
   })
 
-  it.each(Object.keys(inputs))('serves %s, its variants and poster without a location or camera tag', async (name) => {
+  it.each(Object.keys(inputs))('serves %s, its variants, poster and small video without a location or camera tag', async (name) => {
     const item = items[name]
     const urls = [item.url, ...item.variants.map((v) => v.url), ...(item.posterUrl ? [item.posterUrl] : [])]
+    if (item.mimeType === 'video/mp4') urls.push(item.smallVideo!.url)
     expect(urls.length).toBeGreaterThan(1)
     for (const url of urls) {
       const { bytes, type } = await fetchServed(t, url)

@@ -27,6 +27,7 @@ type Media = {
   placeholder: string | null
   posterUrl: string | null
   variants: { url: string; width: number; height: number; size: number }[]
+  smallVideo: { url: string; width: number; height: number; size: number } | null
 }
 type T = ReturnType<typeof makeTestApp>
 
@@ -50,7 +51,12 @@ const fetchBytes = async (t: T, url: string) => {
   expect(res.status).toBe(200)
   return new Uint8Array(await res.arrayBuffer())
 }
-const servedUrls = (m: Media) => [m.url, ...m.variants.map((v) => v.url), ...(m.posterUrl ? [m.posterUrl] : [])]
+const servedUrls = (m: Media) => [
+  m.url,
+  ...m.variants.map((v) => v.url),
+  ...(m.posterUrl ? [m.posterUrl] : []),
+  ...(m.smallVideo ? [m.smallVideo.url] : []),
+]
 const bucketObjects = async (storage: Storage) => (await Array.fromAsync(storage.list())).map((o) => o.key)
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const contains = (bytes: Uint8Array, text: string) => Buffer.from(bytes).includes(Buffer.from(text, 'latin1'))
@@ -228,6 +234,22 @@ describe('videos', () => {
     expect(await t.sql.get('select duration_ms as d from media where id = ?', item.id)).toEqual({ d: 7000 })
   })
 
+  it('names its small rendition in the upload answer and the queue: an H.264 MP4 of fewer bytes, within 640 px', async () => {
+    const v = await makeVisitor(t.app)
+    const item: Media = (await makeMedia(t.app, v, 'forest-path-zoom.mp4')).json.media
+    expect(item.smallVideo?.url).toMatch(/\/small\.mp4$/)
+    expect([item.smallVideo?.width, item.smallVideo?.height]).toEqual([640, 360])
+    expect(item.variants).toEqual([])
+    const small = await fetchBytes(t, item.smallVideo!.url)
+    expect(small.length).toBe(item.smallVideo!.size)
+    expect(small.length).toBeLessThan((await fetchBytes(t, item.url)).length)
+    const res = await t.app.handle(new Request(`http://localhost${item.smallVideo!.url}`))
+    expect(res.headers.get('content-type')).toBe('video/mp4')
+    const rater = await makeVisitor(t.app)
+    const queue = await call(t.app, 'GET', paths.mediaQueue(rater.user.id, { limit: 50 }), undefined, { cookie: rater.cookie })
+    expect(queue.json.find((m: Media) => m.id === item.id)?.smallVideo).toEqual(item.smallVideo)
+  })
+
   it('records a portrait phone video (a quarter turn in its matrix) at its displayed size, as its poster shows it', async () => {
     const turned = join(scratch, 'turned.mp4')
     await ffmpeg(['-i', join(FIXTURES_DIR, 'rowing-boats-pan.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-y', turned])
@@ -245,6 +267,8 @@ async function expectDeletesLeaveNothing(t: T, counts?: StorageCounts) {
     ['storm-over-highway.jpg', 'paint-brushes.gif', 'rowing-boats-pan.mp4'].map(async (f) => (await makeMedia(t.app, v, f)).json.media),
   )
   expect((await bucketObjects(t.deps.storage)).length).toBeGreaterThan(6)
+  // The video's small rendition is in the bucket, and goes with its item.
+  expect(await t.deps.storage.head(video.smallVideo!.url.replace('/api/media/file/', ''))).toBeDefined()
   expect((await call(t.app, 'DELETE', `/api/media/${photo.id}?userId=${v.user.id}`, undefined, { cookie: v.cookie })).status).toBe(204)
   const admin = { authorization: `Basic ${btoa('admin:test-admin-password')}` }
   expect((await call(t.app, 'DELETE', `/api/admin/media/${gif.id}`, undefined, { headers: admin })).status).toBeLessThan(300)
@@ -292,7 +316,7 @@ describe('the bucket treats derived objects as part of their item', () => {
     const imported = (await call(t.app, 'POST', paths.adminImportMedia(), undefined, { headers: admin })).json
     expect(imported).toMatchObject({ imported: 3, errors: 0, totalFiles: 3 })
     const rows = (await t.sql.all('select storage_key as k, variants from media ')) as { k: string; variants: string }[]
-    expect(rows.map((r) => `${r.k.split('.').pop()} ${JSON.parse(r.variants).length}`).sort()).toEqual(['jpg 5', 'jpg 5', 'mp4 0'])
+    expect(rows.map((r) => `${r.k.split('.').pop()} ${JSON.parse(r.variants).length}`).sort()).toEqual(['jpg 5', 'jpg 5', 'mp4 1'])
     t.cleanup()
   })
 

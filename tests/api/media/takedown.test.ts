@@ -22,7 +22,8 @@ describe('GET /api/media/file/* of a taken-down item', () => {
     const stem = url.replace(/\.jpg$/, '')
     await putObject(`${stem.replace('/api/media/file/', '')}/w640.webp`)
     await putObject(`${stem.replace('/api/media/file/', '')}/poster.webp`)
-    const files = [url, `${stem}/w640.webp`, `${stem}/poster.webp`]
+    await putObject(`${stem.replace('/api/media/file/', '')}/small.mp4`)
+    const files = [url, `${stem}/w640.webp`, `${stem}/poster.webp`, `${stem}/small.mp4`]
     const etag = (await get(url)).headers.get('etag')!
     for (const path of files) expect((await get(path)).status).toBe(200)
 

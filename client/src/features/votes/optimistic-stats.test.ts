@@ -16,6 +16,7 @@ const withStats = (totalVotes: number, hotPercentage: number): RateMedia => ({
   placeholder: null,
   variants: [],
   posterUrl: null,
+  smallVideo: null,
 })
 
 describe('optimisticStats', () => {

@@ -3,7 +3,8 @@
  * wide as the column and at most useMediaHeight tall, so a landscape photo fills the width with no tall black box;
  * the box is centred in an area useMediaHeight tall for every item, so a vote moves nothing (Cumulative Layout
  * Shift 0). Images come from their WebP variants by srcset (the width the box needs at the screen's pixel
- * ratio), over the placeholder. A click opens the full-screen viewer, whose code loads on that first click (none of it
+ * ratio), over the placeholder; a video plays its small rendition when the box needs no more (always under Data
+ * Saver), else its own file. A click opens the full-screen viewer, whose code loads on that first click (none of it
  * is in the first load). A video autoplays unless the system asks for reduced motion, and has a visible Pause/Play control
  * (WCAG 2.2.2). The box's picture is the page's LCP element: fetched eagerly at high priority, and its load
  * (or failure) opens the prefetch queue's gate (first-media.ts). A video or an animated image (GIF, WebP) that is the
@@ -71,6 +72,7 @@ const MediaView = memo(function MediaView({ item, onError }: { item: RateMedia; 
       key={item.id}
       item={item}
       sizes={full ? '100vw' : `${mediaBoxWidth(item, window.innerWidth, height)}px`}
+      boxWidth={full ? window.innerWidth : mediaBoxWidth(item, window.innerWidth, height)}
       alt={isVideo ? 'Video to rate' : 'Photo to rate'}
       posterOnly={!full && stillOnly}
       autoPlay={!reducedMotion}

@@ -81,6 +81,31 @@ describe('filesToShow', () => {
     ])
     expect(filesToShow(item(3, 500), 390, 844, 3, false)).toEqual([{ url: '/api/media/file/3', size: 500, image: true }])
   })
+
+  it("warms the video file the box plays: its small rendition on a phone and under Data Saver, its own file on a large screen, and counts that file's bytes", () => {
+    const clip: RateMedia = {
+      ...item(4, 2_300_000, 'video/mp4'),
+      width: 1280,
+      height: 720,
+      posterUrl: '/p.webp',
+      smallVideo: { url: '/s/small.mp4', width: 640, height: 360, size: 150_000 },
+    }
+    const played = (innerWidth: number, innerHeight: number, dpr: number, saveData = false) =>
+      filesToShow(clip, innerWidth, innerHeight, dpr, saveData)[0]
+    // 412 x 823 at DPR 1.75: a 380-px box, 665 device px, under the geometric mean of 640 and 1280 (905).
+    expect(played(412, 823, 1.75)).toEqual({ url: '/s/small.mp4', size: 150_000, image: false })
+    // 1920 x 1080 at DPR 1: a box of about 1,580 px, past 905.
+    expect(played(1920, 1080, 1)).toEqual({ url: clip.url, size: 2_300_000, image: false })
+    expect(played(1920, 1080, 1, true)).toEqual({ url: '/s/small.mp4', size: 150_000, image: false })
+    // Before the first vote the clip fits the 1 MB budget by its rendition's bytes.
+    const queue = [item(1, 300_000), clip, item(5, 300_000)]
+    const phone = (i: RateMedia) => filesToShow(i, 412, 823, 1.75, false)
+    expect(filesForStep(queue, false, PREFETCH_BUDGET_BYTES, false, phone).map((f) => f.url)).toEqual([
+      '/s/small.mp4',
+      '/p.webp',
+      '/api/media/file/5',
+    ])
+  })
 })
 
 describe('filesForStep', () => {

@@ -2,7 +2,8 @@
  * Warming the queue's files (public-visitor §4: the next item is prefetched, an image preloaded; the
  * upcoming items are cached so they can be rated offline). For each item the file the rate screen will show is
  * fetched in full into the HTTP cache (and the service worker's media cache when one runs): the image variant its
- * box needs at the screen's pixel ratio, a video with its poster. The work follows what is on screen, in two steps
+ * box needs at the screen's pixel ratio, a video's file it plays there (its small rendition in a small box) with its
+ * poster. The work follows what is on screen, in two steps
  * (first-media.ts): once the first item has settled and the browser is idle, only the next NEXT_ITEMS items, inside
  * FIRST_SCREEN_BUDGET_BYTES counted from the head (the item on screen included); once the visitor has voted, or has
  * looked at the first item for a while, the rest of the queue inside PREFETCH_BUDGET_BYTES, so it can be rated
@@ -14,7 +15,7 @@
  */
 import { useEffect, useRef } from 'react'
 import type { RateMedia } from '@contract/media'
-import { fileFor, placeholderPixels } from '@client/lib/media-variants'
+import { fileFor, placeholderPixels, saveDataOn } from '@client/lib/media-variants'
 import { whenIdle } from '@client/lib/when-idle'
 import { afterFirstMedia, afterFirstVoteOrQuiet, restOfQueueOpen } from '../first-media'
 import { mediaBoxWidth, mediaHeightFor } from './use-media-height'
@@ -33,17 +34,17 @@ const WARM_IDLE_TIMEOUT_MS = 2000
 /** Resolves in the browser's next idle period (at most WARM_IDLE_TIMEOUT_MS later). */
 const nextIdle = () => new Promise<void>((resolve) => whenIdle(resolve, WARM_IDLE_TIMEOUT_MS))
 
-/** True when the browser asks to save data (navigator.connection.saveData). */
-export const saveDataOn = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true
-
 /** A file to warm: its URL, size in bytes, and whether it is an image to preload. */
 export type WarmFile = { url: string; size: number; image: boolean }
 
-/** The files the rate screen shows for item in a window of innerWidth x innerHeight px at dpr: the chosen variant, or a video and its poster. */
+/**
+ * The files the rate screen shows for item in a window of innerWidth x innerHeight px at dpr (fileFor its box): the
+ * chosen variant, or the video file it plays (its small rendition or its own file) and its poster.
+ */
 export function filesToShow(item: RateMedia, innerWidth: number, innerHeight: number, dpr: number, saveData: boolean): WarmFile[] {
-  if (item.mimeType.startsWith('video/'))
-    return [{ url: item.url, size: item.size, image: false }, ...(item.posterUrl ? [{ url: item.posterUrl, size: 0, image: true }] : [])]
   const file = fileFor(item, mediaBoxWidth(item, innerWidth, mediaHeightFor(innerWidth, innerHeight)), dpr, saveData)
+  if (item.mimeType.startsWith('video/'))
+    return [{ ...file, image: false }, ...(item.posterUrl ? [{ url: item.posterUrl, size: 0, image: true }] : [])]
   return [{ ...file, image: true }]
 }
 
