@@ -4,7 +4,7 @@
  * `/` also after the first vote or the quiet after the first item), the service worker (production builds) and one
  * request for persistent storage.
  */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, createRouter } from '@tanstack/react-router'
@@ -74,14 +74,19 @@ if (window.location.pathname === '/') {
   await yieldToMain()
   await router.load()
 }
-// createRoot (React's event listeners on the root) and the first render in a task after the router's.
+// createRoot (React's event listeners on the root) and the first render in a task after the router's. The first render
+// is a transition, which React renders in time slices and commits in a task of its own, where an update of the default
+// priority is rendered and committed in one task.
 await yieldToMain()
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <UpdatePrompt />
-    </QueryClientProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!)
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 )
