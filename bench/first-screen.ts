@@ -15,7 +15,9 @@
  * nothing) and the media files asked for in it, in all and per kind of item. `--runs N` repeats each page; `--kinds
  * server,camera,gif` picks kinds; `--profile` also records V8's CPU samples and prints the functions that took the
  * most of the window's main thread (build with `PROFILE_BUILD=1 npm run build` so they have their source names);
- * `--save DIR` writes each trace there (DevTools' Performance panel opens them).
+ * `--save DIR` writes each trace there (DevTools' Performance panel opens them). `--tasks` lists every task from first
+ * contentful paint of at least TASK_LIST_MS of CPU, in order, with the number of those over Lighthouse's 12.5 ms
+ * (50 ms at its 4x) and, with `--profile`, the functions that took each one.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -46,6 +48,10 @@ const FIRST_BY_KIND: Record<string, string> = {
 }
 const WINDOW_MS = 5000
 const LONG_TASK_MS = 50
+/** Least CPU time of a task --tasks lists, ms. */
+const TASK_LIST_MS = 5
+/** CPU time over which a task blocks at Lighthouse's 4x slowdown (50 ms of wall time), ms. */
+const BLOCKING_CPU_MS = 12.5
 
 const { values: opts } = parseArgs({
   options: {
@@ -54,6 +60,7 @@ const { values: opts } = parseArgs({
     kinds: { type: 'string', default: 'server' },
     save: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    tasks: { type: 'boolean', default: false },
   },
 })
 const dataDir = opts.data ?? mkdtempSync(join(tmpdir(), 'hotvote-first-screen-'))
@@ -161,7 +168,45 @@ function report(label: string, run: number, t: FirstScreenTrace, lcpUrls: string
         .map(([w, ms]) => `${w} ${ms.toFixed(1)}`)
         .join(', ')} | ${k.scripts.join('; ')}`,
   )
-  return [head, networkOf(t, kinds), ...(opts.profile ? profileOf(t) : []), ...lines].join('\n')
+  return [head, networkOf(t, kinds), ...(opts.profile ? profileOf(t) : []), ...lines, ...(opts.tasks ? tasksOf(t, afterFcp) : [])].join(
+    '\n',
+  )
+}
+
+/**
+ * The tasks of at least TASK_LIST_MS of CPU among tasks (from first contentful paint on), in order, as lines of text;
+ * with --profile each with the functions that took it (by total and self time, the React scheduler's and the
+ * renderer's own wrappers included).
+ */
+function tasksOf(t: FirstScreenTrace, tasks: FirstScreenTrace['tasks']): string[] {
+  const nav = t.events.find(
+    (e) => e.name === 'navigationStart' && /^https?:/.test(String((e.args?.data as { documentLoaderURL?: string })?.documentLoaderURL)),
+  )
+  const listed = tasks.filter((k) => k.cpuMs >= TASK_LIST_MS)
+  const blocking = tasks.filter((k) => k.cpuMs > BLOCKING_CPU_MS)
+  const lines = [
+    `    tasks from FCP over ${BLOCKING_CPU_MS} ms CPU: ${blocking.length} (${blocking.map((k) => k.cpuMs.toFixed(1)).join(', ')} ms)`,
+  ]
+  for (const k of listed) {
+    lines.push(
+      `    task +${k.startMs.toFixed(0)} ms: ${k.cpuMs.toFixed(1)} ms CPU (${k.wallMs.toFixed(1)} wall) ${Object.entries(k.work)
+        .map(([w, ms]) => `${w} ${ms.toFixed(1)}`)
+        .join(', ')}`,
+    )
+    if (!opts.profile || !nav) continue
+    const from = nav.ts + (t.firstPaintMs + k.startMs) * 1000
+    const fns = profiledFunctions(t.events, from, from + k.wallMs * 1000)
+    const line = (f: (typeof fns)[number]) => `${f.name} ${f.totalMs.toFixed(1)}/${f.selfMs.toFixed(1)}`
+    lines.push(`      by total/self ms: ${fns.slice(0, 16).map(line).join('; ')}`)
+    lines.push(
+      `      by self: ${[...fns]
+        .sort((a, b) => b.selfMs - a.selfMs)
+        .slice(0, 10)
+        .map(line)
+        .join('; ')}`,
+    )
+  }
+  return lines
 }
 
 try {

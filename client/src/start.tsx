@@ -4,7 +4,7 @@
  * `/` also after the first vote or the quiet after the first item), the service worker (production builds) and one
  * request for persistent storage.
  */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, createRouter } from '@tanstack/react-router'
@@ -16,7 +16,7 @@ import { siteSettingsQueryOptions } from './features/shell/api/get-site-settings
 import { afterPageLoad, yieldToMain } from './lib/when-idle'
 import { removeFirstPicturePreview } from './lib/first-picture-preview'
 import { afterFirstVoteOrQuiet } from './features/votes/first-media'
-import { cn } from './lib/cn'
+import { prepareCn } from './lib/cn'
 import { UpdatePrompt } from './features/pwa/components/update-prompt'
 import './outbox-kinds'
 
@@ -50,9 +50,10 @@ void firstScreenDone.then(() =>
     void import('./lib/persistent-storage').then((m) => m.requestPersistentStorage()).catch(() => false)
   }, START_UP_IDLE_TIMEOUT_MS),
 )
-// tailwind-merge builds its class tables on first use (a few ms, four times that on a slow phone): done in a task of
-// its own while the persisted cache is read, rather than inside the first render's task (Total Blocking Time).
-setTimeout(() => cn('p-0', 'p-1'), 0)
+// tailwind-merge builds its configuration and class tables on first use (a few ms, four times that on a slow phone):
+// done in two tasks of their own while the persisted cache is read, rather than inside the first render's task (Total
+// Blocking Time).
+setTimeout(prepareCn, 0)
 // The last known session, configs and stats must be in the cache before the first render, so an offline start shows them.
 await startQueryPersistence(queryClient)
 // The router's set-up (history, route tree, first location) runs in a task of its own rather than in the modules'
@@ -64,12 +65,28 @@ const router = createAppRouter()
 router.subscribe('onResolved', ({ toLocation }) => {
   if (toLocation.pathname !== '/') removeFirstPicturePreview()
 })
+// On `/` the first location's matches and loaders run here, in tasks of their own, rather than in the router's first
+// commit (its Transitioner loads the first location from a layout effect unless it is already resolved): the first
+// render then commits the resolved matches, and the session query the rate route's loader starts is already fetching
+// when the page subscribes to it. Only `/`, whose routes are in the app's chunk: a page whose route is split off stays
+// blank when its load runs before a router is rendered.
+if (window.location.pathname === '/') {
+  await yieldToMain()
+  await router.load()
+}
+// createRoot (React's event listeners on the root) and the first render in a task after the router's. The first render
+// is a transition, which React renders in time slices and commits in a task of its own, where an update of the default
+// priority is rendered and committed in one task.
+await yieldToMain()
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <UpdatePrompt />
-    </QueryClientProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!)
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 )

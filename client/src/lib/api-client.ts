@@ -3,6 +3,7 @@
  * cookies always sent, JSON body only when one exists, any non-OK answer throws ApiError whose message is
  * `${status}: ${body || statusText}`.
  */
+import { yieldToMain } from './when-idle'
 
 /** A non-OK answer. status: HTTP status; body: raw text; json: the parsed body when it is JSON; statusText: the reason phrase. */
 export class ApiError extends Error {
@@ -44,9 +45,15 @@ export type ApiFetchOptions = Omit<RequestInit, 'body'> & {
   onHeaders?: (headers: Headers) => void
 }
 
-/** Fetches path and parses its JSON (undefined for 204), or answers its Blob with as 'blob'. Throws ApiError for a non-OK answer, TypeError when offline. */
+/**
+ * Fetches path and parses its JSON (undefined for 204), or answers its Blob with as 'blob'. The request is sent in a
+ * task of its own (yieldToMain): the queries a render mounts start their requests from one task of React's effects,
+ * and sending each request there would make that one long task. Throws ApiError for a non-OK answer, TypeError when
+ * offline.
+ */
 export async function apiFetch<T>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
   const { json, idempotencyKey, on401 = 'throw', as = 'json', headers, onHeaders, ...init } = opts
+  await yieldToMain()
   const allHeaders = new Headers(headers)
   if (json !== undefined) allHeaders.set('Content-Type', 'application/json')
   if (idempotencyKey) allHeaders.set('Idempotency-Key', idempotencyKey)
