@@ -116,14 +116,13 @@ let stdoutBatch: (pino.DestinationStream & { flush(cb?: () => void): void; flush
 function batchedStdout() {
   if (stdoutBatch) return stdoutBatch
   const out = pino.destination({ dest: 1, sync: true })
-  let lines: string[] = []
-  let size = 0
+  // One string, appended to: no array of lines to join at each write.
+  let pending = ''
   let exiting = false
   const flushSync = () => {
-    if (size === 0) return
-    const text = lines.join('')
-    lines = []
-    size = 0
+    if (pending.length === 0) return
+    const text = pending
+    pending = ''
     out.write(text)
   }
   setInterval(flushSync, BATCH_MS).unref()
@@ -133,9 +132,8 @@ function batchedStdout() {
   })
   stdoutBatch = {
     write(line: string) {
-      lines.push(line)
-      size += line.length
-      if (size >= BATCH_BYTES || exiting) flushSync()
+      pending += line
+      if (pending.length >= BATCH_BYTES || exiting) flushSync()
     },
     flush(cb?: () => void) {
       flushSync()
@@ -172,12 +170,16 @@ export type RequestLine = { requestId: string; route: string; method: string; st
 /** pino's number of the info level, which request lines carry. */
 const INFO_LEVEL = 30
 
+/** Most (route, method) pairs whose part of the request line is kept (the route patterns and methods of the app). */
+const MAX_KEPT_ROUTE_PARTS = 1024
+
 /**
  * The writer of request lines for a logger made with options: the line pino's `info(fields, 'request')` would write,
  * redactLine's output in production included (same fields and order, the same destination), built as one template
  * string, since request lines are the one line per request and pino's serializer costs several times as much. In
  * production each string value is redacted on its own, as redactLine does once it parses a line, which spares the
- * parse; numbers hold nothing to redact. Writes nothing when out's level hides info.
+ * parse; numbers hold nothing to redact. The route and method part of the line is made once per route pattern and
+ * method and kept (route patterns are a small fixed set). Writes nothing when out's level hides info.
  */
 function createRequestLineWriter({ production, secrets = [], destination }: LoggerOptions, out: Logger) {
   const known = secrets.filter((s): s is string => !!s)
@@ -188,11 +190,26 @@ function createRequestLineWriter({ production, secrets = [], destination }: Logg
   const stream = destination ?? batchedStdout()
   const head = `{"level":${INFO_LEVEL},"time":`
   const base = `,"instance":${JSON.stringify(scrub(INSTANCE_ID))},"requestId":`
+  const routeParts = new Map<string, Map<string, string>>()
+  let kept = 0
+  /** `,"route":…,"method":…,"status":` of route and method, scrubbed and quoted. */
+  const routePart = (route: string, method: string) => {
+    let byMethod = routeParts.get(route)
+    let part = byMethod?.get(method)
+    if (part !== undefined) return part
+    part = `,"route":${JSON.stringify(scrub(route))},"method":${JSON.stringify(scrub(method))},"status":`
+    if (kept < MAX_KEPT_ROUTE_PARTS) {
+      kept++
+      if (!byMethod) routeParts.set(route, (byMethod = new Map()))
+      byMethod.set(method, part)
+    }
+    return part
+  }
   // The level is set once, when the logger is made.
   if (!out.isLevelEnabled('info')) return (_: RequestLine) => {}
   return (r: RequestLine) =>
     stream.write(
-      `${head}${Date.now()}${base}${JSON.stringify(scrub(r.requestId))},"route":${JSON.stringify(scrub(r.route))},"method":${JSON.stringify(scrub(r.method))},"status":${r.status},"ms":${r.ms},"msg":"request"}\n`,
+      `${head}${Date.now()}${base}${JSON.stringify(scrub(r.requestId))}${routePart(r.route, r.method)}${r.status},"ms":${r.ms},"msg":"request"}\n`,
     )
 }
 
