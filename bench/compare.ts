@@ -35,6 +35,11 @@ const ADMIN_PASSWORD = 'bench-admin-password'
 const ADMIN = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
 /** Connections of the votes load, as in the main bench. */
 const VOTE_CONNECTIONS = 64
+/**
+ * Seconds of the same load run before each measured read and not counted: a server just started still loads modules
+ * on first use, compiles its routes and JITs its code, work that would otherwise be charged to the first figure.
+ */
+const WARM_UP_SECONDS = 2
 /** The seeders' pseudo-random seed: both sides get the same votes. */
 const SEED = 20261124
 
@@ -70,14 +75,16 @@ function seedWith(tree: SourceTree, path: string, counts: { media: number; votes
 
 /**
  * wrk against server with script, answering the figures of one sample (the server's CPU, and that of the backends of
- * the PostgreSQL database databaseUrl when given, read from /proc).
+ * the PostgreSQL database databaseUrl when given, read from /proc). With warmUp, WARM_UP_SECONDS of the same load run
+ * first, uncounted (for reads only: a vote script cast twice would vote on the same pairs again).
  */
 async function sample(
   server: Running,
   script: string,
-  opts: { seconds: number; connections?: number },
+  opts: { seconds: number; connections?: number; warmUp?: boolean },
   databaseUrl?: string,
 ): Promise<Sample> {
+  if (opts.warmUp) await runWrk(server.url, script, { threads: 2, ...opts, seconds: WARM_UP_SECONDS })
   const before = cpuMs(server.pid)
   const backends = databaseUrl ? await backendCpuSince(databaseUrl) : async () => 0
   const r: LoadResult = await runWrk(server.url, script, { threads: 2, ...opts })
@@ -148,7 +155,12 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
         ].slice(0, figures.length)
         for (const [f, script] of scripts.entries())
           samples[i][f].push(
-            await sample(server, script, { seconds: opts.seconds, connections: f === 2 ? VOTE_CONNECTIONS : 32 }, side.database?.url),
+            await sample(
+              server,
+              script,
+              { seconds: opts.seconds, connections: f === 2 ? VOTE_CONNECTIONS : 32, warmUp: f < 2 },
+              side.database?.url,
+            ),
           )
         console.log(
           `round ${round + 1}/${opts.rounds} ${side.tree.label}: ${samples[i].map((s) => Math.round(s.at(-1)!.rps)).join(', ')} req/s`,

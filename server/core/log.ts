@@ -116,7 +116,8 @@ let stdoutBatch: (pino.DestinationStream & { flush(cb?: () => void): void; flush
  */
 function batchedStdout() {
   if (stdoutBatch) return stdoutBatch
-  const out = pino.destination({ dest: 1, sync: true, contentMode: 'buffer' })
+  // In buffer mode SonicBoom writes the buffers it is given; its types name strings only.
+  const out = pino.destination({ dest: 1, sync: true, contentMode: 'buffer' }) as unknown as { write(bytes: Buffer): boolean }
   let lines: string[] = []
   let size = 0
   let exiting = false
