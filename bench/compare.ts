@@ -27,12 +27,19 @@ export type CompareOptions = {
   rounds: number
   database: 'sqlite' | 'postgres'
   json?: string
+  /** Only the two read figures (random item, config read): no votes, no export, no idle RSS. */
+  readsOnly?: boolean
 }
 
 const ADMIN_PASSWORD = 'bench-admin-password'
 const ADMIN = `Basic ${btoa(`admin:${ADMIN_PASSWORD}`)}`
 /** Connections of the votes load, as in the main bench. */
 const VOTE_CONNECTIONS = 64
+/**
+ * Seconds of the same load run before each measured read and not counted: a server just started still loads modules
+ * on first use, compiles its routes and JITs its code, work that would otherwise be charged to the first figure.
+ */
+const WARM_UP_SECONDS = 2
 /** The seeders' pseudo-random seed: both sides get the same votes. */
 const SEED = 20261124
 
@@ -68,14 +75,16 @@ function seedWith(tree: SourceTree, path: string, counts: { media: number; votes
 
 /**
  * wrk against server with script, answering the figures of one sample (the server's CPU, and that of the backends of
- * the PostgreSQL database databaseUrl when given, read from /proc).
+ * the PostgreSQL database databaseUrl when given, read from /proc). With warmUp, WARM_UP_SECONDS of the same load run
+ * first, uncounted (for reads only: a vote script cast twice would vote on the same pairs again).
  */
 async function sample(
   server: Running,
   script: string,
-  opts: { seconds: number; connections?: number },
+  opts: { seconds: number; connections?: number; warmUp?: boolean },
   databaseUrl?: string,
 ): Promise<Sample> {
+  if (opts.warmUp) await runWrk(server.url, script, { threads: 2, ...opts, seconds: WARM_UP_SECONDS })
   const before = cpuMs(server.pid)
   const backends = databaseUrl ? await backendCpuSince(databaseUrl) : async () => 0
   const r: LoadResult = await runWrk(server.url, script, { threads: 2, ...opts })
@@ -104,7 +113,8 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
     tree,
     dataDir: mkdtempSync(join(tmpdir(), 'hotvote-bench-compare-')),
   }))
-  const samples = sides.map(() => FIGURES.map(() => [] as Sample[]))
+  const figures = opts.readsOnly ? FIGURES.slice(0, 2) : FIGURES
+  const samples = sides.map(() => figures.map(() => [] as Sample[]))
   const hello: number[] = []
   const running: Running[] = []
   const cleanUp = async () => {
@@ -142,10 +152,15 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
           perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, server.url),
           configRead,
           distinctVotes(seeded.visitors, seeded.media, server.url, round, opts.rounds),
-        ]
+        ].slice(0, figures.length)
         for (const [f, script] of scripts.entries())
           samples[i][f].push(
-            await sample(server, script, { seconds: opts.seconds, connections: f === 2 ? VOTE_CONNECTIONS : 32 }, side.database?.url),
+            await sample(
+              server,
+              script,
+              { seconds: opts.seconds, connections: f === 2 ? VOTE_CONNECTIONS : 32, warmUp: f < 2 },
+              side.database?.url,
+            ),
           )
         console.log(
           `round ${round + 1}/${opts.rounds} ${side.tree.label}: ${samples[i].map((s) => Math.round(s.at(-1)!.rps)).join(', ')} req/s`,
@@ -154,14 +169,14 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
       }
     }
     const finals = []
-    for (const side of sides) {
+    for (const side of opts.readsOnly ? [] : sides) {
       const server = await start(side)
       await Bun.sleep(1000)
       const idleMb = memoryMb(server.pid).rss
       finals.push({ idleMb, export: await exportFigure(server), votes: side.seeded!.votes })
       await server.stop()
     }
-    const rows = FIGURES.map((figure, f) => {
+    const rows = figures.map((figure, f) => {
       const [ref, head] = samples.map((s) => s[f])
       const fig = (xs: Sample[]) => ({
         rps: median(xs.map((x) => x.rps)),
@@ -180,21 +195,24 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
     const table = [
       [`figure (median of rounds${postgres ? ', PostgreSQL' : ''})`, refLabel, headLabel, 'head / ref', 'CPU/req head / ref'],
       ...rows.map((r) => [r.figure, show(r.ref), show(r.head), r.ratio.toFixed(3), r.cpuRatio.toFixed(3)]),
-      [
-        'export-votes, s per 1M votes, peak RSS',
-        ...finals.map(
-          (x) => `${((x.export.seconds * 1e6) / x.votes).toFixed(1)} s, ${x.export.peakMb.toFixed(0)} MB${x.export.ok ? '' : ' FAILED'}`,
-        ),
-        (finals[1].export.seconds / finals[0].export.seconds).toFixed(3),
-        '',
-      ],
-      [
-        'server RSS idle after the rounds',
-        ...finals.map((x) => `${x.idleMb.toFixed(0)} MB`),
-        (finals[1].idleMb / finals[0].idleMb).toFixed(3),
-        '',
-      ],
     ]
+    if (finals.length)
+      table.push(
+        [
+          'export-votes, s per 1M votes, peak RSS',
+          ...finals.map(
+            (x) => `${((x.export.seconds * 1e6) / x.votes).toFixed(1)} s, ${x.export.peakMb.toFixed(0)} MB${x.export.ok ? '' : ' FAILED'}`,
+          ),
+          (finals[1].export.seconds / finals[0].export.seconds).toFixed(3),
+          '',
+        ],
+        [
+          'server RSS idle after the rounds',
+          ...finals.map((x) => `${x.idleMb.toFixed(0)} MB`),
+          (finals[1].idleMb / finals[0].idleMb).toFixed(3),
+          '',
+        ],
+      )
     const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)))
     for (const [n, r] of table.entries()) {
       console.log(r.map((cell, c) => cell.padEnd(widths[c])).join(' | '))

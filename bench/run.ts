@@ -16,7 +16,7 @@
  * above 1, N on PostgreSQL: config read against SQLite's, random and votes of N instances against one, and the CPU
  * per random item (instances and backends) against SQLite's. --compare REF (a commit or tag, such as wave-2) instead
  * measures the working tree against REF in the same run, on --database's database, --rounds alternated rounds per
- * side (bench/compare.ts).
+ * side (bench/compare.ts); with --reads only the random item and the config read (no votes, no export).
  */
 import { parseArgs } from 'node:util'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -45,6 +45,7 @@ const { values: flags } = parseArgs({
     instances: { type: 'string', default: '1' },
     compare: { type: 'string' },
     rounds: { type: 'string', default: '3' },
+    reads: { type: 'boolean', default: false },
   },
 })
 const MEDIA = Number(flags.media)
@@ -56,6 +57,7 @@ const INSTANCES = Number(flags.instances)
 const ROUNDS = Number(flags.rounds)
 if (!['sqlite', 'postgres'].includes(flags.database!) || !(INSTANCES >= 1) || (INSTANCES > 1 && !POSTGRES) || !(ROUNDS >= 1))
   throw new Error('--database is sqlite or postgres; --instances above 1 needs --database postgres; --rounds is 1 or more')
+if (flags.reads && !flags.compare) throw new Error('--reads goes with --compare REF')
 if (flags.compare) {
   if (INSTANCES > 1) throw new Error('--compare runs one instance per side: drop --instances')
   await compareWithReference(flags.compare, {
@@ -65,6 +67,7 @@ if (flags.compare) {
     rounds: ROUNDS,
     database: POSTGRES ? 'postgres' : 'sqlite',
     json: flags.json,
+    readsOnly: flags.reads,
   })
   process.exit(0)
 }

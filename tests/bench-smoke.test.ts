@@ -2,7 +2,7 @@
  * Smoke of `bun run bench`: at 1k media, 10 uploads through the pipeline and 1 s per load run it prints the whole table
  * and every measured call succeeded; on PostgreSQL with 2 instances it also prints the same-run table against SQLite
  * and one instance; with --compare HEAD it checks out HEAD as the reference, runs both sides and prints the same-run
- * comparison, on SQLite and on PostgreSQL (each side's database dropped at the end).
+ * comparison, on SQLite and on PostgreSQL (each side's database dropped at the end), and with --reads only the read figures.
  */
 import { SQL } from 'bun'
 import { describe, expect, it } from 'bun:test'
@@ -157,4 +157,33 @@ describe('bun run bench', () => {
         Bun.spawnSync(['git', 'worktree', 'prune'])
       }
     }, 180_000)
+
+  it('--compare HEAD --reads measures only the random item and the config read, without votes or export', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hotvote-bench-compare-reads-'))
+    try {
+      const json = join(dir, 'compare.json')
+      const args = ['--compare', 'HEAD', '--reads', '--media', '500', '--votes', '2000', '--duration', '1', '--rounds', '1', '--json', json]
+      const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), ...args], {
+        env: { ...process.env, XDG_CACHE_HOME: dir },
+        stdout: 'pipe',
+        stderr: 'inherit',
+      })
+      const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+      expect(code).toBe(0)
+      expect(out).not.toContain('export-votes')
+      const result = JSON.parse(readFileSync(json, 'utf8')) as {
+        rows: { figure: string; ref: { rps: number; failed: number }; head: { rps: number; failed: number } }[]
+        finals: unknown[]
+      }
+      expect(result.rows.map((r) => r.figure)).toEqual(['GET /api/media/random/:userId', 'GET /api/vote-multiplier-config'])
+      for (const row of result.rows) {
+        expect([row.ref.failed, row.head.failed]).toEqual([0, 0])
+        expect(row.ref.rps > 0 && row.head.rps > 0).toBe(true)
+      }
+      expect(result.finals).toEqual([])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+      Bun.spawnSync(['git', 'worktree', 'prune'])
+    }
+  }, 180_000)
 })

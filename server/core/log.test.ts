@@ -111,7 +111,7 @@ describe('createLogger', () => {
 describe('logRequestLine', () => {
   /** The lines logRequestLine and pino's info(fields, 'request') write for each of fields, time removed. */
   function bothLines(production: boolean, level: 'info' | 'warn', fields: RequestLine[]) {
-    const secrets = ['configured-s3cret']
+    const secrets = ['configured-s3cret', 'deadbeefcafe']
     const lines: string[] = []
     const destination = new Writable({ write: (chunk, _enc, next) => (lines.push(String(chunk)), next()) })
     const logger = configureLog({ level, production, secrets, destination })
@@ -134,6 +134,8 @@ describe('logRequestLine', () => {
     { requestId: 'authorization:abcdef0123', ...plain },
     { requestId: 'id-configured-s3cret-1', ...plain, status: 404 },
     { requestId: 'kim@example.com', ...plain, method: 'POST', route: '/api/session' },
+    // Hex digits and dashes, as the server's own ids, holding a configured secret.
+    { requestId: '0123-deadbeefcafe-4567', ...plain },
   ]
 
   it('writes the line pino writes, redaction in production included', () => {
@@ -143,7 +145,7 @@ describe('logRequestLine', () => {
         expect(JSON.parse(ours).msg).toBe('request')
       }
     const redacted = bothLines(true, 'info', fields).map(([ours]) => JSON.parse(ours).requestId)
-    expect(redacted.slice(1)).toEqual([`authorization:${REDACTED}`, `id-${REDACTED}-1`, REDACTED])
+    expect(redacted.slice(1)).toEqual([`authorization:${REDACTED}`, `id-${REDACTED}-1`, REDACTED, `0123-${REDACTED}-4567`])
   })
 
   it('writes nothing when the level hides info', () => {

@@ -108,14 +108,16 @@ let stdoutBatch: (pino.DestinationStream & { flush(cb?: () => void): void; flush
 /**
  * The process's stdout for log lines, written in batches: lines wait until BATCH_BYTES of them are kept or BATCH_MS
  * has passed, then go out in one write (pino's stdout destination, which retries a busy pipe), instead of one write
- * per line. flushSync() writes what waits at once: pino calls it after a fatal line, and so does the process's exit
- * (process.exit, an uncaught exception, the end of the event loop), after which each line is written as it comes; so
- * only a kill -9 or a power cut loses lines. One batch for the whole process, so the lines of every logger keep their
- * order.
+ * per line. A batch is encoded to UTF-8 once and handed over as a buffer, which the destination writes as it is
+ * (a string would be measured and encoded again on its way out). flushSync() writes what waits at once: pino calls it after
+ * a fatal line, and so does the process's exit (process.exit, an uncaught exception, the end of the event loop), after
+ * which each line is written as it comes; so only a kill -9 or a power cut loses lines. One batch for the whole
+ * process, so the lines of every logger keep their order.
  */
 function batchedStdout() {
   if (stdoutBatch) return stdoutBatch
-  const out = pino.destination({ dest: 1, sync: true })
+  // In buffer mode SonicBoom writes the buffers it is given; its types name strings only.
+  const out = pino.destination({ dest: 1, sync: true, contentMode: 'buffer' }) as unknown as { write(bytes: Buffer): boolean }
   let lines: string[] = []
   let size = 0
   let exiting = false
@@ -124,7 +126,7 @@ function batchedStdout() {
     const text = lines.join('')
     lines = []
     size = 0
-    out.write(text)
+    out.write(Buffer.from(text))
   }
   setInterval(flushSync, BATCH_MS).unref()
   process.once('exit', () => {
@@ -172,27 +174,52 @@ export type RequestLine = { requestId: string; route: string; method: string; st
 /** pino's number of the info level, which request lines carry. */
 const INFO_LEVEL = 30
 
+/** Hex digits and dashes: a string no JSON escape and no SECRET_SHAPES pattern touches. */
+const HEX_ID = /^[\da-f-]+$/
+
+/** Most (route, method) pairs whose part of the request line is kept (the route patterns and methods of the app). */
+const MAX_KEPT_ROUTE_PARTS = 1024
+
 /**
  * The writer of request lines for a logger made with options: the line pino's `info(fields, 'request')` would write,
  * redactLine's output in production included (same fields and order, the same destination), built as one template
  * string, since request lines are the one line per request and pino's serializer costs several times as much. In
  * production each string value is redacted on its own, as redactLine does once it parses a line, which spares the
- * parse; numbers hold nothing to redact. Writes nothing when out's level hides info.
+ * parse; numbers hold nothing to redact, nor does a request id of hex digits and dashes but for a configured secret
+ * in it. The route and method part of the line is made once per route pattern and method and kept (route patterns are
+ * a small fixed set). Writes nothing when out's level hides info.
  */
 function createRequestLineWriter({ production, secrets = [], destination }: LoggerOptions, out: Logger) {
   const known = secrets.filter((s): s is string => !!s)
+  const holdsKnown = (value: string) => known.some((s) => s.length >= MIN_SECRET_LENGTH && value.includes(s))
   const scrub = production
-    ? (value: string) =>
-        MAY_HOLD_SECRET.test(value) || known.some((s) => s.length >= MIN_SECRET_LENGTH && value.includes(s)) ? redact(value, known) : value
+    ? (value: string) => (MAY_HOLD_SECRET.test(value) || holdsKnown(value) ? redact(value, known) : value)
     : (value: string) => value
+  // A request id of hex digits and dashes (the server's own UUIDs) needs no escaping and holds no secret shape.
+  const quotedId = (id: string) => (HEX_ID.test(id) && !(production && holdsKnown(id)) ? `"${id}"` : JSON.stringify(scrub(id)))
   const stream = destination ?? batchedStdout()
   const head = `{"level":${INFO_LEVEL},"time":`
   const base = `,"instance":${JSON.stringify(scrub(INSTANCE_ID))},"requestId":`
+  const routeParts = new Map<string, Map<string, string>>()
+  let kept = 0
+  /** `,"route":…,"method":…,"status":` of route and method, scrubbed and quoted. */
+  const routePart = (route: string, method: string) => {
+    let byMethod = routeParts.get(route)
+    let part = byMethod?.get(method)
+    if (part !== undefined) return part
+    part = `,"route":${JSON.stringify(scrub(route))},"method":${JSON.stringify(scrub(method))},"status":`
+    if (kept < MAX_KEPT_ROUTE_PARTS) {
+      kept++
+      if (!byMethod) routeParts.set(route, (byMethod = new Map()))
+      byMethod.set(method, part)
+    }
+    return part
+  }
   // The level is set once, when the logger is made.
   if (!out.isLevelEnabled('info')) return (_: RequestLine) => {}
   return (r: RequestLine) =>
     stream.write(
-      `${head}${Date.now()}${base}${JSON.stringify(scrub(r.requestId))},"route":${JSON.stringify(scrub(r.route))},"method":${JSON.stringify(scrub(r.method))},"status":${r.status},"ms":${r.ms},"msg":"request"}\n`,
+      `${head}${Date.now()}${base}${quotedId(r.requestId)}${routePart(r.route, r.method)}${r.status},"ms":${r.ms},"msg":"request"}\n`,
     )
 }
 

@@ -149,6 +149,8 @@ async function parseBody(bytes: Buffer, contentType: string, header: string): Pr
 export const bodyLimit = (deps: Deps) =>
   new Elysia({ name: 'body-limit' })
     .onRequest(({ request, set }) => {
+      // A request without a body (most of them) has nothing to refuse: no header is read for it.
+      if (request.body === null) return undefined
       const chunked = isChunked(request)
       if (chunked) set.headers.connection = 'close'
       return refuseUnreadBody(deps, request, chunked)

@@ -7,12 +7,15 @@
  */
 import { Elysia } from 'elysia'
 import { logRequestLine } from '../core/log'
-import { andThen, type MaybePromise } from '../core/maybe-promise'
+import type { MaybePromise } from '../core/maybe-promise'
 import { recordRequest, UNMATCHED_ROUTE } from '../core/metrics'
 import type { Config } from '../config'
 
 /** The header carrying the request id, both ways. */
 export const REQUEST_ID_HEADER = 'X-Request-Id'
+
+/** REQUEST_ID_HEADER as Headers stores it: a lower-case name is read without folding it first. */
+const REQUEST_ID_HEADER_LOWER = REQUEST_ID_HEADER.toLowerCase()
 
 /** An incoming id kept as it is: 1 to 128 letters, digits, `.`, `_`, `:` or `-` (a UUID, a proxy's id). */
 const WELL_FORMED_ID = /^[\w.:-]{1,128}$/
@@ -25,7 +28,7 @@ const observed = new WeakMap<Request, Observed>()
 export function requestIdOf(request: Request): string {
   let o = observed.get(request)
   if (!o) {
-    const incoming = request.headers.get(REQUEST_ID_HEADER)
+    const incoming = request.headers.get(REQUEST_ID_HEADER_LOWER)
     o = { id: incoming && WELL_FORMED_ID.test(incoming) ? incoming : crypto.randomUUID(), startedAt: performance.now() }
     observed.set(request, o)
   }
@@ -71,6 +74,12 @@ export const requestLog = (config: Pick<Config, 'requestLogSampleRate'>) => {
     queueMicrotask(() => recordAnswer(request, response.status, rate))
     return response
   }
+  // Elysia calls a wrap with each route's handler on every request: the wrapped handler is made once per handler.
+  const wrapped = new WeakMap<object, (request: Request) => MaybePromise<Response>>()
+  const wrap = (handler: (request: Request) => MaybePromise<Response>) => (request: Request) => {
+    const answer = handler(request)
+    return answer instanceof Promise ? answer.then((response) => after(request, response)) : after(request, answer)
+  }
   return new Elysia({ name: 'request-log' })
     .onRequest(({ request, set }) => {
       set.headers[REQUEST_ID_HEADER] = requestIdOf(request)
@@ -81,6 +90,8 @@ export const requestLog = (config: Pick<Config, 'requestLogSampleRate'>) => {
     })
     .wrap((handler) => {
       const handle = handler as unknown as (request: Request) => MaybePromise<Response>
-      return (request: Request) => andThen(handle(request), (response) => after(request, response))
+      let w = wrapped.get(handle)
+      if (!w) wrapped.set(handle, (w = wrap(handle)))
+      return w as never
     })
 }
