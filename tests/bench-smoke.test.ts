@@ -11,28 +11,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Row } from '../bench/lib/report'
 
+/** Runs `bun run bench/run.ts args` with env added to the test's own; answers its stdout and exit code. */
+async function runBench(args: string[], env: Record<string, string> = {}): Promise<{ out: string; code: number }> {
+  const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), ...args], {
+    env: { ...process.env, ...env },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+  return { out, code }
+}
+
 describe('bun run bench', () => {
   it('prints value, baseline, ratio and goal for every figure at 1k media and a small upload seed, with no failed request', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hotvote-bench-smoke-'))
     try {
       const json = join(dir, 'bench.json')
-      const proc = Bun.spawn(
-        [
-          'bun',
-          'run',
-          join(import.meta.dir, '..', 'bench', 'run.ts'),
-          '--media',
-          '1000',
-          '--upload-seed',
-          '10',
-          '--duration',
-          '1',
-          '--json',
-          json,
-        ],
-        { stdout: 'pipe', stderr: 'inherit' },
-      )
-      const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+      const { out, code } = await runBench(['--media', '1000', '--upload-seed', '10', '--duration', '1', '--json', json])
       expect(code).toBe(0)
       expect(out).toContain('baseline (same run)')
       const { rows } = JSON.parse(readFileSync(json, 'utf8')) as { rows: Row[] }
@@ -72,8 +67,7 @@ describe('bun run bench', () => {
         '--json',
         json,
       ]
-      const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), ...args], { stdout: 'pipe', stderr: 'inherit' })
-      const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+      const { out, code } = await runBench(args)
       expect(code).toBe(0)
       expect(out).toContain('round 1/1 PostgreSQL, 2 instances')
       const { rows, sameRun } = JSON.parse(readFileSync(json, 'utf8')) as { rows: Row[]; sameRun: Row[] }
@@ -115,12 +109,7 @@ describe('bun run bench', () => {
           '--json',
           json,
         ]
-        const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), ...args], {
-          env: { ...process.env, XDG_CACHE_HOME: dir },
-          stdout: 'pipe',
-          stderr: 'inherit',
-        })
-        const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+        const { out, code } = await runBench(args, { XDG_CACHE_HOME: dir })
         expect(code).toBe(0)
         expect(out).toContain('round 2/2')
         const result = JSON.parse(readFileSync(json, 'utf8')) as {
@@ -163,12 +152,7 @@ describe('bun run bench', () => {
     try {
       const json = join(dir, 'compare.json')
       const args = ['--compare', 'HEAD', '--reads', '--media', '500', '--votes', '2000', '--duration', '1', '--rounds', '1', '--json', json]
-      const proc = Bun.spawn(['bun', 'run', join(import.meta.dir, '..', 'bench', 'run.ts'), ...args], {
-        env: { ...process.env, XDG_CACHE_HOME: dir },
-        stdout: 'pipe',
-        stderr: 'inherit',
-      })
-      const [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+      const { out, code } = await runBench(args, { XDG_CACHE_HOME: dir })
       expect(code).toBe(0)
       expect(out).not.toContain('export-votes')
       const result = JSON.parse(readFileSync(json, 'utf8')) as {
