@@ -94,7 +94,7 @@ describe('admin near duplicates', () => {
 
     // The admin changes their mind: Show again puts the copy back into rating.
     await hiddenCard.getByRole('button', { name: 'Show again' }).click()
-    await page.getByText(`Media ${copyId} is shown again`).waitFor()
+    await page.getByText(`Media ${copyId} is shown again`, { exact: true }).waitFor()
     await hiddenCard.getByRole('button', { name: 'Show again' }).waitFor({ state: 'detached' })
     await expect(hiddenCard.getByText(/^Hidden/).count()).resolves.toBe(0)
     expect((await adminGet<AdminMedia[]>(app.server, paths.adminMedia())).find((m) => m.id === copyId)).toMatchObject({
