@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util'
 import { SQL, type Subprocess } from 'bun'
 import sharp from 'sharp'
 import { startS3rver, type TestS3 } from '../tests/support/s3-server'
-import { type BrowserUpload, type BrowserVisitor, type BrowserVote, startBrowserVisitor } from './lib/drill-browser'
+import { type BrowserUpload, type BrowserVisitor, type BrowserVote, clockTime, startBrowserVisitor } from './lib/drill-browser'
 import { cpuBetween, cpuReading } from './lib/processes'
 
 const ROOT = join(import.meta.dir, '..')
@@ -605,7 +605,7 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
 
     const browser: BrowserVisitor = await startBrowserVisitor(base)
     cleanups.push(() => browser.stop())
-    opts.log(`browser visitor ${browser.userId} is rating`)
+    opts.log(`${clockTime()} browser visitor ${browser.userId} is rating`)
     const load = startLoad(base, opts.loadRate, opts.exportEverySeconds, opts.settleSeconds)
     // The load rises to its rate over its first settleSeconds: the first drill's window starts after them.
     await Bun.sleep(opts.settleSeconds * 1000)
@@ -628,7 +628,7 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
       const cpuBefore = cpuReading(cpuGroups(), process.pid)
       const t0 = performance.now()
       await Bun.sleep(opts.settleSeconds * 1000)
-      opts.log(`drill: ${name}`)
+      opts.log(`${clockTime()} drill: ${name}`)
       const recoverySeconds = await act()
       await Bun.sleep(opts.settleSeconds * 1000)
       const cpu = cpuBetween(cpuBefore, cpuReading(cpuGroups(), process.pid))
@@ -667,7 +667,7 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
       }
       const siteCores = (cpu.instances ?? 0) + (cpu.postgres ?? 0) + (cpu.nginx ?? 0)
       opts.log(
-        `${name}: ${row.seconds} s, offered ${row.offeredPerSecond} req/s, carried ${row.carriedPerSecond} req/s, p50 ${Math.round(percentile(latencies, 0.5))} ms, p99 ${row.p99Ms} ms; ` +
+        `${clockTime()} ${name}: ${row.seconds} s, offered ${row.offeredPerSecond} req/s, carried ${row.carriedPerSecond} req/s, p50 ${Math.round(percentile(latencies, 0.5))} ms, p99 ${row.p99Ms} ms; ` +
           `site CPU ${((siteCores / Math.max(1, row.carriedPerSecond)) * 1000).toFixed(2)} ms per carried request; ` +
           `cores busy ${JSON.stringify(row.cpu)}; exports ${row.exports.count} (mean ${row.exports.meanMs} ms, ${row.exports.meanBytes} bytes); ` +
           `browser outbox ${browserOutboxText(browserOutbox)}${upload ? `; browser upload ${browserUploadText(upload)}` : ''}`,
@@ -1031,7 +1031,7 @@ if (import.meta.main) {
   console.log(
     `browser: ${cast} votes cast, ${recorded} recorded exactly once, ${duplicates} duplicated; ${errors.length} rating-loop errors`,
   )
-  for (const error of errors.slice(0, 5)) console.log(`  browser: ${error}`)
+  for (const error of errors) console.log(`  browser: ${error}`)
   let missed = Object.values(result.frontDoor).includes(false) ? ['front door check failed'] : []
   if (recorded !== cast || duplicates) missed.push(`browser: ${cast - recorded} of ${cast} votes not recorded exactly once`)
   for (const row of result.rows) {

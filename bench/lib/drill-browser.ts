@@ -50,6 +50,9 @@ const readOutbox = (page: Page): Promise<OutboxSnapshot> =>
   })
 
 /** True while the page shows a Hot or Not button that takes a click (the rate screen is not revealing a vote). */
+/** The time of day (UTC, HH:MM:SS) that the drill's progress lines and the rating loop's errors carry. */
+export const clockTime = () => new Date().toISOString().slice(11, 19)
+
 const canVote = () =>
   [...document.querySelectorAll('button')].some((b) => /(Hot|Not)$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true')
 
@@ -61,7 +64,8 @@ const canVote = () =>
  * waitForQueued(since): resolves once a vote queued after since;
  * upload(path): chooses the file on the upload page in a second tab and uploads it, answering its BrowserUpload (kept
  * current as the sends go on); waitForUploadAnswer(since): resolves once an upload send got an answer (or none) after
- * since; drained(): resolves once the outbox is empty; errors: what went wrong in the rating loop; stop(): ends it all.
+ * since; drained(): resolves once the outbox is empty; errors: what went wrong in the rating loop (its time of day and what
+ * the screen showed); stop(): ends it all.
  */
 export async function startBrowserVisitor(base: string) {
   const browser = await launchBrowser()
@@ -141,7 +145,9 @@ export async function startBrowserVisitor(base: string) {
             polling: 'raf',
           })
         } catch (e) {
-          if (running) errors.push((e as Error).message.split('\n')[0])
+          if (!running) continue
+          const shows = await page.evaluate(() => document.querySelector('main')?.textContent ?? '').catch(() => '')
+          errors.push(`${clockTime()} ${(e as Error).message.split('\n')[0]}; the screen shows: ${shows.slice(0, 160)}`)
         }
       }
     }

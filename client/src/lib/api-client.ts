@@ -5,13 +5,17 @@
  */
 import { yieldToMain } from './when-idle'
 
-/** A non-OK answer. status: HTTP status; body: raw text; json: the parsed body when it is JSON; statusText: the reason phrase. */
+/**
+ * A non-OK answer. status: HTTP status; body: raw text; json: the parsed body when it is JSON; statusText: the reason
+ * phrase; retryAfter: the Retry-After header as sent (seconds or an HTTP date), or null.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
     readonly json: unknown,
     readonly statusText: string,
+    readonly retryAfter: string | null = null,
   ) {
     super(`${status}: ${body || statusText}`)
   }
@@ -68,6 +72,6 @@ export async function apiFetch<T>(path: string, opts: ApiFetchOptions = {}): Pro
   if (res.ok && as === 'blob') return (await res.blob()) as T
   const text = await res.text()
   const parsed = parseJsonBody(text)
-  if (!res.ok) throw new ApiError(res.status, text, parsed, res.statusText)
+  if (!res.ok) throw new ApiError(res.status, text, parsed, res.statusText, res.headers.get('Retry-After'))
   return parsed as T
 }

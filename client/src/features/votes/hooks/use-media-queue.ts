@@ -5,11 +5,15 @@
  * with the first queue the page carries, so the first render shows the first item; a queue with items to show is
  * refilled only once the visitor has voted or has looked at the first item for a while (first-media.ts), so the
  * first seconds fetch nothing the screen does not show. The queue is kept in localStorage, so a reload while offline
- * goes on with it.
+ * goes on with it. When a fetch fails online with nothing left to show, the screen shows the spec's load-error text
+ * and its button, and the queue also fetches again by itself (after the answer's Retry-After, else with the outbox's
+ * backoff), so a visitor whose fetch met a restart or a dropped link goes on rating once the site answers again.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
-import { readOutbox } from '@client/lib/offline/outbox'
+import { ApiError } from '@client/lib/api-client'
+import { backoffDelayMs, readOutbox } from '@client/lib/offline/outbox'
+import { retryAfterMs } from '@client/lib/offline/outbox-send'
 import { useOnline } from '@client/lib/offline/use-outbox'
 import { getMediaQueue, getRandomMedia, markServedQueueUsed, REFILL_BELOW, servedQueue, takeFirstQueue } from '../api/get-media-queue'
 import { voteKind } from '../outbox-kinds'
@@ -17,7 +21,8 @@ import { afterFirstVoteOrQuiet, restOfQueueOpen } from '../first-media'
 
 /**
  * loading: first fetch running; ready: items to show (or more coming); empty: the site has no media; done: everything
- * is rated (also shown when a fetch fails online, as before); offline: nothing left here and no network to fetch more.
+ * is rated, or a fetch failed online (the spec's load error: the same text, and the queue fetches again by itself);
+ * offline: nothing left here and no network to fetch more.
  */
 export type QueueStatus = 'loading' | 'ready' | 'empty' | 'done' | 'offline'
 
@@ -64,6 +69,8 @@ export function useMediaQueue(userId: number) {
   const voted = useRef(new Set<number>())
   const skipped = useRef(new Set<number>())
   const fetching = useRef(false)
+  // The failed fetches in a row since the last answer, and when to fetch again after the last one (epoch ms).
+  const [loadError, setLoadError] = useState<{ failures: number; retryAt: number } | null>(null)
 
   const refill = useCallback(async () => {
     if (fetching.current) return
@@ -73,6 +80,7 @@ export function useMediaQueue(userId: number) {
       const seen = new Set([...voted.current, ...skipped.current, ...(await waitingVoteIds())])
       const answer = takeFirstQueue(userId) ?? getMediaQueue(userId, [...seen, ...itemsRef.current.map((i) => i.id)])
       const fresh = (await answer).filter((i) => !seen.has(i.id))
+      setLoadError(null)
       if (fresh.length === 0 && itemsRef.current.length === 0) {
         // The queue cannot tell an empty site from a rated-all one; the random pick can (null vs 404).
         const pick = await getRandomMedia(userId).catch(() => undefined)
@@ -84,8 +92,15 @@ export function useMediaQueue(userId: number) {
         setItems((list) => [...list, ...fresh.filter((f) => !list.some((i) => i.id === f.id))])
         setStatus('ready')
       })
-    } catch {
-      if (itemsRef.current.length === 0) setStatus(navigator.onLine ? 'done' : 'offline')
+    } catch (e) {
+      if (itemsRef.current.length > 0) return
+      if (!navigator.onLine) return void setStatus('offline')
+      const header = e instanceof ApiError ? e.retryAfter : null
+      setLoadError((last) => {
+        const failures = (last?.failures ?? 0) + 1
+        return { failures, retryAt: Date.now() + (retryAfterMs(header, Date.now()) ?? backoffDelayMs(failures)) }
+      })
+      setStatus('done')
     } finally {
       fetching.current = false
     }
@@ -110,6 +125,13 @@ export function useMediaQueue(userId: number) {
       void refill()
     if (!online && items.length === 0 && status === 'ready') setStatus('offline')
   }, [online, items.length, status, refill, mayGrow])
+
+  // After a load error, fetch again when its delay is up, while the screen still shows the load error.
+  useEffect(() => {
+    if (!loadError || status !== 'done' || !online) return
+    const timer = setTimeout(() => void refill(), Math.max(0, loadError.retryAt - Date.now()))
+    return () => clearTimeout(timer)
+  }, [loadError, status, online, refill])
 
   /** Takes id off the queue; voted marks it rated (it is never fetched again this visit), otherwise it counts as skipped. */
   const remove = useCallback((id: number, wasVoted: boolean) => {

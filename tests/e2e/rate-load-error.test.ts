@@ -1,0 +1,75 @@
+/**
+ * Story: the site stops answering the queue (a database restart answers 503 with Retry-After) while a visitor rates
+ * the last items it holds. The screen shows the load error of public-visitor §2 (Rate screen), then, once the site
+ * answers again, the next item by itself: the visitor does not have to find the 'Refresh for more images' button.
+ */
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { join } from 'node:path'
+import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { waitForReveal } from '../support/rate-screen'
+
+const app = useServerAndBrowser()
+
+const RATED_ALL = 'You have rated all the media we have right now - check back soon for more!'
+
+/** Waits until an item not voted on yet is on screen, ready to rate (its total is 0, Hot is enabled). */
+const waitForNewItem = (page: Page, timeout = 30_000) =>
+  page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="total-votes"]')?.textContent === '0' &&
+      [...document.querySelectorAll('button')].some((b) => /Hot$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') === 'false'),
+    undefined,
+    { timeout },
+  )
+
+describe('rate screen after a load error', () => {
+  test('shows the load error while the queue answers 503, then the next item by itself once it answers again', async () => {
+    const uploader = await (await app.browser.newContext()).newPage()
+    await uploader.goto(`${app.server.url}/upload`)
+    const uploadFiles = async (names: string[]) => {
+      await uploader.getByLabel('Choose files').setInputFiles(names.map((f) => join(FIXTURES, f)))
+      await uploader.getByRole('button', { name: 'Upload All' }).click()
+      for (const name of names)
+        await uploader
+          .getByRole('listitem', { name: new RegExp(name.split('.')[0]) })
+          .getByText('Uploaded')
+          .waitFor({ timeout: 30_000 })
+    }
+    await uploadFiles(['autumn-mountain-meadow.jpg', 'colorful-cups.png'])
+
+    const visitor = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    let failing = false
+    let answered503 = 0
+    await visitor.route(/\/api\/media\/queue\//, async (route) => {
+      if (!failing) return route.fallback()
+      answered503++
+      await route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: 'Service temporarily unavailable' } })
+    })
+    await visitor.goto(`${app.server.url}/`)
+    await waitForNewItem(visitor)
+    failing = true
+    for (const hot of [true, false]) {
+      await waitForNewItem(visitor)
+      await visitor.keyboard.press(hot ? 'h' : 'n')
+      await waitForReveal(visitor, hot ? '100% Hot, 0% Not' : '0% Hot, 100% Not', '1')
+    }
+    await visitor.getByText(RATED_ALL).waitFor()
+    await visitor.getByRole('button', { name: 'Refresh for more images' }).waitFor()
+
+    // While the site still fails, the screen keeps asking by itself.
+    const failedBefore = answered503
+    const deadline = Date.now() + 30_000
+    while (answered503 === failedBefore) {
+      if (Date.now() > deadline) throw new Error('after its load error the screen did not ask for the queue again within 30 s')
+      await Bun.sleep(100)
+    }
+
+    await uploadFiles(['red-marigold.webp'])
+    failing = false
+    await waitForNewItem(visitor, 60_000)
+    expect(await visitor.getByText(RATED_ALL).count()).toBe(0)
+    await visitor.keyboard.press('h')
+    await waitForReveal(visitor, '100% Hot, 0% Not', '1')
+  })
+})
