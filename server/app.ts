@@ -11,11 +11,8 @@ import { HttpError, mapError } from './http/errors'
 import { answeredWith, requestIdOf, requestLog } from './http/request-log'
 import { metricsRoutes } from './http/metrics-route'
 import { serveClient } from './http/static-client'
-import { securityHeaders } from './http/security-headers'
-import { isDraining } from './core/shutdown'
-import { crossSiteGuard } from './http/cross-site-guard'
 import { bodyLimit } from './http/body-limit'
-import { rejectMalformedPath } from './http/path-guard'
+import { requestStart } from './http/request-start'
 import { paths, routes } from './contract/paths'
 import { sessionRoutes } from './features/session/session.routes'
 import { visitorStarter } from './features/session/session.service'
@@ -49,70 +46,62 @@ const apiNotFound = (path: string) => {
 
 /** Builds the app on deps; clientDist overrides where the built PWA is read from. Call .handle(Request) or .listen(port). */
 export function createApp(deps: Deps, clientDist = CLIENT_DIST) {
-  return (
-    new Elysia()
-      .use(requestLog(deps.config))
-      .onError(({ code, error, request }) => answeredWith(request, mapError(code, error, requestIdOf(request))))
-      .use(securityHeaders(deps.config))
-      // While the server drains before it stops (server/core/shutdown.ts), each answer closes its connection.
-      .onRequest(({ set }) => {
-        if (isDraining()) set.headers.connection = 'close'
-      })
-      .use(bodyLimit(deps))
-      .onRequest(({ request }) => rejectMalformedPath(request))
-      .use(crossSiteGuard(deps.config))
-      .use(
-        // JSON only: the bundled UI would load Scalar's script from a CDN.
-        openapi({
-          path: routes.openapiBase,
-          provider: null,
-          mapJsonSchema: { valibot: (schema: never) => toJsonSchema(schema, { errorMode: 'ignore' }) },
-          documentation: {
-            info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' },
-          },
-        }),
-      )
-      .use(metricsRoutes(deps.config))
-      .use(healthRoutes(deps))
-      .use(sessionRoutes(deps))
-      .use(mediaRoutes(deps))
-      .use(votesRoutes(deps))
-      .use(publicConfigRoutes(deps))
-      .use(userStatsRoutes(deps))
-      .use(dmcaRoutes(deps))
-      .use(profileRoutes(deps))
-      .use(authRoutes(deps))
-      .use(
-        firstScreenRoutes(deps, clientDist, {
-          resumeVisitor: visitorStarter(deps),
-          // No user has id 0: a queue for nobody leaves nothing out.
-          pickQueue: (userId, limit) => pickMediaQueue(deps, userId ?? 0, [], limit),
-        }),
-      )
-      .use(
-        adminGuard(deps, [
-          adminConfigRoutes(deps),
-          adminDataRoutes(deps),
-          adminDmcaRoutes(deps),
-          adminAuditRoutes(deps),
-          adminMaintenanceRoutes(deps),
-          adminVotesRoutes(deps),
-          adminBucketRoutes(deps),
-          adminBackupRoutes(deps),
-          adminMediaReprocessRoutes(deps),
-        ]),
-      )
-      .get(routes.openapiBase, ({ redirect }) => redirect(paths.openapi()), { detail: { hide: true } })
-      .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
-      .get(
-        '/*',
-        ({ path, request }) =>
-          path.startsWith('/api/')
-            ? apiNotFound(path)
-            : serveClient(clientDist, path, request.headers.get('accept-encoding'), deps.config.production),
-        { detail: { hide: true } },
-      )
-  )
+  return new Elysia()
+    .use(requestStart(deps))
+    .use(requestLog(deps.config))
+    .onError(({ code, error, request }) => answeredWith(request, mapError(code, error, requestIdOf(request))))
+    .use(bodyLimit())
+    .use(
+      // JSON only: the bundled UI would load Scalar's script from a CDN.
+      openapi({
+        path: routes.openapiBase,
+        provider: null,
+        mapJsonSchema: { valibot: (schema: never) => toJsonSchema(schema, { errorMode: 'ignore' }) },
+        documentation: {
+          info: { title: 'HotVote API', version: '1.0.0', description: 'Public, visitor and admin calls of HotVote (see shared spec).' },
+        },
+      }),
+    )
+    .use(metricsRoutes(deps.config))
+    .use(healthRoutes(deps))
+    .use(sessionRoutes(deps))
+    .use(mediaRoutes(deps))
+    .use(votesRoutes(deps))
+    .use(publicConfigRoutes(deps))
+    .use(userStatsRoutes(deps))
+    .use(dmcaRoutes(deps))
+    .use(profileRoutes(deps))
+    .use(authRoutes(deps))
+    .use(
+      firstScreenRoutes(deps, clientDist, {
+        resumeVisitor: visitorStarter(deps),
+        // No user has id 0: a queue for nobody leaves nothing out.
+        pickQueue: (userId, limit) => pickMediaQueue(deps, userId ?? 0, [], limit),
+      }),
+    )
+    .use(
+      adminGuard(deps, [
+        adminConfigRoutes(deps),
+        adminDataRoutes(deps),
+        adminDmcaRoutes(deps),
+        adminAuditRoutes(deps),
+        adminMaintenanceRoutes(deps),
+        adminVotesRoutes(deps),
+        adminBucketRoutes(deps),
+        adminBackupRoutes(deps),
+        adminMediaReprocessRoutes(deps),
+      ]),
+    )
+    .get(routes.openapiBase, ({ redirect }) => redirect(paths.openapi()), { detail: { hide: true } })
+    .all('/api/*', ({ path }) => apiNotFound(path), { detail: { hide: true } })
+    .get(
+      '/*',
+      ({ path, request }) =>
+        path.startsWith('/api/')
+          ? apiNotFound(path)
+          : serveClient(clientDist, path, request.headers.get('accept-encoding'), deps.config.production),
+      { detail: { hide: true } },
+    )
 }
 
 /** The app type, for tests and Eden-style clients. */

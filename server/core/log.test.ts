@@ -182,4 +182,25 @@ describe('the batched stdout of createLogger', () => {
     expect(numbers(await stdoutOf(300, "setTimeout(() => { throw new Error('crash') }, 0)"))).toEqual(all)
     expect(numbers(await stdoutOf(3, ''))).toEqual([0, 1, 2])
   })
+
+  it('writes a line of a process that stays alive without another line after it (the batch timer)', async () => {
+    // The child logs one line, then keeps running: no exit, no full batch writes the line for it.
+    const script = `
+      const { createLogger } = await import(${JSON.stringify(`${import.meta.dir}/log.ts`)})
+      createLogger({ level: 'info', production: true }).info({ n: 7 }, 'line')
+      setInterval(() => {}, 60_000)`
+    const child = Bun.spawn([process.execPath, '-e', script], { stdout: 'pipe', stderr: 'ignore' })
+    try {
+      const reader = child.stdout.getReader()
+      let out = ''
+      while (!out.includes('\n')) {
+        const { value, done } = await reader.read()
+        if (done) break
+        out += new TextDecoder().decode(value)
+      }
+      expect(numbers(out)).toEqual([7])
+    } finally {
+      child.kill()
+    }
+  })
 })

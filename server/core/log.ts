@@ -107,12 +107,13 @@ let stdoutBatch: (pino.DestinationStream & { flush(cb?: () => void): void; flush
 
 /**
  * The process's stdout for log lines, written in batches: lines wait until BATCH_BYTES of them are kept or BATCH_MS
- * has passed, then go out in one write (pino's stdout destination, which retries a busy pipe), instead of one write
- * per line. A batch is encoded to UTF-8 once and handed over as a buffer, which the destination writes as it is
+ * has passed since the first of them, then go out in one write (pino's stdout destination, which retries a busy
+ * pipe), instead of one write per line. A batch is encoded to UTF-8 once and handed over as a buffer, which the destination writes as it is
  * (a string would be measured and encoded again on its way out). flushSync() writes what waits at once: pino calls it after
  * a fatal line, and so does the process's exit (process.exit, an uncaught exception, the end of the event loop), after
- * which each line is written as it comes; so only a kill -9 or a power cut loses lines. One batch for the whole
- * process, so the lines of every logger keep their order.
+ * which each line is written as it comes; so only a kill -9 or a power cut loses lines. The timer runs only while
+ * lines wait: a process that logs nothing is not woken for the batch. One batch for the whole process, so the lines of
+ * every logger keep their order.
  */
 function batchedStdout() {
   if (stdoutBatch) return stdoutBatch
@@ -121,6 +122,8 @@ function batchedStdout() {
   let lines: string[] = []
   let size = 0
   let exiting = false
+  // Set while lines wait; a write by size leaves it set, so the lines after that write wait less than BATCH_MS.
+  let timer: ReturnType<typeof setTimeout> | undefined
   const flushSync = () => {
     if (size === 0) return
     const text = lines.join('')
@@ -128,7 +131,10 @@ function batchedStdout() {
     size = 0
     out.write(Buffer.from(text))
   }
-  setInterval(flushSync, BATCH_MS).unref()
+  const flushOnTimer = () => {
+    timer = undefined
+    flushSync()
+  }
   process.once('exit', () => {
     exiting = true
     flushSync()
@@ -138,6 +144,7 @@ function batchedStdout() {
       lines.push(line)
       size += line.length
       if (size >= BATCH_BYTES || exiting) flushSync()
+      else if (!timer) timer = setTimeout(flushOnTimer, BATCH_MS).unref()
     },
     flush(cb?: () => void) {
       flushSync()

@@ -2,16 +2,17 @@
  * Checkpoints the server's SQLite WAL off the event loop (docs/performance.md > The WAL checkpoint): SQLite's automatic
  * checkpoint runs inside the commit that crosses its threshold, so one request in every thousand pages written paid
  * for copying them and syncing the file. The server's connection turns it off, and a worker thread with its own
- * connection (./wal-checkpoint-worker.ts) copies the WAL into the database file instead, every CHECKPOINT_INTERVAL_MS.
- * Under a steady stream of commits that copy never catches up with the WAL's end, and only a checkpoint that does lets
- * the next write start the WAL over; so once the WAL holds WAL_BOUND_PAGES pages, the server's connection checkpoints
- * between two requests (no transaction open): it copies only what came since the worker's last copy, and its next
- * write starts the WAL over. A checkpoint that restarts the WAL from the worker (RESTART) would rewrite the WAL header
+ * connection (./wal-checkpoint-worker.ts) copies the WAL into the database file instead, every CHECKPOINT_INTERVAL_MS
+ * while commits come, none while nothing is written (./wal-checkpoint-schedule.ts). Under a steady stream of commits
+ * that copy never catches up with the WAL's end, and only a checkpoint that does lets the next write start the WAL
+ * over; so once the WAL holds WAL_BOUND_PAGES pages, the server's connection checkpoints between two requests (no
+ * transaction open): it copies only what came since the worker's last copy, and its next write starts the WAL over.
+ * A checkpoint that restarts the WAL from the worker (RESTART) would rewrite the WAL header
  * under the server's open read snapshot, and a transaction that reads before it writes then fails with SQLITE_BUSY.
  */
 import type { Database } from 'bun:sqlite'
 
-/** How often the worker copies the WAL into the database file, ms. */
+/** How often the worker copies the WAL into the database file while commits come, ms. */
 const CHECKPOINT_INTERVAL_MS = 100
 /** WAL frames (pages of 4 KB) above which the server's connection finishes the checkpoint: about 16 MB. */
 const WAL_BOUND_PAGES = 4000

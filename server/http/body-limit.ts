@@ -140,25 +140,30 @@ async function parseBody(bytes: Buffer, contentType: string, header: string): Pr
 }
 
 /**
- * The body limits as one plugin: on every request, `Connection: close` on the answer to a chunked body and
- * refuseUnreadBody; then a global parse hook that reads every non-streamed body with readBodyCapped and parses it by
- * content type.
+ * The body check of the app's onRequest hook, on every request: `Connection: close` on the answer (headers: Elysia's
+ * set.headers) to a chunked body, then refuseUnreadBody. A request without a body (most of them) has nothing to
+ * refuse: it is passed at once, without a header read or a promise.
+ */
+export function bodyCheck(deps: Deps): (request: Request, headers: Record<string, string | number>) => Promise<void> | undefined {
+  return (request, headers) => {
+    if (request.body === null) return undefined
+    const chunked = isChunked(request)
+    if (chunked) headers.connection = 'close'
+    return refuseUnreadBody(deps, request, chunked)
+  }
+}
+
+/**
+ * The body parser as a plugin: a global parse hook that reads every non-streamed body with readBodyCapped and parses
+ * it by content type (bodyCheck has refused what must not be read before).
  * A body without a content type is not read. A streamed route gets null here so Elysia reads nothing for it
  * (their `parse: 'none'` would otherwise run after this hook). Errors reach onError as PARSE with the HttpError as cause.
  */
-export const bodyLimit = (deps: Deps) =>
-  new Elysia({ name: 'body-limit' })
-    .onRequest(({ request, set }) => {
-      // A request without a body (most of them) has nothing to refuse: no header is read for it.
-      if (request.body === null) return undefined
-      const chunked = isChunked(request)
-      if (chunked) set.headers.connection = 'close'
-      return refuseUnreadBody(deps, request, chunked)
-    })
-    .onParse({ as: 'global' }, async ({ request, contentType }) => {
-      const max = bodyLimitFor(pathOf(request.url))
-      if (max === undefined) return null
-      if (!contentType) return undefined
-      const bytes = await readBodyCapped(request, max)
-      return parseBody(bytes, contentType, request.headers.get('content-type') ?? contentType)
-    })
+export const bodyLimit = () =>
+  new Elysia({ name: 'body-limit' }).onParse({ as: 'global' }, async ({ request, contentType }) => {
+    const max = bodyLimitFor(pathOf(request.url))
+    if (max === undefined) return null
+    if (!contentType) return undefined
+    const bytes = await readBodyCapped(request, max)
+    return parseBody(bytes, contentType, request.headers.get('content-type') ?? contentType)
+  })

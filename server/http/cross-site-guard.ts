@@ -11,7 +11,6 @@
  *   authenticates with HTTP Basic (the admin API), refused when it carries a cookie, since a cookie is the one
  *   credential a browser adds to a request on its own.
  */
-import { Elysia } from 'elysia'
 import type { Config } from '../config'
 import { HttpError } from './errors'
 
@@ -39,10 +38,10 @@ export function isAllowedCrossSite(request: Request, publicOrigin: string): bool
   return !headers.has('cookie') || /^Basic\s/i.test(headers.get('authorization') ?? '')
 }
 
-/** Plugin: throws HttpError 403 `Cross-site request refused` for a request isAllowedCrossSite refuses, before any route runs. */
-export const crossSiteGuard = (config: Config) => {
+/** The cross-site check of the app's onRequest hook: throws HttpError 403 `Cross-site request refused` for a request isAllowedCrossSite refuses. */
+export function crossSiteCheck(config: Config): (request: Request) => void {
   const publicOrigin = new URL(config.publicUrl).origin
-  return new Elysia({ name: 'cross-site-guard' }).onRequest(({ request }) => {
+  return (request) => {
     if (!isAllowedCrossSite(request, publicOrigin)) throw new HttpError(403, CROSS_SITE_MESSAGE)
-  })
+  }
 }

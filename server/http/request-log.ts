@@ -22,22 +22,26 @@ const WELL_FORMED_ID = /^[\w.:-]{1,128}$/
 
 /** What the request log keeps of one request: its id, when it was read (performance.now()), its route pattern once matched. */
 type Observed = { id: string; startedAt: number; route?: string; status?: number }
-const observed = new WeakMap<Request, Observed>()
+
+/** The key of a request's Observed, kept on the Request itself: a property costs less than a WeakMap entry. */
+const OBSERVED = Symbol('request-log')
+type ObservedRequest = Request & { [OBSERVED]?: Observed }
 
 /** The request id of request, assigned on first use (from a well-formed X-Request-Id header, else a new UUID). */
 export function requestIdOf(request: Request): string {
-  let o = observed.get(request)
+  const r = request as ObservedRequest
+  let o = r[OBSERVED]
   if (!o) {
     const incoming = request.headers.get(REQUEST_ID_HEADER_LOWER)
     o = { id: incoming && WELL_FORMED_ID.test(incoming) ? incoming : crypto.randomUUID(), startedAt: performance.now() }
-    observed.set(request, o)
+    r[OBSERVED] = o
   }
   return o.id
 }
 
 /** Notes that the error mapper answered request with response (its status is the one logged), and returns response. */
 export function answeredWith(request: Request, response: Response): Response {
-  const o = observed.get(request)
+  const o = (request as ObservedRequest)[OBSERVED]
   if (o) o.status = response.status
   return response
 }
@@ -54,7 +58,7 @@ export const logsRequest = (sampleRate: number, status: number, ms: number): boo
 
 /** Counts request's answer (status) under its route pattern and writes its line if logsRequest picks it. */
 function recordAnswer(request: Request, status: number, sampleRate: number) {
-  const o = observed.get(request)
+  const o = (request as ObservedRequest)[OBSERVED]
   if (!o) return
   const ms = performance.now() - o.startedAt
   const route = o.route ?? UNMATCHED_ROUTE
@@ -63,35 +67,41 @@ function recordAnswer(request: Request, status: number, sampleRate: number) {
     logRequestLine({ requestId: o.id, route, method: request.method, status: o.status ?? status, ms: Math.round(ms * 10) / 10 })
 }
 
+/** Assigns request's id (requestIdOf) and names it in the answer's headers: the first step of the app's onRequest hook. */
+export function startRequest(request: Request, headers: Record<string, string | number>): void {
+  headers[REQUEST_ID_HEADER] = requestIdOf(request)
+}
+
+/** The key of a handler's wrapped handler, kept on the handler function itself. */
+const WRAPPED = Symbol('request-log wrapped')
+type Handler = ((request: Request) => MaybePromise<Response>) & { [WRAPPED]?: (request: Request) => MaybePromise<Response> }
+
 /**
- * Plugin: assigns the request id and sets the header first of all hooks, notes the route pattern once matched, and
- * wraps every handler so that, once it hands its Response back, the request is counted and logged (logsRequest at
- * config's requestLogSampleRate) in a microtask after the answer, outside Elysia's per-request after-response hook.
+ * Plugin: notes the route pattern once matched, and wraps every handler so that, once it hands its Response back, the
+ * request is counted and logged (logsRequest at config's requestLogSampleRate), outside Elysia's per-request
+ * after-response hook. The request id is assigned before (startRequest, in the app's onRequest hook).
  */
 export const requestLog = (config: Pick<Config, 'requestLogSampleRate'>) => {
   const rate = config.requestLogSampleRate
   const after = (request: Request, response: Response) => {
-    queueMicrotask(() => recordAnswer(request, response.status, rate))
+    recordAnswer(request, response.status, rate)
     return response
   }
-  // Elysia calls a wrap with each route's handler on every request: the wrapped handler is made once per handler.
-  const wrapped = new WeakMap<object, (request: Request) => MaybePromise<Response>>()
-  const wrap = (handler: (request: Request) => MaybePromise<Response>) => (request: Request) => {
+  const wrap = (handler: Handler) => (request: Request) => {
     const answer = handler(request)
     return answer instanceof Promise ? answer.then((response) => after(request, response)) : after(request, answer)
   }
-  return new Elysia({ name: 'request-log' })
-    .onRequest(({ request, set }) => {
-      set.headers[REQUEST_ID_HEADER] = requestIdOf(request)
-    })
-    .onTransform({ as: 'global' }, ({ request, route }) => {
-      const o = observed.get(request)
-      if (o) o.route = route
-    })
-    .wrap((handler) => {
-      const handle = handler as unknown as (request: Request) => MaybePromise<Response>
-      let w = wrapped.get(handle)
-      if (!w) wrapped.set(handle, (w = wrap(handle)))
-      return w as never
-    })
+  return (
+    new Elysia({ name: 'request-log' })
+      .onTransform({ as: 'global' }, ({ request, route }) => {
+        const o = (request as ObservedRequest)[OBSERVED]
+        if (o) o.route = route
+      })
+      // Elysia calls a wrap with each route's handler on every request: the wrapped handler is made once per handler.
+      .wrap((handler) => {
+        const handle = handler as unknown as Handler
+        handle[WRAPPED] ??= wrap(handle)
+        return handle[WRAPPED] as never
+      })
+  )
 }

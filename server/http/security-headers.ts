@@ -4,9 +4,7 @@
  * a strict referrer, geolocation for this origin only, HSTS when the public URL is https, and no-store on session,
  * account and admin answers. Handlers that set one of these headers themselves (the ad frame) win over the default.
  */
-import { Elysia } from 'elysia'
 import type { Config } from '../config'
-import { pathOf } from './url-path'
 import { mediaOrigin } from '../media/media-url'
 
 /** Hosts the Google tag (gtag.js, client/src/lib/analytics.ts) loads from and reports to, per Google's CSP guide. */
@@ -78,15 +76,13 @@ export function securityHeadersFor(
 }
 
 /**
- * Plugin: sets securityHeadersFor(path) on every answer, errors and 404s included; use it before any route.
- * The headers depend on the path only through three cases, built once here (this hook runs on every request).
+ * securityHeadersFor(path, config) as a function of the path alone, for the app's onRequest hook to set on every
+ * answer, errors and 404s included. The headers depend on the path only through three cases, built once here (the
+ * answer runs on every request).
  */
-export const securityHeaders = (config: Config) => {
+export function securityHeadersByPath(config: Config): (path: string) => Record<string, string> {
   const app = securityHeadersFor('/', config)
   const api = securityHeadersFor('/api/', config)
   const apiNoStore = securityHeadersFor('/api/session', config)
-  return new Elysia({ name: 'security-headers' }).onRequest(({ request, set }) => {
-    const path = pathOf(request.url)
-    Object.assign(set.headers, path === '/api' || path.startsWith('/api/') ? (NO_STORE.test(path) ? apiNoStore : api) : app)
-  })
+  return (path) => (path === '/api' || path.startsWith('/api/') ? (NO_STORE.test(path) ? apiNoStore : api) : app)
 }

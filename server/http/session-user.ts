@@ -57,9 +57,9 @@ function resolveVisitor(db: Database, sid: string | undefined): MaybePromise<{ v
 }
 
 /** The stored hash of a well-formed sid (a route that looks its visitor up itself); throws HttpError 401 without one. */
-function resolveSessionHash(sid: string | undefined): { sessionHash: string } {
+function sessionHashOf(sid: string | undefined): string {
   if (!isSessionId(sid)) throw new HttpError(401, NO_SESSION)
-  return { sessionHash: hashSessionId(sid) }
+  return hashSessionId(sid)
 }
 
 /**
@@ -96,7 +96,8 @@ export const visitorSession = ({ db, config }: { db: Database; config: Config })
   const sidOf = (request: Request) => cookieValue(request.headers.get('cookie'), name)
   return new Elysia().macro({
     visitor: { resolve: ({ request }) => resolveVisitor(db, sidOf(request)) },
-    sessionHash: { resolve: ({ request }) => resolveSessionHash(sidOf(request)) },
+    // An object literal, not a call's answer: Elysia then runs the resolve without awaiting it.
+    sessionHash: { resolve: ({ request }) => ({ sessionHash: sessionHashOf(sidOf(request)) }) },
     visitorUser: {
       resolve: async ({ request }) => {
         const sid = sidOf(request)
