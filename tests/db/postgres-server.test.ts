@@ -4,18 +4,21 @@ import { join } from 'node:path'
 import { paths } from '@contract/paths'
 import { ROOT, startServer } from '../support/browser'
 import { describePostgres } from '../support/postgres'
+import { eventually } from '../support/server-db'
 
 describePostgres('a server on PostgreSQL', (pg) => {
   it('answers ready on DATABASE_URL, and warns in one line that other instances cannot see its STORAGE=fs folder', async () => {
     const server = await startServer({ DATABASE_URL: pg.url, STORAGE: 'fs' })
     try {
       expect((await fetch(`${server.url}${paths.ready()}`)).status).toBe(200)
-      const warnings = server
-        .log()
-        .split('\n')
-        .filter((line) => line.includes('other instances cannot see'))
-      expect(warnings).toHaveLength(1)
-      expect(warnings[0]).toContain(
+      const warnings = () =>
+        server
+          .log()
+          .split('\n')
+          .filter((line) => line.includes('other instances cannot see'))
+      // Log lines reach stdout in batches, up to 100 ms after they are written: wait for the line, then count it.
+      await eventually(() => warnings().length, 1)
+      expect(warnings()[0]).toContain(
         `DATABASE_URL is set but STORAGE=fs: other instances cannot see the media in ${join(server.dataDir, 'bucket')}; use STORAGE=s3 (or a shared folder) to run several servers`,
       )
     } finally {
