@@ -49,10 +49,10 @@ const readOutbox = (page: Page): Promise<OutboxSnapshot> =>
     }
   })
 
-/** True while the page shows a Hot or Not button that takes a click (the rate screen is not revealing a vote). */
 /** The time of day (UTC, HH:MM:SS) that the drill's progress lines and the rating loop's errors carry. */
 export const clockTime = () => new Date().toISOString().slice(11, 19)
 
+/** True while the page shows a Hot or Not button that takes a click (the rate screen is not revealing a vote). */
 const canVote = () =>
   [...document.querySelectorAll('button')].some((b) => /(Hot|Not)$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true')
 
