@@ -3,7 +3,8 @@
  * machine. Each side is seeded by its own bench seeder with the same pseudo-random seed, then the rounds alternate
  * the sides (ref, head; head, ref; ...) so drift of the machine falls on both alike. Every round measures the random
  * item, the config read and the votes on each side with wrk; afterwards each side's export and idle RSS. The table
- * gives each figure's median over the rounds for both sides, head / ref of req/s and of CPU per request. With
+ * gives each figure's median over the rounds for both sides, head / ref of req/s and of CPU per request, and the
+ * lowest and highest head / ref of CPU per request within one round (the rounds' spread; also in the JSON). With
  * database 'postgres' each side's seed is copied by its own `hotvote db copy` into a fresh database of its own on
  * TEST_DATABASE_URL's server (bench/lib/postgres.ts), dropped at the end, also when the run fails or is interrupted,
  * and the CPU per request adds the PostgreSQL backends' (from /proc); REF must have that copy and a PostgreSQL path.
@@ -49,7 +50,7 @@ type Side = { tree: SourceTree; dataDir: string; seeded?: Seeded; database?: Ben
  * One load figure of one round: requests/s, p99 ms, CPU per request (µs) of the server and of the PostgreSQL backends
  * (0 on SQLite), and failed requests.
  */
-type Sample = { rps: number; p99Ms: number; cpuUs: number; pgCpuUs: number; failed: number }
+type Sample = { rps: number; p99Ms: number; cpuUs: number; pgCpuUs: number; failed: number; requests: number }
 /** The figures compared, by name. */
 const FIGURES = ['GET /api/media/random/:userId', 'GET /api/vote-multiplier-config', 'POST /api/votes (distinct pairs, c=64)'] as const
 
@@ -95,7 +96,14 @@ async function sample(
     cpuUs: perRequest(cpuMs(server.pid) - before),
     pgCpuUs: perRequest(await backends()),
     failed: r.errors + r.non2xx,
+    requests: r.requests,
   }
+}
+
+/** The lowest and highest of ratios, as `0.950-1.080` (one round: its ratio alone). */
+const spread = (ratios: number[]) => {
+  const [low, high] = [Math.min(...ratios), Math.max(...ratios)].map((x) => x.toFixed(3))
+  return low === high ? low : `${low}-${high}`
 }
 
 /** Streams the votes export of server to nowhere; answers seconds, votes exported and the peak RSS during it (MB). */
@@ -169,11 +177,13 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
       }
     }
     const finals = []
-    for (const side of opts.readsOnly ? [] : sides) {
+    for (const [i, side] of (opts.readsOnly ? [] : sides).entries()) {
       const server = await start(side)
       await Bun.sleep(1000)
       const idleMb = memoryMb(server.pid).rss
-      finals.push({ idleMb, export: await exportFigure(server), votes: side.seeded!.votes })
+      // The seed's votes and every vote the rounds cast (distinct pairs: each answered vote is a new row).
+      const votes = side.seeded!.votes + samples[i][2].reduce((a, x) => a + x.requests - x.failed, 0)
+      finals.push({ idleMb, export: await exportFigure(server), votes })
       await server.stop()
     }
     const rows = figures.map((figure, f) => {
@@ -184,32 +194,60 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
         cpuUs: median(xs.map((x) => x.cpuUs)),
         pgCpuUs: median(xs.map((x) => x.pgCpuUs)),
         failed: xs.reduce((a, x) => a + x.failed, 0),
+        requests: xs.reduce((a, x) => a + x.requests, 0),
       })
       const total = (x: Sample) => x.cpuUs + x.pgCpuUs
-      return { figure, ref: fig(ref), head: fig(head), ratio: fig(head).rps / fig(ref).rps, cpuRatio: total(fig(head)) / total(fig(ref)) }
+      // Each round's own head / ref: the two sides of a round ran minutes apart at most, so the machine's drift
+      // between rounds does not enter it; their spread is how far one run's ratio can be trusted.
+      const rounds = head.map((h, r) => ({ ratio: h.rps / ref[r].rps, cpuRatio: total(h) / total(ref[r]) }))
+      return {
+        figure,
+        ref: fig(ref),
+        head: fig(head),
+        ratio: fig(head).rps / fig(ref).rps,
+        cpuRatio: total(fig(head)) / total(fig(ref)),
+        rounds,
+      }
     })
     const postgres = opts.database === 'postgres'
     const show = (x: Sample) =>
       `${Math.round(x.rps)} req/s, p99 ${x.p99Ms.toFixed(1)} ms, ${x.cpuUs.toFixed(0)} us CPU/req${postgres ? ` + ${x.pgCpuUs.toFixed(0)} us PostgreSQL` : ''}${x.failed ? `, ${x.failed} FAILED` : ''}`
     const [refLabel, headLabel] = sides.map((s) => s.tree.label)
     const table = [
-      [`figure (median of rounds${postgres ? ', PostgreSQL' : ''})`, refLabel, headLabel, 'head / ref', 'CPU/req head / ref'],
-      ...rows.map((r) => [r.figure, show(r.ref), show(r.head), r.ratio.toFixed(3), r.cpuRatio.toFixed(3)]),
+      [
+        `figure (median of rounds${postgres ? ', PostgreSQL' : ''})`,
+        refLabel,
+        headLabel,
+        'head / ref',
+        'CPU/req head / ref',
+        'CPU/req head / ref by round (lowest-highest)',
+      ],
+      ...rows.map((r) => [
+        r.figure,
+        show(r.ref),
+        show(r.head),
+        r.ratio.toFixed(3),
+        r.cpuRatio.toFixed(3),
+        spread(r.rounds.map((x) => x.cpuRatio)),
+      ]),
     ]
     if (finals.length)
       table.push(
         [
           'export-votes, s per 1M votes, peak RSS',
           ...finals.map(
-            (x) => `${((x.export.seconds * 1e6) / x.votes).toFixed(1)} s, ${x.export.peakMb.toFixed(0)} MB${x.export.ok ? '' : ' FAILED'}`,
+            (x) =>
+              `${((x.export.seconds * 1e6) / x.votes).toFixed(1)} s (${x.votes.toLocaleString('en')} votes), ${x.export.peakMb.toFixed(0)} MB${x.export.ok ? '' : ' FAILED'}`,
           ),
           (finals[1].export.seconds / finals[0].export.seconds).toFixed(3),
+          '',
           '',
         ],
         [
           'server RSS idle after the rounds',
           ...finals.map((x) => `${x.idleMb.toFixed(0)} MB`),
           (finals[1].idleMb / finals[0].idleMb).toFixed(3),
+          '',
           '',
         ],
       )

@@ -116,7 +116,13 @@ describe('bun run bench', () => {
           ref: string
           head: string
           databases: string[]
-          rows: { figure: string; ref: { rps: number; failed: number }; head: { rps: number; failed: number }; ratio: number }[]
+          rows: {
+            figure: string
+            ref: { rps: number; failed: number }
+            head: { rps: number; failed: number }
+            ratio: number
+            rounds: { ratio: number; cpuRatio: number }[]
+          }[]
           finals: { export: { ok: boolean } }[]
         }
         expect(result.ref).toMatch(/^HEAD \([0-9a-f]{7}\)$/)
@@ -128,7 +134,11 @@ describe('bun run bench', () => {
         for (const row of result.rows) {
           expect([row.ref.failed, row.head.failed]).toEqual([0, 0])
           expect(row.ref.rps > 0 && row.head.rps > 0 && row.ratio > 0).toBe(true)
+          // Each round's own head / ref, one per round.
+          expect(row.rounds.length).toBe(2)
+          for (const r of row.rounds) expect(r.ratio > 0 && r.cpuRatio > 0).toBe(true)
         }
+        expect(out).toContain('CPU/req head / ref by round (lowest-highest)')
         expect(result.finals.map((f) => f.export.ok)).toEqual([true, true])
         // The reference's worktree was made under the cache folder given.
         expect(existsSync(join(dir, 'hotvote-bench'))).toBe(true)

@@ -37,7 +37,7 @@ exit ${sqlite}
 `,
   )
   chmodSync(join(dir, 'bin', 'bun'), 0o755)
-  const env = { ...process.env, PATH: `${join(dir, 'bin')}:${process.env.PATH}` }
+  const env: Record<string, string | undefined> = { ...process.env, PATH: `${join(dir, 'bin')}:${process.env.PATH}` }
   delete env.TEST_DIALECT
   const run = Bun.spawnSync(['bash', join(dir, 'scripts', 'test.sh')], { env, stdout: 'pipe', stderr: 'pipe' })
   return {
