@@ -48,7 +48,7 @@ const SEED = 20261124
 type Side = { tree: SourceTree; dataDir: string; seeded?: Seeded; database?: BenchDatabase }
 /**
  * One load figure of one round: requests/s, p99 ms, CPU per request (µs) of the server and of the PostgreSQL backends
- * (0 on SQLite), and failed requests.
+ * (0 on SQLite), failed requests (errors and non-2xx) and every request wrk counted.
  */
 type Sample = { rps: number; p99Ms: number; cpuUs: number; pgCpuUs: number; failed: number; requests: number }
 /** The figures compared, by name. */
