@@ -53,6 +53,8 @@ type Side = { tree: SourceTree; dataDir: string; seeded?: Seeded; database?: Ben
 type Sample = { rps: number; p99Ms: number; cpuUs: number; pgCpuUs: number; failed: number; requests: number }
 /** The figures compared, by name. */
 const FIGURES = ['GET /api/media/random/:userId', 'GET /api/vote-multiplier-config', 'POST /api/votes (distinct pairs, c=64)'] as const
+/** The votes figure's place in FIGURES (and in each side's samples). */
+const VOTES = FIGURES.indexOf('POST /api/votes (distinct pairs, c=64)')
 
 /**
  * Seeds a SQLite database at path with tree's own bench/lib/seed.ts (its schema and session storage are its own),
@@ -166,7 +168,7 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
             await sample(
               server,
               script,
-              { seconds: opts.seconds, connections: f === 2 ? VOTE_CONNECTIONS : 32, warmUp: f < 2 },
+              { seconds: opts.seconds, connections: f === VOTES ? VOTE_CONNECTIONS : 32, warmUp: f !== VOTES },
               side.database?.url,
             ),
           )
@@ -182,7 +184,7 @@ export async function compareWithReference(ref: string, opts: CompareOptions) {
       await Bun.sleep(1000)
       const idleMb = memoryMb(server.pid).rss
       // The seed's votes and every vote the rounds cast (distinct pairs: each answered vote is a new row).
-      const votes = side.seeded!.votes + samples[i][2].reduce((a, x) => a + x.requests - x.failed, 0)
+      const votes = side.seeded!.votes + samples[i][VOTES].reduce((a, x) => a + x.requests - x.failed, 0)
       finals.push({ idleMb, export: await exportFigure(server), votes })
       await server.stop()
     }

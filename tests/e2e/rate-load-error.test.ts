@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { join } from 'node:path'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
 import { waitForReveal } from '../support/rate-screen'
+import { waitFor } from '../support/process-checks'
 
 const app = useServerAndBrowser()
 
@@ -59,11 +60,7 @@ describe('rate screen after a load error', () => {
 
     // While the site still fails, the screen keeps asking by itself.
     const failedBefore = answered503
-    const deadline = Date.now() + 30_000
-    while (answered503 === failedBefore) {
-      if (Date.now() > deadline) throw new Error('after its load error the screen did not ask for the queue again within 30 s')
-      await Bun.sleep(100)
-    }
+    await waitFor('the screen to ask for the queue again after its load error', () => answered503 > failedBefore, 30_000)
 
     await uploadFiles(['red-marigold.webp'])
     failing = false
