@@ -14,7 +14,9 @@
  * the server's pool size, CPU per request adds the PostgreSQL backends' (from /proc), and a second table compares in
  * --rounds N (3) alternated rounds one instance on SQLite (the same seed), one on PostgreSQL and, with --instances
  * above 1, N on PostgreSQL: config read against SQLite's, random and votes of N instances against one, and the CPU
- * per random item (instances and backends) against SQLite's. --compare REF (a commit or tag, such as wave-2) instead
+ * per random item (instances and backends) against SQLite's; with N above 1 also at a paced load, the same for each
+ * instance (its own connections, each waiting between requests, so no process waits for a core): the CPU per random
+ * item of N instances against SQLite's, and per random item and per vote of N instances against one. --compare REF (a commit or tag, such as wave-2) instead
  * measures the working tree against REF in the same run, on --database's database, --rounds alternated rounds per
  * side (bench/compare.ts); with --reads only the random item and the config read (no votes, no export).
  */
@@ -24,7 +26,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { seedDatabase } from './lib/seed'
 import { runWrk, type LoadResult } from './lib/wrk'
-import { configRead, distinctVotes, perVisitorGet } from './lib/scripts'
+import { configRead, distinctVotes, paced, perVisitorGet } from './lib/scripts'
 import { cleanUpOnInterrupt, cpuMs, memoryMb, resetPeak, startHelloBaseline, startHotVote, type Running } from './lib/processes'
 import { rawVoteInsertRate } from './lib/raw-inserts'
 import { median, printTable, type Row } from './lib/report'
@@ -73,6 +75,15 @@ if (flags.compare) {
 }
 /** Votes connections of the votes figure (wrk -c). */
 const VOTE_CONNECTIONS = 64
+/**
+ * The paced loads of the PostgreSQL comparison: each instance gets its own 32 connections (random item) or 64 (votes),
+ * each waiting this long after an answer, ms, so every instance is offered at most 2,000 req/s or 2,000 votes/s, well
+ * below what one serves, and two instances twice that. With cores to spare and the same load per instance, CPU per
+ * request shows what a second instance costs the first and the database, not the queue for 2 cores.
+ */
+const PACE_MS = { random: 16, votes: 32 }
+/** wrk connections per instance of the random item's and the config read's loads (split among the instances at full load). */
+const READ_CONNECTIONS = 32
 /** How long the server idles after the upload seed before its RSS is read, ms: the pipeline's idle release runs within it. */
 const SETTLE_MS = 5000
 /** Votes cast on the rate screen for the client figure. */
@@ -157,8 +168,11 @@ async function startInstances(n: number, env: Record<string, string>) {
   servers.push(...started)
   return started
 }
-/** Vote pair partitions: one per instance of the main loads and per instance of each round of the PostgreSQL comparison. */
-const VOTE_PARTS = INSTANCES + (POSTGRES ? ROUNDS * (1 + (INSTANCES > 1 ? INSTANCES : 0)) : 0)
+/**
+ * Vote pair partitions: one per instance of the main loads, and per instance of each round of the PostgreSQL
+ * comparison twice (its votes at full load and paced).
+ */
+const VOTE_PARTS = INSTANCES + (POSTGRES ? 2 * ROUNDS * (1 + (INSTANCES > 1 ? INSTANCES : 0)) : 0)
 try {
   console.log(`seeding ${MEDIA.toLocaleString()} media and ${VOTES.toLocaleString()} votes...`)
   const seeded = seedDatabase(join(dataDir, 'hotvote.sqlite'), { media: MEDIA, votes: VOTES, fresh: 500 })
@@ -197,25 +211,45 @@ try {
     await Bun.sleep(SETTLE_MS)
     uploadSeed = { ...seeded, cpuMsPerUpload, rss: memoryMb(server.pid).rss }
   }
-  const randomLoad = (on: Running[], url?: string) =>
-    loadAll(on, (i) => perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, on[i].url), { seconds: SECONDS }, url)
-  const configLoad = (on: Running[], url?: string) => loadAll(on, () => configRead, { seconds: SECONDS }, url)
-  const votesLoad = (on: Running[], firstPart: number, url?: string) =>
+  /**
+   * The random item on the instances on, from each visitor in turn: READ_CONNECTIONS in all, or with pace that many per
+   * instance, each at PACE_MS.random.
+   */
+  const randomLoad = (on: Running[], url?: string, pace = false) =>
     loadAll(
       on,
-      (i) => distinctVotes(seeded.visitors, MEDIA, on[i].url, firstPart + i, VOTE_PARTS),
+      (i) => {
+        const script = perVisitorGet(seeded.visitors, (v) => `/api/media/random/${v.id}`, on[i].url)
+        return pace ? paced(script, PACE_MS.random) : script
+      },
+      { seconds: SECONDS, connections: READ_CONNECTIONS * (pace ? on.length : 1) },
+      url,
+    )
+  const configLoad = (on: Running[], url?: string) => loadAll(on, () => configRead, { seconds: SECONDS }, url)
+  /**
+   * Votes on distinct pairs from the partitions firstPart onwards, one per instance: VOTE_CONNECTIONS in all, or with
+   * pace that many per instance, each at PACE_MS.votes.
+   */
+  const votesLoad = (on: Running[], firstPart: number, url?: string, pace = false) =>
+    loadAll(
+      on,
+      (i) => {
+        const script = distinctVotes(seeded.visitors, MEDIA, on[i].url, firstPart + i, VOTE_PARTS)
+        return pace ? paced(script, PACE_MS.votes) : script
+      },
       {
         seconds: SECONDS,
         threads: 2,
-        connections: VOTE_CONNECTIONS,
+        connections: VOTE_CONNECTIONS * (pace ? on.length : 1),
       },
       url,
     )
   /**
    * The same-run comparison of the PostgreSQL bench on database url: ROUNDS rounds, each running every setup in turn
    * (the order reversed every other round): one instance on the SQLite file (random item, config read), one instance on
-   * PostgreSQL and, with INSTANCES above 1, INSTANCES on it (random item, config read, votes). Answers its table's rows,
-   * medians of the rounds.
+   * PostgreSQL and, with INSTANCES above 1, INSTANCES on it (random item, config read, votes). With INSTANCES above 1
+   * every setup also serves the random item, and each PostgreSQL one the votes, at the paced load (PACE_MS). Answers its
+   * table's rows, medians of the rounds.
    */
   const compareSetups = async (url: string): Promise<Row[]> => {
     const setups = [
@@ -223,7 +257,13 @@ try {
       { label: 'PostgreSQL, 1 instance', n: 1, postgres: true },
       ...(INSTANCES > 1 ? [{ label: `PostgreSQL, ${INSTANCES} instances`, n: INSTANCES, postgres: true }] : []),
     ]
-    const runs = setups.map(() => ({ random: [] as Measured[], config: [] as Measured[], votes: [] as Measured[] }))
+    const runs = setups.map(() => ({
+      random: [] as Measured[],
+      config: [] as Measured[],
+      votes: [] as Measured[],
+      pacedRandom: [] as Measured[],
+      pacedVotes: [] as Measured[],
+    }))
     let part = INSTANCES
     for (let round = 0; round < ROUNDS; round++) {
       const order = setups.map((_, k) => k)
@@ -236,6 +276,11 @@ try {
         runs[k].config.push(await configLoad(on, db))
         if (postgres) runs[k].votes.push(await votesLoad(on, part, db))
         part += postgres ? n : 0
+        if (INSTANCES > 1) {
+          runs[k].pacedRandom.push(await randomLoad(on, db, true))
+          if (postgres) runs[k].pacedVotes.push(await votesLoad(on, part, db, true))
+          part += postgres ? n : 0
+        }
         await Promise.all(on.map((s) => s.stop()))
         const rps = [runs[k].random, runs[k].config, runs[k].votes].map((r) => (r.length ? Math.round(r.at(-1)!.rps) : '-'))
         console.log(`round ${round + 1}/${ROUNDS} ${label}: random, config, votes ${rps.join(', ')} req/s`)
@@ -250,10 +295,13 @@ try {
     })
     const show = (x: ReturnType<typeof mid>, unit = 'req/s') =>
       `${Math.round(x.rps)} ${unit}, p99 ${x.p99Ms.toFixed(1)} ms, ${x.cpuUs.toFixed(1)} us CPU/req (${x.pgCpuUs.toFixed(1)} of it PostgreSQL)${x.failed ? `, ${x.failed} FAILED` : ''}`
+    const midOrNone = (xs: Measured[]) => (xs.length ? mid(xs) : undefined)
     const [sqlite, one, many] = runs.map((r) => ({
       random: mid(r.random),
       config: mid(r.config),
-      votes: r.votes.length ? mid(r.votes) : undefined,
+      votes: midOrNone(r.votes),
+      pacedRandom: midOrNone(r.pacedRandom),
+      pacedVotes: midOrNone(r.pacedVotes),
     }))
     const of = ` (medians of ${ROUNDS} alternated rounds)`
     const rows: Row[] = [
@@ -287,6 +335,31 @@ try {
           met: a.rps / b.rps >= 0.9 && !a.failed && !b.failed,
         })
       }
+    if (many) {
+      // At the paced load no process waits for a core, so these ratios hold on a machine with fewer cores than processes;
+      // each instance is offered the same load, so N instances serve N times one instance's requests.
+      const [a, b] = [many.pacedRandom!, sqlite.pacedRandom!]
+      rows.push({
+        figure: `CPU per random item at a paced load, ${setups[2].label} (instances + backends) / SQLite${of}`,
+        value: show(a),
+        baseline: `SQLite ${show(b)}`,
+        ratio: a.cpuUs / b.cpuUs,
+        goal: '<= 2.00',
+        met: a.cpuUs / b.cpuUs <= 2 && !a.failed && !b.failed,
+      })
+      // A second instance that costs nothing: CPU per request within 1 / 0.9 of one instance's.
+      for (const figure of ['pacedRandom', 'pacedVotes'] as const) {
+        const [x, y] = [many[figure]!, one[figure]!]
+        rows.push({
+          figure: `CPU per ${figure === 'pacedRandom' ? 'random item' : 'vote'} at a paced load, ${INSTANCES} instances / 1 on PostgreSQL${of}`,
+          value: show(x, figure === 'pacedRandom' ? 'req/s' : 'votes/s'),
+          baseline: `1 instance ${show(y, figure === 'pacedRandom' ? 'req/s' : 'votes/s')}`,
+          ratio: x.cpuUs / y.cpuUs,
+          goal: '<= 1.11',
+          met: x.cpuUs / y.cpuUs <= 1 / 0.9 && !x.failed && !y.failed,
+        })
+      }
+    }
     return rows
   }
   const random = await randomLoad(instances, database?.url)

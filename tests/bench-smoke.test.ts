@@ -48,7 +48,7 @@ describe('bun run bench', () => {
     }
   }, 180_000)
 
-  it('--database postgres --instances 2 prints the same-run table: config against SQLite, CPU per random item against SQLite, 2 instances against 1', async () => {
+  it('--database postgres --instances 2 prints the same-run table: config against SQLite, CPU per random item against SQLite, 2 instances against 1, at full and at a paced load', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hotvote-bench-pg-smoke-'))
     try {
       const json = join(dir, 'bench.json')
@@ -78,6 +78,9 @@ describe('bun run bench', () => {
         'CPU per random item, PostgreSQL, 2 instances (instances + backends) / SQLite',
         'GET /api/media/random/:userId, 2 instances / 1 on PostgreSQL',
         'POST /api/votes (c=64), 2 instances / 1 on PostgreSQL',
+        'CPU per random item at a paced load, PostgreSQL, 2 instances (instances + backends) / SQLite',
+        'CPU per random item at a paced load, 2 instances / 1 on PostgreSQL',
+        'CPU per vote at a paced load, 2 instances / 1 on PostgreSQL',
       ])
       for (const row of sameRun) {
         expect(`${row.value} ${row.baseline}`).not.toMatch(/FAILED|NaN/)

@@ -34,3 +34,11 @@ end`
 
 /** Lua for GET /api/vote-multiplier-config, a public read with no cookie. */
 export const configRead = 'request = function() return wrk.format("GET", "/api/vote-multiplier-config") end'
+
+/**
+ * script with every connection waiting ms after each answer before its next request (wrk's `delay` hook), so
+ * c connections offer at most c * 1000 / ms requests per second whatever the server's speed: a load well below
+ * saturation, at which CPU per request measures the code rather than processes queueing for the cores.
+ */
+export const paced = (script: string, ms: number) => `${script}
+delay = function() return ${ms} end`
