@@ -16,9 +16,10 @@
  * above 1, N on PostgreSQL: config read against SQLite's, random and votes of N instances against one, and the CPU
  * per random item (instances and backends) against SQLite's; with N above 1 also at a paced load, the same for each
  * instance (its own connections, each waiting between requests, so no process waits for a core): the CPU per random
- * item of N instances against SQLite's, and per random item and per vote of N instances against one. --compare REF (a commit or tag, such as wave-2) instead
- * measures the working tree against REF in the same run, on --database's database, --rounds alternated rounds per
- * side (bench/compare.ts); with --reads only the random item and the config read (no votes, no export).
+ * item of N instances against SQLite's, and per random item and per vote of N instances against one. --compare REF
+ * (a commit or tag, such as wave-2) instead measures the working tree against REF in the same run, on --database's
+ * database, --rounds alternated rounds per side (bench/compare.ts); with --reads only the random item and the config
+ * read (no votes, no export).
  */
 import { parseArgs } from 'node:util'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -225,7 +226,8 @@ try {
       { seconds: SECONDS, connections: READ_CONNECTIONS * (pace ? on.length : 1) },
       url,
     )
-  const configLoad = (on: Running[], url?: string) => loadAll(on, () => configRead, { seconds: SECONDS }, url)
+  const configLoad = (on: Running[], url?: string) =>
+    loadAll(on, () => configRead, { seconds: SECONDS, connections: READ_CONNECTIONS }, url)
   /**
    * Votes on distinct pairs from the partitions firstPart onwards, one per instance: VOTE_CONNECTIONS in all, or with
    * pace that many per instance, each at PACE_MS.votes.
