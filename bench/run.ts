@@ -325,7 +325,7 @@ try {
         goal: '<= 2.00',
         met: pg.random.cpuUs / sqlite.random.cpuUs <= 2 && !pg.random.failed,
       })
-    if (many)
+    if (many) {
       for (const figure of ['random', 'votes'] as const) {
         const [a, b] = [many[figure]!, one[figure]!]
         rows.push({
@@ -337,7 +337,6 @@ try {
           met: a.rps / b.rps >= 0.9 && !a.failed && !b.failed,
         })
       }
-    if (many) {
       // At the paced load no process waits for a core, so these ratios hold on a machine with fewer cores than processes;
       // each instance is offered the same load, so N instances serve N times one instance's requests.
       const [a, b] = [many.pacedRandom!, sqlite.pacedRandom!]
@@ -352,10 +351,11 @@ try {
       // A second instance that costs nothing: CPU per request within 1 / 0.9 of one instance's.
       for (const figure of ['pacedRandom', 'pacedVotes'] as const) {
         const [x, y] = [many[figure]!, one[figure]!]
+        const unit = figure === 'pacedRandom' ? 'req/s' : 'votes/s'
         rows.push({
           figure: `CPU per ${figure === 'pacedRandom' ? 'random item' : 'vote'} at a paced load, ${INSTANCES} instances / 1 on PostgreSQL${of}`,
-          value: show(x, figure === 'pacedRandom' ? 'req/s' : 'votes/s'),
-          baseline: `1 instance ${show(y, figure === 'pacedRandom' ? 'req/s' : 'votes/s')}`,
+          value: show(x, unit),
+          baseline: `1 instance ${show(y, unit)}`,
           ratio: x.cpuUs / y.cpuUs,
           goal: '<= 1.11',
           met: x.cpuUs / y.cpuUs <= 1 / 0.9 && !x.failed && !y.failed,
