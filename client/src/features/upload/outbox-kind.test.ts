@@ -15,8 +15,12 @@ const realFetch = globalThis.fetch
 const video = (name: string, size: number) =>
   new File([Uint8Array.from({ length: size }, (_, i) => (i * 7 + (i >> 12)) & 0xff)], name, { type: 'video/mp4' })
 
-/** server's fetch behind a link that goes down for good at the first dropped connection, until link.up() (the global fetch too, for cancel's DELETE). */
-function linkTo(server: ReturnType<typeof fakeTusServer>) {
+/**
+ * server's fetch behind a link that goes down for good at the first dropped connection, until link.up(); with global,
+ * the global fetch too (cancel's DELETE takes no fetch of its own). Only then, so that a request another test file left
+ * running never reaches this server.
+ */
+function linkTo(server: ReturnType<typeof fakeTusServer>, { global = false } = {}) {
   let up = true
   const fetchImpl = async (url: string, init: RequestInit = {}) => {
     if (!up) throw new TypeError('Failed to fetch')
@@ -27,7 +31,7 @@ function linkTo(server: ReturnType<typeof fakeTusServer>) {
       throw e
     }
   }
-  globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => fetchImpl(String(input), init)) as typeof fetch
+  if (global) globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => fetchImpl(String(input), init)) as typeof fetch
   return { fetch: fetchImpl as unknown as typeof fetch, up: () => void (up = true) }
 }
 
@@ -71,7 +75,7 @@ describe('the upload kind', () => {
 
   it('terminates a stored resumable upload on the server when the visitor removes it', async () => {
     const server = fakeTusServer({ cutsAt: [1.5 * MB] })
-    const link = linkTo(server)
+    const link = linkTo(server, { global: true })
     const id = await queueUpload(video('gone.mp4', 3 * MB), 7, 'video-2')
     await flushOutbox({ fetch: link.fetch })
     expect(server.uploads.size).toBe(1)
