@@ -692,8 +692,8 @@ export async function runDrill(opts: DrillOptions): Promise<DrillResult> {
     // until the browser has queued a vote, so its outbox has something to replay.
     await drill('PostgreSQL restart (pg_ctl stop -m fast, start)', async () => {
       await load.holdExports()
-      // An item on screen and ready to rate as the database goes: the browser's next vote meets the outage, even
-      // when the item after it could not load its file without the database.
+      // An item on screen, its file loaded, ready to rate as the database goes: the browser's next vote meets the
+      // outage. (An item whose file is still loading could fail to load without the database, and be skipped.)
       await browser.holdOnVotableItem(120_000)
       const downAt = Date.now()
       await pg.down()

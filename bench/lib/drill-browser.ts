@@ -52,15 +52,26 @@ const readOutbox = (page: Page): Promise<OutboxSnapshot> =>
 /** The time of day (UTC, HH:MM:SS) that the drill's progress lines and the rating loop's errors carry. */
 export const clockTime = () => new Date().toISOString().slice(11, 19)
 
-/** True while the page shows a Hot or Not button that takes a click (the rate screen is not revealing a vote). */
-const canVote = () =>
-  [...document.querySelectorAll('button')].some((b) => /(Hot|Not)$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true')
+/**
+ * True while the page shows a Hot or Not button that takes a click (the rate screen is not revealing a vote) and, with
+ * fileLoaded, the item on screen has loaded its picture (or its video its first frame). The rate screen skips an item
+ * whose file fails to load, so an item still loading when the database goes away can be skipped instead of rated; a
+ * loaded one stays until it is rated.
+ */
+const canVote = (fileLoaded: boolean) =>
+  [...document.querySelectorAll('button')].some(
+    (b) => /(Hot|Not)$/.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true',
+  ) &&
+  (!fileLoaded ||
+    [...document.querySelectorAll('main img[alt$=" to rate"], main video')].every((m) =>
+      m instanceof HTMLVideoElement ? m.readyState >= 2 : (m as HTMLImageElement).complete && (m as HTMLImageElement).naturalWidth > 0,
+    ))
 
 /**
  * Opens base (https through nginx) in chromium and starts rating; resolves once the first item can be rated.
  * userId: the visitor's id; votes: every vote seen on the wire or in the outbox, by id; queuedBetween(from, to): the
  * votes first seen queued in that window (epoch ms); holdOnVotableItem(): stops the rating loop and resolves once an
- * item waits on screen with its Hot and Not buttons, release() lets the loop rate it and go on;
+ * item waits on screen, its file loaded, with its Hot and Not buttons, release() lets the loop rate it and go on;
  * waitForQueued(since): resolves once a vote queued after since;
  * upload(path): chooses the file on the upload page in a second tab and uploads it, answering its BrowserUpload (kept
  * current as the sends go on); waitForUploadAnswer(since): resolves once an upload send got an answer (or none) after
@@ -108,7 +119,7 @@ export async function startBrowserVisitor(base: string) {
         queued(seen(request.headers()['idempotency-key'], request.postDataJSON()))
     })
     await page.goto(`${base}/`)
-    await page.waitForFunction(canVote, undefined, { timeout: 120_000, polling: 100 })
+    await page.waitForFunction(canVote, false, { timeout: 120_000, polling: 100 })
     const userId = await page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { id: number }).id)
 
     let running = true
@@ -138,7 +149,7 @@ export async function startBrowserVisitor(base: string) {
           continue
         }
         try {
-          await page.waitForFunction(canVote, undefined, { timeout: 10_000, polling: 100 })
+          await page.waitForFunction(canVote, false, { timeout: 10_000, polling: 100 })
           await page.getByRole('button', { name: Math.random() < 0.5 ? /Hot$/ : /Not$/ }).click({ timeout: 10_000 })
           await page.waitForFunction(() => !document.querySelector('button[aria-disabled="false"]'), undefined, {
             timeout: 5_000,
@@ -161,10 +172,10 @@ export async function startBrowserVisitor(base: string) {
       holdOnVotableItem: async (timeoutMs: number) => {
         held = true
         while (!idle) await Bun.sleep(20)
-        await page.waitForFunction(canVote, undefined, { timeout: timeoutMs, polling: 100 }).catch(async (e: Error) => {
+        await page.waitForFunction(canVote, true, { timeout: timeoutMs, polling: 100 }).catch(async (e: Error) => {
           const text = ((await page.evaluate(() => document.body.textContent)) ?? '').slice(0, 300)
           throw new Error(
-            `no item to rate on the browser's screen within ${timeoutMs / 1000} s (${e.message.split('\n')[0]}); it shows: ${text}`,
+            `no loaded item to rate on the browser's screen within ${timeoutMs / 1000} s (${e.message.split('\n')[0]}); it shows: ${text}`,
           )
         })
       },
@@ -190,13 +201,18 @@ export async function startBrowserVisitor(base: string) {
           if (page?.ok() || tries === 10) break
           await Bun.sleep(Number(page?.headers()['retry-after'] ?? 2) * 1000)
         }
+        // The file input is there once the app's code has loaded (after a reload of the page when it could not be
+        // fetched, client/src/lib/start-retry.ts): each step waits as long as the drill's other waits.
         try {
-          await tab.getByLabel('Choose files').setInputFiles(path)
-          await tab.getByRole('button', { name: `Upload ${upload.file}` }).click()
+          const input = tab.getByLabel('Choose files')
+          await input.waitFor({ state: 'attached', timeout: 120_000 })
+          await input.setInputFiles(path, { timeout: 120_000 })
+          await tab.getByRole('button', { name: `Upload ${upload.file}` }).click({ timeout: 120_000 })
         } catch (e) {
-          throw new Error(
-            `${(e as Error).message.split('\n')[0]}; the page shows: ${((await tab.evaluate(() => document.body.textContent)) ?? '').slice(0, 400)}`,
-          )
+          const shows = await tab
+            .evaluate(() => document.body.textContent ?? '')
+            .catch((failed: Error) => `(unreadable: ${failed.message})`)
+          throw new Error(`${(e as Error).message.split('\n')[0]}; ${tab.url()} shows: ${shows.slice(0, 400)}`)
         }
         return upload
       },
