@@ -1,16 +1,15 @@
 /**
- * Story: the site stops answering the queue (a database restart answers 503 with Retry-After) while a visitor rates
- * the last items it holds. The screen shows the load error of public-visitor §2 (Rate screen), then, once the site
- * answers again, the next item by itself: the visitor does not have to find the 'Refresh for more images' button.
+ * Story: the site stops answering (a database restart answers 503 with Retry-After) while a visitor rates the last
+ * items it holds, either at the queue or, after a queue with no items, at the random pick that tells an empty site from
+ * a rated-all one. The screen shows the load error of public-visitor §2 (Rate screen), then, once the site answers
+ * again, the next item by itself: the visitor does not have to find the 'Refresh for more images' button.
  */
 import { describe, expect, test } from 'bun:test'
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import { join } from 'node:path'
 import { FIXTURES, useServerAndBrowser } from '../support/browser'
 import { waitForReveal } from '../support/rate-screen'
 import { waitFor } from '../support/process-checks'
-
-const app = useServerAndBrowser()
 
 const RATED_ALL = 'You have rated all the media we have right now - check back soon for more!'
 
@@ -24,49 +23,68 @@ const waitForNewItem = (page: Page, timeout = 30_000) =>
     { timeout },
   )
 
-describe('rate screen after a load error', () => {
-  test('shows the load error while the queue answers 503, then the next item by itself once it answers again', async () => {
-    const uploader = await (await app.browser.newContext()).newPage()
-    await uploader.goto(`${app.server.url}/upload`)
-    const uploadFiles = async (names: string[]) => {
-      await uploader.getByLabel('Choose files').setInputFiles(names.map((f) => join(FIXTURES, f)))
-      await uploader.getByRole('button', { name: 'Upload All' }).click()
-      for (const name of names)
-        await uploader
-          .getByRole('listitem', { name: new RegExp(name.split('.')[0]) })
-          .getByText('Uploaded')
-          .waitFor({ timeout: 30_000 })
-    }
-    await uploadFiles(['autumn-mountain-meadow.jpg', 'colorful-cups.png'])
+const unavailable = (route: Route) =>
+  route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: 'Service temporarily unavailable' } })
 
-    const visitor = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
-    let failing = false
-    let answered503 = 0
-    await visitor.route(/\/api\/media\/queue\//, async (route) => {
-      if (!failing) return route.fallback()
-      answered503++
-      await route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: 'Service temporarily unavailable' } })
-    })
-    await visitor.goto(`${app.server.url}/`)
-    await waitForNewItem(visitor)
-    failing = true
-    for (const hot of [true, false]) {
+/** How the site fails, per case: the calls it fails, by URL, and the answer each gets while it fails. */
+const failures: { name: string; fail: [RegExp, (route: Route) => Promise<void>][] }[] = [
+  { name: 'the queue answers 503', fail: [[/\/api\/media\/queue\//, unavailable]] },
+  {
+    name: 'the queue answers no items and the random pick 503',
+    fail: [
+      [/\/api\/media\/queue\//, (route) => route.fulfill({ json: [] })],
+      [/\/api\/media\/random\//, unavailable],
+    ],
+  },
+]
+
+for (const { name, fail } of failures)
+  describe(`rate screen after a load error: ${name}`, () => {
+    const app = useServerAndBrowser()
+
+    test('shows the load error while the site fails, then the next item by itself once it answers again', async () => {
+      const uploader = await (await app.browser.newContext()).newPage()
+      await uploader.goto(`${app.server.url}/upload`)
+      const uploadFiles = async (names: string[]) => {
+        await uploader.getByLabel('Choose files').setInputFiles(names.map((f) => join(FIXTURES, f)))
+        await uploader.getByRole('button', { name: 'Upload All' }).click()
+        for (const name of names)
+          await uploader
+            .getByRole('listitem', { name: new RegExp(name.split('.')[0]) })
+            .getByText('Uploaded')
+            .waitFor({ timeout: 30_000 })
+      }
+      await uploadFiles(['autumn-mountain-meadow.jpg', 'colorful-cups.png'])
+
+      const visitor = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+      let failing = false
+      let answered503 = 0
+      for (const [url, answer] of fail)
+        await visitor.route(url, async (route) => {
+          if (!failing) return route.fallback()
+          if (answer === unavailable) answered503++
+          await answer(route)
+        })
+      await visitor.goto(`${app.server.url}/`)
       await waitForNewItem(visitor)
-      await visitor.keyboard.press(hot ? 'h' : 'n')
-      await waitForReveal(visitor, hot ? '100% Hot, 0% Not' : '0% Hot, 100% Not', '1')
-    }
-    await visitor.getByText(RATED_ALL).waitFor()
-    await visitor.getByRole('button', { name: 'Refresh for more images' }).waitFor()
+      failing = true
+      for (const hot of [true, false]) {
+        await waitForNewItem(visitor)
+        await visitor.keyboard.press(hot ? 'h' : 'n')
+        await waitForReveal(visitor, hot ? '100% Hot, 0% Not' : '0% Hot, 100% Not', '1')
+      }
+      await visitor.getByText(RATED_ALL).waitFor()
+      await visitor.getByRole('button', { name: 'Refresh for more images' }).waitFor()
 
-    // While the site still fails, the screen keeps asking by itself.
-    const failedBefore = answered503
-    await waitFor('the screen to ask for the queue again after its load error', () => answered503 > failedBefore, 30_000)
+      // While the site still fails, the screen keeps asking by itself.
+      const failedBefore = answered503
+      await waitFor('the screen to ask again after its load error', () => answered503 > failedBefore, 30_000)
 
-    await uploadFiles(['red-marigold.webp'])
-    failing = false
-    await waitForNewItem(visitor, 60_000)
-    expect(await visitor.getByText(RATED_ALL).count()).toBe(0)
-    await visitor.keyboard.press('h')
-    await waitForReveal(visitor, '100% Hot, 0% Not', '1')
+      await uploadFiles(['red-marigold.webp'])
+      failing = false
+      await waitForNewItem(visitor, 60_000)
+      expect(await visitor.getByText(RATED_ALL).count()).toBe(0)
+      await visitor.keyboard.press('h')
+      await waitForReveal(visitor, '100% Hot, 0% Not', '1')
+    })
   })
-})

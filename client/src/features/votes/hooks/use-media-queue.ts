@@ -82,8 +82,12 @@ export function useMediaQueue(userId: number) {
       const fresh = (await answer).filter((i) => !seen.has(i.id))
       setLoadError(null)
       if (fresh.length === 0 && itemsRef.current.length === 0) {
-        // The queue cannot tell an empty site from a rated-all one; the random pick can (null vs 404).
-        const pick = await getRandomMedia(userId).catch(() => undefined)
+        // The queue cannot tell an empty site from a rated-all one; the random pick can (null vs 404). Any other
+        // failure of the pick is a load error, fetched again like a failed queue.
+        const pick = await getRandomMedia(userId).catch((e: unknown) => {
+          if (e instanceof ApiError && e.status === 404) return undefined
+          throw e
+        })
         if (pick && !seen.has(pick.id)) fresh.push(pick)
         else return void setStatus(pick === null ? 'empty' : 'done')
       }
