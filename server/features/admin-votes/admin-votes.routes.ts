@@ -19,10 +19,10 @@ export const adminVotesRoutes = (deps: Deps) =>
     .get(
       routes.adminExportVotes,
       async () => {
-        // The lock is held until the stream ends, is cancelled or fails, not just until the answer starts.
+        // The lock is held until the export ends, is cancelled or fails, not just until the answer starts; the answer
+        // ends after the lock is freed, so an export asked for once the last one was read is not refused.
         const release = await startJob(deps, 'voteExport')
-        const { body, done } = streamVotesXlsx(deps)
-        void done.then(release).catch((e: unknown) => console.error('vote export lock release failed:', e))
+        const { body } = streamVotesXlsx(deps, release)
         return new Response(body, {
           headers: {
             'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

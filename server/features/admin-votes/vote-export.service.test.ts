@@ -28,6 +28,29 @@ describe('streamVotesXlsx', () => {
     expect(await done).toEqual({ rows: VOTES, complete: true })
   })
 
+  it('ends the body only once whenDone (the export lock release) has run', async () => {
+    let finish = () => {}
+    let whenDoneCalled = false
+    const whenDone = () => {
+      whenDoneCalled = true
+      return new Promise<void>((resolve) => (finish = resolve))
+    }
+    const { body } = streamVotesXlsx(t.deps, whenDone)
+    const reader = body.getReader()
+    let ended = false
+    const readAll = (async () => {
+      while (!(await reader.read()).done);
+      ended = true
+    })()
+    while (!whenDoneCalled) await Bun.sleep(5)
+    // Every byte is written and whenDone is running: the body still has not ended.
+    await Bun.sleep(50)
+    expect(ended).toBe(false)
+    finish()
+    await readAll
+    expect(ended).toBe(true)
+  })
+
   it('stops reading votes once the reader cancels, as when the client goes away mid-download', async () => {
     const { body, done } = streamVotesXlsx(t.deps)
     const reader = body.getReader()

@@ -104,9 +104,14 @@ async function writeVotesXlsx(db: Deps['db'], output: PassThrough, progress: { r
 /**
  * A stream of the xlsx bytes: columns user_id, media_id, is_hot (true/false), voted_at; one row per vote in id order.
  * done settles (never rejects) when the export does no more work: complete, or stopped after `rows` rows because the
- * reader cancelled (the client went away) or a page failed (logged; the body then errors).
+ * reader cancelled (the client went away) or a page failed (logged; the body then errors); whenDone (the export lock's
+ * release) has run by then (its failure is logged). A complete body ends only once done has settled, so a client that
+ * has read the whole file finds the lock free.
  */
-export function streamVotesXlsx(deps: Pick<Deps, 'db'>): {
+export function streamVotesXlsx(
+  deps: Pick<Deps, 'db'>,
+  whenDone: () => Promise<void> = async () => {},
+): {
   body: ReadableStream<Uint8Array>
   done: Promise<{ rows: number; complete: boolean }>
 } {
@@ -114,22 +119,28 @@ export function streamVotesXlsx(deps: Pick<Deps, 'db'>): {
   // A cancelled reader destroys output; the producer sees output.destroyed and stops.
   output.on('error', () => {})
   const progress = { rows: 0 }
-  const done = writeVotesXlsx(deps.db, output, progress).then(
-    (complete) => (recordExportRun(complete ? 'completed' : 'stopped'), { rows: progress.rows, complete }),
-    (e: unknown) => {
-      logger.error({ err: e }, 'votes export failed'), recordExportRun('failed')
-      output.destroy(e as Error)
-      return { rows: progress.rows, complete: false }
-    },
-  )
+  const done = writeVotesXlsx(deps.db, output, progress)
+    .then(
+      (complete) => (recordExportRun(complete ? 'completed' : 'stopped'), { rows: progress.rows, complete }),
+      (e: unknown) => {
+        logger.error({ err: e }, 'votes export failed'), recordExportRun('failed')
+        output.destroy(e as Error)
+        return { rows: progress.rows, complete: false }
+      },
+    )
+    .then(async (result) => {
+      await whenDone().catch((e: unknown) => logger.error({ err: e }, 'votes export: ending its run failed'))
+      return result
+    })
   const chunks = output[Symbol.asyncIterator]()
   // A pull stream: the next chunk is taken from the zip only when the client has read the previous one.
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const { value, done: end } = await chunks.next()
-        if (end) controller.close()
-        else controller.enqueue(value)
+        if (!end) return controller.enqueue(value)
+        await done
+        controller.close()
       },
       cancel: () => void output.destroy(),
     },
