@@ -2,12 +2,13 @@
  * Story: the site stops answering (a database restart answers 503 with Retry-After) while a visitor rates the last
  * items it holds, either at the queue or, after a queue with no items, at the random pick that tells an empty site from
  * a rated-all one. The screen shows the load error of public-visitor §2 (Rate screen), then, once the site answers
- * again, the next item by itself: the visitor does not have to find the 'Refresh for more images' button.
+ * again, the next item by itself: the visitor does not have to find the 'Refresh for more images' button. So too when the
+ * items' files fail (the bucket away): the items are passed over, then offered again once the load error asks again.
  */
 import { describe, expect, test } from 'bun:test'
-import type { Page, Route } from 'playwright-core'
+import type { Browser, Page, Route } from 'playwright-core'
 import { join } from 'node:path'
-import { FIXTURES, useServerAndBrowser } from '../support/browser'
+import { FIXTURES, type TestServer, useServerAndBrowser } from '../support/browser'
 import { waitForReveal } from '../support/rate-screen'
 import { waitFor } from '../support/process-checks'
 
@@ -22,6 +23,21 @@ const waitForNewItem = (page: Page, timeout = 30_000) =>
     undefined,
     { timeout },
   )
+
+/** The upload page in a context of its own; the function it answers uploads fixtures by name and waits for each to be 'Uploaded'. */
+async function openUploader(app: { server: TestServer; browser: Browser }): Promise<(names: string[]) => Promise<void>> {
+  const uploader = await (await app.browser.newContext()).newPage()
+  await uploader.goto(`${app.server.url}/upload`)
+  return async (names) => {
+    await uploader.getByLabel('Choose files').setInputFiles(names.map((f) => join(FIXTURES, f)))
+    await uploader.getByRole('button', { name: 'Upload All' }).click()
+    for (const name of names)
+      await uploader
+        .getByRole('listitem', { name: new RegExp(name.split('.')[0]) })
+        .getByText('Uploaded')
+        .waitFor({ timeout: 30_000 })
+  }
+}
 
 const unavailable = (route: Route) =>
   route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: 'Service temporarily unavailable' } })
@@ -43,17 +59,7 @@ for (const { name, fail } of failures)
     const app = useServerAndBrowser()
 
     test('shows the load error while the site fails, then the next item by itself once it answers again', async () => {
-      const uploader = await (await app.browser.newContext()).newPage()
-      await uploader.goto(`${app.server.url}/upload`)
-      const uploadFiles = async (names: string[]) => {
-        await uploader.getByLabel('Choose files').setInputFiles(names.map((f) => join(FIXTURES, f)))
-        await uploader.getByRole('button', { name: 'Upload All' }).click()
-        for (const name of names)
-          await uploader
-            .getByRole('listitem', { name: new RegExp(name.split('.')[0]) })
-            .getByText('Uploaded')
-            .waitFor({ timeout: 30_000 })
-      }
+      const uploadFiles = await openUploader(app)
       await uploadFiles(['autumn-mountain-meadow.jpg', 'colorful-cups.png'])
 
       const visitor = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
@@ -88,3 +94,33 @@ for (const { name, fail } of failures)
       await waitForReveal(visitor, '100% Hot, 0% Not', '1')
     })
   })
+
+describe('rate screen after a load error: the media files answer 503', () => {
+  const app = useServerAndBrowser()
+
+  test('passes over items whose file fails, shows the load error, then offers them again by itself once they load', async () => {
+    await (await openUploader(app))(['autumn-mountain-meadow.jpg', 'colorful-cups.png'])
+    // No service worker: every file request of the page meets the route, none is answered from the worker's cache.
+    const visitor = await (await app.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })).newPage()
+    let failing = true
+    let answered503 = 0
+    await visitor.route(/\/api\/media\/file\//, async (route) => {
+      if (!failing) return route.fallback()
+      answered503++
+      await unavailable(route)
+    })
+    await visitor.goto(`${app.server.url}/`)
+    // Both files fail: the items are passed over, and with only them left the screen shows the load error...
+    await visitor.getByText(RATED_ALL).waitFor({ timeout: 30_000 })
+    // ...and tries them again by itself while the files still fail.
+    const failedBefore = answered503
+    await waitFor('the screen to offer the items again after its load error', () => answered503 > failedBefore, 30_000)
+
+    failing = false
+    for (const hot of [true, false]) {
+      await waitForNewItem(visitor, 60_000)
+      await visitor.keyboard.press(hot ? 'h' : 'n')
+      await waitForReveal(visitor, hot ? '100% Hot, 0% Not' : '0% Hot, 100% Not', '1')
+    }
+  })
+})

@@ -36,7 +36,7 @@ export type RateScreenProps = {
 }
 
 function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: RateScreenProps) {
-  const { status, item, stats, castVote: vote, skip, busy, refresh, announcement } = useVote(userId, onVoted)
+  const { status, item, stats, castVote: vote, skip, fileFailed, busy, refresh, announcement } = useVote(userId, onVoted)
   const shortcuts = useShortcutsEnabled()
   const heading = <h1 className="sr-only">Rate Photos</h1>
 
@@ -111,7 +111,7 @@ function RateScreen({ userId, skipButton, children, votingBlocked, onVoted }: Ra
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-3 md:gap-4">
       {heading}
-      <MediaView key={item.id} item={item} onError={skip} />
+      <MediaView key={item.id} item={item} onError={fileFailed} />
       {votingBlocked ?? (
         <div className="grid grid-cols-2 gap-4">
           <Button

@@ -7,7 +7,10 @@
  * first seconds fetch nothing the screen does not show. The queue is kept in localStorage, so a reload while offline
  * goes on with it. When a fetch fails online with nothing left to show, the screen shows the spec's load-error text
  * and its button, and the queue also fetches again by itself (after the answer's Retry-After, else with the outbox's
- * backoff), so a visitor whose fetch met a restart or a dropped link goes on rating once the site answers again.
+ * backoff), so a visitor whose fetch met a restart or a dropped link goes on rating once the site answers again. An
+ * item whose file failed to load (the bucket away) leaves the queue without counting as skipped: when only such items
+ * are left to rate, that is a load error too, and the fetch again offers them, with a backoff that grows until the
+ * visitor votes again.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import type { RateMedia } from '@contract/media'
@@ -43,7 +46,13 @@ function storedQueue(userId: number): RateMedia[] {
   }
 }
 
-/** The queue for userId: items (head on screen), status, remove(id, voted), refresh(). */
+/**
+ * How an item left the queue: voted on (never fetched again this visit), skipped by the visitor (offered again after
+ * a refresh), or its file failed to load (offered again when the queue fetches again after a load error).
+ */
+export type Removal = 'voted' | 'skipped' | 'failed'
+
+/** The queue for userId: items (head on screen), status, remove(id, how), refresh(). */
 export function useMediaQueue(userId: number) {
   const online = useOnline()
   const [items, setItems] = useState<RateMedia[]>(() => servedQueue(userId) ?? storedQueue(userId))
@@ -68,6 +77,9 @@ export function useMediaQueue(userId: number) {
   }, [])
   const voted = useRef(new Set<number>())
   const skipped = useRef(new Set<number>())
+  const failed = useRef(new Set<number>())
+  // The load errors in a row where only items whose file failed were left, since the last vote: their backoff.
+  const failedRounds = useRef(0)
   const fetching = useRef(false)
   // The failed fetches in a row since the last answer, and when to fetch again after the last one (epoch ms).
   const [loadError, setLoadError] = useState<{ failures: number; retryAt: number } | null>(null)
@@ -77,7 +89,7 @@ export function useMediaQueue(userId: number) {
     if (!navigator.onLine) return void (itemsRef.current.length === 0 && setStatus('offline'))
     fetching.current = true
     try {
-      const seen = new Set([...voted.current, ...skipped.current, ...(await waitingVoteIds())])
+      const seen = new Set([...voted.current, ...skipped.current, ...failed.current, ...(await waitingVoteIds())])
       const answer = takeFirstQueue(userId) ?? getMediaQueue(userId, [...seen, ...itemsRef.current.map((i) => i.id)])
       const fresh = (await answer).filter((i) => !seen.has(i.id))
       setLoadError(null)
@@ -88,6 +100,11 @@ export function useMediaQueue(userId: number) {
           if (e instanceof ApiError && e.status === 404) return undefined
           throw e
         })
+        if (pick && failed.current.has(pick.id)) {
+          const failures = ++failedRounds.current
+          setLoadError({ failures, retryAt: Date.now() + backoffDelayMs(failures) })
+          return void setStatus('done')
+        }
         if (pick && !seen.has(pick.id)) fresh.push(pick)
         else return void setStatus(pick === null ? 'empty' : 'done')
       }
@@ -130,22 +147,31 @@ export function useMediaQueue(userId: number) {
     if (!online && items.length === 0 && status === 'ready') setStatus('offline')
   }, [online, items.length, status, refill, mayGrow])
 
-  // After a load error, fetch again when its delay is up, while the screen still shows the load error.
+  // After a load error, fetch again when its delay is up, while the screen still shows the load error; items whose
+  // file failed are offered again.
   useEffect(() => {
     if (!loadError || status !== 'done' || !online) return
-    const timer = setTimeout(() => void refill(), Math.max(0, loadError.retryAt - Date.now()))
+    const timer = setTimeout(
+      () => {
+        failed.current.clear()
+        void refill()
+      },
+      Math.max(0, loadError.retryAt - Date.now()),
+    )
     return () => clearTimeout(timer)
   }, [loadError, status, online, refill])
 
-  /** Takes id off the queue; voted marks it rated (it is never fetched again this visit), otherwise it counts as skipped. */
-  const remove = useCallback((id: number, wasVoted: boolean) => {
-    ;(wasVoted ? voted : skipped).current.add(id)
+  /** Takes id off the queue, remembering how it left (Removal). */
+  const remove = useCallback((id: number, how: Removal) => {
+    ;({ voted, skipped, failed })[how].current.add(id)
+    if (how === 'voted') failedRounds.current = 0
     setItems((list) => list.filter((i) => i.id !== id))
   }, [])
 
-  /** Fetches again after the rated-all state; skipped items may come back. */
+  /** Fetches again after the rated-all state; skipped items and items whose file failed may come back. */
   const refresh = useCallback(() => {
     skipped.current.clear()
+    failed.current.clear()
     setStatus('loading')
     void refill()
   }, [refill])

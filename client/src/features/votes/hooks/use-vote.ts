@@ -1,8 +1,9 @@
 /**
  * Voting on the rate screen (public-visitor §4 Rating flow): the head of the prefetched queue is on screen, a view is queued once
  * for each item shown, a vote goes to the outbox and at once reveals the item's figures with that vote counted
- * (replaced by the server's figures if its answer comes in time) for REVEAL_MS before the next item; failed media
- * are skipped. Works offline for as long as the queue lasts.
+ * (replaced by the server's figures if its answer comes in time) for REVEAL_MS before the next item; an item whose
+ * file fails to load is passed over (and offered again after a load error, useMediaQueue). Works offline for as long
+ * as the queue lasts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { VoteAnswer } from '@contract/votes'
@@ -52,8 +53,10 @@ export function useVote(userId: number, onVoted?: () => void) {
   const isRevealing = revealed !== null && revealed.mediaId === item?.id
   const busy = isRevealing
 
-  /** Moves past the item on screen (skip, failed media). */
-  const skip = useCallback(() => item && queue.remove(item.id, false), [item, queue.remove])
+  /** Moves past the item on screen: the visitor skipped it. */
+  const skip = useCallback(() => item && queue.remove(item.id, 'skipped'), [item, queue.remove])
+  /** Moves past the item on screen: its file failed to load (offered again after a load error, useMediaQueue). */
+  const fileFailed = useCallback(() => item && queue.remove(item.id, 'failed'), [item, queue.remove])
 
   /** Votes on the item on screen through the outbox; failing to store it shows 'Vote Failed'. */
   const castVote = (isHot: boolean) => {
@@ -68,7 +71,7 @@ export function useVote(userId: number, onVoted?: () => void) {
       (e: Error) => toast({ title: 'Vote Failed', description: e.message || 'Failed to submit vote', variant: 'destructive' }),
     )
     const mediaId = item.id
-    setTimeout(() => (queue.remove(mediaId, true), setAnnouncement('')), REVEAL_MS)
+    setTimeout(() => (queue.remove(mediaId, 'voted'), setAnnouncement('')), REVEAL_MS)
   }
 
   return {
@@ -77,6 +80,7 @@ export function useVote(userId: number, onVoted?: () => void) {
     stats: isRevealing ? revealed.stats : item,
     castVote,
     skip,
+    fileFailed,
     busy,
     refresh: queue.refresh,
     announcement,
