@@ -1,9 +1,9 @@
 /**
  * Recovery of a page whose app code could not be fetched (a dropped link, a front door answering 503 while the site
  * restarts): such a page stays on the first paint the server wrote, with nothing that answers a tap, and a module
- * whose fetch failed can stay failed for the page's life, so the page is loaded again: once
- * the network is up, after a delay that doubles with each failed start in this tab (2 s, 4 s, ... at most 60 s,
- * counted in sessionStorage); a start that succeeds resets the count.
+ * whose fetch failed can stay failed for the page's life, so the page is loaded again: once the network is up, after
+ * a delay that doubles with each failed start in this tab (2 s, 4 s, ... at most 60 s, counted in sessionStorage); a
+ * start that succeeds resets the count.
  */
 const FAILED_STARTS_KEY = 'hotvote.failedStarts'
 const FIRST_DELAY_MS = 2_000
